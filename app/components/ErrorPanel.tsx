@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { useLang } from "~/lib/use-lang";
+
+/** The generic error page body for 404, 403, 503 and render failures. */
+export function ErrorPanel({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const kind = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
+  return (
+    <section className="error-panel" aria-labelledby="error-title">
+      <p className="error-status">{status}</p>
+      <h1 id="error-title">{t(`error.${kind}Title`)}</h1>
+      <p>{t(`error.${kind}Body`)}</p>
+      <p>
+        <a className="button" href={`/${lang}`}>
+          {t("error.backHome")}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// Server-side i18n for Remix: the request's language comes from the URL prefix,
+// else the language cookie, else Accept-Language (spec 1 §4 "Start-up").
+import { createInstance, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { resourcesByTag } from "../server/i18n";
+import { DEFAULT_NS, LANG_COOKIE, LANG_TAG, NAMESPACES, SITE_LANGS, isSiteLang, pickLanguage, type SiteLang } from "./lib/i18n";
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+}
+
+/** The site language of a request. */
+export function langForRequest(request: Request): SiteLang {
+  const first = new URL(request.url).pathname.split("/")[1];
+  if (isSiteLang(first)) return first;
+  return pickLanguage(cookieValue(request, LANG_COOKIE), request.headers.get("accept-language"));
+}
+
+export const remixI18n = new RemixI18Next({
+  detection: {
+    supportedLanguages: SITE_LANGS.map((l) => LANG_TAG[l]),
+    fallbackLanguage: LANG_TAG.en,
+    order: ["custom"],
+    findLocale: async (request) => LANG_TAG[langForRequest(request)],
+  },
+  i18next: {
+    resources: resourcesByTag(),
+    ns: [...NAMESPACES],
+    defaultNS: DEFAULT_NS,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  },
+});
+
+const instances = new Map<SiteLang, I18n>();
+
+/** A ready i18next instance for rendering in `lang` (shared across requests: it is never mutated after init). */
+export async function i18nFor(lang: SiteLang): Promise<I18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createInstance();
+    await instance.use(initReactI18next).init({
+      lng: LANG_TAG[lang],
+      fallbackLng: false,
+      ns: [...NAMESPACES],
+      defaultNS: DEFAULT_NS,
+      resources: resourcesByTag(),
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+/** Translation function for loaders, actions and meta. */
+export function getFixedT(request: Request, ns: string = DEFAULT_NS) {
+  return remixI18n.getFixedT(request, ns);
+}

@@ -1,0 +1,38 @@
+import { requireLang } from "./session.server";
+import { getFixedT } from "../i18n.server";
+
+// Which area a "coming" page is for is decided by its path, as loaders do not know their route id.
+export const PUBLIC_AREAS: [RegExp, string][] = [
+  [/^\/login\/reset-password\//, "reset-password"],
+  [/^\/register\/confirm\//, "register-confirm"],
+  [/^\/researcher\/submit(\/|$)/, "submit"],
+  [/^\/researcher\/grammar-check(\/|$)/, "grammar-check"],
+  [/^\/certificate(\/|$)/, "certificate"],
+  [/^\/support(\/|$)/, "support"],
+  [/^\/rubriq(\/|$)/, "rubriq"],
+];
+
+export const PROTECTED_AREAS: [RegExp, string][] = [
+  [/^\/account\/addresses(\/|$)/, "account-addresses"],
+  [/^\/account(\/|$)/, "account"],
+  [/^\/researcher\/wfoe-migration-status/, "wfoe-migration"],
+  [/^\/researcher\/digital-editing(\/|$)/, "digital-editing"],
+  [/^\/researcher\/digital-translations(\/|$)/, "digital-translations"],
+  [/^\/researcher\/coupons/, "coupons"],
+  [/^\/researcher\/prepay(\/|$)/, "prepay"],
+  [/^\/researcher\/invoices(\/|$)/, "invoices"],
+  [/^\/researcher\/rewards/, "rewards"],
+  [/^\/referral-rewards(\/|$)/, "referral-rewards"],
+  [/^\/chinese-digital-trial/, "chinese-digital-trial"],
+  [/^\/home(\/|$)/, "home"],
+  [/^\/testimonials(\/|$)/, "testimonials"],
+  [/^\/staff(\/|$)/, "staff"],
+];
+
+export async function soonLoader(request: Request, table: [RegExp, string][]) {
+  requireLang(request);
+  const path = new URL(request.url).pathname.replace(/^\/[a-z]{2}/, "");
+  const area = table.find(([re]) => re.test(path))?.[1] ?? "researcher";
+  const t = await getFixedT(request);
+  return { title: t(`soon.areas.${area}`), area };
+}

@@ -1,0 +1,102 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+import stylesHref from "./styles/app.css?url";
+import { useNonce } from "./lib/nonce";
+import { DEFAULT_NS, LANG_TAG, tagToLang, type SiteLang } from "./lib/i18n";
+import { getCurrentSession } from "./lib/session.server";
+import { langForRequest } from "./i18n.server";
+import { ErrorPanel } from "./components/ErrorPanel";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lang = langForRequest(request);
+  const [session, snapshot] = await Promise.all([getCurrentSession(request, context), context.app.config.snapshot()]);
+  const { config, flags } = snapshot;
+  return {
+    lang,
+    user: session
+      ? {
+          identity: session.user.identity,
+          firstName: session.user.firstName,
+          lastName: session.user.lastName,
+          email: session.user.email,
+          isStaff: session.user.isStaff,
+          impersonated: session.impersonatorId !== null,
+        }
+      : null,
+    site: {
+      companyShortName: config.companyShortName,
+      companyFoundedYear: config.companyFoundedYear,
+      siteLanguages: [...config.siteLanguages] as SiteLang[],
+    },
+    flags: { new_login: flags.new_login, wechat_sso: flags.wechat_sso },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** The translations this page needs, embedded as JSON so the client hydrates without fetching them. */
+function I18nResources() {
+  const { i18n } = useTranslation();
+  const matches = useMatches();
+  const namespaces = new Set<string>([DEFAULT_NS]);
+  for (const m of matches) {
+    const ns = (m.handle as { i18n?: string | string[] } | undefined)?.i18n;
+    for (const n of Array.isArray(ns) ? ns : ns ? [ns] : []) namespaces.add(n);
+  }
+  const data: Record<string, unknown> = {};
+  for (const ns of namespaces) {
+    const bundle = i18n.getResourceBundle(i18n.language, ns);
+    if (bundle) data[ns] = bundle;
+  }
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return <script id="i18n-resources" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const lang = tagToLang(i18n.language) ?? "en";
+  return (
+    <html lang={LANG_TAG[lang]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <I18nResources />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const handle = { i18n: ["common"] };
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="error-shell">
+      <ErrorPanel status={status} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The whole URL map (spec 1 §2, spec 2 §2, spec 3 §2). Every page lives under a
+// language prefix; paths without one are redirected by server/http/lang.ts.
+import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
+
+// Areas whose capability arrives with a later issue share one honest "coming" page;
+// the route id names the area. Protected areas ask for sign-in first.
+const soon = (path: string, id: string) => route(path, "routes/soon.tsx", { id: `soon-${id}` });
+const soonProtected = (path: string, id: string) => route(path, "routes/soon-protected.tsx", { id: `soon-${id}` });
+
+export default [
+  index("routes/root-index.tsx"),
+  route("api/application", "routes/api.application.ts"),
+
+  route(":lang", "routes/lang.tsx", [
+    layout("routes/chrome.tsx", [
+      index("routes/landing.tsx"),
+
+      // Sign-in area
+      route("login/forgot-password", "routes/login.forgot-password.tsx"),
+      soon("login/reset-password/:hash/:userIdentity", "reset-password"),
+      route("login/:failure?/:message?", "routes/login.tsx"),
+      // Register area
+      soon("register/confirm/:data", "register-confirm"),
+      route("register/*", "routes/register.tsx"),
+      route("logout", "routes/logout.tsx"),
+
+      // Account
+      soonProtected("account/addresses/:id?", "account-addresses"),
+      soonProtected("account/*", "account"),
+
+      // Researcher area (dashboard, orders, payments, tools)
+      soonProtected("researcher", "researcher"),
+      soonProtected("researcher/index/*", "researcher-index"),
+      soonProtected("researcher/wfoe-migration-status", "wfoe-migration"),
+      soonProtected("researcher/digital-editing/*", "digital-editing"),
+      soonProtected("researcher/digital-translations/*", "digital-translations"),
+      route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
+      soonProtected("researcher/coupons", "coupons"),
+      soonProtected("researcher/prepay/*", "prepay"),
+      soonProtected("researcher/invoices/*", "invoices"),
+      soon("researcher/grammar-check/*", "grammar-check"),
+      soonProtected("researcher/rewards", "rewards"),
+      soonProtected("researcher/*", "researcher-other"),
+
+      soonProtected("referral-rewards/*", "referral-rewards"),
+      soonProtected("chinese-digital-trial", "chinese-digital-trial"),
+      soonProtected("home/*", "home"),
+      soonProtected("testimonials/*", "testimonials"),
+      soon("certificate/*", "certificate"),
+      soon("support/*", "support"),
+      route("curie/*", "routes/curie.tsx"),
+      soon("rubriq/*", "rubriq"),
+      soonProtected("staff/*", "staff"),
+
+      route("terms", "routes/terms.tsx"),
+      route("privacy", "routes/privacy.tsx"),
+      route("error", "routes/error.tsx"),
+      route("*", "routes/not-found.tsx"),
+    ]),
+    // The order form has no page chrome (spec 1 §2); its wizard arrives with issue 4.
+    soon("researcher/submit/*", "submit"),
+  ]),
+] satisfies RouteConfig;

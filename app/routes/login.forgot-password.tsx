@@ -1,0 +1,89 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { emailOnlySchema } from "~/lib/schemas";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { requireLang } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { titleMeta } from "~/lib/meta";
+import { useLang } from "~/lib/use-lang";
+import { requestPasswordReset } from "../../server/auth/password-reset";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireLang(request);
+  const t = await getFixedT(request, "auth");
+  return { title: t("forgot.title"), newLogin: await context.app.config.flag("new_login") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const lang = requireLang(request);
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  if (submission.status !== "success") return Response.json({ result: submission.reply(), sent: false }, { status: 400 });
+  const outcome = await requestPasswordReset(context.app, { email: submission.value.email, lang, ip: context.ip, baseUrl: new URL(request.url).origin });
+  if (outcome === "rate-limited") {
+    return Response.json({ result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }), sent: false }, { status: 429 });
+  }
+  // The answer is the same whether or not the address is registered.
+  return Response.json({ result: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ForgotPassword() {
+  const { newLogin } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const { t } = useTranslation("auth");
+  const lang = useLang();
+  const [form, fields] = useForm({
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    shouldValidate: "onBlur",
+  });
+  const carried = searchParams.toString() ? `?${searchParams}` : "";
+  const busy = navigation.state === "submitting";
+
+  if (data?.sent) {
+    return (
+      <div className="auth-card">
+        <h1>{t("forgot.title")}</h1>
+        <p className="alert alert-success" role="status">
+          {t("forgot.success")}
+        </p>
+        {newLogin ? (
+          <p>
+            <Link className="button" to={`/${lang}/login${carried}`}>
+              {t("forgot.goBackToSignIn")}
+            </Link>
+          </p>
+        ) : (
+          <p className="auth-links">
+            <Link to={`/${lang}/login${carried}`}>{t("forgot.signIn")}</Link> · <Link to={`/${lang}/register${carried}`}>{t("forgot.register")}</Link>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="auth-card">
+      {newLogin ? (
+        <p>
+          <Link to={`/${lang}/login${carried}`}>← {t("forgot.backToSignIn")}</Link>
+        </p>
+      ) : null}
+      <h1>{t(newLogin ? "forgot.newTitle" : "forgot.title")}</h1>
+      <p>{t("forgot.body")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField meta={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
+        <SubmitButton busy={busy} busyText={t("forgot.processing")}>
+          {t("forgot.submit")}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Trans, useTranslation } from "react-i18next";
+import { loginSchema } from "~/lib/schemas";
+import { TextField, FormErrors, SubmitButton } from "~/components/form";
+import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { titleMeta } from "~/lib/meta";
+import { signInWithPassword } from "../../server/auth/login";
+import { sessionCookie } from "../../server/auth/session";
+import { LANG_COOKIE } from "~/lib/i18n";
+import { useLang } from "~/lib/use-lang";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+/** Failure messages that may appear in /login/{failure}/{message}; anything else shows a generic text (no content injection). */
+const KNOWN_FAILURES = new Set(["oauth-failure", "session-expired", "account-inactive", "wechat-failure", "link-expired"]);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = requireLang(request);
+  const url = new URL(request.url);
+  const session = await getCurrentSession(request, context);
+  // A signed-in visitor goes to the redirect, or to their home directory.
+  if (session) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
+  const t = await getFixedT(request, "auth");
+  const snapshot = await context.app.config.snapshot();
+  let failure: string | null = null;
+  if (params.failure) {
+    let decoded = params.message ?? params.failure;
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      /* keep as is */
+    }
+    failure = KNOWN_FAILURES.has(decoded) ? `auth:login.failures.${decoded}` : "auth:login.failures.generic";
+  }
+  return {
+    title: t(snapshot.flags.new_login ? "login.newTitle" : "login.title"),
+    localAuthEnabled: Boolean(snapshot.config.localAuthEnabled),
+    newLogin: snapshot.flags.new_login,
+    failure,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const lang = requireLang(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { email, password, redirect: target } = submission.value;
+  const result = await signInWithPassword(context.app, { email, password, ip: context.ip, userAgent: request.headers.get("user-agent") });
+  if (!result.ok) {
+    const key =
+      result.error === "too-many-attempts"
+        ? "auth:login.errors.tooManyAttempts"
+        : result.error === "local-auth-disabled"
+          ? "auth:login.errors.localAuthDisabled"
+          : "auth:login.errors.invalidCredentials";
+    const status = result.error === "too-many-attempts" ? 429 : 400;
+    const headers: HeadersInit = result.error === "too-many-attempts" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return Response.json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status, headers });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.token, context.secure));
+  headers.append("Set-Cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
+  return redirect(safeRedirect(target, homeDirectory(lang)), { status: 303, headers });
+}
+
+export default function Login() {
+  const { localAuthEnabled, newLogin, failure } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const { t } = useTranslation("auth");
+  const lang = useLang();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const keep = new URLSearchParams();
+  for (const k of ["redirect", "origin"]) {
+    const v = searchParams.get(k);
+    if (v) keep.set(k, v);
+  }
+  const carried = keep.toString() ? `?${keep}` : "";
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  return (
+    <div className="auth-card">
+      <h1>{t(newLogin ? "login.newTitle" : "login.title")}</h1>
+      {failure ? <FormErrors errors={[failure]} /> : null}
+      {localAuthEnabled ? (
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+          <input type="hidden" name="origin" value={searchParams.get("origin") ?? ""} />
+          <TextField meta={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
+          <TextField meta={fields.password} type="password" label={t("login.password")} autoComplete="current-password" required />
+          <SubmitButton busy={busy} busyText={t("login.processing")}>
+            {t("login.submit")}
+          </SubmitButton>
+        </Form>
+      ) : (
+        <p className="alert alert-info">{t("login.localAuthUnavailable")}</p>
+      )}
+      {newLogin ? (
+        <div className="auth-links">
+          <p>
+            <Link to={`/${lang}/register${carried}`}>{t("login.noAccount")}</Link>
+          </p>
+          <p>
+            <Link to={`/${lang}/login/forgot-password${carried}`}>{t("login.cantSignIn")}</Link>
+          </p>
+          <p className="legal">
+            <Trans
+              t={t}
+              i18nKey="login.legal"
+              components={{ terms: <Link to={`/${lang}/terms`} />, privacy: <Link to={`/${lang}/privacy`} /> }}
+            />
+          </p>
+        </div>
+      ) : (
+        <div className="auth-links">
+          <p>
+            <Link to={`/${lang}/login/forgot-password${carried}`}>{t("login.forgot")}</Link>
+          </p>
+          <p>
+            {t("login.noAccountOld")} <Link to={`/${lang}/register${carried}`}>{t("login.register")}</Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

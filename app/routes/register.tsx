@@ -1,0 +1,268 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Trans, useTranslation } from "react-i18next";
+import { checkEmailSchema, registerSchema } from "~/lib/schemas";
+import { FormErrors, SubmitButton, TextField, useErrorText } from "~/components/form";
+import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { titleMeta } from "~/lib/meta";
+import { useLang } from "~/lib/use-lang";
+import { LANG_COOKIE, LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
+import { phoneMaxLength } from "~/lib/phone";
+import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server";
+import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, registrationCurrencies, researcherExists } from "../../server/accounts/registration";
+import { sessionCookie } from "../../server/auth/session";
+
+export const handle = { i18n: ["auth"] };
+export const meta = titleMeta;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lang = requireLang(request);
+  const url = new URL(request.url);
+  if (await getCurrentSession(request, context)) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
+  const [t, countries, currencies, snapshot] = await Promise.all([getFixedT(request, "auth"), listCountries(context.app.db), listCurrencies(context.app.db), context.app.config.snapshot()]);
+  const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
+  return {
+    title: t("register.title"),
+    countries: localizeCountries(countries, lang),
+    currencies: currencies.map((c) => ({ isoCode: c.isoCode, name: c.name, sign: c.sign, selectable: c.selectable })),
+    defaults: {
+      countryCode: DEFAULT_PHONE_COUNTRY[lang],
+      country: DEFAULT_PHONE_COUNTRY[lang],
+      currency: localization && localization.defaultCurrency !== "CNY" ? localization.defaultCurrency : lang === "cn" ? "CNY" : "USD",
+      language: lang,
+    },
+    options: {
+      allowLanguageSelection: Boolean(snapshot.config.allowLanguageSelection),
+      marketingOptIn: Boolean(snapshot.config.marketingOptIn),
+      institutionInfoMandatory: Boolean(snapshot.config.institutionInfoMandatory),
+      foundUsOptions: [...snapshot.config.foundUsOptions] as string[],
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const lang = requireLang(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "check-email") {
+    const submission = parseWithZod(formData, { schema: checkEmailSchema });
+    if (submission.status !== "success") return Response.json({ stage: 1 as const, result: submission.reply() }, { status: 400 });
+    if (!(await allowExistenceCheck(context.app, context.ip))) {
+      return Response.json({ stage: 1 as const, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }) }, { status: 429 });
+    }
+    if (await researcherExists(context.app.db, submission.value.email)) {
+      return Response.json({ stage: 1 as const, result: submission.reply({ fieldErrors: { email: ["auth:register.errors.email-already-exists"] } }) }, { status: 400 });
+    }
+    return Response.json({ stage: 2 as const, email: submission.value.email, result: null });
+  }
+
+  const countries = await listCountries(context.app.db);
+  const submission = parseWithZod(formData, { schema: registerSchema(countries) });
+  const email = String(formData.get("email") ?? "");
+  if (submission.status !== "success") return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const v = submission.value;
+  const result = await registerResearcher(
+    context.app,
+    { ...v, optinToMarketing: v.optinToMarketing ?? false },
+    { ip: context.ip, userAgent: request.headers.get("user-agent") },
+  );
+  if (!result.ok) {
+    if ("error" in result) {
+      return Response.json({ stage: 2 as const, email, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields: ["password"] }) }, { status: 429 });
+    }
+    const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors).map(([k, code]) => [k, [`auth:register.errors.${code}`]]));
+    const stage = result.fieldErrors.email ? (1 as const) : (2 as const);
+    return Response.json({ stage, email, result: submission.reply({ fieldErrors, hideFields: ["password"] }) }, { status: 400 });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.token, context.secure));
+  headers.append("Set-Cookie", `${LANG_COOKIE}=${v.language}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
+  return redirect(safeRedirect(v.redirect, `/${lang}`), { status: 303, headers });
+}
+
+export default function Register() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const lang = useLang();
+  const [searchParams] = useSearchParams();
+  const carried = new URLSearchParams();
+  for (const k of ["redirect", "origin"]) if (searchParams.get(k)) carried.set(k, searchParams.get(k)!);
+  const query = carried.toString() ? `?${carried}` : "";
+  const stage = actionData?.stage ?? 1;
+
+  return (
+    <div className={`auth-card${stage === 2 ? " wide" : ""}`}>
+      <h1>{t("register.title")}</h1>
+      {stage === 1 ? (
+        <EmailStage lastResult={actionData?.stage === 1 ? actionData.result : undefined} query={query} />
+      ) : (
+        <DetailsStage email={actionData?.email ?? ""} lastResult={actionData?.result ?? undefined} data={data} query={query} />
+      )}
+      <p className="auth-links">
+        <Link to={`/${lang}/login${query}`}>{t("register.haveAccount")}</Link>
+      </p>
+    </div>
+  );
+}
+
+function Carried() {
+  const [searchParams] = useSearchParams();
+  return (
+    <>
+      <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+      <input type="hidden" name="origin" value={searchParams.get("origin") ?? ""} />
+    </>
+  );
+}
+
+function EmailStage({ lastResult, query }: { lastResult: unknown; query: string }) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const lang = useLang();
+  const [form, fields] = useForm({
+    id: "register-email",
+    lastResult: lastResult as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkEmailSchema }),
+    shouldValidate: "onBlur",
+  });
+  const exists = fields.email.errors?.includes("auth:register.errors.email-already-exists");
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <p>{t("register.emailFirst")}</p>
+      <FormErrors errors={form.errors} />
+      <input type="hidden" name="intent" value="check-email" />
+      <Carried />
+      <TextField meta={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
+      {exists ? (
+        <p>
+          <Link to={`/${lang}/login${query}`}>{t("register.signInInstead")}</Link> · <Link to={`/${lang}/login/forgot-password${query}`}>{t("login.forgot")}</Link>
+        </p>
+      ) : null}
+      <SubmitButton busy={navigation.state === "submitting"} busyText={t("register.checking")}>
+        {t("register.continue")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function DetailsStage({ email, lastResult, data, query }: { email: string; lastResult: unknown; data: LoaderData; query: string }) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const lang = useLang();
+  const errorText = useErrorText();
+  const schema = registerSchema(data.countries);
+  const [form, fields] = useForm({
+    id: "register-details",
+    lastResult: lastResult as never,
+    defaultValue: { ...data.defaults, email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const codeCountry = data.countries.find((c) => c.iso2 === (fields.countryCode.value ?? data.defaults.countryCode));
+  const country = fields.country.value ?? data.defaults.country;
+  const currencies = data.currencies.filter((c) => c.selectable || (c.isoCode === "CNY" && country === "CN"));
+  const select = (meta: typeof fields.country, label: string, children: React.ReactNode, onChange?: () => void) => {
+    const err = errorText(meta.errors);
+    return (
+      <div className={`field${err ? " field-invalid" : ""}`}>
+        <label htmlFor={meta.id}>{label}</label>
+        <select {...getSelectProps(meta)} key={meta.key} onChange={onChange}>
+          {children}
+        </select>
+        {err ? (
+          <p className="field-error" id={meta.errorId} role="alert">
+            {err}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <FormErrors errors={form.errors} />
+      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="email" value={email} />
+      <Carried />
+      <p>
+        {t("register.emailLabel")} <strong>{email}</strong> · <Link to={`/${lang}/register${query}`}>{t("register.changeEmail")}</Link>
+      </p>
+      <TextField meta={fields.password} type="password" label={t("login.password")} autoComplete="new-password" hint={t("register.passwordHint")} required />
+      <div className="field-row">
+        <TextField meta={fields.firstName} label={t("register.firstName")} autoComplete="given-name" required />
+        <TextField meta={fields.lastName} label={t("register.lastName")} autoComplete="family-name" required />
+      </div>
+      <div className="field-row">
+        {select(
+          fields.countryCode,
+          t("register.countryCode"),
+          data.countries.map((c) => (
+            <option key={c.iso2} value={c.iso2}>
+              {c.name} ({c.callingCode})
+            </option>
+          )),
+          // Changing the country code clears the phone number (spec 1 §4).
+          () => form.update({ name: fields.phoneNumber.name, value: "" }),
+        )}
+        <TextField meta={fields.phoneNumber} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={phoneMaxLength(codeCountry)} label={t("register.phone")} required />
+      </div>
+      {select(
+        fields.country,
+        t("register.country"),
+        data.countries.map((c) => (
+          <option key={c.iso2} value={c.iso2}>
+            {c.name}
+          </option>
+        )),
+      )}
+      {select(
+        fields.currency,
+        t("register.currency"),
+        currencies.map((c) => (
+          <option key={c.isoCode} value={c.isoCode}>
+            {c.isoCode} — {c.name}
+          </option>
+        )),
+      )}
+      {data.options.allowLanguageSelection
+        ? select(
+            fields.language,
+            t("register.language"),
+            SITE_LANGS.map((l: SiteLang) => (
+              <option key={l} value={l}>
+                {LANG_NATIVE_NAME[l]}
+              </option>
+            )),
+          )
+        : <input type="hidden" name="language" value={lang} />}
+      <TextField meta={fields.institution} label={t(data.options.institutionInfoMandatory ? "register.institution" : "register.institutionOptional")} autoComplete="organization" required={data.options.institutionInfoMandatory} />
+      {data.options.marketingOptIn ? (
+        <label className="checkbox">
+          <input {...getInputProps(fields.optinToMarketing, { type: "checkbox" })} key={fields.optinToMarketing.key} />
+          <span>{t("register.optinToMarketing")}</span>
+        </label>
+      ) : null}
+      <div className={`field${fields.agreeToTOS.errors ? " field-invalid" : ""}`}>
+        <label className="checkbox">
+          <input {...getInputProps(fields.agreeToTOS, { type: "checkbox" })} key={fields.agreeToTOS.key} />
+          <span>
+            <Trans t={t} i18nKey="register.agreeToTOS" components={{ terms: <Link to={`/${lang}/terms`} />, privacy: <Link to={`/${lang}/privacy`} /> }} />
+          </span>
+        </label>
+        {fields.agreeToTOS.errors ? (
+          <p className="field-error" role="alert">
+            {errorText(fields.agreeToTOS.errors)}
+          </p>
+        ) : null}
+      </div>
+      <SubmitButton busy={navigation.state === "submitting"} busyText={t("register.processing")}>
+        {t("register.submit")}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/session.server";
+import { titleMeta } from "~/lib/meta";
+import { PROTECTED_AREAS, soonLoader } from "~/lib/soon.server";
+import { ComingSoon } from "~/components/ComingSoon";
+
+export const meta = titleMeta;
+
+// Protected areas: anonymous visitors go to the sign-in page first.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return soonLoader(request, PROTECTED_AREAS);
+}
+
+export default ComingSoon;

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { titleMeta } from "~/lib/meta";
+import { PUBLIC_AREAS, soonLoader } from "~/lib/soon.server";
+import { ComingSoon } from "~/components/ComingSoon";
+
+export const meta = titleMeta;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return soonLoader(request, PUBLIC_AREAS);
+}
+
+export default ComingSoon;

@@ -1,0 +1,133 @@
+// Researcher registration (spec 1 §3 registration form, §4 "Registration", §5).
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { AppContext } from "../context";
+import type { DB } from "../db";
+import { hashPassword } from "./password";
+import { createSession } from "../auth/session";
+import { rateLimit } from "../http/rate-limit";
+import { isSiteLang } from "../../app/lib/i18n";
+import { validatePhone } from "../../app/lib/phone";
+
+export { validatePhone };
+
+export interface CountryOption {
+  id: number;
+  iso2: string;
+  name: string;
+  callingCode: string;
+  phoneMin: number;
+  phoneMax: number;
+  localization: string;
+}
+
+export interface CurrencyOption {
+  isoCode: string;
+  name: string;
+  sign: string;
+  selectable: boolean;
+}
+
+export async function listCountries(db: DB): Promise<CountryOption[]> {
+  const rows = await db.selectFrom("countries").select(["id", "iso2", "name", "calling_code", "phone_min", "phone_max", "localization"]).orderBy("name").execute();
+  return rows.map((r) => ({ id: r.id, iso2: r.iso2, name: r.name, callingCode: r.calling_code, phoneMin: r.phone_min, phoneMax: r.phone_max, localization: r.localization }));
+}
+
+export async function listCurrencies(db: DB): Promise<CurrencyOption[]> {
+  const rows = await db.selectFrom("currencies").select(["iso_code", "name", "sign", "selectable"]).orderBy("sort_order").execute();
+  return rows.map((r) => ({ isoCode: r.iso_code.trim(), name: r.name, sign: r.sign, selectable: r.selectable }));
+}
+
+/** Currencies offered at registration: CNY (not selectable in general) only when the country is China, or for admins. */
+export function registrationCurrencies(currencies: CurrencyOption[], countryIso2: string | undefined, isAdmin = false): CurrencyOption[] {
+  return currencies.filter((c) => c.selectable || isAdmin || (c.isoCode === "CNY" && countryIso2 === "CN"));
+}
+
+export async function researcherExists(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where(sql`lower(email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Rate limit for the e-mail existence check (it would otherwise let anyone list our customers quickly). */
+export async function allowExistenceCheck(ctx: AppContext, ip: string): Promise<boolean> {
+  return (await rateLimit(ctx.cache, `exists:ip:${ip}`, 30, 3600)).allowed;
+}
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  countryCode: string; // iso2 of the calling-code country
+  phoneNumber: string;
+  country: string; // iso2
+  currency: string;
+  language: string;
+  optinToMarketing: boolean;
+  institution?: string;
+  foundUs?: string;
+}
+
+export type RegistrationResult =
+  | { ok: true; userId: number; identity: string; token: string }
+  | { ok: false; fieldErrors: Partial<Record<keyof RegistrationInput, string>> }
+  | { ok: false; error: "too-many-attempts"; retryAfterSeconds: number };
+
+export async function registerResearcher(
+  ctx: AppContext,
+  input: RegistrationInput,
+  meta: { ip: string; userAgent?: string | null; isAdmin?: boolean; source?: string },
+): Promise<RegistrationResult> {
+  const limit = await rateLimit(ctx.cache, `register:ip:${meta.ip}`, 20, 3600);
+  if (!limit.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: limit.retryAfterSeconds };
+  const [countries, currencies, snapshot] = await Promise.all([listCountries(ctx.db), listCurrencies(ctx.db), ctx.config.snapshot()]);
+  const errors: Partial<Record<keyof RegistrationInput, string>> = {};
+  const country = countries.find((c) => c.iso2 === input.country);
+  const codeCountry = countries.find((c) => c.iso2 === input.countryCode);
+  if (!country) errors.country = "country-required";
+  const phoneError = validatePhone(input.phoneNumber, codeCountry);
+  if (phoneError) errors.phoneNumber = phoneError;
+  if (!registrationCurrencies(currencies, country?.iso2, meta.isAdmin).some((c) => c.isoCode === input.currency)) errors.currency = "currency-not-available";
+  if (!isSiteLang(input.language)) errors.language = "language-required";
+  if (snapshot.config.institutionInfoMandatory && !input.institution?.trim()) errors.institution = "institution-required";
+  if (await researcherExists(ctx.db, input.email)) errors.email = "email-already-exists";
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+
+  const passwordHash = await hashPassword(input.password);
+  const identity = randomUUID();
+  try {
+    const userId = await ctx.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto("users")
+        .values({
+          identity,
+          email: input.email.trim(),
+          password_hash: passwordHash,
+          first_name: input.firstName.trim(),
+          last_name: input.lastName.trim(),
+          institution: input.institution?.trim() || null,
+          phone_country_code: codeCountry!.callingCode,
+          phone_number: input.phoneNumber.trim(),
+          country_id: country!.id,
+          currency_iso: input.currency,
+          language: input.language,
+          localization: country!.localization,
+          optin_to_marketing: input.optinToMarketing,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      // The signup-complete analytics event (spec 1 §4), recorded with the account in one transaction.
+      await trx
+        .insertInto("analytics_events")
+        .values({ user_id: user.id, name: "signup-complete", data: JSON.stringify({ source: meta.source ?? "form", foundUs: input.foundUs ?? null }) })
+        .execute();
+      return user.id;
+    });
+    const token = await createSession(ctx.db, userId, { ip: meta.ip, userAgent: meta.userAgent });
+    return { ok: true, userId, identity, token };
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if ((error as { code?: string }).code === "23505") return { ok: false, fieldErrors: { email: "email-already-exists" } };
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+// Starting and stopping the portal: open the store, migrate, seed, serve.
+// Used by scripts/start.ts, the benchmark and the tests.
+import http from "node:http";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import type express from "express";
+import { readEnv, type Env } from "./env";
+import { openDatabase, migrateToLatest, type OpenedDatabase } from "./db";
+import { createCache } from "./cache";
+import { createLogger } from "./logger";
+import { loadSecrets } from "./secrets";
+import { createAppContext, type AppContext } from "./context";
+import { createHttpApp } from "./http/app";
+import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
+
+export interface RunningPortal {
+  ctx: AppContext;
+  server: http.Server;
+  url: string;
+  demoAccounts: SeededAccount[];
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Env;
+  rootDir?: string;
+  /** Remix server build; defaults to build/server/index.js under rootDir. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  devMiddleware?: express.RequestHandler;
+  /** Use an already opened database (tests). */
+  database?: OpenedDatabase;
+}
+
+export async function startPortal(options: StartOptions = {}): Promise<RunningPortal> {
+  const env = options.env ?? readEnv();
+  const rootDir = options.rootDir ?? process.cwd();
+  const logger = createLogger(env.LOG_LEVEL);
+  const secrets = loadSecrets(env.DATA_DIR, env);
+  const database = options.database ?? (await openDatabase(env));
+  let cache;
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+    await seedReference(database.db);
+    cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const demoAccounts = env.SEED_DEMO ? await seedDemoAccounts(database.db) : [];
+  const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets });
+  // The config may have been changed by another process or by the seed: start from the database.
+  await ctx.config.invalidate();
+
+  const build =
+    options.build ??
+    (async () => (await import(/* @vite-ignore */ path.join(rootDir, "build/server/index.js"))) as ServerBuild);
+  const resolvedBuild = typeof build === "function" && !options.devMiddleware ? await build() : build;
+  const app = createHttpApp(ctx, {
+    build: resolvedBuild,
+    clientDir: options.devMiddleware ? undefined : path.join(rootDir, "build/client"),
+    devMiddleware: options.devMiddleware,
+    rootDir,
+  });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Requests still running after 3 s are cut so shutdown stays within a few seconds.
+        setTimeout(() => server.closeAllConnections(), 3000).unref();
+      });
+      await cache.close();
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { ctx, server, url, demoAccounts, stop };
+}

@@ -1,0 +1,82 @@
+// Application config values (spec 1 §3) and every feature flag the specs name.
+// These are the seed defaults; the database holds the live values, which staff
+// can change without a release and the environment can override.
+
+export const CONFIG_DEFAULTS = {
+  localAuthEnabled: { value: true, description: "Sign-in with e-mail and password is offered." },
+  foundUsOptions: {
+    value: ["search-engine", "colleague", "journal", "university", "conference", "social-media", "email", "other"],
+    description: "Choices of the 'How did you find us?' question.",
+  },
+  referralAmount: { value: 40, description: "Referral credit in USD given to both sides of a referral." },
+  orderFormVersion: { value: 1, description: "Version of the order form the client must send." },
+  marketingOptIn: { value: true, description: "Registration shows the marketing opt-in checkbox." },
+  allowLanguageSelection: { value: true, description: "Registration lets the user choose the site language." },
+  authenticationProviders: {
+    value: [] as { id: string; name: string; icon: string; supportedLanguages: string[]; supportedLocalizations: string[] }[],
+    description: "Social sign-in providers (id, name, icon, supported languages and localisations).",
+  },
+  enforcesDataProtection: { value: false, description: "Registration requires the data-protection consent." },
+  institutionInfoMandatory: { value: false, description: "Institution is required at registration." },
+  links: {
+    value: {
+      customQuote: "/support",
+      header: [] as { key: string; url: string }[],
+      socialMedia: [] as { key: string; url: string }[],
+      qr: "",
+      footer: [
+        { key: "footer.terms", url: "/terms" },
+        { key: "footer.privacy", url: "/privacy" },
+        { key: "footer.support", url: "/support" },
+      ],
+    },
+    description: "Links shown in the header, footer and custom-quote notice.",
+  },
+  siteLanguages: { value: ["en", "cn", "jp", "br", "es"], description: "Site languages offered in the language switcher." },
+  upsells: { value: { figures: true, formatting: true, journalRec: true }, description: "Upsell panels shown in the order form." },
+  website: { value: "http://127.0.0.1:3000", description: "Public address of the portal." },
+  subNavigation: { value: [] as string[], description: "Extra sub-navigation entries." },
+  fileAlertsForType: { value: {} as Record<string, string>, description: "Notices shown for uploaded file types." },
+  reeditServiceMap: { value: {} as Record<string, string>, description: "Service that re-edits each service." },
+  captchaSiteKey: { value: "", description: "Site key of the self-hosted captcha (empty: no captcha)." },
+  adminDomain: { value: "", description: "Host of the staff area, when separate." },
+  allowedFileTypes: {
+    value: ["doc", "docx", "pdf", "txt", "rtf", "odt", "tex", "zip", "xls", "xlsx", "ppt", "pptx", "jpg", "jpeg", "png", "tif", "tiff", "eps", "svg"],
+    description: "File extensions accepted by uploads.",
+  },
+  allowsServiceBundles: { value: true, description: "The order form offers service bundles." },
+  companyShortName: { value: "Researcher Services", description: "Short company name used in page titles and documents." },
+  companyFoundedYear: { value: 2004, description: "Year the company age text is computed from." },
+  projectEnvironmentName: { value: "local", description: "Name of this environment, shown to staff." },
+  hideRushRules: { value: false, description: "Hide the rush rules notice in the order form." },
+  allowsDigitalEditing: { value: true, description: "The digital editing area is available." },
+  allowsDigitalTranslations: { value: true, description: "The digital translation area is available." },
+  allowsAnonymousLanguageAssessment: { value: true, description: "Anonymous visitors may use the grammar check." },
+  showPreprintPromotion: { value: true, description: "Order details show the preprint promotion (en and cn only)." },
+  rubriqExternalUrl: { value: "", description: "External address the rubriq area leaves for when rubriq_ui_hosted_on_new_site is on." },
+};
+
+export type ConfigKey = keyof typeof CONFIG_DEFAULTS;
+export type ConfigValues = { [K in ConfigKey]: (typeof CONFIG_DEFAULTS)[K]["value"] };
+
+export const FEATURE_FLAGS = {
+  wechat_sso: { enabled: true, description: "WeChat QR sign-in on the sign-in page." },
+  new_login: { enabled: true, description: "Newer sign-in and forgot-password layout." },
+  npgle_snid: { enabled: false, description: "Show the 'snid' social sign-in provider." },
+  upload_files_ui: { enabled: false, description: "Alternative upload UI in the order form and grammar check." },
+  service_bundles: { enabled: true, description: "Service bundles step in the order form." },
+  show_express_service_options: { enabled: true, description: "Offer express delivery (4,000-5,999 words, Standard or Premium Editing)." },
+  order_form_language_detection: { enabled: true, description: "Detect manuscript language and word count from uploads." },
+  featured_editing_service_component: { enabled: true, description: "Featured editing services layout in service selection." },
+  curie_is_launched: { enabled: false, description: "The home area of the newer document platform is open." },
+  curie_to_rubriq_redirect: { enabled: true, description: "/curie/* redirects to the same path under /rubriq." },
+  rubriq_ui_hosted_on_new_site: { enabled: false, description: "/rubriq/* leaves for the external rubriq site." },
+  rubriq_china_cart_purchase: { enabled: false, description: "China cart purchases for rubriq plans." },
+  prepay_enabled: { enabled: true, description: "Prepayments can be made." },
+  captcha: { enabled: false, description: "Captcha for anonymous grammar checks." },
+  chinese_to_english_digital_translation: { enabled: true, description: "Chinese-to-English digital translation is offered." },
+  live_chat: { enabled: false, description: "Live-chat widget on the China site (self-hosted only; no third-party origin)." },
+} as const;
+
+export type FlagName = keyof typeof FEATURE_FLAGS;
+export type FeatureFlags = Record<FlagName, boolean>;

@@ -1,0 +1,149 @@
+// Application config and feature flags: stored in the database, overridable by
+// the environment (CONFIG_<NAME> and FLAG_<NAME>), cached for 10 minutes
+// (spec 2 §9 "Configuration cached 10 minutes") in Redis when present.
+import type { DB } from "../db";
+import type { Cache } from "../cache";
+import { CONFIG_DEFAULTS, FEATURE_FLAGS, type ConfigKey, type ConfigValues, type FeatureFlags, type FlagName } from "./definitions";
+
+export const CONFIG_CACHE_SECONDS = 600;
+const CACHE_KEY = "config:v1";
+
+export interface Localization {
+  identity: string;
+  name: string;
+  isDefault: boolean;
+  secureSite: string;
+  timeZone: string;
+  defaultCurrency: string;
+  defaultLang: string;
+  allowsFapiaoProcessingAfterPayment: boolean;
+  taxTypes: string[];
+  paymentMethods: number[];
+}
+
+export interface ApplicationSnapshot {
+  config: ConfigValues;
+  flags: FeatureFlags;
+  localizations: Localization[];
+  loadedAt: string;
+}
+
+/** camelCase or snake_case name to the environment variable suffix: localAuthEnabled -> LOCAL_AUTH_ENABLED. */
+export function envName(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+}
+
+function parseEnvBoolean(raw: string): boolean | undefined {
+  const v = raw.trim().toLowerCase();
+  if (["1", "true", "on", "yes"].includes(v)) return true;
+  if (["0", "false", "off", "no"].includes(v)) return false;
+  return undefined;
+}
+
+function parseEnvValue(raw: string, example: unknown): unknown {
+  if (typeof example === "boolean") return parseEnvBoolean(raw) ?? example;
+  if (typeof example === "number") {
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : example;
+  }
+  if (typeof example === "string") return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return example;
+  }
+}
+
+export function applyEnvOverrides(snapshot: ApplicationSnapshot, env: Record<string, string | undefined>): ApplicationSnapshot {
+  const config = { ...snapshot.config } as Record<string, unknown>;
+  for (const key of Object.keys(CONFIG_DEFAULTS) as ConfigKey[]) {
+    const raw = env[`CONFIG_${envName(key)}`];
+    if (raw !== undefined) config[key] = parseEnvValue(raw, config[key] ?? CONFIG_DEFAULTS[key].value);
+  }
+  const flags = { ...snapshot.flags };
+  for (const name of Object.keys(FEATURE_FLAGS) as FlagName[]) {
+    const raw = env[`FLAG_${envName(name)}`];
+    const parsed = raw === undefined ? undefined : parseEnvBoolean(raw);
+    if (parsed !== undefined) flags[name] = parsed;
+  }
+  return { ...snapshot, config: config as ConfigValues, flags };
+}
+
+export async function loadSnapshotFromDb(db: DB): Promise<ApplicationSnapshot> {
+  const [configRows, flagRows, locRows] = await Promise.all([
+    db.selectFrom("app_config").select(["key", "value"]).execute(),
+    db.selectFrom("feature_flags").select(["name", "enabled"]).execute(),
+    db.selectFrom("localizations").selectAll().orderBy("identity").execute(),
+  ]);
+  const config = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, d]) => [k, d.value])) as Record<string, unknown>;
+  for (const row of configRows) if (row.key in CONFIG_DEFAULTS) config[row.key] = row.value;
+  const flags = Object.fromEntries(Object.keys(FEATURE_FLAGS).map((n) => [n, false])) as FeatureFlags;
+  for (const row of flagRows) if (row.name in FEATURE_FLAGS) flags[row.name as FlagName] = row.enabled;
+  const localizations: Localization[] = locRows.map((r) => ({
+    identity: r.identity,
+    name: r.name,
+    isDefault: r.is_default,
+    secureSite: r.secure_site,
+    timeZone: r.time_zone,
+    defaultCurrency: r.default_currency.trim(),
+    defaultLang: r.default_lang,
+    allowsFapiaoProcessingAfterPayment: r.allows_fapiao_processing_after_payment,
+    taxTypes: r.tax_types as unknown as string[],
+    paymentMethods: r.payment_methods as unknown as number[],
+  }));
+  return { config: config as ConfigValues, flags, localizations, loadedAt: new Date().toISOString() };
+}
+
+export class ConfigService {
+  constructor(
+    private db: DB,
+    private cache: Cache,
+    private env: Record<string, string | undefined> = process.env,
+  ) {}
+
+  /** The current config, flags and localisations (cached 10 minutes, then environment overrides applied). */
+  async snapshot(): Promise<ApplicationSnapshot> {
+    let snap = await this.cache.getJson<ApplicationSnapshot>(CACHE_KEY).catch(() => undefined);
+    if (!snap) {
+      snap = await loadSnapshotFromDb(this.db);
+      await this.cache.setJson(CACHE_KEY, snap, CONFIG_CACHE_SECONDS).catch(() => undefined);
+    }
+    return applyEnvOverrides(snap, this.env);
+  }
+
+  async flag(name: FlagName): Promise<boolean> {
+    return (await this.snapshot()).flags[name];
+  }
+
+  async invalidate(): Promise<void> {
+    await this.cache.del(CACHE_KEY);
+  }
+
+  async setFlag(name: FlagName, enabled: boolean): Promise<void> {
+    await this.db
+      .insertInto("feature_flags")
+      .values({ name, enabled, description: FEATURE_FLAGS[name].description })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ enabled, updated_at: new Date() }))
+      .execute();
+    await this.invalidate();
+  }
+
+  async setConfig<K extends ConfigKey>(key: K, value: ConfigValues[K]): Promise<void> {
+    const json = JSON.stringify(value);
+    await this.db
+      .insertInto("app_config")
+      .values({ key, value: json, description: CONFIG_DEFAULTS[key].description })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: new Date() }))
+      .execute();
+    await this.invalidate();
+  }
+}
+
+/** The localisation of a request: the one whose secure site is the request's host, else the default (US). */
+export function localizationForHost(localizations: Localization[], host: string | null | undefined): Localization {
+  const hostname = (host ?? "").split(":")[0].toLowerCase();
+  const byHost = localizations.find((l) => l.secureSite.toLowerCase() === hostname);
+  const fallback = localizations.find((l) => l.isDefault) ?? localizations[0];
+  if (!fallback) throw new Error("No localisation is configured");
+  return byHost ?? fallback;
+}

@@ -1,0 +1,45 @@
+// Everything a request handler needs, created once per process and handed to
+// Remix loaders and actions as `context.app` (so server modules hold no hidden
+// global state and tests can build their own).
+import type { Env } from "./env";
+import type { DB } from "./db";
+import type { Cache } from "./cache";
+import type { Logger } from "./logger";
+import type { Secrets } from "./secrets";
+import { ConfigService } from "./config";
+import { HealthState } from "./health";
+
+export interface AppContext {
+  env: Env;
+  db: DB;
+  dbKind: "postgres" | "pglite";
+  cache: Cache;
+  config: ConfigService;
+  logger: Logger;
+  secrets: Secrets;
+  health: HealthState;
+}
+
+export function createAppContext(parts: { env: Env; db: DB; dbKind: "postgres" | "pglite"; cache: Cache; logger: Logger; secrets: Secrets }): AppContext {
+  return {
+    ...parts,
+    config: new ConfigService(parts.db, parts.cache, parts.env.raw),
+    health: new HealthState(parts.db),
+  };
+}
+
+/** What every loader and action receives as `context`. */
+export interface RequestContext {
+  app: AppContext;
+  nonce: string;
+  requestId: string;
+  logger: Logger;
+  /** Client address (X-Forwarded-For is trusted only with TRUST_PROXY). */
+  ip: string;
+  /** True when the request came over HTTPS (directly or through a trusted proxy). */
+  secure: boolean;
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,158 @@
+// The HTTP layer: request ids and logs, security headers, the cross-site
+// check, health and outage handling, language redirects, static files, then
+// Remix for pages, the JSON API and downloads.
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import express, { type Request, type Response, type NextFunction } from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { AppContext } from "../context";
+import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
+import { languageRedirect, langOfPath } from "./lang";
+import { pingDatabase } from "../db";
+import { RETRY_AFTER_SECONDS } from "../health";
+import { LANG_COOKIE } from "../../app/lib/i18n";
+import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
+
+export interface HttpAppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder with the client build (assets); undefined in dev, where Vite serves them. */
+  clientDir?: string;
+  /** Extra middleware placed before Remix (Vite's dev middleware). */
+  devMiddleware?: express.RequestHandler;
+  rootDir: string;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+}
+
+export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
+  const app = express();
+  const dev = Boolean(options.devMiddleware);
+  app.disable("x-powered-by");
+  app.set("trust proxy", ctx.env.TRUST_PROXY);
+
+  // Request id and one structured log line per request.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.logger = ctx.logger.child({ requestId });
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "info";
+      res.locals.logger[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  // Security headers with a fresh CSP nonce for each response.
+  app.use((req, res, next) => {
+    const nonce = createNonce();
+    res.locals.nonce = nonce;
+    const headers = securityHeaders(nonce, { secure: req.secure, dev });
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const [database, redis] = await Promise.all([pingDatabase(ctx.db), ctx.cache.ping()]);
+    const body = {
+      status: database ? (redis ? "ok" : "degraded") : "down",
+      database: { kind: ctx.dbKind, ok: database },
+      redis: { configured: ctx.cache.kind === "redis", ok: redis },
+    };
+    res.status(database ? 200 : 503).setHeader("Cache-Control", "no-store").json(body);
+  });
+
+  // Static files: fingerprinted build assets are immutable; translations change with releases.
+  if (options.clientDir) {
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+  app.use("/locales", express.static(path.join(options.rootDir, "locales"), { maxAge: "1h", index: false }));
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  // Cross-site state changes are refused before any handler runs.
+  app.use((req, res, next) => {
+    if (isCrossSiteRequest(req, req.get("host") ?? "")) {
+      res.status(403).setHeader("Cache-Control", "no-store");
+      if (req.path.startsWith("/api/")) res.json({ error: "cross-site-request-refused" });
+      else res.type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  });
+
+  // During a database outage every page answers 503 with Retry-After until it returns.
+  app.use(async (req, res, next) => {
+    if (await ctx.health.databaseAvailable()) return next();
+    res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS)).setHeader("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/")) res.json({ error: "service-unavailable" });
+    else res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
+  });
+
+  // Paths without a language prefix go to the visitor's language; a prefixed page remembers its language.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") {
+      const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+      const target = languageRedirect(req.path, search, readCookie(req.headers.cookie, LANG_COOKIE), req.get("accept-language"));
+      if (target) {
+        res.setHeader("Vary", "Cookie, Accept-Language");
+        res.setHeader("Cache-Control", "no-store");
+        return res.redirect(302, target);
+      }
+      const lang = langOfPath(req.path);
+      if (lang && !req.path.endsWith(".data") && readCookie(req.headers.cookie, LANG_COOKIE) !== lang) {
+        res.append(
+          "Set-Cookie",
+          `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${req.secure ? "; Secure" : ""}`,
+        );
+      }
+    }
+    next();
+  });
+
+  const remixHandler = createRequestHandler({
+    build: options.build as ServerBuild,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res): AppLoadContext => ({
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      secure: req.secure,
+      app: ctx,
+      nonce: res.locals.nonce as string,
+      requestId: res.locals.requestId as string,
+      logger: res.locals.logger,
+    }),
+  });
+  app.all("*", (req, res, next) => {
+    Promise.resolve(remixHandler(req, res, next)).catch(next);
+  });
+
+  // Last resort when Remix itself fails.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const outage = ctx.health.reportError(error);
+    (res.locals.logger ?? ctx.logger).error({ err: error }, "unhandled error");
+    if (res.headersSent) return res.end();
+    if (outage) {
+      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      return res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
+    }
+    res.status(500).type("html").send(renderPlainErrorPage(langOfPath(req.path) ?? "en", res.locals.requestId));
+  });
+
+  return app;
+}

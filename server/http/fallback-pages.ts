@@ -1,0 +1,23 @@
+// Minimal pages rendered without React, for when the app itself cannot run
+// (database outage, a crash before Remix answers). Still translated.
+import { fixedT } from "../i18n";
+import { LANG_TAG, type SiteLang } from "../../app/lib/i18n";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function page(lang: SiteLang, title: string, body: string): string {
+  return `<!doctype html><html lang="${LANG_TAG[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1c2733"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+export function renderUnavailablePage(lang: SiteLang): string {
+  const t = fixedT(lang);
+  return page(lang, t("error.unavailableTitle"), `<p>${escapeHtml(t("error.unavailableBody"))}</p><p><a href="">${escapeHtml(t("error.tryAgain"))}</a></p>`);
+}
+
+export function renderPlainErrorPage(lang: SiteLang, requestId?: string): string {
+  const t = fixedT(lang);
+  const ref = requestId ? `<p><small>${escapeHtml(t("error.reference", { id: requestId }))}</small></p>` : "";
+  return page(lang, t("error.genericTitle"), `<p>${escapeHtml(t("error.genericBody"))}</p>${ref}<p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`);
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../helpers/context";
+import { createSession, readSession, revokeSession, revokeAllSessions, hashToken, SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS, sessionCookie } from "../../server/auth/session";
+import { signInWithPassword } from "../../server/auth/login";
+
+let t: TestContext;
+let userId: number;
+beforeAll(async () => {
+  t = await createTestContext();
+  userId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => t.close());
+
+describe("sessions", () => {
+  it("issue 128-bit tokens and store only their hash", async () => {
+    const token = await createSession(t.ctx.db, userId);
+    expect(Buffer.from(token, "base64url").length).toBe(16);
+    const row = await t.ctx.db.selectFrom("sessions").selectAll().where("id_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+    expect(row.id_hash).not.toContain(token);
+    const session = await readSession(t.ctx.db, token);
+    expect(session?.user.email).toBe("researcher@example.com");
+  });
+
+  it("expire after the idle timeout and the absolute timeout", async () => {
+    const token = await createSession(t.ctx.db, userId);
+    const now = Date.now();
+    // Activity just inside the idle window keeps the session (and moves the window on)...
+    const active = now + (SESSION_IDLE_SECONDS - 60) * 1000;
+    expect(await readSession(t.ctx.db, token, new Date(active))).not.toBeNull();
+    // ...and a gap longer than the idle timeout ends it.
+    expect(await readSession(t.ctx.db, token, new Date(active + (SESSION_IDLE_SECONDS + 1) * 1000))).toBeNull();
+    const token2 = await createSession(t.ctx.db, userId);
+    await t.ctx.db.updateTable("sessions").set({ last_seen_at: new Date(now + SESSION_ABSOLUTE_SECONDS * 1000) }).where("id_hash", "=", hashToken(token2)).execute();
+    expect(await readSession(t.ctx.db, token2, new Date(now + SESSION_ABSOLUTE_SECONDS * 1000 + 1000))).toBeNull();
+  });
+
+  it("can be revoked one by one or all at once", async () => {
+    const a = await createSession(t.ctx.db, userId);
+    const b = await createSession(t.ctx.db, userId);
+    await revokeSession(t.ctx.db, a);
+    expect(await readSession(t.ctx.db, a)).toBeNull();
+    expect(await readSession(t.ctx.db, b)).not.toBeNull();
+    await revokeAllSessions(t.ctx.db, userId);
+    expect(await readSession(t.ctx.db, b)).toBeNull();
+  });
+
+  it("ignore garbage tokens and set a safe cookie", async () => {
+    expect(await readSession(t.ctx.db, "x".repeat(500))).toBeNull();
+    expect(await readSession(t.ctx.db, undefined)).toBeNull();
+    expect(sessionCookie("tok", true)).toMatch(/^sid=tok; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(sessionCookie("tok", false)).not.toContain("Secure");
+  });
+});
+
+describe("password sign-in", () => {
+  it("signs in with the right password, case-insensitive e-mail", async () => {
+    const r = await signInWithPassword(t.ctx, { email: " Researcher@Example.com ", password: "Researcher#2026", ip: "10.0.0.1" });
+    expect(r.ok).toBe(true);
+  });
+  it("refuses a wrong password and an unknown address alike", async () => {
+    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({ ok: false, error: "invalid-credentials" });
+    expect(await signInWithPassword(t.ctx, { email: "nobody@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({ ok: false, error: "invalid-credentials" });
+  });
+  it("limits attempts to 10 a minute per account", async () => {
+    for (let i = 0; i < 10; i++) await signInWithPassword(t.ctx, { email: "staff@example.com", password: "bad", ip: `10.1.0.${i}` });
+    const r = await signInWithPassword(t.ctx, { email: "staff@example.com", password: "Staff#2026!", ip: "10.1.1.1" });
+    expect(r).toMatchObject({ ok: false, error: "too-many-attempts" });
+  });
+  it("is refused when local authentication is turned off", async () => {
+    await t.ctx.config.setConfig("localAuthEnabled", false);
+    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "Researcher#2026", ip: "10.0.0.9" })).toEqual({ ok: false, error: "local-auth-disabled" });
+    await t.ctx.config.setConfig("localAuthEnabled", true);
+  });
+});
