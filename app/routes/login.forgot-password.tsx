@@ -42,7 +42,8 @@ export default function ForgotPassword() {
   const [form, fields] = useForm({
     lastResult: data?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   const carried = searchParams.toString() ? `?${searchParams}` : "";
   const busy = navigation.state === "submitting";

@@ -126,7 +126,8 @@ function EmailStage({ lastResult, query }: { lastResult: unknown; query: string 
     id: "register-email",
     lastResult: lastResult as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkEmailSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   const exists = fields.email.errors?.includes("auth:register.errors.email-already-exists");
   return (
@@ -161,7 +162,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
     lastResult: lastResult as never,
     defaultValue: { ...data.defaults, email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const codeCountry = data.countries.find((c) => c.iso2 === (fields.countryCode.value ?? data.defaults.countryCode));

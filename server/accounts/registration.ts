@@ -50,7 +50,8 @@ export async function researcherExists(db: DB, email: string): Promise<boolean> 
 
 /** Rate limit for the e-mail existence check (it would otherwise let anyone list our customers quickly). */
 export async function allowExistenceCheck(ctx: AppContext, ip: string): Promise<boolean> {
-  return (await rateLimit(ctx.cache, `exists:ip:${ip}`, 30, 3600)).allowed;
+  const limits = (await ctx.config.snapshot()).config.rateLimits;
+  return (await rateLimit(ctx.cache, `exists:ip:${ip}`, limits.emailChecksPerHour, 3600)).allowed;
 }
 
 export interface RegistrationInput {
@@ -78,9 +79,9 @@ export async function registerResearcher(
   input: RegistrationInput,
   meta: { ip: string; userAgent?: string | null; isAdmin?: boolean; source?: string },
 ): Promise<RegistrationResult> {
-  const limit = await rateLimit(ctx.cache, `register:ip:${meta.ip}`, 20, 3600);
-  if (!limit.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: limit.retryAfterSeconds };
   const [countries, currencies, snapshot] = await Promise.all([listCountries(ctx.db), listCurrencies(ctx.db), ctx.config.snapshot()]);
+  const limit = await rateLimit(ctx.cache, `register:ip:${meta.ip}`, snapshot.config.rateLimits.registrationsPerHour, 3600);
+  if (!limit.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: limit.retryAfterSeconds };
   const errors: Partial<Record<keyof RegistrationInput, string>> = {};
   const country = countries.find((c) => c.iso2 === input.country);
   const codeCountry = countries.find((c) => c.iso2 === input.countryCode);

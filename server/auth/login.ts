@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { verifyPassword } from "../accounts/password";
-import { rateLimit, SIGN_IN_LIMIT } from "../http/rate-limit";
+import { rateLimit } from "../http/rate-limit";
 import { createSession } from "./session";
 
 export type SignInResult =
@@ -21,8 +21,8 @@ export async function signInWithPassword(
   if (!snapshot.config.localAuthEnabled) return { ok: false, error: "local-auth-disabled" };
   const email = input.email.trim().toLowerCase();
   const [byIp, byAccount] = await Promise.all([
-    rateLimit(ctx.cache, `signin:ip:${input.ip}`, SIGN_IN_LIMIT.limit, SIGN_IN_LIMIT.windowSeconds),
-    rateLimit(ctx.cache, `signin:acct:${email}`, SIGN_IN_LIMIT.limit, SIGN_IN_LIMIT.windowSeconds),
+    rateLimit(ctx.cache, `signin:ip:${input.ip}`, snapshot.config.rateLimits.signInPerMinute, 60),
+    rateLimit(ctx.cache, `signin:acct:${email}`, snapshot.config.rateLimits.signInPerMinute, 60),
   ]);
   if (!byIp.allowed || !byAccount.allowed) {
     return { ok: false, error: "too-many-attempts", retryAfterSeconds: Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds) };

@@ -19,7 +19,8 @@ export async function requestPasswordReset(
   input: { email: string; lang: SiteLang; ip: string; baseUrl?: string },
 ): Promise<ResetRequestOutcome> {
   const email = input.email.trim().toLowerCase();
-  const [byIp, byEmail] = await Promise.all([rateLimit(ctx.cache, `reset:ip:${input.ip}`, 10, 3600), rateLimit(ctx.cache, `reset:email:${email}`, 5, 3600)]);
+  const limits = (await ctx.config.snapshot()).config.rateLimits;
+  const [byIp, byEmail] = await Promise.all([rateLimit(ctx.cache, `reset:ip:${input.ip}`, limits.resetRequestsPerHour, 3600), rateLimit(ctx.cache, `reset:email:${email}`, 5, 3600)]);
   if (!byIp.allowed) return "rate-limited";
   // Over the per-address limit we answer as usual but send nothing, so the answer reveals nothing.
   if (!byEmail.allowed) return "accepted";

@@ -53,6 +53,10 @@ export const CONFIG_DEFAULTS = {
   allowsDigitalTranslations: { value: true, description: "The digital translation area is available." },
   allowsAnonymousLanguageAssessment: { value: true, description: "Anonymous visitors may use the grammar check." },
   showPreprintPromotion: { value: true, description: "Order details show the preprint promotion (en and cn only)." },
+  rateLimits: {
+    value: { signInPerMinute: 10, registrationsPerHour: 20, resetRequestsPerHour: 10, emailChecksPerHour: 30 },
+    description: "Rate limits per client address (sign-in also per account).",
+  },
   rubriqExternalUrl: { value: "", description: "External address the rubriq area leaves for when rubriq_ui_hosted_on_new_site is on." },
 };
 

@@ -11,6 +11,3 @@ export async function rateLimit(cache: Cache, key: string, limit: number, window
   const { count, resetInSeconds } = await cache.hit(`rl:${key}`, windowSeconds);
   return { allowed: count <= limit, count, retryAfterSeconds: resetInSeconds };
 }
-
-/** Sign-in: 10 attempts a minute per IP and per account (DESIGN §5). */
-export const SIGN_IN_LIMIT = { limit: 10, windowSeconds: 60 };

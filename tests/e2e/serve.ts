@@ -1,0 +1,43 @@
+// The portal for the browser suite: a fresh embedded database (or a fresh
+// PostgreSQL database when DATABASE_URL is set), built app, demo data.
+import fs from "node:fs";
+import path from "node:path";
+import { startPortal } from "../../server/boot";
+import { readEnv } from "../../server/env";
+import { openPostgres } from "../../server/db";
+import { sql } from "kysely";
+
+async function main() {
+  const dataDir = path.resolve(".tmp/e2e-data");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const name = `${new URL(databaseUrl).pathname.slice(1)}_e2e`;
+    const admin = await openPostgres(databaseUrl, 1);
+    await sql.raw(`drop database if exists "${name}" with (force)`).execute(admin.db);
+    await sql.raw(`create database "${name}"`).execute(admin.db);
+    await admin.close();
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+  }
+  const env = readEnv({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: `e2e:${process.pid}:`,
+    LOG_LEVEL: "warn",
+    // Many sign-ins come from one address in a short time here.
+    CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }),
+  });
+  const portal = await startPortal({ env });
+  process.stdout.write(`e2e portal at ${portal.url}\n`);
+  const stop = () => portal.stop().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, guardThirdParty, signIn } from "./helpers";
+
+test.describe("site shell", () => {
+  test("a path without a language goes to the visitor's language and keeps the query", async ({ page, baseURL }) => {
+    const check = guardThirdParty(page, baseURL!);
+    await page.goto("/researcher?x=1");
+    // Protected: the visitor ends on sign-in with the redirect kept.
+    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fresearcher%3Fx%3D1$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    check();
+  });
+
+  test("an unknown prefix is a 404 page", async ({ page }) => {
+    const res = await page.goto("/xx/login");
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+
+  for (const [lang, tag, title] of [
+    ["en", "en-US", "Sign in"],
+    ["cn", "zh-CN", "登录"],
+    ["jp", "ja-JP", "ログイン"],
+    ["br", "pt-BR", "Entrar"],
+    ["es", "es-ES", "Iniciar sesión"],
+  ] as const) {
+    test(`/${lang}/login is translated`, async ({ page, baseURL }) => {
+      const check = guardThirdParty(page, baseURL!);
+      const res = await page.goto(`/${lang}/login`);
+      expect(res!.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", tag);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      check();
+    });
+  }
+
+  test("the language switcher keeps the page and query", async ({ page }) => {
+    await page.goto("/en/login?redirect=%2Fen%2Fresearcher");
+    await page.locator(".lang-switcher summary").click();
+    await page.getByRole("link", { name: "日本語" }).click();
+    await expect(page).toHaveURL(/\/jp\/login\?redirect=%2Fen%2Fresearcher$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja-JP");
+    // The choice is remembered for paths without a prefix.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/jp$/);
+  });
+
+  test("sign in, see the signed-in header, sign out", async ({ page }) => {
+    await page.goto("/en/login?redirect=%2Fen%2Fresearcher%2Finvoices");
+    await page.locator('input[name="email"]').fill(DEMO.email);
+    await page.locator('input[name="password"]').fill(DEMO.password);
+    await page.locator('form.stack button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/en\/researcher\/invoices$/);
+    await expect(page.getByText(`Signed in as ${DEMO.name}`)).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await page.goto("/en/account");
+    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Faccount$/);
+  });
+
+  test("sign-in errors are shown in place", async ({ page }) => {
+    await page.goto("/en/login");
+    await page.locator('input[name="email"]').fill("not-an-email");
+    await page.locator('form.stack button[type="submit"]').click();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByText("Please enter your password.")).toBeVisible();
+    await page.locator('input[name="email"]').fill(DEMO.email);
+    await page.locator('input[name="password"]').fill("wrong-password");
+    await page.locator('form.stack button[type="submit"]').click();
+    await expect(page.getByText("The e-mail address or password is not correct.")).toBeVisible();
+  });
+
+  test("a logged-in visitor on the root goes to the home directory", async ({ page }) => {
+    await signIn(page, "es");
+    await page.goto("/es");
+    await expect(page).toHaveURL(/\/es\/researcher$/);
+  });
+});
