@@ -60,7 +60,8 @@ export async function i18nFor(lang: SiteLang): Promise<I18n> {
   return instance;
 }
 
-/** Translation function for loaders, actions and meta. */
-export function getFixedT(request: Request, ns: string = DEFAULT_NS) {
-  return remixI18n.getFixedT(request, ns);
+/** Translation function for loaders, actions and meta (from the shared per-language instance, not a new one per call). */
+export async function getFixedT(request: Request, ns: string = DEFAULT_NS) {
+  const instance = await i18nFor(langForRequest(request));
+  return instance.getFixedT(instance.language, ns);
 }

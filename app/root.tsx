@@ -45,6 +45,9 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+// Serialised bundles per language and namespace set; translations do not change while the process runs.
+const serialised = new Map<string, string>();
+
 /** The translations this page needs, embedded as JSON so the client hydrates without fetching them. */
 function I18nResources() {
   const { i18n } = useTranslation();
@@ -54,12 +57,17 @@ function I18nResources() {
     const ns = (m.handle as { i18n?: string | string[] } | undefined)?.i18n;
     for (const n of Array.isArray(ns) ? ns : ns ? [ns] : []) namespaces.add(n);
   }
-  const data: Record<string, unknown> = {};
-  for (const ns of namespaces) {
-    const bundle = i18n.getResourceBundle(i18n.language, ns);
-    if (bundle) data[ns] = bundle;
+  const key = `${i18n.language}:${[...namespaces].sort().join(",")}`;
+  let json = serialised.get(key);
+  if (!json) {
+    const data: Record<string, unknown> = {};
+    for (const ns of namespaces) {
+      const bundle = i18n.getResourceBundle(i18n.language, ns);
+      if (bundle) data[ns] = bundle;
+    }
+    json = JSON.stringify(data).replace(/</g, "\\u003c");
+    if (typeof document === "undefined") serialised.set(key, json);
   }
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
   return <script id="i18n-resources" type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
 

@@ -101,8 +101,21 @@ export class ConfigService {
     private env: Record<string, string | undefined> = process.env,
   ) {}
 
-  /** The current config, flags and localisations (cached 10 minutes, then environment overrides applied). */
+  private memo: { at: number; value: ApplicationSnapshot } | null = null;
+
+  /**
+   * The current config, flags and localisations (cached 10 minutes in the shared cache, then environment
+   * overrides applied). Each process also keeps the result for one second, so a page that asks several
+   * times pays once; a change reaches other processes within that second.
+   */
   async snapshot(): Promise<ApplicationSnapshot> {
+    if (this.memo && Date.now() - this.memo.at < 1000) return this.memo.value;
+    const value = await this.load();
+    this.memo = { at: Date.now(), value };
+    return value;
+  }
+
+  private async load(): Promise<ApplicationSnapshot> {
     let snap = await this.cache.getJson<ApplicationSnapshot>(CACHE_KEY).catch(() => undefined);
     if (!snap) {
       snap = await loadSnapshotFromDb(this.db);
@@ -116,6 +129,7 @@ export class ConfigService {
   }
 
   async invalidate(): Promise<void> {
+    this.memo = null;
     await this.cache.del(CACHE_KEY);
   }
 

@@ -1,0 +1,143 @@
+// npm run bench: the built portal on real data next to a bare React
+// renderToString page of similar size, measured with autocannon in the same
+// run. Prints requests/s, p50 and p99 latency and the ratio to the baseline.
+// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+import http from "node:http";
+import os from "node:os";
+import fs from "node:fs";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { spawn, type ChildProcess } from "node:child_process";
+import { startPortal } from "../server/boot";
+import { readEnv } from "../server/env";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytes: number;
+}
+
+async function measure(name: string, url: string, opts: Partial<autocannon.Options> = {}): Promise<Result> {
+  // Warm up (JIT, caches) before the measured run.
+  await autocannon({ url, connections: 10, duration: 2, ...opts });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    bytes: Math.round(r.throughput.average / Math.max(r.requests.average, 1)),
+  };
+}
+
+/** A page of plain React markup about `bytes` long: the cost of rendering HTML with React and nothing else. */
+function baselineServer(bytes: number): Promise<{ url: string; close(): void }> {
+  const rows = Math.max(1, Math.round(bytes / 120));
+  const Page = () =>
+    h("html", { lang: "en-US" }, [
+      h("head", { key: "h" }, [h("meta", { key: "c", charSet: "utf-8" }), h("title", { key: "t" }, "Baseline")]),
+      h("body", { key: "b" }, [
+        h("header", { key: "hd" }, h("nav", null, ["Home", "Orders", "Account"].map((x) => h("a", { key: x, href: `/${x}` }, x)))),
+        h(
+          "main",
+          { key: "m" },
+          h(
+            "form",
+            { method: "post" },
+            Array.from({ length: rows }, (_, i) =>
+              h("div", { key: i, className: "field" }, [h("label", { key: "l", htmlFor: `f${i}` }, `Field ${i}`), h("input", { key: "i", id: `f${i}`, name: `f${i}`, defaultValue: "" })]),
+            ),
+          ),
+        ),
+        h("footer", { key: "f" }, "Footer"),
+      ]),
+    ]);
+  const server = http.createServer((_req, res) => {
+    const html = "<!DOCTYPE html>" + renderToString(h(Page));
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(html);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() })),
+  );
+}
+
+/** Runs a target in its own process (so autocannon does not share its CPU) and waits for its URL. */
+function child(args: string[], env: Record<string, string | undefined>): Promise<{ url: string; proc: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    proc.stdout!.on("data", (d) => {
+      out += d;
+      const m = /BENCH_URL (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], proc });
+    });
+    proc.once("exit", (code) => reject(new Error(`bench target exited with ${code}: ${out}`)));
+  });
+}
+
+async function serveTarget(kind: string) {
+  if (kind === "baseline") {
+    const b = await baselineServer(Number(process.env.BASELINE_BYTES ?? 15000));
+    process.stdout.write(`BENCH_URL ${b.url}\n`);
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  const env = readEnv({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1e9, registrationsPerHour: 1e9, resetRequestsPerHour: 1e9, emailChecksPerHour: 1e9 }),
+  });
+  const portal = await startPortal({ env });
+  process.on("SIGTERM", () => portal.stop().then(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }));
+  process.stdout.write(`BENCH_URL ${portal.url}\n`);
+}
+
+async function main() {
+  const target = process.argv[2];
+  if (target) return serveTarget(target);
+  const portal = await child(["scripts/bench.ts", "portal"], {});
+  const loginHtml = await (await fetch(`${portal.url}/en/login`)).text();
+  const baseline = await child(["scripts/bench.ts", "baseline"], { BASELINE_BYTES: String(Buffer.byteLength(loginHtml)) });
+  const baselineBytes = Buffer.byteLength(await (await fetch(baseline.url)).text());
+  const health = await (await fetch(`${portal.url}/healthz`)).json();
+
+  console.log(`\nBenchmark: ${SECONDS}s per target, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, database ${health.database.kind}, redis ${health.redis.configured ? "yes" : "no"}`);
+  console.log(`Sign-in page ${Buffer.byteLength(loginHtml)} bytes; baseline page ${baselineBytes} bytes.\n`);
+
+  const results: Result[] = [];
+  results.push(await measure("baseline renderToString", baseline.url));
+  results.push(await measure("GET /en/login", `${portal.url}/en/login`));
+  results.push(await measure("GET /healthz", `${portal.url}/healthz`));
+
+  const base = results[0].rps;
+  const pad = (s: string, n: number) => s.padEnd(n);
+  console.log(pad("target", 28) + pad("req/s", 10) + pad("p50 ms", 9) + pad("p99 ms", 9) + pad("vs baseline", 13) + "errors/non-2xx");
+  for (const r of results) {
+    console.log(pad(r.name, 28) + pad(r.rps.toFixed(0), 10) + pad(String(r.p50), 9) + pad(String(r.p99), 9) + pad((r.rps / base).toFixed(2), 13) + `${r.errors}/${r.non2xx}`);
+  }
+  for (const c of [portal, baseline]) c.proc.removeAllListeners("exit"), c.proc.kill("SIGTERM");
+  process.exit(0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
