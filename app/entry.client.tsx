@@ -3,9 +3,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import Backend from "i18next-http-backend";
+import { FetchBackend } from "./lib/i18n-backend";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { DEFAULT_NS, LANG_LOCALE, tagToLang } from "./lib/i18n";
+import { DEFAULT_NS } from "./lib/i18n";
 
 async function hydrate() {
   // The server embeds the translations this page needs, so no request is made before hydrating;
@@ -15,7 +15,7 @@ async function hydrate() {
   const resources = embedded ? { [lng]: JSON.parse(embedded) } : undefined;
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(FetchBackend)
     .init({
       lng,
       fallbackLng: false,
@@ -23,9 +23,6 @@ async function hydrate() {
       defaultNS: DEFAULT_NS,
       resources,
       partialBundledLanguages: true,
-      backend: {
-        loadPath: (lngs: string[], namespaces: string[]) => `/locales/${LANG_LOCALE[tagToLang(lngs[0]) ?? "en"]}/${namespaces[0]}.json`,
-      },
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });

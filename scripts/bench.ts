@@ -7,6 +7,7 @@ import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
@@ -110,6 +111,22 @@ async function serveTarget(kind: string) {
   process.stdout.write(`BENCH_URL ${portal.url}\n`);
 }
 
+/** First-load weight of a page: gzipped HTML (+CSS) and the gzipped JavaScript it loads, and any foreign origin it names. */
+async function pageWeight(base: string, pathname: string) {
+  const html = await (await fetch(base + pathname)).text();
+  const gz = (s: string | Buffer) => zlib.gzipSync(s).length;
+  const js = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) js.add(m[1]);
+  const css = [...html.matchAll(/<link[^>]+href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  let jsBytes = 0;
+  for (const f of js) jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()));
+  let cssBytes = 0;
+  for (const f of css) cssBytes += gz(await (await fetch(base + f)).text());
+  const foreign = [...html.matchAll(/(?:src|href|action)="((?:https?:)?\/\/[^"]+)"/g)].map((m) => m[1]);
+  return { pathname, htmlCss: gz(html) + cssBytes, js: jsBytes, files: js.size, foreign };
+}
+
 async function main() {
   const target = process.argv[2];
   if (target) return serveTarget(target);
@@ -126,6 +143,13 @@ async function main() {
   results.push(await measure("baseline renderToString", baseline.url));
   results.push(await measure("GET /en/login", `${portal.url}/en/login`));
   results.push(await measure("GET /healthz", `${portal.url}/healthz`));
+
+  console.log("\nFirst load (gzipped; budget: JS ≤ 100 KiB, HTML+CSS ≤ 60 KiB, no third-party origin)");
+  for (const p of ["/en/login", "/en/register", "/en", "/cn/login/forgot-password"]) {
+    const w = await pageWeight(portal.url, p);
+    console.log(`  ${p.padEnd(28)} JS ${(w.js / 1024).toFixed(1)} KiB in ${w.files} files; HTML+CSS ${(w.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${w.foreign.length}`);
+  }
+  console.log("");
 
   const base = results[0].rps;
   const pad = (s: string, n: number) => s.padEnd(n);

@@ -17,7 +17,8 @@ export function TextField({
   hint,
   ...rest
 }: {
-  meta: FieldMetadata<string | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  meta: FieldMetadata<any, any, string[]>;
   label: ReactNode;
   type?: "text" | "email" | "password" | "tel" | "number" | "search" | "url";
   hint?: ReactNode;

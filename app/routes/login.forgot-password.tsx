@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { emailOnlySchema } from "~/lib/schemas";
+import { emailOnlySchema, type EmailFields } from "~/lib/schemas";
+import { useClientValidation } from "~/lib/client-validation";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { requireLang } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
@@ -39,9 +40,9 @@ export default function ForgotPassword() {
   const [searchParams] = useSearchParams();
   const { t } = useTranslation("auth");
   const lang = useLang();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<EmailFields>({
     lastResult: data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    onValidate: useClientValidation("email"),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -3,7 +3,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans, useTranslation } from "react-i18next";
-import { loginSchema } from "~/lib/schemas";
+import { loginSchema, type LoginFields } from "~/lib/schemas";
+import { useClientValidation } from "~/lib/client-validation";
 import { TextField, FormErrors, SubmitButton } from "~/components/form";
 import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
@@ -76,9 +77,9 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const { t } = useTranslation("auth");
   const lang = useLang();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LoginFields>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: useClientValidation("login"),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

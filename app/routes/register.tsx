@@ -3,7 +3,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans, useTranslation } from "react-i18next";
-import { checkEmailSchema, registerSchema } from "~/lib/schemas";
+import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "~/lib/schemas";
+import { useClientValidation } from "~/lib/client-validation";
 import { FormErrors, SubmitButton, TextField, useErrorText } from "~/components/form";
 import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
@@ -122,10 +123,10 @@ function EmailStage({ lastResult, query }: { lastResult: unknown; query: string 
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const lang = useLang();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<CheckEmailFields>({
     id: "register-email",
     lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkEmailSchema }),
+    onValidate: useClientValidation("checkEmail"),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -156,12 +157,11 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
   const navigation = useNavigation();
   const lang = useLang();
   const errorText = useErrorText();
-  const schema = registerSchema(data.countries);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RegisterFields>({
     id: "register-details",
     lastResult: lastResult as never,
     defaultValue: { ...data.defaults, email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: useClientValidation("register", data.countries),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
