@@ -20,7 +20,7 @@ export default [
       soon("login/reset-password/:hash/:userIdentity", "reset-password"),
       route("login/:failure?/:message?", "routes/login.tsx"),
       // Register area
-      soon("register/confirm/:data", "register-confirm"),
+      route("register/confirm/:data", "routes/register.tsx", { id: "register-confirm" }),
       route("register/*", "routes/register.tsx"),
       route("logout", "routes/logout.tsx"),
 

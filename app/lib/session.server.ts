@@ -52,6 +52,27 @@ export function safeRedirect(target: string | null | undefined, fallback: string
   return target;
 }
 
+/**
+ * Where to go after signing in or registering (spec 1 §2): a same-site path, or an absolute address on an
+ * allowed host (our localisations' sites and `allowedRedirectHosts`). Paths with /c/ belong to another
+ * application area and need a full document navigation, as do other hosts.
+ */
+export function resolveRedirect(target: string | null | undefined, fallback: string, allowedHosts: string[]): { url: string; document: boolean } {
+  if (target && /^https?:\/\//i.test(target)) {
+    try {
+      const u = new URL(target);
+      if (allowedHosts.map((h) => h.toLowerCase()).includes(u.host.toLowerCase()) || allowedHosts.map((h) => h.toLowerCase()).includes(u.hostname.toLowerCase())) {
+        return { url: u.toString(), document: true };
+      }
+    } catch {
+      /* not a URL */
+    }
+    return { url: fallback, document: false };
+  }
+  const url = safeRedirect(target, fallback);
+  return { url, document: url.includes("/c/") };
+}
+
 /** The researcher's home directory. */
 export function homeDirectory(lang: SiteLang): string {
   return `/${lang}/researcher`;

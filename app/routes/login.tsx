@@ -1,17 +1,16 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans, useTranslation } from "react-i18next";
 import { loginSchema, type LoginFields } from "~/lib/schemas";
 import { useClientValidation } from "~/lib/client-validation";
 import { TextField, FormErrors, SubmitButton } from "~/components/form";
-import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
+import { getCurrentSession, homeDirectory, requireLang, resolveRedirect } from "~/lib/session.server";
+import { allowedRedirectHosts, signedInRedirect } from "~/lib/sign-in.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { signInWithPassword } from "../../server/auth/login";
-import { sessionCookie } from "../../server/auth/session";
-import { LANG_COOKIE } from "~/lib/i18n";
 import { useLang } from "~/lib/use-lang";
 
 export const handle = { i18n: ["auth"] };
@@ -24,8 +23,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = requireLang(request);
   const url = new URL(request.url);
   const session = await getCurrentSession(request, context);
-  // A signed-in visitor goes to the redirect, or to their home directory.
-  if (session) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
+  // A signed-in visitor goes to the redirect (also on an allowed external host), or to their home directory.
+  if (session) {
+    const { url: to, document } = resolveRedirect(url.searchParams.get("redirect"), homeDirectory(lang), await allowedRedirectHosts(context));
+    throw document ? redirectDocument(to) : redirect(to);
+  }
   const t = await getFixedT(request, "auth");
   const snapshot = await context.app.config.snapshot();
   let failure: string | null = null;
@@ -64,10 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers: HeadersInit = result.error === "too-many-attempts" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return Response.json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status, headers });
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(result.token, context.secure));
-  headers.append("Set-Cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
-  return redirect(safeRedirect(target, homeDirectory(lang)), { status: 303, headers });
+  return signedInRedirect(context, { token: result.token, lang, target });
 }
 
 export default function Login() {

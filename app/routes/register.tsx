@@ -7,26 +7,43 @@ import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterF
 import { useClientValidation } from "~/lib/client-validation";
 import { FormErrors, SubmitButton, TextField, useErrorText } from "~/components/form";
 import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
+import { signedInRedirect } from "~/lib/sign-in.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
-import { LANG_COOKIE, LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
+import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
 import { phoneMaxLength } from "~/lib/phone";
 import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server";
+import { attachPendingLink } from "../../server/auth/social-link";
 import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, registrationCurrencies, researcherExists } from "../../server/accounts/registration";
-import { sessionCookie } from "../../server/auth/session";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** register/confirm/{data}: base64 JSON from a social sign-in ({ email, firstName, lastName, link }). */
+function parsePrefill(data: string | undefined): { email: string; firstName?: string; lastName?: string; link?: string } | "invalid" | null {
+  if (!data) return null;
+  try {
+    const json = JSON.parse(Buffer.from(decodeURIComponent(data).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"));
+    if (!json || typeof json.email !== "string") return "invalid";
+    const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : undefined);
+    return { email: json.email.slice(0, 254), firstName: str(json.firstName), lastName: str(json.lastName), link: str(json.link) };
+  } catch {
+    return "invalid";
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = requireLang(request);
   const url = new URL(request.url);
   if (await getCurrentSession(request, context)) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
   const [t, countries, currencies, snapshot] = await Promise.all([getFixedT(request, "auth"), listCountries(context.app.db), listCurrencies(context.app.db), context.app.config.snapshot()]);
   const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
+  const prefill = parsePrefill(params.data);
   return {
     title: t("register.title"),
+    prefill: prefill === "invalid" ? null : prefill,
+    prefillInvalid: prefill === "invalid",
     countries: localizeCountries(countries, lang),
     currencies: currencies.map((c) => ({ isoCode: c.isoCode, name: c.name, sign: c.sign, selectable: c.selectable })),
     defaults: {
@@ -64,10 +81,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = String(formData.get("email") ?? "");
   if (submission.status !== "success") return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const v = submission.value;
+  const link = typeof formData.get("link") === "string" ? String(formData.get("link")) : undefined;
   const result = await registerResearcher(
     context.app,
     { ...v, optinToMarketing: v.optinToMarketing ?? false },
-    { ip: context.ip, userAgent: request.headers.get("user-agent") },
+    { ip: context.ip, userAgent: request.headers.get("user-agent"), source: link ? "social" : "form" },
   );
   if (!result.ok) {
     if ("error" in result) {
@@ -77,10 +95,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const stage = result.fieldErrors.email ? (1 as const) : (2 as const);
     return Response.json({ stage, email, result: submission.reply({ fieldErrors, hideFields: ["password"] }) }, { status: 400 });
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(result.token, context.secure));
-  headers.append("Set-Cookie", `${LANG_COOKIE}=${v.language}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
-  return redirect(safeRedirect(v.redirect, `/${lang}`), { status: 303, headers });
+  // A registration that began with a social sign-in links that identity to the new account.
+  if (link) await attachPendingLink(context.app, link, { id: result.userId, email: v.email });
+  // Spec 1 §4: after registering, the redirect, or '/' (which sends a signed-in user home).
+  return signedInRedirect(context, { token: result.token, lang: v.language, target: v.redirect, fallback: `/${lang}` });
 }
 
 export default function Register() {
@@ -92,15 +110,16 @@ export default function Register() {
   const carried = new URLSearchParams();
   for (const k of ["redirect", "origin"]) if (searchParams.get(k)) carried.set(k, searchParams.get(k)!);
   const query = carried.toString() ? `?${carried}` : "";
-  const stage = actionData?.stage ?? 1;
+  const stage = actionData?.stage ?? (data.prefill ? 2 : 1);
 
   return (
     <div className={`auth-card${stage === 2 ? " wide" : ""}`}>
       <h1>{t("register.title")}</h1>
+      {data.prefillInvalid ? <FormErrors errors={["auth:register.errors.confirm-data-invalid"]} /> : null}
       {stage === 1 ? (
         <EmailStage lastResult={actionData?.stage === 1 ? actionData.result : undefined} query={query} />
       ) : (
-        <DetailsStage email={actionData?.email ?? ""} lastResult={actionData?.result ?? undefined} data={data} query={query} />
+        <DetailsStage email={actionData?.email ?? data.prefill?.email ?? ""} lastResult={actionData?.result ?? undefined} data={data} query={query} />
       )}
       <p className="auth-links">
         <Link to={`/${lang}/login${query}`}>{t("register.haveAccount")}</Link>
@@ -160,7 +179,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
   const [form, fields] = useForm<RegisterFields>({
     id: "register-details",
     lastResult: lastResult as never,
-    defaultValue: { ...data.defaults, email },
+    defaultValue: { ...data.defaults, email, firstName: data.prefill?.firstName, lastName: data.prefill?.lastName },
     onValidate: useClientValidation("register", data.countries),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -189,6 +208,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="email" value={email} />
+      {data.prefill?.link ? <input type="hidden" name="link" value={data.prefill.link} /> : null}
       <Carried />
       <p>
         {t("register.emailLabel")} <strong>{email}</strong> · <Link to={`/${lang}/register${query}`}>{t("register.changeEmail")}</Link>

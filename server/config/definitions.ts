@@ -53,6 +53,10 @@ export const CONFIG_DEFAULTS = {
   allowsDigitalTranslations: { value: true, description: "The digital translation area is available." },
   allowsAnonymousLanguageAssessment: { value: true, description: "Anonymous visitors may use the grammar check." },
   showPreprintPromotion: { value: true, description: "Order details show the preprint promotion (en and cn only)." },
+  allowedRedirectHosts: {
+    value: [] as string[],
+    description: "Hosts (besides the localisations' own sites) that a sign-in redirect may lead to.",
+  },
   rateLimits: {
     value: { signInPerMinute: 10, registrationsPerHour: 20, resetRequestsPerHour: 10, emailChecksPerHour: 30 },
     description: "Rate limits per client address (sign-in also per account).",

@@ -1,0 +1,22 @@
+// The end of every way of signing in (password, registration, social, WeChat):
+// session cookie, language cookie, and the redirect rules of spec 1 §2.
+import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node";
+import { sessionCookie } from "../../server/auth/session";
+import { LANG_COOKIE, type SiteLang } from "./i18n";
+import { homeDirectory, resolveRedirect } from "./session.server";
+
+export async function allowedRedirectHosts(context: AppLoadContext): Promise<string[]> {
+  const { config, localizations } = await context.app.config.snapshot();
+  return [...localizations.map((l) => l.secureSite), ...config.allowedRedirectHosts];
+}
+
+export async function signedInRedirect(
+  context: AppLoadContext,
+  options: { token: string; lang: SiteLang; target?: string | null; fallback?: string },
+): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(options.token, context.secure));
+  headers.append("Set-Cookie", `${LANG_COOKIE}=${options.lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
+  const { url, document } = resolveRedirect(options.target, options.fallback ?? homeDirectory(options.lang), await allowedRedirectHosts(context));
+  return document ? redirectDocument(url, { status: 303, headers }) : redirect(url, { status: 303, headers });
+}
