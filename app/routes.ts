@@ -10,6 +10,12 @@ const soonProtected = (path: string, id: string) => route(path, "routes/soon-pro
 export default [
   index("routes/root-index.tsx"),
   route("api/application", "routes/api.application.ts"),
+  // Social sign-in (spec 1 §7): browser navigation to the provider and its callback.
+  route("api/auth/opa/:providerId", "routes/api.auth.opa.$providerId.ts"),
+  route("api/auth/opa/:providerId/callback", "routes/api.auth.opa.$providerId.callback.ts"),
+  // WeChat QR sign-in (spec 1 §7).
+  route("api/auth/wechat-login", "routes/api.auth.wechat-login.ts"),
+  route("api/auth/wechat-login/:loginCode", "routes/api.auth.wechat-login.$loginCode.ts"),
 
   route(":lang", "routes/lang.tsx", [
     layout("routes/chrome.tsx", [
@@ -17,6 +23,8 @@ export default [
 
       // Sign-in area
       route("login/forgot-password", "routes/login.forgot-password.tsx"),
+      route("login/wechat", "routes/login.wechat.tsx"),
+      route("login/wechat/confirm/:loginCode", "routes/login.wechat.confirm.$loginCode.tsx"),
       soon("login/reset-password/:hash/:userIdentity", "reset-password"),
       route("login/:failure?/:message?", "routes/login.tsx"),
       // Register area

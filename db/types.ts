@@ -158,7 +158,10 @@ export interface AnalyticsEventTable {
   created_at: DefaultTimestamp;
 }
 
-export interface Database {
+import type { SocialTables } from "./types-social";
+import type { WechatTables } from "./types-wechat";
+
+export interface Database extends SocialTables, WechatTables {
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;
   analytics_events: AnalyticsEventTable;

@@ -1,20 +1,36 @@
 // Every translation file, imported statically so the server bundle, the
-// scripts and the tests all read the same resources. Add a namespace here.
+// scripts and the tests all read the same resources. Add a namespace here
+// and in NAMESPACES (app/lib/i18n.ts).
 import en_US_common from "./en_US/common.json";
 import en_US_auth from "./en_US/auth.json";
+import en_US_account from "./en_US/account.json";
+import en_US_social from "./en_US/social.json";
+import en_US_wechat from "./en_US/wechat.json";
 import zh_CN_common from "./zh_CN/common.json";
 import zh_CN_auth from "./zh_CN/auth.json";
+import zh_CN_account from "./zh_CN/account.json";
+import zh_CN_social from "./zh_CN/social.json";
+import zh_CN_wechat from "./zh_CN/wechat.json";
 import ja_JP_common from "./ja_JP/common.json";
 import ja_JP_auth from "./ja_JP/auth.json";
+import ja_JP_account from "./ja_JP/account.json";
+import ja_JP_social from "./ja_JP/social.json";
+import ja_JP_wechat from "./ja_JP/wechat.json";
 import pt_BR_common from "./pt_BR/common.json";
 import pt_BR_auth from "./pt_BR/auth.json";
+import pt_BR_account from "./pt_BR/account.json";
+import pt_BR_social from "./pt_BR/social.json";
+import pt_BR_wechat from "./pt_BR/wechat.json";
 import es_ES_common from "./es_ES/common.json";
 import es_ES_auth from "./es_ES/auth.json";
+import es_ES_account from "./es_ES/account.json";
+import es_ES_social from "./es_ES/social.json";
+import es_ES_wechat from "./es_ES/wechat.json";
 
 export const RESOURCES: Record<string, Record<string, Record<string, unknown>>> = {
-  en_US: { common: en_US_common, auth: en_US_auth },
-  zh_CN: { common: zh_CN_common, auth: zh_CN_auth },
-  ja_JP: { common: ja_JP_common, auth: ja_JP_auth },
-  pt_BR: { common: pt_BR_common, auth: pt_BR_auth },
-  es_ES: { common: es_ES_common, auth: es_ES_auth },
+  en_US: { common: en_US_common, auth: en_US_auth, account: en_US_account, social: en_US_social, wechat: en_US_wechat },
+  zh_CN: { common: zh_CN_common, auth: zh_CN_auth, account: zh_CN_account, social: zh_CN_social, wechat: zh_CN_wechat },
+  ja_JP: { common: ja_JP_common, auth: ja_JP_auth, account: ja_JP_account, social: ja_JP_social, wechat: ja_JP_wechat },
+  pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat },
+  es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat },
 };

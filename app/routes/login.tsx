@@ -12,6 +12,10 @@ import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { signInWithPassword } from "../../server/auth/login";
 import { useLang } from "~/lib/use-lang";
+import { SocialButtons } from "~/components/SocialButtons";
+import { WechatLogin } from "~/components/WechatLogin";
+import { providersForPage } from "../../server/auth/social";
+import { localizationForHost } from "../../server/config";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -40,7 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }
     failure = KNOWN_FAILURES.has(decoded) ? `auth:login.failures.${decoded}` : "auth:login.failures.generic";
   }
+  const localization = localizationForHost(snapshot.localizations, request.headers.get("host"));
+  const providers = await providersForPage(context.app, { lang, localization: localization.identity, redirect: url.searchParams.get("redirect"), origin: url.searchParams.get("origin") });
   return {
+    providers,
+    wechatEnabled: snapshot.flags.wechat_sso,
     title: t(snapshot.flags.new_login ? "login.newTitle" : "login.title"),
     localAuthEnabled: Boolean(snapshot.config.localAuthEnabled),
     newLogin: snapshot.flags.new_login,
@@ -70,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { localAuthEnabled, newLogin, failure } = useLoaderData<typeof loader>();
+  const { localAuthEnabled, newLogin, failure, providers, wechatEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -108,6 +116,8 @@ export default function Login() {
       ) : (
         <p className="alert alert-info">{t("login.localAuthUnavailable")}</p>
       )}
+      <SocialButtons providers={providers} />
+      {wechatEnabled ? <WechatLogin redirect={searchParams.get("redirect")} origin={searchParams.get("origin")} /> : null}
       {newLogin ? (
         <div className="auth-links">
           <p>

@@ -11,6 +11,9 @@ import { signedInRedirect } from "~/lib/sign-in.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
+import { SocialButtons } from "~/components/SocialButtons";
+import { providersForPage } from "../../server/auth/social";
+import { localizationForHost } from "../../server/config";
 import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
 import { phoneMaxLength } from "~/lib/phone";
 import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server";
@@ -40,8 +43,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [t, countries, currencies, snapshot] = await Promise.all([getFixedT(request, "auth"), listCountries(context.app.db), listCurrencies(context.app.db), context.app.config.snapshot()]);
   const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
   const prefill = parsePrefill(params.data);
+  const localization = localizationForHost(snapshot.localizations, request.headers.get("host"));
+  const providers = prefill ? [] : await providersForPage(context.app, { lang, localization: localization.identity, redirect: url.searchParams.get("redirect"), origin: url.searchParams.get("origin") });
   return {
     title: t("register.title"),
+    providers,
     prefill: prefill === "invalid" ? null : prefill,
     prefillInvalid: prefill === "invalid",
     countries: localizeCountries(countries, lang),
@@ -121,6 +127,7 @@ export default function Register() {
       ) : (
         <DetailsStage email={actionData?.email ?? data.prefill?.email ?? ""} lastResult={actionData?.result ?? undefined} data={data} query={query} />
       )}
+      {stage === 1 ? <SocialButtons providers={data.providers} /> : null}
       <p className="auth-links">
         <Link to={`/${lang}/login${query}`}>{t("register.haveAccount")}</Link>
       </p>

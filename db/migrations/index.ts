@@ -3,10 +3,16 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_mail_and_reset";
+import * as m0003 from "./0003_accounts";
+import * as m0004 from "./0004_social";
+import * as m0005 from "./0005_wechat";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
   "0002_mail_and_reset": m0002,
+  "0003_accounts": m0003,
+  "0004_social": m0004,
+  "0005_wechat": m0005,
 };
 
 export const migrationProvider: MigrationProvider = {
