@@ -43,8 +43,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [t, countries, currencies, snapshot] = await Promise.all([getFixedT(request, "auth"), listCountries(context.app.db), listCurrencies(context.app.db), context.app.config.snapshot()]);
   const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
   const prefill = parsePrefill(params.data);
-  const localization = localizationForHost(snapshot.localizations, request.headers.get("host"));
-  const providers = prefill ? [] : await providersForPage(context.app, { lang, localization: localization.identity, redirect: url.searchParams.get("redirect"), origin: url.searchParams.get("origin") });
+  const siteLocalization = localizationForHost(snapshot.localizations, request.headers.get("host"));
+  const providers = prefill ? [] : await providersForPage(context.app, { lang, localization: siteLocalization.identity, redirect: url.searchParams.get("redirect"), origin: url.searchParams.get("origin") });
   return {
     title: t("register.title"),
     providers,
