@@ -6,6 +6,9 @@ import stylesHref from "./styles/app.css?url";
 import { useNonce } from "./lib/nonce";
 import { DEFAULT_NS, LANG_TAG, tagToLang, type SiteLang } from "./lib/i18n";
 import { getCurrentSession } from "./lib/session.server";
+import { getUserView } from "../server/accounts/account";
+import { shellState } from "../server/accounts/shell";
+import { localizationForHost } from "../server/config";
 import { langForRequest } from "./i18n.server";
 import { ErrorPanel } from "./components/ErrorPanel";
 
@@ -18,18 +21,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = langForRequest(request);
   const [session, snapshot] = await Promise.all([getCurrentSession(request, context), context.app.config.snapshot()]);
   const { config, flags } = snapshot;
+  const view = session ? await getUserView(context.app, session.user.id) : null;
+  const site = localizationForHost(snapshot.localizations, request.headers.get("host"));
   return {
     lang,
-    user: session
-      ? {
-          identity: session.user.identity,
-          firstName: session.user.firstName,
-          lastName: session.user.lastName,
-          email: session.user.email,
-          isStaff: session.user.isStaff,
-          impersonated: session.impersonatorId !== null,
-        }
-      : null,
+    user:
+      session && view
+        ? {
+            identity: session.user.identity,
+            firstName: view.firstName,
+            lastName: view.lastName,
+            email: view.email,
+            isStaff: session.user.isStaff,
+            impersonatorName: session.impersonatorName,
+            shell: shellState(view, site.identity),
+          }
+        : null,
     site: {
       companyShortName: config.companyShortName,
       companyFoundedYear: config.companyFoundedYear,

@@ -10,12 +10,30 @@ const soonProtected = (path: string, id: string) => route(path, "routes/soon-pro
 export default [
   index("routes/root-index.tsx"),
   route("api/application", "routes/api.application.ts"),
+  // Authentication and account API (spec 1 §7)
+  route("api/auth/login", "routes/api.auth.login.ts"),
+  route("api/auth/logout", "routes/api.auth.logout.ts"),
+  route("api/auth/logout.gif", "routes/api.auth.logout-gif.ts"),
+  route("api/auth/register", "routes/api.auth.register.ts"),
+  route("api/auth/researcher_exists", "routes/api.auth.researcher-exists.ts"),
+  route("api/auth/request-password-reset", "routes/api.auth.request-password-reset.ts"),
+  route("api/auth/reset-password", "routes/api.auth.reset-password.ts"),
+  route("api/account", "routes/api.account.ts"),
+  route("api/account/redirect", "routes/api.account.redirect.ts"),
+  route("api/account/:identity/update-details", "routes/api.account.update-details.ts"),
+  route("api/account/addresses", "routes/api.account.addresses.ts"),
+  route("api/account/addresses/:id", "routes/api.account.addresses.$id.ts"),
+  route("api/users/:id/order-count", "routes/api.users.order-count.ts"),
+  route("api/snid-account/update-country/:identity", "routes/api.snid-account.update-country.ts"),
+  route("api/snid-account/country-update-status/:identity", "routes/api.snid-account.country-update-status.ts"),
   // Social sign-in (spec 1 §7): browser navigation to the provider and its callback.
   route("api/auth/opa/:providerId", "routes/api.auth.opa.$providerId.ts"),
   route("api/auth/opa/:providerId/callback", "routes/api.auth.opa.$providerId.callback.ts"),
   // WeChat QR sign-in (spec 1 §7).
   route("api/auth/wechat-login", "routes/api.auth.wechat-login.ts"),
   route("api/auth/wechat-login/:loginCode", "routes/api.auth.wechat-login.$loginCode.ts"),
+
+  route("api/*", "routes/api.not-found.ts"),
 
   route(":lang", "routes/lang.tsx", [
     layout("routes/chrome.tsx", [
@@ -25,7 +43,7 @@ export default [
       route("login/forgot-password", "routes/login.forgot-password.tsx"),
       route("login/wechat", "routes/login.wechat.tsx"),
       route("login/wechat/confirm/:loginCode", "routes/login.wechat.confirm.$loginCode.tsx"),
-      soon("login/reset-password/:hash/:userIdentity", "reset-password"),
+      route("login/reset-password/:hash/:userIdentity", "routes/login.reset-password.tsx"),
       route("login/:failure?/:message?", "routes/login.tsx"),
       // Register area
       route("register/confirm/:data", "routes/register.tsx", { id: "register-confirm" }),
@@ -33,13 +51,16 @@ export default [
       route("logout", "routes/logout.tsx"),
 
       // Account
-      soonProtected("account/addresses/:id?", "account-addresses"),
-      soonProtected("account/*", "account"),
+      route("account", "routes/account.tsx", [
+        index("routes/account._index.tsx"),
+        route("addresses/:id?", "routes/account.addresses.tsx"),
+        route("country", "routes/account.country.tsx"),
+      ]),
 
       // Researcher area (dashboard, orders, payments, tools)
       soonProtected("researcher", "researcher"),
       soonProtected("researcher/index/*", "researcher-index"),
-      soonProtected("researcher/wfoe-migration-status", "wfoe-migration"),
+      route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
       soonProtected("researcher/digital-editing/*", "digital-editing"),
       soonProtected("researcher/digital-translations/*", "digital-translations"),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
@@ -58,7 +79,8 @@ export default [
       soon("support/*", "support"),
       route("curie/*", "routes/curie.tsx"),
       soon("rubriq/*", "rubriq"),
-      soonProtected("staff/*", "staff"),
+      route("staff", "routes/staff.tsx", [index("routes/staff._index.tsx"), route("outbox/:id?", "routes/staff.outbox.tsx")]),
+      route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 
       route("terms", "routes/terms.tsx"),
       route("privacy", "routes/privacy.tsx"),

@@ -101,6 +101,37 @@ export interface UserTable {
   optin_to_marketing: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  secondary_email: ColumnType<string | null, string | null | undefined, string | null>;
+  orcid: ColumnType<string | null, string | null | undefined, string | null>;
+  city: ColumnType<string | null, string | null | undefined, string | null>;
+  found_us: ColumnType<string | null, string | null | undefined, string | null>;
+  credit_notes_locked: Generated<boolean>;
+  exclude_from_delinquent_check: Generated<boolean>;
+  watchlist_notification: Generated<boolean>;
+  language_assessment_enabled: Generated<boolean>;
+  wfoe_in_migrating_group: Generated<boolean>;
+  wfoe_accepted_tos_at: NullableTimestamp;
+  wfoe_migrated: Generated<boolean>;
+  snid_country_update_status: ColumnType<string | null, string | null | undefined, string | null>;
+  password_changed_at: NullableTimestamp;
+}
+
+export interface AddressTable {
+  id: Generated<number>;
+  user_id: number;
+  label: "billing" | "invoice";
+  name: string | null;
+  organization: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string | null;
+  zip: string | null;
+  country_id: number;
+  phone: string | null;
+  vat: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface SessionTable {
@@ -162,6 +193,7 @@ import type { SocialTables } from "./types-social";
 import type { WechatTables } from "./types-wechat";
 
 export interface Database extends SocialTables, WechatTables {
+  addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;
   analytics_events: AnalyticsEventTable;

@@ -1,6 +1,6 @@
 // The one recipe for forms: conform + zod schemas whose messages are
 // translation keys, rendered by these components (labels, errors, aria).
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
@@ -55,9 +55,9 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
 }
 
 /** A submit button that shows a spinner and is disabled while the form is being processed. */
-export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: ReactNode }) {
+export function SubmitButton({ busy, children, busyText, name, value }: { busy: boolean; children: ReactNode; busyText: ReactNode; name?: string; value?: string }) {
   return (
-    <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+    <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} name={name} value={value}>
       {busy ? (
         <>
           <span className="spinner" aria-hidden="true" /> {busyText}
@@ -66,5 +66,58 @@ export function SubmitButton({ busy, children, busyText }: { busy: boolean; chil
         children
       )}
     </button>
+  );
+}
+
+/** A labelled <select> bound to a conform field. */
+export function SelectField({
+  meta,
+  label,
+  children,
+  onChange,
+  hint,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  meta: FieldMetadata<any, any, string[]>;
+  label: ReactNode;
+  children: ReactNode;
+  onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+  hint?: ReactNode;
+}) {
+  const errorText = useErrorText()(meta.errors);
+  const props = getSelectProps(meta);
+  return (
+    <div className={`field${errorText ? " field-invalid" : ""}`}>
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...props} key={props.key} onChange={onChange}>
+        {children}
+      </select>
+      {hint ? <p className="field-hint">{hint}</p> : null}
+      {errorText ? (
+        <p className="field-error" id={meta.errorId} role="alert">
+          {errorText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox bound to a conform field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function CheckboxField({ meta, label }: { meta: FieldMetadata<any, any, string[]>; label: ReactNode }) {
+  const errorText = useErrorText()(meta.errors);
+  const props = getInputProps(meta, { type: "checkbox" });
+  return (
+    <div className={`field${errorText ? " field-invalid" : ""}`}>
+      <label className="checkbox">
+        <input {...props} key={props.key} />
+        <span>{label}</span>
+      </label>
+      {errorText ? (
+        <p className="field-error" id={meta.errorId} role="alert">
+          {errorText}
+        </p>
+      ) : null}
+    </div>
   );
 }

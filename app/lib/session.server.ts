@@ -2,6 +2,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { readSession, SESSION_COOKIE, type CurrentSession } from "../../server/auth/session";
 import { isSiteLang, type SiteLang } from "./i18n";
+import { getUserView } from "../../server/accounts/account";
+import { shellState, wfoeExempt } from "../../server/accounts/shell";
+import { localizationForHost } from "../../server/config";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -13,8 +16,16 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-export async function getCurrentSession(request: Request, context: AppLoadContext): Promise<CurrentSession | null> {
-  return readSession(context.app.db, readCookie(request, SESSION_COOKIE));
+// Loaders of one request share the Request object: read the session once per request.
+const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+export function getCurrentSession(request: Request, context: AppLoadContext): Promise<CurrentSession | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = readSession(context.app.db, readCookie(request, SESSION_COOKIE));
+    perRequest.set(request, pending);
+  }
+  return pending;
 }
 
 /** The language prefix of the request path; a path with an unknown prefix is a 404. */
@@ -24,13 +35,22 @@ export function requireLang(request: Request): SiteLang {
   return first;
 }
 
-/** Sends anonymous visitors to /{lang}/login?redirect={path}{query}. */
+/**
+ * Sends anonymous visitors to /{lang}/login?redirect={path}{query}, and applies the shell rules that
+ * move a signed-in user elsewhere: the local-entity migration page, and /account when details are missing.
+ */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentSession> {
   const lang = requireLang(request);
   const session = await getCurrentSession(request, context);
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(`/${lang}/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  const url = new URL(request.url);
+  if (!session) throw redirect(`/${lang}/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  const user = await getUserView(context.app, session.user.id);
+  if (user) {
+    const site = localizationForHost((await context.app.config.snapshot()).localizations, request.headers.get("host"));
+    const shell = shellState(user, site.identity);
+    const path = url.pathname.slice(lang.length + 1);
+    if (shell.wfoeRequired && !wfoeExempt(path)) throw redirect(`/${lang}/researcher/wfoe-migration-status`);
+    if (shell.redirectToAccount && !/^\/(account|logout|staff)(\/|$)/.test(path)) throw redirect(`/${lang}/account?missing=1`);
   }
   return session;
 }

@@ -3,8 +3,6 @@ import { getFixedT } from "../i18n.server";
 
 // Which area a "coming" page is for is decided by its path, as loaders do not know their route id.
 export const PUBLIC_AREAS: [RegExp, string][] = [
-  [/^\/login\/reset-password\//, "reset-password"],
-  [/^\/register\/confirm\//, "register-confirm"],
   [/^\/researcher\/submit(\/|$)/, "submit"],
   [/^\/researcher\/grammar-check(\/|$)/, "grammar-check"],
   [/^\/certificate(\/|$)/, "certificate"],
@@ -13,9 +11,6 @@ export const PUBLIC_AREAS: [RegExp, string][] = [
 ];
 
 export const PROTECTED_AREAS: [RegExp, string][] = [
-  [/^\/account\/addresses(\/|$)/, "account-addresses"],
-  [/^\/account(\/|$)/, "account"],
-  [/^\/researcher\/wfoe-migration-status/, "wfoe-migration"],
   [/^\/researcher\/digital-editing(\/|$)/, "digital-editing"],
   [/^\/researcher\/digital-translations(\/|$)/, "digital-translations"],
   [/^\/researcher\/coupons/, "coupons"],
@@ -26,7 +21,6 @@ export const PROTECTED_AREAS: [RegExp, string][] = [
   [/^\/chinese-digital-trial/, "chinese-digital-trial"],
   [/^\/home(\/|$)/, "home"],
   [/^\/testimonials(\/|$)/, "testimonials"],
-  [/^\/staff(\/|$)/, "staff"],
 ];
 
 export async function soonLoader(request: Request, table: [RegExp, string][]) {

@@ -1,4 +1,8 @@
-// Placeholder until the capability lands: answers 404.
-export function loader() {
-  return Response.json({ error: "not-found" }, { status: 404 });
+// GET /api/auth/opa/{providerId}?redirect=&origin= (spec 1 §7): browser navigation that starts
+// social sign-in (authorization code with PKCE and state; server/auth/social-flow.ts).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { startSocialSignIn } from "../../server/auth/social-flow";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return startSocialSignIn(context.app, request, params.providerId ?? "", { secure: context.secure });
 }

@@ -1,12 +1,30 @@
-import { Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Header } from "~/components/Header";
 import { Footer } from "~/components/Footer";
 import { ErrorPanel } from "~/components/ErrorPanel";
+import { CountryPrompt, ImpersonationBanner, ShellBanner } from "~/components/ShellNotices";
+import { useRootData } from "~/root";
+import { getCurrentSession } from "~/lib/session.server";
+import { getUserView } from "../../server/accounts/account";
+import { listCountries } from "../../server/accounts/registration";
+import { localizeCountries } from "~/lib/countries.server";
+import { isSiteLang } from "~/lib/i18n";
+
+// The country list is sent only to users who still have to choose their country.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await getCurrentSession(request, context);
+  if (!session || !isSiteLang(params.lang)) return { countries: null };
+  const view = await getUserView(context.app, session.user.id);
+  if (!view?.shouldDisplayCountryModal) return { countries: null };
+  return { countries: localizeCountries(await listCountries(context.app.db), params.lang).map((c) => ({ iso2: c.iso2, name: c.name })) };
+}
 
 // Page chrome shared by every page except the order form.
 function Chrome({ children }: { children: React.ReactNode }) {
   return (
     <>
+      <ImpersonationBanner />
       <Header />
       <main id="main" className="page">
         {children}
@@ -16,10 +34,18 @@ function Chrome({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Pages that stay reachable behind a shell banner. */
+const UNBLOCKED = /^\/[a-z]{2}\/(account|logout|staff|login|register|terms|privacy|support)(\/|$)/;
+
 export default function ChromeLayout() {
+  const { countries } = useLoaderData<typeof loader>();
+  const banner = useRootData()?.user?.shell.banner;
+  const location = useLocation();
+  const blocked = Boolean(banner) && !UNBLOCKED.test(location.pathname);
   return (
     <Chrome>
-      <Outlet />
+      {countries && !/\/account\/country/.test(location.pathname) ? <CountryPrompt countries={countries} /> : null}
+      {blocked ? <ShellBanner /> : <Outlet />}
     </Chrome>
   );
 }

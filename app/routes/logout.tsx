@@ -1,28 +1,57 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { readCookie, requireLang } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";
+import { useLang } from "~/lib/use-lang";
 import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "../../server/auth/session";
+import { localizationForHost } from "../../server/config";
+import { siteOrigin } from "../../server/accounts/localization";
 
 export const meta = titleMeta;
 
-// GET shows a confirmation (no state change on GET); POST signs out.
-export async function loader({ request }: LoaderFunctionArgs) {
+// GET asks for confirmation (no state change on GET); POST signs out and shows the signed-out page,
+// which also signs the visitor out of the other localisations' sites through their logout images.
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireLang(request);
   const t = await getFixedT(request);
-  return { title: t("logout.title") };
+  const done = new URL(request.url).searchParams.get("done") === "1";
+  let logoutImages: string[] = [];
+  if (done) {
+    const { localizations } = await context.app.config.snapshot();
+    const here = localizationForHost(localizations, request.headers.get("host"));
+    logoutImages = localizations.filter((l) => l.identity !== here.identity).map((l) => `${siteOrigin(l.secureSite, request)}/api/auth/logout.gif`);
+  }
+  return { title: t(done ? "logout.doneTitle" : "logout.title"), done, logoutImages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const lang = requireLang(request);
   await revokeSession(context.app.db, readCookie(request, SESSION_COOKIE));
-  return redirect(`/${lang}/login`, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(context.secure) } });
+  return redirect(`/${lang}/logout?done=1`, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(context.secure) } });
 }
 
 export default function Logout() {
+  const { done, logoutImages } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const lang = useLang();
+  if (done) {
+    return (
+      <section className="auth-card">
+        <h1>{t("logout.doneTitle")}</h1>
+        <p>{t("logout.doneBody")}</p>
+        <p>
+          <Link className="button button-primary" to={`/${lang}/login`}>
+            {t("nav.signIn")}
+          </Link>
+        </p>
+        {logoutImages.map((src) => (
+          <img key={src} src={src} alt="" width={1} height={1} className="logout-image" />
+        ))}
+      </section>
+    );
+  }
   return (
     <section className="auth-card">
       <h1>{t("logout.title")}</h1>

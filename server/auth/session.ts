@@ -32,6 +32,9 @@ export interface CurrentSession {
   idHash: string;
   user: SessionUser;
   impersonatorId: number | null;
+  /** The staff member viewing as this user (spec 1 §1), if any. */
+  impersonatorIdentity: string | null;
+  impersonatorName: string | null;
 }
 
 export async function createSession(db: DB, userId: number, meta: { impersonatorId?: number | null; ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
@@ -56,7 +59,11 @@ export async function readSession(db: DB, token: string | undefined, now = new D
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
+    .leftJoin("users as imp", "imp.id", "s.impersonator_id")
     .select([
+      "imp.identity as imp_identity",
+      "imp.first_name as imp_first_name",
+      "imp.last_name as imp_last_name",
       "s.id_hash",
       "s.impersonator_id",
       "s.last_seen_at",
@@ -86,6 +93,8 @@ export async function readSession(db: DB, token: string | undefined, now = new D
   return {
     idHash,
     impersonatorId: row.impersonator_id,
+    impersonatorIdentity: row.imp_identity ?? null,
+    impersonatorName: row.imp_identity ? `${row.imp_first_name} ${row.imp_last_name}` : null,
     user: {
       id: row.id,
       identity: row.identity,

@@ -14,6 +14,7 @@ import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
 import { LANG_COOKIE } from "../../app/lib/i18n";
 import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
+import { siteOrigin } from "../accounts/localization";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -58,10 +59,17 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   });
 
   // Security headers with a fresh CSP nonce for each response.
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    const headers = securityHeaders(nonce, { secure: req.secure, dev });
+    let imgOrigins: string[] = [];
+    if (req.path.endsWith("/logout")) {
+      // The signed-out page loads logout images from the other localisations' sites.
+      const snapshot = await ctx.config.snapshot().catch(() => null);
+      const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+      imgOrigins = (snapshot?.localizations ?? []).map((l) => siteOrigin(l.secureSite, url)).filter((o) => o !== url.origin);
+    }
+    const headers = securityHeaders(nonce, { secure: req.secure, dev, imgOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     next();
   });

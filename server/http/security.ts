@@ -6,14 +6,15 @@ export function createNonce(): string {
 }
 
 /** Content-Security-Policy without any third-party origin (the portal must work in mainland China). */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; imgOrigins?: string[] } = {}): string {
   const connect = options.dev ? "'self' ws://127.0.0.1:* ws://localhost:*" : "'self'";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     // React's style props become style attributes; no inline <style> or third-party sheets.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Our other localisations' own sites serve the logout images (first party, not third party).
+    `img-src 'self' data: blob:${options.imgOrigins?.length ? " " + options.imgOrigins.join(" ") : ""}`,
     "font-src 'self'",
     `connect-src ${connect}`,
     "frame-src 'self'",
@@ -24,7 +25,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev?: boolean } 
   ].join("; ");
 }
 
-export function securityHeaders(nonce: string, options: { secure: boolean; dev?: boolean }): Record<string, string> {
+export function securityHeaders(nonce: string, options: { secure: boolean; dev?: boolean; imgOrigins?: string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(nonce, options),
     "X-Content-Type-Options": "nosniff",

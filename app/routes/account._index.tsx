@@ -1,0 +1,161 @@
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { detailsSchema, passwordChangeSchema, type DetailsFields, type PasswordChangeFields } from "~/lib/account-schemas";
+import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "~/components/form";
+import { requireUser } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { titleMeta } from "~/lib/meta";
+import { useLang } from "~/lib/use-lang";
+import { useClientValidation } from "~/lib/client-validation";
+import { LANG_NATIVE_NAME, SITE_LANGS } from "~/lib/i18n";
+import { phoneMaxLength } from "~/lib/phone";
+import { localizeCountries } from "~/lib/countries.server";
+import { changePassword, getUserView, updateDetails } from "../../server/accounts/account";
+import { listCountries } from "../../server/accounts/registration";
+import { clearedSessionCookie, sessionCookie } from "../../server/auth/session";
+
+export const meta = titleMeta;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const lang = new URL(request.url).pathname.split("/")[1] as (typeof SITE_LANGS)[number];
+  const [t, user, countries] = await Promise.all([getFixedT(request, "account"), getUserView(context.app, session.user.id), listCountries(context.app.db)]);
+  if (!user) throw redirect(`/${lang}/login`);
+  return { title: t("details.title"), user, countries: localizeCountries(countries, lang) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const lang = new URL(request.url).pathname.split("/")[1];
+  const formData = await request.formData();
+  if (formData.get("intent") === "password") {
+    const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+    if (submission.status !== "success") return Response.json({ form: "password", result: submission.reply({ hideFields: ["currentPassword", "newPassword"] }) }, { status: 400 });
+    const r = await changePassword(context.app, session.user.id, { ...submission.value, ip: context.ip, userAgent: request.headers.get("user-agent") });
+    if (!r.ok) return Response.json({ form: "password", result: submission.reply({ fieldErrors: r.fieldErrors, hideFields: ["currentPassword", "newPassword"] }) }, { status: 400 });
+    // Every other session was signed out; this browser continues on a fresh one.
+    return redirect(`/${lang}/account?saved=password`, { status: 303, headers: { "Set-Cookie": sessionCookie(r.token, context.secure) } });
+  }
+  const submission = parseWithZod(formData, { schema: detailsSchema });
+  if (submission.status !== "success") return Response.json({ form: "details", result: submission.reply() }, { status: 400 });
+  const r = await updateDetails(context.app, session.user.id, { ...submission.value, optinToMarketing: submission.value.optinToMarketing ?? false });
+  if (!r.ok) return Response.json({ form: "details", result: submission.reply({ fieldErrors: r.fieldErrors }) }, { status: 400 });
+  // An update that leaves the account inactive ends the session (spec 1 §2 "Logout").
+  if (!r.user.active) return redirect(`/${lang}/login`, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(context.secure) } });
+  return redirect(`/${r.user.language}/account?saved=details`, { status: 303 });
+}
+
+export default function AccountDetails() {
+  const { user, countries } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const { t } = useTranslation("account");
+  const lang = useLang();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm<DetailsFields>({
+    id: "details",
+    lastResult: actionData?.form === "details" ? actionData.result : undefined,
+    defaultValue: {
+      title: user.title ?? "",
+      firstName: user.firstName,
+      lastName: user.lastName,
+      institution: user.institution ?? "",
+      orcid: user.orcid ?? "",
+      secondaryEmail: user.secondaryEmail ?? "",
+      countryCode: user.countryCode.isoCode ?? "",
+      phoneNumber: user.phoneNumber ?? "",
+      country: user.country ?? "",
+      language: user.language,
+      optinToMarketing: user.optinToMarketing ? "on" : undefined,
+    },
+    onValidate: useClientValidation("details"),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [pwForm, pwFields] = useForm<PasswordChangeFields>({
+    id: "password",
+    lastResult: actionData?.form === "password" ? actionData.result : undefined,
+    onValidate: useClientValidation("password"),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const codeCountry = countries.find((c) => c.iso2 === (fields.countryCode.value ?? user.countryCode.isoCode));
+  const saved = params.get("saved");
+  return (
+    <div className="stack">
+      <h1>{t("details.title")}</h1>
+      {saved ? (
+        <p className="alert alert-success" role="status">
+          {t(saved === "password" ? "password.saved" : "details.saved")}
+        </p>
+      ) : null}
+      <section className="card">
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <input type="hidden" name="intent" value="details" />
+          <FormErrors errors={form.errors} />
+          <p>
+            {t("details.email")}: <strong>{user.email}</strong>
+          </p>
+          <TextField meta={fields.title} label={t("details.salutation")} autoComplete="honorific-prefix" />
+          <div className="field-row">
+            <TextField meta={fields.firstName} label={t("auth:register.firstName")} autoComplete="given-name" required />
+            <TextField meta={fields.lastName} label={t("auth:register.lastName")} autoComplete="family-name" required />
+          </div>
+          <TextField meta={fields.institution} label={t("auth:register.institutionOptional")} autoComplete="organization" />
+          <TextField meta={fields.orcid} label={t("details.orcid")} hint={t("details.orcidHint")} />
+          <TextField meta={fields.secondaryEmail} type="email" label={t("details.secondaryEmail")} />
+          <div className="field-row">
+            <SelectField meta={fields.countryCode} label={t("auth:register.countryCode")} onChange={() => form.update({ name: fields.phoneNumber.name, value: "" })}>
+              {countries.map((c) => (
+                <option key={c.iso2} value={c.iso2}>
+                  {c.name} ({c.callingCode})
+                </option>
+              ))}
+            </SelectField>
+            <TextField meta={fields.phoneNumber} type="tel" inputMode="numeric" maxLength={phoneMaxLength(codeCountry)} label={t("auth:register.phone")} required />
+          </div>
+          <SelectField meta={fields.country} label={t("auth:register.country")}>
+            <option value="">{t("details.chooseCountry")}</option>
+            {countries.map((c) => (
+              <option key={c.iso2} value={c.iso2}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField meta={fields.language} label={t("auth:register.language")}>
+            {SITE_LANGS.map((l) => (
+              <option key={l} value={l}>
+                {LANG_NATIVE_NAME[l]}
+              </option>
+            ))}
+          </SelectField>
+          <CheckboxField meta={fields.optinToMarketing} label={t("auth:register.optinToMarketing")} />
+          <SubmitButton busy={busy && navigation.formData?.get("intent") === "details"} busyText={t("saving")}>
+            {t("details.save")}
+          </SubmitButton>
+        </Form>
+      </section>
+      {user.changePasswordEnabled ? (
+        <section className="card">
+          <h2>{t("password.title")}</h2>
+          <Form method="post" {...getFormProps(pwForm)} className="stack">
+            <input type="hidden" name="intent" value="password" />
+            <TextField meta={pwFields.currentPassword} type="password" label={t("password.current")} autoComplete="current-password" required />
+            <TextField meta={pwFields.newPassword} type="password" label={t("password.new")} autoComplete="new-password" hint={t("auth:register.passwordHint")} required />
+            <p className="field-hint">{t("password.signsOutEverywhere")}</p>
+            <SubmitButton busy={busy && navigation.formData?.get("intent") === "password"} busyText={t("saving")}>
+              {t("password.save")}
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+      <p>
+        <a href={`/${lang}/account/addresses`}>{t("nav.addresses")} →</a>
+      </p>
+    </div>
+  );
+}

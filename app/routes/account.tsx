@@ -1,0 +1,29 @@
+import { NavLink, Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/lib/session.server";
+import { useLang } from "~/lib/use-lang";
+
+export const handle = { i18n: ["account", "auth"] };
+
+// The account area: details and saved addresses, for the signed-in user only.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
+}
+
+export default function AccountLayout() {
+  const { t } = useTranslation("account");
+  const lang = useLang();
+  return (
+    <div className="account">
+      <nav className="tabs" aria-label={t("nav.label")}>
+        <NavLink to={`/${lang}/account`} end>
+          {t("nav.details")}
+        </NavLink>
+        <NavLink to={`/${lang}/account/addresses`}>{t("nav.addresses")}</NavLink>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { readCookie, requireLang, requireStaff } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { titleMeta } from "~/lib/meta";
+import { signedInRedirect } from "~/lib/sign-in.server";
+import { formatDate } from "~/lib/format";
+import { useLang } from "~/lib/use-lang";
+import { searchResearchers, startImpersonation } from "../../server/staff/impersonation";
+import { SESSION_COOKIE } from "../../server/auth/session";
+
+export const meta = titleMeta;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const t = await getFixedT(request);
+  const results = await searchResearchers(context.app, q);
+  return { title: t("staff.title"), q, results: results.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const lang = requireLang(request);
+  const form = await request.formData();
+  const r = await startImpersonation(context.app, staff, String(form.get("identity") ?? ""), { ip: context.ip, userAgent: request.headers.get("user-agent"), token: readCookie(request, SESSION_COOKIE) });
+  if (!r.ok) return Response.json({ error: r.error }, { status: r.error === "not-found" ? 404 : 403 });
+  return signedInRedirect(context, { token: r.token, lang, target: `/${lang}/researcher` });
+}
+
+export default function StaffSearch() {
+  const { q, results } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <div className="stack">
+      <h1>{t("staff.researchers")}</h1>
+      {actionData?.error ? (
+        <p className="alert alert-danger" role="alert">
+          {t(`staff.errors.${actionData.error}`)}
+        </p>
+      ) : null}
+      <Form method="get" className="field-row">
+        <div className="field">
+          <label htmlFor="staff-q">{t("staff.searchLabel")}</label>
+          <input id="staff-q" name="q" type="search" defaultValue={q} minLength={2} />
+        </div>
+        <button type="submit" className="button">
+          {t("staff.search")}
+        </button>
+      </Form>
+      {params.get("q") && results.length === 0 ? <p>{t("staff.noResults")}</p> : null}
+      {results.length ? (
+        <table>
+          <thead>
+            <tr>
+              <th>{t("staff.name")}</th>
+              <th>{t("staff.email")}</th>
+              <th>{t("staff.country")}</th>
+              <th>{t("staff.since")}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r) => (
+              <tr key={r.identity}>
+                <td>
+                  {r.first_name} {r.last_name}
+                </td>
+                <td>{r.email}</td>
+                <td>{r.country ?? "—"}</td>
+                <td>{formatDate(r.created_at, lang)}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="identity" value={r.identity} />
+                    <button type="submit" className="button button-small" disabled={!r.active}>
+                      {t("staff.viewAs")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { requireStaff } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { titleMeta } from "~/lib/meta";
+import { formatDateTime } from "~/lib/format";
+import { useLang } from "~/lib/use-lang";
+import { listOutbox } from "../../server/mail";
+
+export const meta = titleMeta;
+
+// The e-mail outbox: every message the portal sent or, without SMTP, kept.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const t = await getFixedT(request);
+  const to = new URL(request.url).searchParams.get("to") ?? undefined;
+  const messages = (await listOutbox(context.app, { to, limit: 100 })).map((m) => ({
+    id: String(m.id),
+    to: m.to_email,
+    subject: m.subject,
+    template: m.template,
+    status: m.status,
+    createdAt: new Date(m.created_at).toISOString(),
+    body: params.id === String(m.id) ? m.text_body : null,
+  }));
+  if (params.id && !messages.some((m) => m.id === params.id)) throw new Response("Not Found", { status: 404 });
+  return { title: t("staff.outbox"), messages, selected: params.id ?? null };
+}
+
+export default function Outbox() {
+  const { messages, selected } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const lang = useLang();
+  const open = messages.find((m) => m.id === selected);
+  return (
+    <div className="stack">
+      <h1>{t("staff.outbox")}</h1>
+      {open ? (
+        <article className="card" aria-label={open.subject}>
+          <h2>{open.subject}</h2>
+          <p>
+            {t("staff.to")}: {open.to} · {formatDateTime(open.createdAt, lang)} · {open.status}
+          </p>
+          <pre className="mail-body">{open.body}</pre>
+        </article>
+      ) : null}
+      {messages.length === 0 ? <p>{t("staff.outboxEmpty")}</p> : null}
+      <table>
+        <thead>
+          <tr>
+            <th>{t("staff.date")}</th>
+            <th>{t("staff.to")}</th>
+            <th>{t("staff.subject")}</th>
+            <th>{t("staff.status")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((m) => (
+            <tr key={m.id}>
+              <td>{formatDateTime(m.createdAt, lang)}</td>
+              <td>{m.to}</td>
+              <td>
+                <Link to={`/${lang}/staff/outbox/${m.id}`}>{m.subject}</Link>
+              </td>
+              <td>{m.status}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { NavLink, Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { requireStaff } from "~/lib/session.server";
+import { useLang } from "~/lib/use-lang";
+
+// The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return null;
+}
+
+export default function StaffLayout() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <div className="staff">
+      <nav className="tabs" aria-label={t("staff.title")}>
+        <NavLink to={`/${lang}/staff`} end>
+          {t("staff.researchers")}
+        </NavLink>
+        <NavLink to={`/${lang}/staff/outbox`}>{t("staff.outbox")}</NavLink>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
