@@ -13,7 +13,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="footer-inner">
-        <p>{t("footer.companyAge", { count: year - founded })}</p>
+        <p>{t("footer.companyAge", { years: year - founded })}</p>
         <nav aria-label={t("footer.nav")}>
           <Link to={`/${lang}/support`}>{t("footer.support")}</Link>
           <Link to={`/${lang}/certificate/verify`}>{t("footer.verifyCertificate")}</Link>

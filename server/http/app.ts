@@ -15,6 +15,7 @@ import { RETRY_AFTER_SECONDS } from "../health";
 import { LANG_COOKIE } from "../../app/lib/i18n";
 import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
 import { siteOrigin } from "../accounts/localization";
+import { localizationForHost } from "../config";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -67,7 +68,9 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       // The signed-out page loads logout images from the other localisations' sites.
       const snapshot = await ctx.config.snapshot().catch(() => null);
       const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-      imgOrigins = (snapshot?.localizations ?? []).map((l) => siteOrigin(l.secureSite, url)).filter((o) => o !== url.origin);
+      const all = snapshot?.localizations ?? [];
+      const here = all.length ? localizationForHost(all, req.get("host")) : undefined;
+      imgOrigins = all.filter((l) => l.identity !== here?.identity).map((l) => siteOrigin(l.secureSite, url));
     }
     const headers = securityHeaders(nonce, { secure: req.secure, dev, imgOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPortal, Client } from "../helpers/portal";
+import type { RunningPortal } from "../../server/boot";
+import { listOutbox } from "../../server/mail";
+
+let portal: RunningPortal;
+const jsonHeaders = { "content-type": "application/json" };
+beforeAll(async () => {
+  // Many sign-ins from one address in a few seconds: the limits themselves are tested in tests/unit.
+  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+});
+afterAll(async () => portal.stop());
+
+async function apiLogin(c: Client, email = "researcher@example.com", password = "Researcher#2026") {
+  const r = await c.request("/api/auth/login", { method: "POST", headers: jsonHeaders, body: JSON.stringify({ email, password }) });
+  return { status: r.status, body: await r.json() };
+}
+
+function send(c: Client, method: string, path: string, body?: unknown) {
+  return c.request(path, { method, headers: jsonHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+describe("POST /api/auth/login", () => {
+  it("signs in and returns the user and language", async () => {
+    const c = new Client(portal.url);
+    const { status, body } = await apiLogin(c);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ loggedIn: true, language: "en", user: { email: "researcher@example.com", firstName: "Ada" } });
+    expect(body.user).not.toHaveProperty("password_hash");
+    expect(c.cookies.has("sid")).toBe(true);
+  });
+  it("answers bad input and wrong credentials with an error", async () => {
+    const c = new Client(portal.url);
+    expect(await apiLogin(c, "nope", "x")).toEqual({ status: 400, body: { loggedIn: false, error: "emailAddressInvalidFormat" } });
+    expect(await apiLogin(c, "researcher@example.com", "")).toEqual({ status: 400, body: { loggedIn: false, error: "password-required" } });
+    expect(await apiLogin(c, "researcher@example.com", "wrong")).toEqual({ status: 401, body: { loggedIn: false, error: "invalid-credentials" } });
+    const bad = await c.request("/api/auth/login", { method: "POST", headers: jsonHeaders, body: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "invalid-json" });
+    expect((await c.get("/api/auth/login")).status).toBe(405);
+  });
+});
+
+describe("registration API", () => {
+  it("checks whether a researcher exists", async () => {
+    const c = new Client(portal.url);
+    let r = await send(c, "POST", "/api/auth/researcher_exists", { email: "researcher@example.com" });
+    expect(await r.json()).toEqual({ researcherExists: true, error: "email-already-exists" });
+    r = await send(c, "POST", "/api/auth/researcher_exists", { email: "free@example.org" });
+    expect(await r.json()).toEqual({ researcherExists: false });
+    r = await send(c, "POST", "/api/auth/researcher_exists", { email: "bad" });
+    expect(r.status).toBe(400);
+  });
+
+  it("registers, signs in, never echoes the password, and refuses a taken e-mail", async () => {
+    const c = new Client(portal.url);
+    const payload = { email: "api.user@example.org", password: "api-password-1", firstName: "Api", lastName: "User", countryCode: { value: "+55", isoCode: "BR" }, phoneNumber: "11987654321", country: "BR", currency: "BRL", language: "br", agreeToTOS: true };
+    const r = await send(c, "POST", "/api/auth/register", payload);
+    expect(r.status).toBe(201);
+    const body = await r.json();
+    expect(body).toMatchObject({ loggedIn: true, redirectUri: "/br/researcher", userDetails: { email: "api.user@example.org" } });
+    expect(JSON.stringify(body)).not.toContain("api-password-1");
+    expect((await c.get("/api/account")).status).toBe(200);
+    const again = await send(new Client(portal.url), "POST", "/api/auth/register", payload);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe("email-already-exists");
+  });
+
+  it("reports the validation keys of spec 1 §5", async () => {
+    const r = await send(new Client(portal.url), "POST", "/api/auth/register", { email: "v@example.org", password: "short", firstName: "", lastName: "X", countryCode: "CN", phoneNumber: "12a", country: "US", currency: "CNY", agreeToTOS: true });
+    expect(r.status).toBe(400);
+    const { fieldErrors } = await r.json();
+    expect(fieldErrors).toMatchObject({ password: "password-too-short", firstName: "first-name-required", phoneNumber: "contact-number-no-letters-validation" });
+    const r2 = await send(new Client(portal.url), "POST", "/api/auth/register", { email: "v2@example.org", password: "long-enough", firstName: "A", lastName: "B", countryCode: "CN", phoneNumber: "138123456789", country: "US", currency: "CNY", agreeToTOS: true });
+    const e2 = (await r2.json()).fieldErrors;
+    expect(e2.phoneNumber).toBe("contact-number-validation");
+  });
+});
+
+describe("password reset API", () => {
+  it("requests a reset without revealing accounts and resets with the link", async () => {
+    const c = new Client(portal.url);
+    expect(await (await send(c, "POST", "/api/auth/request-password-reset", { email: "nobody@example.org" })).json()).toEqual({});
+    expect(await (await send(c, "POST", "/api/auth/request-password-reset", { email: "staff@example.com" })).json()).toEqual({});
+    const [mail] = await listOutbox(portal.ctx, { to: "staff@example.com" });
+    const [, token, identity] = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text_body)!;
+    let r = await send(c, "POST", "/api/auth/reset-password", { oneTimeLoginHash: token, userIdentity: identity, password: "short" });
+    expect(r.status).toBe(400);
+    r = await send(c, "POST", "/api/auth/reset-password", { oneTimeLoginHash: token, userIdentity: identity, password: "Staff#2026!new" });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ redirectUri: "/en/researcher" });
+    r = await send(c, "POST", "/api/auth/reset-password", { oneTimeLoginHash: token, userIdentity: identity, password: "Staff#2026!again" });
+    expect(await r.json()).toEqual({ error: "invalid-or-expired" });
+  });
+});
+
+describe("account API with object-level checks", () => {
+  it("needs a session", async () => {
+    const c = new Client(portal.url);
+    for (const [m, p] of [
+      ["GET", "/api/account"],
+      ["GET", "/api/account/addresses"],
+      ["PUT", "/api/account/00000000-0000-0000-0000-000000000000/update-details"],
+      ["DELETE", "/api/account/addresses/1"],
+      ["GET", "/api/users/x/order-count"],
+    ] as const) {
+      const r = await send(c, m, p, m === "PUT" ? {} : undefined);
+      expect(r.status, `${m} ${p}`).toBe(401);
+      expect(await r.json()).toEqual({ error: "unauthorized" });
+    }
+  });
+
+  it("reads and updates one's own details, never another user's", async () => {
+    const ada = new Client(portal.url);
+    await apiLogin(ada);
+    const me = (await (await ada.get("/api/account")).json()).user;
+    expect(me).toMatchObject({ email: "researcher@example.com", loggedIn: true, impersonatorIdentity: null });
+    const staffId = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).identity;
+    const update = { firstName: "Ada", lastName: "King", countryCode: "US", phoneNumber: "2025550123", country: "US", language: "en" };
+    expect((await send(ada, "PUT", `/api/account/${staffId}/update-details`, update)).status).toBe(403);
+    const ok = await send(ada, "PUT", `/api/account/${me.identity}/update-details`, update);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).userDetails.lastName).toBe("King");
+    const bad = await send(ada, "PUT", `/api/account/${me.identity}/update-details`, { ...update, phoneNumber: "12" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors.phoneNumber).toBe("contact-number-validation");
+    expect(await (await ada.get(`/api/users/${me.identity}/order-count`)).json()).toEqual({ numberOfOrders: 0 });
+    expect((await ada.get(`/api/users/${staffId}/order-count`)).status).toBe(403);
+  });
+
+  it("manages addresses; another user's address is a 404", async () => {
+    const ada = new Client(portal.url);
+    await apiLogin(ada);
+    const created = await send(ada, "POST", "/api/account/addresses", { label: "billing", name: "Ada", address1: "1 Main St", city: "Austin", state: "TX", country: { value: "US" } });
+    expect(created.status).toBe(201);
+    const { address } = await created.json();
+    expect(address).toMatchObject({ label: "billing", state: "TX", stateName: "Texas", country: { value: "US" } });
+    const invalid = await send(ada, "PUT", `/api/account/addresses/${address.id}`, { label: "billing", name: "Ada", address1: "1 Main St", city: "Austin", country: "US" });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).fieldErrors.state).toBe("stateRequired");
+
+    const other = new Client(portal.url);
+    await send(other, "POST", "/api/auth/register", { email: "other.person@example.org", password: "other-password", firstName: "O", lastName: "P", countryCode: "DE", phoneNumber: "301234567", country: "DE", currency: "EUR", language: "en", agreeToTOS: true });
+    expect((await other.get(`/api/account/addresses/${address.id}`)).status).toBe(404);
+    expect((await send(other, "PUT", `/api/account/addresses/${address.id}`, { label: "billing", name: "X", address1: "Y", city: "Z", country: "DE" })).status).toBe(404);
+    expect((await send(other, "DELETE", `/api/account/addresses/${address.id}`)).status).toBe(404);
+    expect((await (await other.get("/api/account/addresses")).json()).addresses).toEqual([]);
+
+    const put = await send(ada, "PUT", `/api/account/addresses/${address.id}`, { label: "invoice", name: "Ada", address1: "9 Elm", city: "Paris", country: "FR", vat: "FR12345678901" });
+    expect((await put.json()).address).toMatchObject({ label: "invoice", country: { value: "FR" }, vat: "FR12345678901" });
+    expect((await send(ada, "DELETE", `/api/account/addresses/${address.id}`)).status).toBe(200);
+    expect((await ada.get(`/api/account/addresses/${address.id}`)).status).toBe(404);
+  });
+
+  it("updates the country through the snid calls, for oneself only", async () => {
+    const c = new Client(portal.url);
+    await send(c, "POST", "/api/auth/register", { email: "snid@example.org", password: "snid-password", firstName: "S", lastName: "N", countryCode: "US", phoneNumber: "2025550188", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    const me = (await (await c.get("/api/account")).json()).user;
+    await portal.ctx.db.updateTable("users").set({ country_id: null }).where("identity", "=", me.identity).execute();
+    const { invalidateUser } = await import("../../server/accounts/account");
+    const id = (await portal.ctx.db.selectFrom("users").select("id").where("identity", "=", me.identity).executeTakeFirstOrThrow()).id;
+    await invalidateUser(portal.ctx, id);
+    expect(await (await c.get(`/api/snid-account/country-update-status/${me.identity}`)).json()).toEqual({ shouldDisplayCountryModal: true });
+    const br = await portal.ctx.db.selectFrom("countries").select("id").where("iso2", "=", "BR").executeTakeFirstOrThrow();
+    expect((await send(c, "PUT", `/api/snid-account/update-country/${me.identity}`, { id: br.id })).status).toBe(200);
+    expect(await (await c.get(`/api/snid-account/country-update-status/${me.identity}`)).json()).toEqual({ shouldDisplayCountryModal: false });
+    expect((await send(c, "POST", `/api/snid-account/country-update-status/${me.identity}`, { updateStatus: "dismissed" })).status).toBe(200);
+    expect((await send(c, "POST", `/api/snid-account/country-update-status/${me.identity}`, { updateStatus: "bogus" })).status).toBe(400);
+    const staffId = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).identity;
+    expect((await send(c, "PUT", `/api/snid-account/update-country/${staffId}`, { id: br.id })).status).toBe(403);
+  });
+
+  it("redirects to the user's own localisation site", async () => {
+    const c = new Client(portal.url);
+    await apiLogin(c);
+    let r = await c.get("/api/account/redirect?redirect=%2Fen%2Fresearcher%3Fa%3D1");
+    expect(r.status).toBe(302);
+    expect(r.headers.get("location")).toBe("/en/researcher?a=1");
+    await portal.ctx.db.updateTable("users").set({ localization: "CN" }).where("email", "=", "researcher@example.com").execute();
+    r = await c.get("/api/account/redirect?redirect=%2Fcn%2Fresearcher");
+    expect(r.headers.get("location")).toBe(`http://cn.localhost:${new URL(portal.url).port}/cn/researcher`);
+    r = await c.get("/api/account/redirect?redirect=https%3A%2F%2Fevil.example%2F");
+    expect(r.headers.get("location")).toBe(`http://cn.localhost:${new URL(portal.url).port}/en/researcher`);
+    await portal.ctx.db.updateTable("users").set({ localization: "US" }).where("email", "=", "researcher@example.com").execute();
+  });
+
+  it("answers unknown API paths with JSON 404 and logout with a cleared cookie", async () => {
+    const c = new Client(portal.url);
+    const r = await c.get("/api/nothing/here");
+    expect(r.status).toBe(404);
+    expect(await r.json()).toEqual({ error: "not-found" });
+    await apiLogin(c);
+    const out = await send(c, "POST", "/api/auth/logout");
+    expect(await out.json()).toEqual({ loggedIn: false });
+    expect((await c.get("/api/account")).status).toBe(401);
+    const gif = await fetch(`${portal.url}/api/auth/logout.gif`);
+    expect(gif.headers.get("content-type")).toBe("image/gif");
+  });
+});

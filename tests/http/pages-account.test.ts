@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPortal, Client } from "../helpers/portal";
+import type { RunningPortal } from "../../server/boot";
+import { listOutbox } from "../../server/mail";
+import { invalidateUser } from "../../server/accounts/account";
+
+let portal: RunningPortal;
+beforeAll(async () => {
+  // Many sign-ins from one address in a few seconds: the limits themselves are tested in tests/unit.
+  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+});
+afterAll(async () => portal.stop());
+
+async function signedIn(email = "researcher@example.com", password = "Researcher#2026") {
+  const c = new Client(portal.url);
+  const r = await c.post("/en/login", { email, password });
+  expect(r.status).toBe(303);
+  return c;
+}
+
+const registration = (email: string, extra: Record<string, string> = {}) => ({
+  intent: "register",
+  email,
+  password: "register-pass-1",
+  firstName: "Rita",
+  lastName: "Levi",
+  countryCode: "IT",
+  phoneNumber: "3123456789",
+  country: "IT",
+  currency: "EUR",
+  language: "es",
+  agreeToTOS: "on",
+  ...extra,
+});
+
+describe("two-stage registration page", () => {
+  it("checks the e-mail first, then registers and signs in", async () => {
+    const c = new Client(portal.url);
+    let r = await c.post("/es/register", { intent: "check-email", email: "researcher@example.com" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("Ya existe una cuenta con esta dirección de correo electrónico.");
+    r = await c.post("/es/register?redirect=%2Fes%2Faccount", { intent: "check-email", email: "rita@example.org" });
+    expect(r.status).toBe(200);
+    const stage2 = await r.text();
+    expect(stage2).toContain('name="password"');
+    expect(stage2).toContain("rita@example.org");
+    r = await c.post("/es/register?redirect=%2Fes%2Faccount", { ...registration("rita@example.org", { password: "short", phoneNumber: "12ab", redirect: "/es/account" }), agreeToTOS: "" });
+    expect(r.status).toBe(400);
+    const errors = await r.text();
+    expect(errors).toContain("Su contraseña debe tener al menos 8 caracteres.");
+    expect(errors).toContain("El teléfono solo puede contener dígitos.");
+    expect(errors).toContain("Acepte las condiciones del servicio para continuar.");
+    r = await c.post("/es/register?redirect=%2Fes%2Faccount", registration("rita@example.org", { redirect: "/es/account" }));
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/es/account");
+    expect(c.cookies.has("sid")).toBe(true);
+    const account = await (await c.get("/es/account")).text();
+    expect(account).toContain("rita@example.org");
+  });
+
+  it("offers CNY only with China, and caps Chinese phones at 11 digits", async () => {
+    const c = new Client(portal.url);
+    let r = await c.post("/cn/register", registration("wang@example.org", { countryCode: "CN", phoneNumber: "138123456789", country: "US", currency: "CNY", language: "cn" }));
+    expect(r.status).toBe(400);
+    const html = await r.text();
+    expect(html).toContain("请输入与国家/地区代码相符长度的手机号码。");
+    expect(html).toContain("您所在的国家/地区无法使用此货币。");
+    expect(html).toContain('maxLength="11"');
+    r = await c.post("/cn/register", registration("wang@example.org", { countryCode: "CN", phoneNumber: "13812345678", country: "CN", currency: "CNY", language: "cn" }));
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/cn");
+  });
+
+  it("pre-fills register/confirm/{data} and reports bad data without crashing", async () => {
+    const data = Buffer.from(JSON.stringify({ email: "social@example.org", firstName: "Soo", lastName: "Cial" })).toString("base64url");
+    const html = await (await fetch(`${portal.url}/en/register/confirm/${data}`)).text();
+    expect(html).toContain("social@example.org");
+    expect(html).toContain('value="Soo"');
+    const bad = await fetch(`${portal.url}/en/register/confirm/not-base64-json!!`);
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).toContain("The sign-up link is not valid.");
+  });
+});
+
+describe("reset-password page", () => {
+  it("sets a new password with the e-mailed link, once", async () => {
+    const c = new Client(portal.url);
+    await c.post("/br/login/forgot-password", { email: "staff@example.com" });
+    const [mail] = await listOutbox(portal.ctx, { to: "staff@example.com" });
+    const path = new URL(/https?:\/\/\S+/.exec(mail.text_body)![0]).pathname;
+    expect(path).toMatch(/^\/br\/login\/reset-password\//);
+    let page = await (await c.get(path)).text();
+    expect(page).toContain('name="password"');
+    let r = await c.post(path, { password: "short" });
+    expect(r.status).toBe(400);
+    r = await c.post(path, { password: "Staff#2026!reset" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/br/researcher?passwordReset=1");
+    expect(c.cookies.has("sid")).toBe(true);
+    page = await (await new Client(portal.url).get(path)).text();
+    expect(page).toContain("Este link de redefinição expirou ou já foi usado.");
+    await signedIn("staff@example.com", "Staff#2026!reset");
+  });
+});
+
+describe("account pages", () => {
+  it("are only for signed-in users", async () => {
+    const r = await new Client(portal.url).get("/jp/account/addresses");
+    expect(r.headers.get("location")).toBe("/jp/login?redirect=%2Fjp%2Faccount%2Faddresses");
+  });
+
+  it("update details and change the password without JavaScript", async () => {
+    const c = await signedIn();
+    let r = await c.post("/en/account?index", { intent: "details", firstName: "Ada", lastName: "Byron", countryCode: "GB", phoneNumber: "2071234567", country: "GB", language: "en", title: "Dr" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/account?saved=details");
+    expect(await (await c.get("/en/account?saved=details")).text()).toContain("Your details have been saved.");
+    r = await c.post("/en/account?index", { intent: "details", firstName: "", lastName: "Byron", countryCode: "GB", phoneNumber: "1", country: "GB", language: "en" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("Please enter your first name.");
+    const other = await signedIn();
+    r = await c.post("/en/account?index", { intent: "password", currentPassword: "Researcher#2026", newPassword: "Researcher#2027" });
+    expect(r.status).toBe(303);
+    // The other browser was signed out; this one continues.
+    expect((await other.get("/en/account")).status).toBe(302);
+    expect((await c.get("/en/account")).status).toBe(200);
+    await c.post("/en/account?index", { intent: "password", currentPassword: "Researcher#2027", newPassword: "Researcher#2026" });
+  });
+
+  it("add, edit and delete addresses, with states by country and no access to others' addresses", async () => {
+    const c = await signedIn();
+    let r = await c.post("/en/account/addresses/new", { intent: "save", label: "billing", name: "Ada", address1: "1 Main", city: "Austin", country: "US" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("Please choose your state.");
+    // Without JavaScript, changing the country and asking for its states keeps the other values.
+    r = await c.post("/en/account/addresses/new", { intent: "refresh-states", label: "billing", name: "Ada", address1: "1 Main", city: "Curitiba", country: "BR", state: "TX" });
+    const refreshed = await r.text();
+    expect(refreshed).toContain('value="Curitiba"');
+    expect(refreshed).toContain(">Paraná</option>");
+    r = await c.post("/en/account/addresses/new", { intent: "save", label: "billing", name: "Ada", address1: "1 Main", city: "Austin", country: "US", state: "TX", zip: "73301" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/account/addresses?saved=1");
+    const list = await (await c.get("/en/account/addresses?saved=1")).text();
+    expect(list).toContain("Texas");
+    const id = /data-address-id="(\d+)"/.exec(list)![1];
+    const edit = await (await c.get(`/en/account/addresses/${id}`)).text();
+    expect(edit).toContain('value="Austin"');
+
+    const intruder = new Client(portal.url);
+    await intruder.post("/en/register", registration("intruder@example.org", { language: "en" }));
+    expect((await intruder.get(`/en/account/addresses/${id}`)).status).toBe(404);
+    expect((await intruder.post(`/en/account/addresses/${id}`, { intent: "save", label: "billing", name: "X", address1: "Y", city: "Z", country: "DE" })).status).toBe(404);
+    expect((await intruder.post("/en/account/addresses", { intent: "delete", id })).status).toBe(404);
+
+    r = await c.post("/en/account/addresses", { intent: "delete", id });
+    expect(r.headers.get("location")).toBe("/en/account/addresses?deleted=1");
+    expect(await (await c.get("/en/account/addresses")).text()).not.toContain(`data-address-id="${id}"`);
+  });
+});
+
+describe("staff and impersonation", () => {
+  it("is closed to researchers", async () => {
+    const c = await signedIn();
+    expect((await c.get("/en/staff")).status).toBe(403);
+    expect((await c.get("/en/staff/outbox")).status).toBe(403);
+  });
+
+  it("searches, views as a researcher with a banner and audit rows, and returns", async () => {
+    const staff = await signedIn("staff@example.com", "Staff#2026!reset");
+    const staffToken = staff.cookies.get("sid");
+    const search = await (await staff.get("/en/staff?q=researcher%40")).text();
+    expect(search).toContain("researcher@example.com");
+    expect(search).not.toContain("argon2");
+    const identity = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).identity;
+    let r = await staff.post("/en/staff?index", { identity });
+    expect(r.status).toBe(303);
+    expect(staff.cookies.get("sid")).not.toBe(staffToken);
+    const page = await (await staff.get("/en/account")).text();
+    expect(page).toContain("you are viewing the portal as Ada");
+    const api = await (await staff.get("/api/account")).json();
+    expect(api.user.impersonatorIdentity).toBeTruthy();
+    r = await staff.post("/en/staff/stop-impersonation", {});
+    expect(r.headers.get("location")).toBe("/en/staff");
+    expect((await staff.get("/en/staff")).status).toBe(200);
+    const audit = await portal.ctx.db.selectFrom("audit_log").select(["action", "target_id"]).orderBy("id").execute();
+    expect(audit.filter((a) => a.target_id === identity).map((a) => a.action)).toEqual(["impersonation.start", "impersonation.stop"]);
+    // Staff accounts cannot be viewed as.
+    const staffIdentity = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).identity;
+    expect((await staff.post("/en/staff?index", { identity: staffIdentity })).status).toBe(403);
+  });
+
+  it("reads the e-mail outbox", async () => {
+    const staff = await signedIn("staff@example.com", "Staff#2026!reset");
+    const html = await (await staff.get("/en/staff/outbox")).text();
+    // The reset was asked for on the Brazilian Portuguese site, so the e-mail is in Portuguese.
+    expect(html).toContain("Redefina sua senha da Researcher Services");
+  });
+});
+
+describe("shell rules", () => {
+  async function userId(email: string) {
+    return (await portal.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  }
+
+  it("sends researchers in the migrating group to the migration page until they accept and are migrated", async () => {
+    const id = await userId("rita@example.org");
+    await portal.ctx.db.updateTable("users").set({ wfoe_in_migrating_group: true }).where("id", "=", id).execute();
+    await invalidateUser(portal.ctx, id);
+    const c = new Client(portal.url);
+    await c.post("/en/login", { email: "rita@example.org", password: "register-pass-1" });
+    let r = await c.get("/en/researcher/invoices");
+    expect(r.headers.get("location")).toBe("/en/researcher/wfoe-migration-status");
+    expect(await (await c.get("/en/researcher/wfoe-migration-status")).text()).toContain("I accept the updated terms");
+    r = await c.post("/en/researcher/wfoe-migration-status", {});
+    expect(r.status).toBe(303);
+    expect(await (await c.get("/en/researcher/wfoe-migration-status")).text()).toContain("please check back later");
+    // Account pages stay reachable.
+    expect((await c.get("/en/account")).status).toBe(200);
+    await portal.ctx.db.updateTable("users").set({ wfoe_migrated: true }).where("id", "=", id).execute();
+    await invalidateUser(portal.ctx, id);
+    expect((await c.get("/en/researcher/wfoe-migration-status")).headers.get("location")).toBe("/en/researcher");
+    expect((await c.get("/en/researcher/invoices")).status).toBe(200);
+  });
+
+  it("asks users without a country for it with a plain form", async () => {
+    const id = await userId("intruder@example.org");
+    await portal.ctx.db.updateTable("users").set({ country_id: null }).where("id", "=", id).execute();
+    await invalidateUser(portal.ctx, id);
+    const c = new Client(portal.url);
+    await c.post("/en/login", { email: "intruder@example.org", password: "register-pass-1" });
+    const html = await (await c.get("/en/researcher")).text();
+    expect(html).toContain('class="card country-prompt"');
+    const r = await c.post("/en/account/country", { country: "PT", redirect: "/en/researcher" });
+    expect(r.headers.get("location")).toBe("/en/researcher");
+    expect(await (await c.get("/en/researcher")).text()).not.toContain('class="card country-prompt"');
+  });
+
+  it("replaces the page with the credit-notes lockout and localisation mismatch banners", async () => {
+    const id = await userId("rita@example.org");
+    await portal.ctx.db.updateTable("users").set({ credit_notes_locked: true }).where("id", "=", id).execute();
+    await invalidateUser(portal.ctx, id);
+    const c = new Client(portal.url);
+    await c.post("/en/login", { email: "rita@example.org", password: "register-pass-1" });
+    let html = await (await c.get("/en/researcher")).text();
+    expect(html).toContain('<h1>Your account is temporarily locked</h1>');
+    await portal.ctx.db.updateTable("users").set({ credit_notes_locked: false, localization: "BR" }).where("id", "=", id).execute();
+    await invalidateUser(portal.ctx, id);
+    html = await (await c.get("/en/researcher")).text();
+    expect(html).toContain("<h1>Your account belongs to another site</h1>");
+    expect(html).toContain('href="/api/account/redirect?redirect=%2Fen%2Fresearcher"');
+    await portal.ctx.db.updateTable("users").set({ localization: "US" }).where("id", "=", id).execute();
+    await invalidateUser(portal.ctx, id);
+  });
+
+  it("signs out and loads the other localisations' logout images, allowed by the CSP", async () => {
+    const c = await signedIn();
+    const r = await c.post("/en/logout", {});
+    expect(r.headers.get("location")).toBe("/en/logout?done=1");
+    const page = await c.get("/en/logout?done=1");
+    const html = await page.text();
+    const port = new URL(portal.url).port;
+    expect(html).toContain(`src="http://cn.localhost:${port}/api/auth/logout.gif"`);
+    expect(html).toContain(`src="http://br.localhost:${port}/api/auth/logout.gif"`);
+    const imgSrc = /img-src ([^;]+)/.exec(page.headers.get("content-security-policy")!)![1].split(" ");
+    expect(imgSrc.sort()).toEqual(["'self'", "blob:", "data:", `http://br.localhost:${port}`, `http://cn.localhost:${port}`].sort());
+  });
+});

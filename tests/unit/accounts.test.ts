@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../helpers/context";
+import { validatePhone, phoneMaxLength, CHINA_PHONE_MAX } from "../../app/lib/phone";
+import { registrationCurrencies, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
+import { stateAfterCountryChange, stateError } from "../../app/lib/address";
+import { saveAddress, listAddresses, getAddress, deleteAddress } from "../../server/accounts/addresses";
+import { getUserView, updateDetails, changePassword, invalidateUser, USER_CACHE_SECONDS } from "../../server/accounts/account";
+import { shellState } from "../../server/accounts/shell";
+import { createSession, readSession } from "../../server/auth/session";
+import { verifyPassword } from "../../server/accounts/password";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => t.close());
+
+const CN = { iso2: "CN", phoneMin: 11, phoneMax: 11 };
+const US = { iso2: "US", phoneMin: 10, phoneMax: 10 };
+const DE = { iso2: "DE", phoneMin: 6, phoneMax: 13 };
+
+describe("phone rules (spec 1 §5)", () => {
+  it("requires a phone, digits only", () => {
+    expect(validatePhone("", US)).toBe("contact-number-required");
+    expect(validatePhone("   ", US)).toBe("contact-number-required");
+    expect(validatePhone("202-555-0123", US)).toBe("contact-number-no-letters-validation");
+    expect(validatePhone("20255501a3", US)).toBe("contact-number-no-letters-validation");
+  });
+  it("checks the length by the calling-code country; China is exactly 11", () => {
+    expect(validatePhone("2025550123", US)).toBeNull();
+    expect(validatePhone("202555012", US)).toBe("contact-number-validation");
+    expect(validatePhone("13812345678", CN)).toBeNull();
+    expect(validatePhone("1381234567", CN)).toBe("contact-number-validation");
+    expect(validatePhone("138123456789", CN)).toBe("contact-number-validation");
+    expect(validatePhone("123456", DE)).toBeNull();
+    expect(validatePhone("1234567890123", DE)).toBeNull();
+    expect(validatePhone("12345678901234", DE)).toBe("contact-number-validation");
+    expect(phoneMaxLength(CN)).toBe(CHINA_PHONE_MAX);
+    expect(phoneMaxLength(undefined)).toBe(15);
+  });
+});
+
+describe("registration currencies", () => {
+  it("offers CNY only for China or admins", async () => {
+    const all = await listCurrencies(t.ctx.db);
+    expect(registrationCurrencies(all, "US").map((c) => c.isoCode)).not.toContain("CNY");
+    expect(registrationCurrencies(all, "CN").map((c) => c.isoCode)).toContain("CNY");
+    expect(registrationCurrencies(all, "US", true).map((c) => c.isoCode)).toContain("CNY");
+    expect(registrationCurrencies(all, "US").map((c) => c.isoCode)).toEqual(["USD", "EUR", "GBP", "JPY", "BRL"]);
+  });
+
+  it("registers a researcher with the rules enforced on the server", async () => {
+    const base = { email: "new.person@example.org", password: "long-enough-1", firstName: "New", lastName: "Person", countryCode: "CN", phoneNumber: "13812345678", country: "CN", currency: "CNY", language: "cn", optinToMarketing: true };
+    const r = await registerResearcher(t.ctx, base, { ip: "10.9.0.1" });
+    expect(r.ok).toBe(true);
+    expect(await researcherExists(t.ctx.db, "NEW.person@example.org")).toBe(true);
+    const again = await registerResearcher(t.ctx, base, { ip: "10.9.0.1" });
+    expect(again).toEqual({ ok: false, fieldErrors: { email: "email-already-exists" } });
+    const bad = await registerResearcher(t.ctx, { ...base, email: "x2@example.org", country: "US", currency: "CNY", phoneNumber: "123" }, { ip: "10.9.0.1" });
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { currency: "currency-not-available", phoneNumber: "contact-number-validation" } });
+    const user = await t.ctx.db.selectFrom("users").selectAll().where("email", "=", base.email).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ localization: "CN", phone_country_code: "+86", language: "cn", optin_to_marketing: true });
+    const event = await t.ctx.db.selectFrom("analytics_events").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(event.name).toBe("signup-complete");
+  });
+});
+
+describe("addresses", () => {
+  let userId: number;
+  let otherId: number;
+  beforeAll(async () => {
+    userId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).id;
+    otherId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).id;
+  });
+
+  it("requires a state from the list when the country has states, free text otherwise", () => {
+    const states = [{ code: "CA" }, { code: "NY" }];
+    expect(stateError(undefined, states)).toBe("account:address.errors.stateRequired");
+    expect(stateError("XX", states)).toBe("account:address.errors.stateRequired");
+    expect(stateError("CA", states)).toBeNull();
+    expect(stateError(undefined, [])).toBeNull();
+    expect(stateAfterCountryChange("CA", [{ code: "SP" }])).toBeUndefined();
+    expect(stateAfterCountryChange("CA", [{ code: "CA" }])).toBe("CA");
+    expect(stateAfterCountryChange("Bavaria", [])).toBe("Bavaria");
+  });
+
+  it("validates with the messages of spec 2 §5", async () => {
+    const r = await saveAddress(t.ctx.db, userId, null, { label: "billing", country: "US" });
+    expect(r.ok).toBe(false);
+    const errors = (r as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    expect(errors.name).toEqual(["account:address.errors.nameRequired"]);
+    expect(errors.address1).toEqual(["account:address.errors.address1Required"]);
+    expect(errors.city).toEqual(["account:address.errors.cityRequired"]);
+    const long = await saveAddress(t.ctx.db, userId, null, { label: "billing", name: "x".repeat(51), address1: "a", city: "c", country: "US", state: "CA" });
+    expect((long as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual(["account:address.errors.nameTooLong"]);
+    const noState = await saveAddress(t.ctx.db, userId, null, { label: "billing", name: "A", address1: "1 Main St", city: "Springfield", country: "US" });
+    expect((noState as { fieldErrors: Record<string, string[]> }).fieldErrors.state).toEqual(["account:address.errors.stateRequired"]);
+  });
+
+  it("are created, read, updated and deleted only by their owner", async () => {
+    const created = await saveAddress(t.ctx.db, userId, null, { label: "invoice", name: "Ada", organization: "Uni", address1: "1 Main St", city: "Boston", state: "MA", zip: "02110", country: "US", vat: "US123" });
+    expect(created.ok).toBe(true);
+    const id = (created as { address: { id: number } }).address.id;
+    const view = await getAddress(t.ctx.db, userId, id);
+    expect(view).toMatchObject({ label: "invoice", stateName: "Massachusetts", country: { value: "US" }, vat: "US123" });
+    // Another user can neither see, change nor delete it.
+    expect(await getAddress(t.ctx.db, otherId, id)).toBeNull();
+    expect(await saveAddress(t.ctx.db, otherId, id, { label: "billing", name: "Evil", address1: "x", city: "y", country: "DE" })).toEqual({ ok: false, notFound: true });
+    expect(await deleteAddress(t.ctx.db, otherId, id)).toBe(false);
+    const updated = await saveAddress(t.ctx.db, userId, id, { label: "billing", name: "Ada L", address1: "2 Side St", city: "Berlin", country: "DE", state: "Berlin" });
+    expect(updated).toMatchObject({ ok: true, address: { label: "billing", state: "Berlin", country: { value: "DE" } } });
+    expect((await listAddresses(t.ctx.db, userId)).map((a) => a.id)).toContain(id);
+    expect(await deleteAddress(t.ctx.db, userId, id)).toBe(true);
+    expect(await getAddress(t.ctx.db, userId, id)).toBeNull();
+  });
+});
+
+describe("the user view and its cache", () => {
+  it("is cached 10 minutes and invalidated on change", async () => {
+    expect(USER_CACHE_SECONDS).toBe(600);
+    const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+    const before = await getUserView(t.ctx, u.id);
+    expect(before?.firstName).toBe("Ada");
+    // A change behind the cache is not seen...
+    await t.ctx.db.updateTable("users").set({ first_name: "Changed" }).where("id", "=", u.id).execute();
+    expect((await getUserView(t.ctx, u.id))?.firstName).toBe("Ada");
+    await invalidateUser(t.ctx, u.id);
+    expect((await getUserView(t.ctx, u.id))?.firstName).toBe("Changed");
+    // ...while updateDetails invalidates by itself.
+    const r = await updateDetails(t.ctx, u.id, { firstName: "Ada", lastName: "Lovelace", countryCode: "US", phoneNumber: "2025550123", country: "US", language: "en", optinToMarketing: false, orcid: "0000-0002-1825-0097" });
+    expect(r.ok).toBe(true);
+    expect((await getUserView(t.ctx, u.id))?.orcid).toBe("0000-0002-1825-0097");
+    const bad = await updateDetails(t.ctx, u.id, { firstName: "", lastName: "L", countryCode: "CN", phoneNumber: "123", country: "ZZ", language: "xx", optinToMarketing: false, orcid: "nope" });
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { firstName: ["auth:register.errors.first-name-required"], phoneNumber: ["auth:register.errors.contact-number-validation"], country: ["auth:register.errors.country-required"], orcid: ["account:details.errors.orcidInvalid"] } });
+  });
+
+  it("changing the password signs out every other session", async () => {
+    const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+    const other = await createSession(t.ctx.db, u.id);
+    expect(await changePassword(t.ctx, u.id, { currentPassword: "wrong", newPassword: "another-pass", ip: "1" })).toEqual({ ok: false, fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] } });
+    const r = await changePassword(t.ctx, u.id, { currentPassword: "Researcher#2026", newPassword: "another-pass", ip: "1" });
+    expect(r.ok).toBe(true);
+    expect(await readSession(t.ctx.db, other)).toBeNull();
+    expect(await readSession(t.ctx.db, (r as { token: string }).token)).not.toBeNull();
+    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", u.id).executeTakeFirstOrThrow()).password_hash;
+    expect(await verifyPassword(hash, "another-pass")).toBe(true);
+  });
+
+  it("derives the shell rules", async () => {
+    const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+    const view = (await getUserView(t.ctx, u.id))!;
+    expect(shellState(view, "US")).toEqual({ banner: null, countryModal: false, redirectToAccount: false, wfoeRequired: false });
+    expect(shellState(view, "CN").banner).toBe("localization-mismatch");
+    expect(shellState({ ...view, creditNotesLocked: true }, "US").banner).toBe("credit-notes-lockout");
+    expect(shellState({ ...view, shouldDisplayCountryModal: true, missingFields: ["country"] }, "US")).toMatchObject({ countryModal: true, redirectToAccount: false });
+    expect(shellState({ ...view, missingFields: ["phoneNumber"] }, "US").redirectToAccount).toBe(true);
+    const wfoe = { inMigratingGroup: true, acceptedTermsOfService: true, migrated: false, migrationEligible: true };
+    expect(shellState({ ...view, wfoeMigrationStatus: wfoe }, "US").wfoeRequired).toBe(true);
+    expect(shellState({ ...view, wfoeMigrationStatus: { ...wfoe, migrated: true } }, "US").wfoeRequired).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../helpers/context";
+import { requestPasswordReset, resetPassword, checkResetToken, RESET_TOKEN_TTL_SECONDS } from "../../server/auth/password-reset";
+import { createSession, readSession, hashToken } from "../../server/auth/session";
+import { listOutbox } from "../../server/mail";
+import { verifyPassword } from "../../server/accounts/password";
+
+let t: TestContext;
+let user: { id: number; identity: string };
+beforeAll(async () => {
+  t = await createTestContext();
+  user = await t.ctx.db.selectFrom("users").select(["id", "identity"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+});
+afterAll(async () => t.close());
+
+async function lastLink(): Promise<{ token: string; identity: string }> {
+  const [mail] = await listOutbox(t.ctx, { to: "researcher@example.com" });
+  const m = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text_body)!;
+  return { token: m[1], identity: m[2] };
+}
+
+describe("password reset", () => {
+  it("e-mails a one-time link in the user's language, valid for one hour", async () => {
+    expect(RESET_TOKEN_TTL_SECONDS).toBe(3600);
+    expect(await requestPasswordReset(t.ctx, { email: "Researcher@Example.com", lang: "jp", ip: "1.1.1.1", baseUrl: "http://portal.test" })).toBe("accepted");
+    const [mail] = await listOutbox(t.ctx, { to: "researcher@example.com" });
+    expect(mail.lang).toBe("jp");
+    expect(mail.status).toBe("queued");
+    expect(mail.text_body).toContain("http://portal.test/jp/login/reset-password/");
+    const { token, identity } = await lastLink();
+    expect(identity).toBe(user.identity);
+    expect(await checkResetToken(t.ctx, token, identity)).toBe(true);
+    // The token is stored hashed only.
+    const row = await t.ctx.db.selectFrom("password_reset_tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeGreaterThan(3500_000);
+  });
+
+  it("says nothing about unknown addresses and sends nothing", async () => {
+    const before = (await listOutbox(t.ctx)).length;
+    expect(await requestPasswordReset(t.ctx, { email: "ghost@example.com", lang: "en", ip: "1.1.1.2" })).toBe("accepted");
+    expect((await listOutbox(t.ctx)).length).toBe(before);
+  });
+
+  it("works once, needs the right identity, and signs the user out everywhere", async () => {
+    await requestPasswordReset(t.ctx, { email: "researcher@example.com", lang: "en", ip: "1.1.1.3" });
+    const { token, identity } = await lastLink();
+    const session = await createSession(t.ctx.db, user.id);
+    expect(await resetPassword(t.ctx, { token, userIdentity: "00000000-0000-0000-0000-000000000000", password: "brand-new-pass" })).toEqual({ ok: false, error: "invalid-or-expired" });
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass" })).toEqual({ ok: true, userId: user.id });
+    expect(await readSession(t.ctx.db, session)).toBeNull();
+    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow()).password_hash;
+    expect(await verifyPassword(hash, "brand-new-pass")).toBe(true);
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password" })).toEqual({ ok: false, error: "invalid-or-expired" });
+    expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
+  });
+
+  it("expires", async () => {
+    await requestPasswordReset(t.ctx, { email: "researcher@example.com", lang: "en", ip: "1.1.1.4" });
+    const { token, identity } = await lastLink();
+    await t.ctx.db.updateTable("password_reset_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("token_hash", "=", hashToken(token)).execute();
+    expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2" })).toEqual({ ok: false, error: "invalid-or-expired" });
+  });
+
+  it("limits requests: per address quietly, per client address with an answer", async () => {
+    const to = "staff@example.com";
+    for (let i = 0; i < 7; i++) await requestPasswordReset(t.ctx, { email: to, lang: "en", ip: `2.2.2.${i}` });
+    expect((await listOutbox(t.ctx, { to })).length).toBe(5);
+    let last = "accepted";
+    for (let i = 0; i < 11; i++) last = await requestPasswordReset(t.ctx, { email: `x${i}@example.com`, lang: "en", ip: "3.3.3.3" });
+    expect(last).toBe("rate-limited");
+  });
+});
