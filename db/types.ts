@@ -191,8 +191,10 @@ export interface AnalyticsEventTable {
 
 import type { SocialTables } from "./types-social";
 import type { WechatTables } from "./types-wechat";
+import type { CatalogueTables } from "./types-catalogue";
+import type { DocumentTables } from "./types-documents";
 
-export interface Database extends SocialTables, WechatTables {
+export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

@@ -6,6 +6,8 @@ import * as m0002 from "./0002_mail_and_reset";
 import * as m0003 from "./0003_accounts";
 import * as m0004 from "./0004_social";
 import * as m0005 from "./0005_wechat";
+import * as m0006 from "./0006_catalogue";
+import * as m0007 from "./0007_documents";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   "0003_accounts": m0003,
   "0004_social": m0004,
   "0005_wechat": m0005,
+  "0006_catalogue": m0006,
+  "0007_documents": m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

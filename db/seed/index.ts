@@ -7,6 +7,7 @@ import { CONFIG_DEFAULTS, FEATURE_FLAGS } from "../../server/config/definitions"
 import { CURRENCIES, DEMO_ACCOUNTS, LANGUAGES, LOCALIZATIONS, RATES_EFFECTIVE_ON } from "./reference";
 import { COUNTRIES } from "./data/countries";
 import { hashPassword } from "../../server/accounts/password";
+import { seedCatalogue } from "./catalogue";
 
 type DB = Kysely<Database>;
 
@@ -70,6 +71,7 @@ export async function seedReference(db: DB): Promise<void> {
         .execute();
     }
   });
+  await seedCatalogue(db);
 }
 
 export interface SeededAccount {

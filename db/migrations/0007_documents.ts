@@ -1,0 +1,4 @@
+import type { Kysely } from "kysely";
+
+export async function up(_db: Kysely<any>): Promise<void> {}
+export async function down(_db: Kysely<any>): Promise<void> {}

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "@playwright/test";
+import { guardThirdParty, signIn, uniqueEmail } from "./helpers";
+
+async function register(page: Page, lang: string, email: string, password: string) {
+  await page.goto(`/${lang}/register`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator("form.stack button[type=submit]").click();
+  // Stage two: the remaining fields appear.
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="firstName"]').fill("Marie");
+  await page.locator('input[name="lastName"]').fill("Curie");
+  await page.locator('select[name="countryCode"]').selectOption("FR");
+  await page.locator('input[name="phoneNumber"]').fill("612345678");
+  await page.locator('select[name="country"]').selectOption("FR");
+  await page.locator('select[name="currency"]').selectOption("EUR");
+  await page.locator('input[name="agreeToTOS"]').check();
+  await page.locator("form.stack button[type=submit]").click();
+}
+
+test.describe("accounts", () => {
+  test("two-stage registration in Spanish", async ({ page, baseURL }) => {
+    const check = guardThirdParty(page, baseURL!);
+    const email = uniqueEmail("curie");
+    // An existing address stops at stage one with the message of spec 1 §8.
+    await page.goto("/es/register");
+    await page.locator('input[name="email"]').fill("researcher@example.com");
+    await page.locator("form.stack button[type=submit]").click();
+    await expect(page.getByText("Ya existe una cuenta con esta dirección de correo electrónico.")).toBeVisible();
+    await register(page, "es", email, "marie-curie-1867");
+    await expect(page).toHaveURL(/\/es\/researcher$/);
+    await expect(page.getByText("Marie Curie")).toBeVisible();
+    check();
+  });
+
+  test("registration errors in Chinese, phone capped at 11 digits", async ({ page }) => {
+    await page.goto("/cn/register");
+    await page.locator('input[name="email"]').fill(uniqueEmail("wang"));
+    await page.locator("form.stack button[type=submit]").click();
+    await expect(page.locator('input[name="password"]')).toBeVisible();
+    await expect(page.locator('select[name="countryCode"]')).toHaveValue("CN");
+    await expect(page.locator('input[name="phoneNumber"]')).toHaveAttribute("maxlength", "11");
+    await page.locator('input[name="password"]').fill("short");
+    await page.locator("form.stack button[type=submit]").click();
+    await expect(page.getByText("密码长度至少为 8 个字符。")).toBeVisible();
+    await expect(page.getByText("请输入您的名。")).toBeVisible();
+    await expect(page.getByText("请接受服务条款后继续。")).toBeVisible();
+  });
+
+  test("password reset through the e-mailed link", async ({ page, browser }) => {
+    const email = uniqueEmail("reset");
+    await register(page, "en", email, "first-password-1");
+    await expect(page).toHaveURL(/\/en\/researcher$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto("/en/login");
+    await page.getByRole("link", { name: "Can't sign in?" }).click();
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator("form.stack button[type=submit]").click();
+    await expect(page.getByText("If an account exists for that address")).toBeVisible();
+
+    // Support staff read the outbox (no SMTP here) to find the link.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await signIn(staff, "en", "staff@example.com", "Staff#2026!");
+    await staff.goto(`/en/staff/outbox?to=${encodeURIComponent(email)}`);
+    await staff.getByRole("link", { name: /Reset your Researcher Services password/ }).first().click();
+    const body = await staff.locator(".mail-body").innerText();
+    const link = /https?:\/\/\S+/.exec(body)![0];
+    await staffContext.close();
+
+    await page.goto(new URL(link).pathname);
+    await page.locator('input[name="password"]').fill("second-password-2");
+    await page.locator("form.stack button[type=submit]").click();
+    await expect(page).toHaveURL(/\/en\/researcher\?passwordReset=1$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signIn(page, "en", email, "second-password-2");
+    await expect(page).toHaveURL(/\/en\/researcher$/);
+    // The link works once.
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByText("This password reset link has expired or has already been used.")).toBeVisible();
+  });
+
+  test("saved addresses: add with a state, edit, delete (Portuguese)", async ({ page }) => {
+    const email = uniqueEmail("addr");
+    await register(page, "br", email, "address-pass-1");
+    await expect(page).toHaveURL(/\/br\/researcher$/);
+    await page.goto("/br/account/addresses");
+    await page.getByRole("link", { name: "Adicionar endereço" }).click();
+    await page.locator('input[name="name"]').fill("Marie Curie");
+    await page.locator('input[name="address1"]').fill("Av. Paulista, 1000");
+    await page.locator('input[name="city"]').fill("São Paulo");
+    await page.locator('select[name="country"]').selectOption("BR");
+    if (test.info().project.name === "nojs") {
+      // Without JavaScript the state list follows the country after a round trip.
+      await page.getByRole("button", { name: "Mostrar os estados deste país" }).click();
+    }
+    await page.locator('select[name="state"]').selectOption("SP");
+    await page.locator('input[name="zip"]').fill("01310-100");
+    await page.getByRole("button", { name: "Salvar endereço" }).click();
+    await expect(page).toHaveURL(/\/br\/account\/addresses\?saved=1$/);
+    await expect(page.getByText("O endereço foi salvo.")).toBeVisible();
+    await expect(page.locator(".address-card")).toContainText("São Paulo");
+    await page.getByRole("link", { name: "Editar" }).click();
+    await page.locator('input[name="city"]').fill("Campinas");
+    await page.getByRole("button", { name: "Salvar endereço" }).click();
+    await expect(page.locator(".address-card")).toContainText("Campinas");
+    await page.locator(".address-card summary").click();
+    await page.getByRole("button", { name: "Sim, excluir" }).click();
+    await expect(page.getByText("O endereço foi excluído.")).toBeVisible();
+    await expect(page.locator(".address-card")).toHaveCount(0);
+  });
+
+  test("account details update", async ({ page }) => {
+    const email = uniqueEmail("details");
+    await register(page, "en", email, "details-pass-1");
+    await page.goto("/en/account");
+    await page.locator('input[name="institution"]').fill("Sorbonne");
+    await page.locator('input[name="orcid"]').fill("not-an-orcid");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText("Please enter an ORCID iD like 0000-0002-1825-0097.")).toBeVisible();
+    await page.locator('input[name="orcid"]').fill("0000-0002-1825-0097");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText("Your details have been saved.")).toBeVisible();
+    await expect(page.locator('input[name="institution"]')).toHaveValue("Sorbonne");
+  });
+});
