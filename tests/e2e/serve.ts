@@ -27,6 +27,8 @@ async function main() {
     DATABASE_URL: databaseUrl,
     REDIS_PREFIX: `e2e:${process.pid}:`,
     LOG_LEVEL: "warn",
+    // Demo OIDC provider for tests/e2e/social.spec.ts (its test server listens on 3299).
+    OAUTH_DEMO_ISSUER: process.env.OAUTH_DEMO_ISSUER ?? "http://127.0.0.1:3299",
     // Many sign-ins come from one address in a short time here.
     CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }),
   });
