@@ -42,4 +42,8 @@ export interface RequestContext {
 
 declare module "@remix-run/node" {
   interface AppLoadContext extends RequestContext {}
+  // Single fetch types: loader data is what the loader returns (turbo-stream), not JSON.
+  interface Future {
+    v3_singleFetch: true;
+  }
 }

@@ -25,8 +25,7 @@ const KNOWN_ERRORS: Record<string, string> = {
 type Phase =
   | { name: "idle" }
   | { name: "loading" }
-  | { name: "waiting"; loginCode: string; qrCodeUrl: string; url: string; sandbox: boolean; status: "pending" | "scanned"; interval: number; maxPolls: number }
-  | { name: "signed-in" }
+  | { name: "waiting"; loginCode: string; qrCodeUrl: string; url: string; sandbox: boolean; interval: number; maxPolls: number }
   | { name: "error"; message: string };
 
 export function WechatErrorIcon() {
@@ -57,55 +56,22 @@ async function readJson(res: Response): Promise<Record<string, unknown>> {
   }
 }
 
-export function WechatLogin({ redirect, origin }: { redirect?: string | null; origin?: string | null }) {
+type PollState = { code: string | null; status: "pending" | "scanned"; error: string | null; signedIn: boolean };
+
+/**
+ * Polls /api/auth/wechat-login/{loginCode} every `interval` ms, at most `maxPolls` times (spec 1 §9), while
+ * `loginCode` is set. Stops at the first error; on loggedIn it navigates (full document navigation) to
+ * redirectUri. Used by the panel and, once JavaScript runs, by the /login/wechat page.
+ */
+export function useWechatPolling(loginCode: string | null, interval = POLL_INTERVAL_MS, maxPolls = MAX_POLLS): PollState {
   const { t } = useTranslation("wechat");
   const lang = useLang();
-  const [phase, setPhase] = useState<Phase>({ name: "idle" });
-  // Marks the panel once JavaScript has taken over the form (until then a click posts it natively).
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const [state, setState] = useState<PollState>({ code: null, status: "pending", error: null, signedIn: false });
 
-  const errorText = (body: Record<string, unknown>) => {
-    const key = typeof body.errorCode === "string" ? KNOWN_ERRORS[body.errorCode] : undefined;
-    if (key) return t(key);
-    return typeof body.error === "string" && body.error ? body.error : t("errors.generic");
-  };
-
-  async function start(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (phase.name === "loading" || phase.name === "waiting") return;
-    setPhase({ name: "loading" });
-    try {
-      const res = await fetch("/api/auth/wechat-login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ redirect: redirect ?? null, origin: origin ?? null, lang }),
-        credentials: "same-origin",
-      });
-      const body = await readJson(res);
-      if (!res.ok || typeof body.loginCode !== "string" || typeof body.qrCodeUrl !== "string") {
-        setPhase({ name: "error", message: errorText(body) });
-        return;
-      }
-      setPhase({
-        name: "waiting",
-        loginCode: body.loginCode,
-        qrCodeUrl: body.qrCodeUrl,
-        url: typeof body.url === "string" ? body.url : "",
-        sandbox: body.sandbox === true,
-        status: "pending",
-        interval: typeof body.pollIntervalMs === "number" ? body.pollIntervalMs : POLL_INTERVAL_MS,
-        maxPolls: typeof body.maxPolls === "number" ? Math.min(body.maxPolls, MAX_POLLS) : MAX_POLLS,
-      });
-    } catch {
-      setPhase({ name: "error", message: t("errors.network") });
-    }
-  }
-
-  const waitingCode = phase.name === "waiting" ? phase.loginCode : null;
   useEffect(() => {
-    if (phase.name !== "waiting") return;
-    const { loginCode, interval, maxPolls } = phase;
+    if (!loginCode) return;
+    setState({ code: loginCode, status: "pending", error: null, signedIn: false });
+    const fail = (error: string) => setState((s) => ({ ...s, code: loginCode, error }));
     let stopped = false;
     let polls = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -120,23 +86,17 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
         const body = await readJson(res);
         if (stopped) return;
         if (res.ok && body.loggedIn === true) {
-          setPhase({ name: "signed-in" });
+          setState((s) => ({ ...s, code: loginCode, signedIn: true }));
           window.location.assign(typeof body.redirectUri === "string" && body.redirectUri ? body.redirectUri : `/${lang}/researcher`);
           return;
         }
-        if (!res.ok || body.error) {
-          setPhase({ name: "error", message: errorText(body) });
-          return;
-        }
-        if (body.status === "scanned") setPhase((p) => (p.name === "waiting" && p.loginCode === loginCode ? { ...p, status: "scanned" } : p));
+        if (!res.ok || body.error) return fail(errorText(t, body));
+        if (body.status === "scanned") setState((s) => ({ ...s, code: loginCode, status: "scanned" }));
       } catch {
-        if (!stopped) setPhase({ name: "error", message: t("errors.network") });
+        if (!stopped) fail(t("errors.network"));
         return;
       }
-      if (polls >= maxPolls) {
-        setPhase({ name: "error", message: t("errors.expired") });
-        return;
-      }
+      if (polls >= maxPolls) return fail(t("errors.expired"));
       if (!stopped) timer = setTimeout(tick, interval);
     };
     timer = setTimeout(tick, interval);
@@ -144,22 +104,81 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-    // The loop belongs to one QR session; status updates within it must not restart it.
+    // t and lang are stable for the life of one QR session.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waitingCode]);
+  }, [loginCode, interval, maxPolls]);
 
-  if (phase.name === "waiting") {
+  return state.code === loginCode ? state : { code: loginCode, status: "pending", error: null, signedIn: false };
+}
+
+function errorText(t: (key: string) => string, body: Record<string, unknown>): string {
+  const key = typeof body.errorCode === "string" ? KNOWN_ERRORS[body.errorCode] : undefined;
+  if (key) return t(key);
+  return typeof body.error === "string" && body.error ? body.error : t("errors.generic");
+}
+
+export function WechatLogin({ redirect, origin }: { redirect?: string | null; origin?: string | null }) {
+  const { t } = useTranslation("wechat");
+  const lang = useLang();
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  // Marks the panel once JavaScript has taken over the form (until then a click posts it natively).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const waiting = phase.name === "waiting" ? phase : null;
+  const poll = useWechatPolling(waiting?.loginCode ?? null, waiting?.interval, waiting?.maxPolls);
+
+  async function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phase.name === "loading" || (phase.name === "waiting" && !poll.error)) return;
+    setPhase({ name: "loading" });
+    try {
+      const res = await fetch("/api/auth/wechat-login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ redirect: redirect ?? null, origin: origin ?? null, lang }),
+        credentials: "same-origin",
+      });
+      const body = await readJson(res);
+      if (!res.ok || typeof body.loginCode !== "string" || typeof body.qrCodeUrl !== "string") {
+        setPhase({ name: "error", message: errorText(t, body) });
+        return;
+      }
+      setPhase({
+        name: "waiting",
+        loginCode: body.loginCode,
+        qrCodeUrl: body.qrCodeUrl,
+        url: typeof body.url === "string" ? body.url : "",
+        sandbox: body.sandbox === true,
+        interval: typeof body.pollIntervalMs === "number" ? body.pollIntervalMs : POLL_INTERVAL_MS,
+        maxPolls: typeof body.maxPolls === "number" ? Math.min(body.maxPolls, MAX_POLLS) : MAX_POLLS,
+      });
+    } catch {
+      setPhase({ name: "error", message: t("errors.network") });
+    }
+  }
+
+  if (waiting && poll.signedIn) {
+    return (
+      <section className="wechat-login" aria-label={t("title")} data-state="signed-in">
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("signedIn")}
+        </p>
+      </section>
+    );
+  }
+
+  if (waiting && !poll.error) {
     return (
       <section className="wechat-login wechat-qr stack" aria-label={t("title")} data-state="waiting">
-        {phase.sandbox ? <WechatSandboxNotice /> : null}
+        {waiting.sandbox ? <WechatSandboxNotice /> : null}
         <p>{t("scanPrompt")}</p>
-        <img src={phase.qrCodeUrl} alt={t("qrAlt")} width={200} height={200} className="wechat-qr-image" />
+        <img src={waiting.qrCodeUrl} alt={t("qrAlt")} width={200} height={200} className="wechat-qr-image" />
         <p role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" /> {phase.status === "scanned" ? t("scanned") : t("waiting")}
+          <span className="spinner" aria-hidden="true" /> {poll.status === "scanned" ? t("scanned") : t("waiting")}
         </p>
-        {phase.sandbox && phase.url ? (
+        {waiting.sandbox && waiting.url ? (
           <p>
-            <a href={phase.url} target="_blank" rel="noopener">
+            <a href={waiting.url} target="_blank" rel="noopener">
               {t("sandbox.openConfirm")}
             </a>
           </p>
@@ -173,34 +192,28 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
     );
   }
 
-  if (phase.name === "signed-in") {
-    return (
-      <section className="wechat-login" aria-label={t("title")} data-state="signed-in">
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t("signedIn")}
-        </p>
-      </section>
-    );
-  }
-
   const loading = phase.name === "loading";
+  const error = phase.name === "error" ? phase.message : waiting ? poll.error : null;
   return (
-    <section className="wechat-login" aria-label={t("title")} data-state={phase.name} data-enhanced={enhanced ? "true" : undefined}>
-      {phase.name === "error" ? (
+    <section className="wechat-login" aria-label={t("title")} data-state={error ? "error" : phase.name} data-enhanced={enhanced ? "true" : undefined}>
+      {error ? (
         <div className="alert alert-danger wechat-error" role="alert">
-          <WechatErrorIcon /> {phase.message}
+          <WechatErrorIcon /> {error}
         </div>
       ) : null}
       {/* Without JavaScript this form posts to the QR page; with it, start() takes over. */}
       <form method="post" action={`/${lang}/login/wechat`} onSubmit={start}>
         <input type="hidden" name="redirect" value={redirect ?? ""} />
         <input type="hidden" name="origin" value={origin ?? ""} />
-        <button type="submit" className="button wechat-start" disabled={loading} aria-busy={loading}>
+        {/* suppressHydrationWarning: a page whose route handle does not list the "wechat" namespace hydrates
+            before that namespace arrives from /locales; the server's text then stays until it does, instead of
+            a text mismatch making React re-create the page (and empty forms the visitor is filling in). */}
+        <button type="submit" className="button wechat-start" disabled={loading} aria-busy={loading} suppressHydrationWarning>
           {loading ? (
             <>
               <span className="spinner" aria-hidden="true" /> {t("starting")}
             </>
-          ) : phase.name === "error" ? (
+          ) : error ? (
             t("tryAgain")
           ) : (
             t("start")

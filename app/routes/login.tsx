@@ -17,7 +17,7 @@ import { WechatLogin } from "~/components/WechatLogin";
 import { providersForPage } from "../../server/auth/social";
 import { localizationForHost } from "../../server/config";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "wechat", "social"] };
 export const meta = titleMeta;
 
 /** Failure messages that may appear in /login/{failure}/{message}; anything else shows a generic text (no content injection). */

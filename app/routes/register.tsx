@@ -20,7 +20,7 @@ import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server
 import { attachPendingLink } from "../../server/auth/social-link";
 import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, registrationCurrencies, researcherExists } from "../../server/accounts/registration";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "social"] };
 export const meta = titleMeta;
 
 /** register/confirm/{data}: base64 JSON from a social sign-in ({ email, firstName, lastName, link }). */

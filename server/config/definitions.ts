@@ -58,7 +58,7 @@ export const CONFIG_DEFAULTS = {
     description: "Hosts (besides the localisations' own sites) that a sign-in redirect may lead to.",
   },
   rateLimits: {
-    value: { signInPerMinute: 10, registrationsPerHour: 20, resetRequestsPerHour: 10, emailChecksPerHour: 30 },
+    value: { signInPerMinute: 10, registrationsPerHour: 20, resetRequestsPerHour: 10, emailChecksPerHour: 30, wechatStartsPer10Minutes: 60, wechatPollsPerCode: 45, wechatPollsPerMinute: 600 },
     description: "Rate limits per client address (sign-in also per account).",
   },
   rubriqExternalUrl: { value: "", description: "External address the rubriq area leaves for when rubriq_ui_hosted_on_new_site is on." },
