@@ -193,8 +193,9 @@ import type { SocialTables } from "./types-social";
 import type { WechatTables } from "./types-wechat";
 import type { CatalogueTables } from "./types-catalogue";
 import type { DocumentTables } from "./types-documents";
+import type { OrderTables } from "./types-orders";
 
-export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables {
+export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

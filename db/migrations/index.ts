@@ -8,6 +8,7 @@ import * as m0004 from "./0004_social";
 import * as m0005 from "./0005_wechat";
 import * as m0006 from "./0006_catalogue";
 import * as m0007 from "./0007_documents";
+import * as m0008 from "./0008_order_forms";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_wechat": m0005,
   "0006_catalogue": m0006,
   "0007_documents": m0007,
+  "0008_order_forms": m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

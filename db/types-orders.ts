@@ -1,0 +1,96 @@
+// Tables of the order form, orders, invoices and price quotes (see db/migrations/0008_order_forms.ts).
+import type { ColumnType, Generated } from "kysely";
+
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+type DefaultJson<T> = ColumnType<T, string | undefined, string>;
+type Money = ColumnType<string, number | bigint | string, number | bigint | string>;
+type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface SelectionRow {
+  serviceSlug: string;
+  quantity?: number;
+}
+
+export interface OrderFormTable {
+  id: string;
+  user_id: Opt<number>;
+  draft_key_hash: Opt<string>;
+  status: Generated<"draft" | "placed">;
+  version: Generated<number>;
+  rework: Generated<boolean>;
+  current_step: Generated<string>;
+  customer_goal: Generated<string>;
+  upload_files_later: Generated<boolean>;
+  word_count: Opt<number>;
+  language_id: Opt<number>;
+  selections: DefaultJson<SelectionRow[]>;
+  decline_editing: Generated<boolean>;
+  delivery_tier: Generated<"standard" | "rush" | "express">;
+  bundle_interest: Generated<boolean>;
+  bundle_answers: DefaultJson<Record<string, unknown>>;
+  bundle_id: Opt<number>;
+  project_title: Opt<string>;
+  area_of_study_id: Opt<number>;
+  style_of_english: Opt<string>;
+  journal: ColumnType<{ name: string; url?: string } | null, string | null | undefined, string | null>;
+  referral_emails: DefaultJson<string[]>;
+  promo_code: Opt<string>;
+  currency_iso: Generated<string>;
+  duplicate_choice: Opt<string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  placed_at: NullableTimestamp;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  external_id: string;
+  user_id: number;
+  order_form_id: string;
+  title: string;
+  status: string;
+  currency_iso: string;
+  subtotal: Money;
+  total: Money;
+  line_items: Json<unknown[]>;
+  discounts: Json<unknown[]>;
+  deadline: NullableTimestamp;
+  delivery_tier: string;
+  word_count: Opt<number>;
+  language_id: Opt<number>;
+  area_of_study_id: Opt<number>;
+  payment_method_id: number;
+  purchase_order: Opt<string>;
+  paid: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface InvoiceTable {
+  number: string;
+  order_id: number;
+  user_id: number;
+  currency_iso: string;
+  amount: Money;
+  balance: Money;
+  status: string;
+  created_at: DefaultTimestamp;
+  due_at: NullableTimestamp;
+}
+
+export interface PriceQuoteTable {
+  estimate_id: string;
+  order_form_id: string;
+  user_id: Opt<number>;
+  data: Json<Record<string, unknown>>;
+  created_at: DefaultTimestamp;
+  valid_until: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface OrderTables {
+  order_forms: OrderFormTable;
+  orders: OrderTable;
+  invoices: InvoiceTable;
+  price_quotes: PriceQuoteTable;
+}
