@@ -13,6 +13,7 @@ import { loadSecrets } from "./secrets";
 import { createAppContext, type AppContext } from "./context";
 import { createHttpApp } from "./http/app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
+import { startJobWorker, workersMode } from "./jobs";
 
 export interface RunningPortal {
   ctx: AppContext;
@@ -52,6 +53,8 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets });
   // The config may have been changed by another process or by the seed: start from the database.
   await ctx.config.invalidate();
+  // Background jobs (document analysis, …) run in this process unless WORKERS=external.
+  const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
 
   const build =
     options.build ??
@@ -81,6 +84,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
         // Requests still running after 3 s are cut so shutdown stays within a few seconds.
         setTimeout(() => server.closeAllConnections(), 3000).unref();
       });
+      await worker?.stop();
       await cache.close();
       await database.close();
     })();

@@ -3,7 +3,9 @@
 import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node";
 import { sessionCookie } from "../../server/auth/session";
 import { LANG_COOKIE, type SiteLang } from "./i18n";
-import { homeDirectory, resolveRedirect } from "./session.server";
+import { homeDirectory, readCookie, resolveRedirect } from "./session.server";
+import { claimDrafts, DRAFT_COOKIE } from "../../server/order-form/store";
+import { claimDraftFiles } from "../../server/documents/storage";
 
 export async function allowedRedirectHosts(context: AppLoadContext): Promise<string[]> {
   const { config, localizations } = await context.app.config.snapshot();
@@ -12,8 +14,16 @@ export async function allowedRedirectHosts(context: AppLoadContext): Promise<str
 
 export async function signedInRedirect(
   context: AppLoadContext,
-  options: { token: string; lang: SiteLang; target?: string | null; fallback?: string },
+  options: { token: string; lang: SiteLang; target?: string | null; fallback?: string; claim?: { request: Request; userId: number } },
 ): Promise<Response> {
+  // Anonymous order forms and uploads of this browser become the user's (spec: claimed on sign-in or registration).
+  if (options.claim) {
+    const draftKey = readCookie(options.claim.request, DRAFT_COOKIE);
+    if (draftKey) {
+      await claimDrafts(context.app.db, draftKey, options.claim.userId);
+      await claimDraftFiles(context.app, draftKey, options.claim.userId);
+    }
+  }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(options.token, context.secure));
   headers.append("Set-Cookie", `${LANG_COOKIE}=${options.lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);

@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers: HeadersInit = result.error === "too-many-attempts" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return Response.json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status, headers });
   }
-  return signedInRedirect(context, { token: result.token, lang, target });
+  return signedInRedirect(context, { token: result.token, lang, target, claim: { request, userId: result.user.id } });
 }
 
 export default function Login() {

@@ -104,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A registration that began with a social sign-in links that identity to the new account.
   if (link) await attachPendingLink(context.app, link, { id: result.userId, email: v.email });
   // Spec 1 §4: after registering, the redirect, or '/' (which sends a signed-in user home).
-  return signedInRedirect(context, { token: result.token, lang: v.language, target: v.redirect, fallback: `/${lang}` });
+  return signedInRedirect(context, { token: result.token, lang: v.language, target: v.redirect, fallback: `/${lang}`, claim: { request, userId: result.userId } });
 }
 
 export default function Register() {

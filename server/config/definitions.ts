@@ -44,6 +44,8 @@ export const CONFIG_DEFAULTS = {
     value: ["doc", "docx", "pdf", "txt", "rtf", "odt", "tex", "zip", "xls", "xlsx", "ppt", "pptx", "jpg", "jpeg", "png", "tif", "tiff", "eps", "svg"],
     description: "File extensions accepted by uploads.",
   },
+  maxUploadFileBytes: { value: 52428800, description: "Largest accepted upload, in bytes." },
+  maxUploadFiles: { value: 20, description: "Most files in one upload request." },
   allowsServiceBundles: { value: true, description: "The order form offers service bundles." },
   companyShortName: { value: "Researcher Services", description: "Short company name used in page titles and documents." },
   companyFoundedYear: { value: 2004, description: "Year the company age text is computed from." },

@@ -1,0 +1,608 @@
+// Uploaded files: streamed to DATA_DIR/files/<shard>/<random name> (never a public folder), size-
+// limited, checked by content, recorded in `files`; a main file gets its analysis job in the same
+// transaction. Every read and delete checks that the file belongs to the caller (user or draft).
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import busboy from "busboy";
+import { sql } from "kysely";
+import type { AppContext } from "../context";
+import type { FileKind } from "../../db/types-documents";
+import { enqueue } from "../jobs/queue";
+import { rateLimit, type RateLimitResult } from "../http/rate-limit";
+import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
+
+export type { FileKind };
+export const FILE_KINDS: readonly FileKind[] = ["main", "figure", "table", "main_reference", "figure_reference", "table_reference"];
+export const ANALYSE_JOB = "analyse-document";
+
+/** Form field names (spec 1 §2 details form; `files` on get-started) → kind of file. */
+export const FIELD_KINDS: Readonly<Record<string, FileKind>> = {
+  files: "main",
+  file: "main",
+  mainFiles: "main",
+  figureFiles: "figure",
+  tableFiles: "table",
+  mainReferenceFiles: "main_reference",
+  figureReferenceFiles: "figure_reference",
+  tableReferenceFiles: "table_reference",
+};
+
+export function isFileKind(value: unknown): value is FileKind {
+  return typeof value === "string" && (FILE_KINDS as readonly string[]).includes(value);
+}
+
+export type UploadErrorCode = "file-too-large" | "file-type-not-allowed" | "too-many-files" | "empty-file" | "invalid-request" | "rate-limited";
+
+/** A refused upload; `code` is for the caller to translate (suggested HTTP status in `status`). */
+export class UploadError extends Error {
+  constructor(
+    readonly code: UploadErrorCode,
+    readonly fileName?: string,
+  ) {
+    super(fileName ? `${code}: ${fileName}` : code);
+    this.name = "UploadError";
+  }
+  get status(): number {
+    return { "file-too-large": 413, "file-type-not-allowed": 415, "too-many-files": 413, "empty-file": 400, "invalid-request": 400, "rate-limited": 429 }[this.code];
+  }
+}
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxFileBytes: 50 * 1024 * 1024, maxFiles: 20 };
+
+/** Who a file belongs to: a signed-in user, or (before sign-in) the visitor's anonymous draft. */
+export interface FileOwner {
+  ownerUserId?: number | null;
+  draftKey?: string | null;
+}
+
+export interface StoredFile {
+  id: string;
+  kind: FileKind;
+  originalName: string;
+  sizeBytes: number;
+  contentType: string;
+  sha256: string;
+  ownerUserId: number | null;
+  draftKey: string | null;
+  orderFormId: string | null;
+  createdAt: Date;
+}
+
+export interface SaveUploadOptions extends FileOwner {
+  kind: FileKind;
+  /** The uploader's file name; defaults to a File's name. Only its extension matters for checks. */
+  originalName?: string;
+  orderFormId?: string | null;
+  /** Override the limits (tests; callers with their own policy). */
+  limits?: Partial<UploadLimits>;
+  /** Enqueue the analysis job (default: for main files). */
+  analyse?: boolean;
+}
+
+export type UploadSource = Uint8Array | Blob | Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+interface Policy {
+  limits: UploadLimits;
+  allowed: Set<string>;
+}
+
+const positive = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined);
+
+/**
+ * The limits in force: `maxUploadFileBytes` and `maxUploadFiles` from the app config when defined
+ * there (so CONFIG_MAX_UPLOAD_FILE_BYTES works), else 50 MB and 20 files; `override` wins.
+ */
+export async function uploadLimits(ctx: AppContext, override: Partial<UploadLimits> = {}): Promise<UploadLimits> {
+  const config = (await ctx.config.snapshot()).config as unknown as Record<string, unknown>;
+  return {
+    maxFileBytes: positive(override.maxFileBytes) ?? positive(config.maxUploadFileBytes) ?? DEFAULT_UPLOAD_LIMITS.maxFileBytes,
+    maxFiles: positive(override.maxFiles) ?? positive(config.maxUploadFiles) ?? DEFAULT_UPLOAD_LIMITS.maxFiles,
+  };
+}
+
+/** Extensions accepted now: the app config's `allowedFileTypes` that we know how to check. */
+export async function allowedExtensions(ctx: AppContext): Promise<Set<string>> {
+  const list = (await ctx.config.snapshot()).config.allowedFileTypes ?? [];
+  return new Set(list.map((e) => String(e).toLowerCase().replace(/^\./, "")).filter((e) => e in EXTENSION_FAMILY));
+}
+
+async function policyFor(ctx: AppContext, limits?: Partial<UploadLimits>): Promise<Policy> {
+  return { limits: await uploadLimits(ctx, limits), allowed: await allowedExtensions(ctx) };
+}
+
+export function filesRoot(ctx: AppContext): string {
+  return path.join(ctx.env.DATA_DIR, "files");
+}
+
+/** Where a stored file lives: DATA_DIR/files/<first two characters>/<stored name>. */
+export function storedPath(ctx: AppContext, storedName: string): string {
+  if (!/^[a-f0-9]{32}$/.test(storedName)) throw new Error("invalid stored file name");
+  return path.join(filesRoot(ctx), storedName.slice(0, 2), storedName);
+}
+
+/** A display-safe file name: no path, no control characters, at most 200 characters (extension kept). */
+export function sanitizeFileName(name: string | undefined | null): string {
+  let base = String(name ?? "").normalize("NFC");
+  base = base.slice(Math.max(base.lastIndexOf("/"), base.lastIndexOf("\\")) + 1);
+  base = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  if (!base || base === "." || base === "..") return "file";
+  if (base.length > 200) {
+    const ext = extensionOf(base);
+    base = ext && ext.length < 20 ? `${base.slice(0, 199 - ext.length)}.${ext}` : base.slice(0, 200);
+  }
+  return base;
+}
+
+function toIterable(source: UploadSource): AsyncIterable<Uint8Array> {
+  if (source instanceof Uint8Array) {
+    return (async function* () {
+      yield source;
+    })();
+  }
+  if (typeof Blob !== "undefined" && source instanceof Blob) return Readable.fromWeb(source.stream() as unknown as NodeWebReadableStream<Uint8Array>);
+  if (source instanceof Readable) return source;
+  if (typeof (source as ReadableStream).getReader === "function" && !(Symbol.asyncIterator in (source as object))) {
+    return Readable.fromWeb(source as unknown as NodeWebReadableStream<Uint8Array>);
+  }
+  return source as AsyncIterable<Uint8Array>;
+}
+
+/** Reads and discards the rest of a source so a multipart parser can move on to the next part. */
+async function drain(source: UploadSource): Promise<void> {
+  if (source instanceof Uint8Array) return;
+  if (typeof Blob !== "undefined" && source instanceof Blob) return;
+  if (source instanceof Readable) {
+    source.resume();
+    return;
+  }
+  if (typeof (source as ReadableStream).cancel === "function") {
+    await (source as ReadableStream).cancel().catch(() => undefined);
+    return;
+  }
+  for await (const _ of source as AsyncIterable<Uint8Array>) void _;
+}
+
+interface Received {
+  tmpPath: string;
+  size: number;
+  sha256: string;
+  probe: ContentProbe;
+  tooLarge: boolean;
+}
+
+const HEAD_BYTES = 8192;
+
+/** Streams a source into a temporary file, hashing it and checking UTF-8 on the way; stops writing past the limit. */
+async function receive(ctx: AppContext, source: UploadSource, maxBytes: number): Promise<Received> {
+  const tmpDir = path.join(filesRoot(ctx), "tmp");
+  await fsp.mkdir(tmpDir, { recursive: true, mode: 0o700 });
+  const tmpPath = path.join(tmpDir, `${randomBytes(16).toString("hex")}.part`);
+  const fh = await fsp.open(tmpPath, "wx", 0o600);
+  const hash = createHash("sha256");
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  let tooLarge = false;
+  let text = true;
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  try {
+    for await (const raw of toIterable(source)) {
+      const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+      if (tooLarge) continue; // keep reading so the parser reaches the next part, but keep nothing
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooLarge = true;
+        continue;
+      }
+      if (headLength < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      hash.update(chunk);
+      if (text) {
+        if (chunk.includes(0)) text = false;
+        else {
+          try {
+            decoder.decode(chunk, { stream: true });
+          } catch {
+            text = false;
+          }
+        }
+      }
+      await fh.write(chunk);
+    }
+    if (text) {
+      try {
+        decoder.decode();
+      } catch {
+        text = false;
+      }
+    }
+  } catch (error) {
+    await fh.close().catch(() => undefined);
+    await fsp.rm(tmpPath, { force: true });
+    throw error;
+  }
+  await fh.close();
+  if (tooLarge) await fsp.rm(tmpPath, { force: true });
+  return { tmpPath, size, sha256: hash.digest("hex"), probe: { head: Buffer.concat(head), size, text: text && size > 0 }, tooLarge };
+}
+
+function toStoredFile(row: {
+  id: string;
+  kind: FileKind;
+  original_name: string;
+  size_bytes: string | number;
+  content_type: string;
+  sha256: string;
+  owner_user_id: number | null;
+  draft_key: string | null;
+  order_form_id: string | null;
+  created_at: Date;
+}): StoredFile {
+  return {
+    id: row.id,
+    kind: row.kind,
+    originalName: row.original_name,
+    sizeBytes: Number(row.size_bytes),
+    contentType: row.content_type,
+    sha256: row.sha256.trim(),
+    ownerUserId: row.owner_user_id,
+    draftKey: row.draft_key,
+    orderFormId: row.order_form_id,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function validDraftKey(key: string | null | undefined): string | null {
+  return typeof key === "string" && key.length > 0 && key.length <= 200 ? key : null;
+}
+
+async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: SaveUploadOptions, policy: Policy): Promise<StoredFile> {
+  const ownerUserId = options.ownerUserId ?? null;
+  const draftKey = validDraftKey(options.draftKey);
+  if (ownerUserId === null && draftKey === null) throw new Error("an upload needs an owner: a user id or a draft key");
+  if (!isFileKind(options.kind)) throw new Error(`unknown file kind ${String(options.kind)}`);
+  const originalName = sanitizeFileName(options.originalName ?? (source instanceof Blob && "name" in source ? (source as File).name : undefined));
+  const extension = extensionOf(originalName);
+  const expected = EXTENSION_FAMILY[extension];
+  if (!expected || !policy.allowed.has(extension)) {
+    await drain(source);
+    throw new UploadError("file-type-not-allowed", originalName);
+  }
+  if (source instanceof Blob && source.size > policy.limits.maxFileBytes) throw new UploadError("file-too-large", originalName);
+
+  const received = await receive(ctx, source, policy.limits.maxFileBytes);
+  if (received.tooLarge) throw new UploadError("file-too-large", originalName);
+  let finalPath: string | null = null;
+  try {
+    if (received.size === 0) throw new UploadError("empty-file", originalName);
+    const detected = await detectFamily(received.tmpPath, received.probe);
+    if (!familyMatches(expected, detected, received.probe)) throw new UploadError("file-type-not-allowed", originalName);
+
+    const storedName = randomBytes(16).toString("hex");
+    finalPath = storedPath(ctx, storedName);
+    await fsp.mkdir(path.dirname(finalPath), { recursive: true, mode: 0o700 });
+    await fsp.rename(received.tmpPath, finalPath);
+
+    const id = randomUUID();
+    const analyse = options.analyse ?? options.kind === "main";
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("files")
+        .values({
+          id,
+          owner_user_id: ownerUserId,
+          draft_key: draftKey,
+          order_form_id: options.orderFormId ?? null,
+          kind: options.kind,
+          original_name: originalName,
+          stored_name: storedName,
+          size_bytes: received.size,
+          // The type of the extension the content was accepted for (a .tex stays LaTeX).
+          content_type: FAMILY_CONTENT_TYPE[expected],
+          sha256: received.sha256,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (analyse) {
+        await trx.insertInto("document_analyses").values({ file_id: id, status: "pending" }).execute();
+        await enqueue(trx, ANALYSE_JOB, { fileId: id }, { maxAttempts: 3 });
+      }
+      return inserted;
+    });
+    return toStoredFile(row);
+  } catch (error) {
+    await fsp.rm(received.tmpPath, { force: true });
+    if (finalPath) await fsp.rm(finalPath, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Stores one upload for a user or an anonymous draft. Throws UploadError (file-too-large,
+ * file-type-not-allowed, empty-file) when refused; nothing is kept then.
+ */
+export async function saveUpload(ctx: AppContext, source: UploadSource, options: SaveUploadOptions): Promise<StoredFile> {
+  return saveWithPolicy(ctx, source, options, await policyFor(ctx, options.limits));
+}
+
+export interface RejectedUpload {
+  /** Form field of the part (empty when the parser stopped reading parts at all). */
+  field: string;
+  name: string;
+  code: UploadErrorCode;
+}
+
+export interface UploadResult {
+  files: StoredFile[];
+  rejected: RejectedUpload[];
+  /** The form's text fields (last value wins), e.g. `intent`. */
+  fields: Record<string, string>;
+}
+
+export interface UploadRequestOptions extends FileOwner {
+  /** Kind of files sent under a field not listed in FIELD_KINDS (a `kind` text field sent before them wins). Default main. */
+  kind?: FileKind;
+  orderFormId?: string | null;
+  limits?: Partial<UploadLimits>;
+}
+
+/**
+ * Reads a multipart/form-data request, streaming each file to disk as it arrives (busboy; the body
+ * is never held in memory). Files are checked one by one: accepted ones are stored, refused ones
+ * listed in `rejected` with their code. A body that is not multipart, is malformed or exceeds
+ * maxFiles × maxFileBytes throws UploadError and keeps nothing.
+ */
+export async function parseUploadRequest(ctx: AppContext, request: Request, options: UploadRequestOptions): Promise<UploadResult> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) throw new UploadError("invalid-request");
+  const policy = await policyFor(ctx, options.limits);
+  const { maxFileBytes, maxFiles } = policy.limits;
+  const maxBody = maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024;
+  if (Number(request.headers.get("content-length") ?? 0) > maxBody) throw new UploadError("file-too-large");
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      // Parts past maxFiles are refused one by one below; the parser's own cap only bounds the work.
+      limits: { fileSize: maxFileBytes + 1, files: maxFiles * 2 + 10, fields: 100, fieldSize: 64 * 1024, parts: maxFiles * 2 + 110, headerPairs: 100 },
+    });
+  } catch {
+    throw new UploadError("invalid-request");
+  }
+  const results: (StoredFile | null)[] = [];
+  const rejected: RejectedUpload[] = [];
+  const fields: Record<string, string> = {};
+  const saves: Promise<void>[] = [];
+  const unexpected: unknown[] = [];
+  let currentKind: FileKind = options.kind ?? "main";
+  let tooMany = false;
+  let fileCount = 0;
+
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+    if (name === "kind" && isFileKind(value)) currentKind = value;
+  });
+  parser.on("file", (field, stream, info) => {
+    // A malformed body errors the part's stream too; the pipeline below reports it for the request.
+    stream.on("error", () => undefined);
+    // A file input left empty still sends a part with an empty name.
+    if (!info.filename) {
+      stream.resume();
+      return;
+    }
+    if (++fileCount > maxFiles) {
+      stream.resume();
+      rejected.push({ field, name: sanitizeFileName(info.filename), code: "too-many-files" });
+      return;
+    }
+    const index = results.push(null) - 1;
+    const kind = FIELD_KINDS[field] ?? currentKind;
+    saves.push(
+      saveWithPolicy(ctx, stream, { ownerUserId: options.ownerUserId, draftKey: options.draftKey, orderFormId: options.orderFormId, kind, originalName: info.filename }, policy).then(
+        (file) => {
+          results[index] = file;
+        },
+        (error) => {
+          stream.resume();
+          if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(info.filename), code: error.code });
+          else unexpected.push(error);
+        },
+      ),
+    );
+  });
+  parser.on("filesLimit", () => {
+    tooMany = true;
+  });
+
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > maxBody) callback(new UploadError("file-too-large"));
+      else callback(null, chunk);
+    },
+  });
+  let failure: unknown = null;
+  try {
+    await pipeline(Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>), counter, parser);
+  } catch (error) {
+    failure = error instanceof UploadError ? error : new UploadError("invalid-request");
+  }
+  await Promise.all(saves);
+  const files = results.filter((f): f is StoredFile => f !== null);
+  if (failure || unexpected.length) {
+    // Half a request keeps nothing: the caller reports an error, so no file may stay behind unseen.
+    for (const file of files) await removeFile(ctx, file.id);
+    throw failure ?? unexpected[0];
+  }
+  if (tooMany) rejected.push({ field: "", name: "", code: "too-many-files" });
+  return { files, rejected, fields };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isFileId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** A user's own files, or an unclaimed draft's files; a claimed file is no longer reachable through its draft key. */
+function ownedBy<QB extends { where: (...args: any[]) => QB }>(qb: QB, owner: FileOwner): QB | null {
+  if (owner.ownerUserId != null) {
+    const userId = owner.ownerUserId;
+    const draftKey = validDraftKey(owner.draftKey);
+    return qb.where((eb: any) =>
+      draftKey
+        ? eb.or([eb("owner_user_id", "=", userId), eb.and([eb("owner_user_id", "is", null), eb("draft_key", "=", draftKey)])])
+        : eb("owner_user_id", "=", userId),
+    );
+  }
+  const draftKey = validDraftKey(owner.draftKey);
+  if (!draftKey) return null;
+  return qb.where("owner_user_id", "is", null).where("draft_key", "=", draftKey);
+}
+
+export interface OpenedFile extends StoredFile {
+  /** Absolute path on disk (for readers that want one, such as the analysis). */
+  path: string;
+  /** A fresh read stream of the content. */
+  stream(): fs.ReadStream;
+}
+
+/** The file with its content, or null when it does not exist, was deleted or is not the caller's. */
+export async function openFile(ctx: AppContext, fileId: string, owner: FileOwner): Promise<OpenedFile | null> {
+  if (!isFileId(fileId)) return null;
+  const query = ownedBy(ctx.db.selectFrom("files").selectAll().where("id", "=", fileId).where("deleted_at", "is", null), owner);
+  const row = query ? await query.executeTakeFirst() : undefined;
+  if (!row) return null;
+  const filePath = storedPath(ctx, row.stored_name);
+  try {
+    await fsp.access(filePath, fs.constants.R_OK);
+  } catch {
+    ctx.logger.error({ fileId }, "stored file is missing on disk");
+    return null;
+  }
+  return { ...toStoredFile(row), path: filePath, stream: () => fs.createReadStream(filePath) };
+}
+
+/** The caller's files (not deleted), oldest first; optionally of one order form or some kinds. */
+export async function listFiles(ctx: AppContext, owner: FileOwner, filter: { orderFormId?: string; kinds?: FileKind[] } = {}): Promise<StoredFile[]> {
+  let query = ctx.db.selectFrom("files").selectAll().where("deleted_at", "is", null);
+  if (filter.orderFormId !== undefined) query = query.where("order_form_id", "=", filter.orderFormId);
+  if (filter.kinds?.length) query = query.where("kind", "in", filter.kinds);
+  const owned = ownedBy(query, owner);
+  if (!owned) return [];
+  return (await owned.orderBy("created_at").orderBy("id").execute()).map(toStoredFile);
+}
+
+/** Attaches the caller's files to an order form; returns how many were attached. */
+export async function assignFilesToOrderForm(ctx: AppContext, fileIds: string[], orderFormId: string, owner: FileOwner): Promise<number> {
+  const ids = fileIds.filter(isFileId);
+  if (!ids.length) return 0;
+  const query = ownedBy(ctx.db.updateTable("files").set({ order_form_id: orderFormId }).where("id", "in", ids).where("deleted_at", "is", null), owner);
+  if (!query) return 0;
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+/**
+ * Gives an anonymous draft's files to the user who just signed in or registered. Returns how many
+ * were claimed. Files already owned (by anyone) are left alone.
+ */
+export async function claimDraftFiles(ctx: AppContext, draftKey: string, userId: number): Promise<number> {
+  const key = validDraftKey(draftKey);
+  if (!key) return 0;
+  const result = await ctx.db
+    .updateTable("files")
+    .set({ owner_user_id: userId })
+    .where("draft_key", "=", key)
+    .where("owner_user_id", "is", null)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the caller's file (row marked deleted, content removed from disk). False when not theirs. */
+export async function deleteFile(ctx: AppContext, fileId: string, owner: FileOwner): Promise<boolean> {
+  if (!isFileId(fileId)) return false;
+  const query = ownedBy(ctx.db.updateTable("files").set({ deleted_at: sql<Date>`now()` }).where("id", "=", fileId).where("deleted_at", "is", null), owner);
+  if (!query) return false;
+  const row = await query.returning("stored_name").executeTakeFirst();
+  if (!row) return false;
+  await fsp.rm(storedPath(ctx, row.stored_name), { force: true }).catch((error) => ctx.logger.error({ err: error, fileId }, "could not remove a deleted file"));
+  return true;
+}
+
+/** Removes a file regardless of owner (cleanup of a failed request). */
+async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
+  const row = await ctx.db.updateTable("files").set({ deleted_at: sql<Date>`now()` }).where("id", "=", fileId).returning("stored_name").executeTakeFirst();
+  if (row) await fsp.rm(storedPath(ctx, row.stored_name), { force: true }).catch(() => undefined);
+}
+
+/**
+ * Removes partial uploads left in DATA_DIR/files/tmp by a process that died mid-upload
+ * (older than `olderThanMs`, default an hour). Returns how many were removed.
+ */
+export async function sweepTempUploads(ctx: AppContext, olderThanMs = 3600_000): Promise<number> {
+  const dir = path.join(filesRoot(ctx), "tmp");
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".part")) continue;
+    const file = path.join(dir, name);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** Headers for sending a stored file as a download (never rendered inline: SVG may carry script). */
+export function downloadHeaders(file: Pick<StoredFile, "originalName" | "contentType" | "sizeBytes">): Record<string, string> {
+  const ascii = file.originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return {
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.sizeBytes),
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  };
+}
+
+/** A download response for an opened file: streamed from disk, sent as an attachment. */
+export function fileResponse(file: OpenedFile): Response {
+  return new Response(Readable.toWeb(file.stream()) as unknown as ReadableStream<Uint8Array>, { status: 200, headers: downloadHeaders(file) });
+}
+
+export interface UploadRateLimitOptions {
+  /** Uploads (requests) allowed per window; default 30. */
+  limit?: number;
+  /** Window in seconds; default 600 (10 minutes). */
+  windowSeconds?: number;
+}
+
+/** Counts one upload request for the user (or, anonymous, the address): 30 per 10 minutes by default. */
+export async function checkUploadRateLimit(ctx: AppContext, who: { userId?: number | null; ip: string }, options: UploadRateLimitOptions = {}): Promise<RateLimitResult> {
+  const key = who.userId != null ? `upload:user:${who.userId}` : `upload:ip:${who.ip}`;
+  return rateLimit(ctx.cache, key, options.limit ?? 30, options.windowSeconds ?? 600);
+}

@@ -1,0 +1,30 @@
+// Background jobs: the queue (enqueue in the caller's transaction), the worker, and how the portal
+// runs it — in the web process (WORKERS=inline, the default) or as its own process (npm run worker).
+import type { AppContext } from "../context";
+import { createWorker, type Worker, type WorkerOptions } from "./worker";
+import { portalJobHandlers } from "./handlers";
+import { sweepTempUploads } from "../documents/storage";
+
+export * from "./queue";
+export { createWorker, PermanentJobError, type Worker, type WorkerOptions, type JobHandler, type JobHandlers, type JobRun } from "./worker";
+export { portalJobHandlers } from "./handlers";
+
+/** WORKERS: `inline` (default) runs jobs in the web process; `off`/`external` leaves them to `npm run worker`. */
+export function workersMode(env: { raw: Record<string, string | undefined> }): "inline" | "external" {
+  const value = (env.raw.WORKERS ?? "inline").trim().toLowerCase();
+  return value === "" || value === "inline" ? "inline" : "external";
+}
+
+/** Starts a worker for all portal jobs; stop it (await worker.stop()) before closing the database. */
+export function startJobWorker(ctx: AppContext, options: WorkerOptions = {}): Worker {
+  const pollMs = Number(ctx.env.raw.WORKER_POLL_MS);
+  const concurrency = Number(ctx.env.raw.WORKER_CONCURRENCY);
+  const worker = createWorker(ctx, portalJobHandlers(), {
+    ...(pollMs > 0 ? { pollMs } : {}),
+    ...(concurrency > 0 ? { concurrency: Math.floor(concurrency) } : {}),
+    ...options,
+  });
+  worker.start();
+  sweepTempUploads(ctx).catch((error) => ctx.logger.warn({ err: error }, "could not sweep partial uploads"));
+  return worker;
+}
