@@ -1,0 +1,27 @@
+// The catalogue and pricing engine (issue 4 part 1; docs/decisions/005-catalogue-and-pricing.md).
+// Load the catalogue once (getCatalogue caches it), then price with pure functions.
+export { loadCatalogue, getCatalogue, invalidateCatalogue, CATALOGUE_CACHE_SECONDS } from "./load";
+export { priceSelection, getBinPrice, standardPriceUsd, bundleTurnaround, rateOn, toCurrency } from "./pricing";
+export {
+  getBinForWordCount,
+  binPriceCents,
+  checkPromoCode,
+  matchingRushRules,
+  rushRuleApplies,
+  serviceTurnaroundDays,
+  validateQuantity,
+  validateWordCount,
+  noticeKey,
+  errorKey,
+  PricingInputError,
+  WORD_COUNT_MIN,
+  WORD_COUNT_FORM_MAX,
+  WORD_COUNT_STORED_MAX,
+  EXPRESS_MIN_WORDS,
+  EXPRESS_MAX_WORDS,
+  UNDETERMINED_AREA_ID,
+} from "./rules";
+export { validateBundleAnswers, availableBundles, bundleSelections, learnMoreTerms, type BundleAnswer, type BundleAnswers } from "./bundles";
+export { searchAreasOfStudy, areaTree, getAreaOfStudy, AREA_SEARCH_MIN_CHARS, AREA_SEARCH_MAX_RESULTS, type AreaMatch, type AreaNode } from "./areas";
+export { businessDeadline, localDate, END_OF_BUSINESS } from "./calendar";
+export type * from "./types";
