@@ -59,6 +59,7 @@ export default [
 
       // Researcher area (dashboard, orders, payments, tools)
       soonProtected("researcher", "researcher"),
+      route("researcher/index/details/:externalId/:status?", "routes/order-details.tsx"),
       soonProtected("researcher/index/*", "researcher-index"),
       route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
       soonProtected("researcher/digital-editing/*", "digital-editing"),
@@ -87,7 +88,26 @@ export default [
       route("error", "routes/error.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
-    // The order form has no page chrome (spec 1 §2); its wizard arrives with issue 4.
-    soon("researcher/submit/*", "submit"),
+    // The order form has no page chrome (spec 1 §2); its layout holds the step bar and "My Order".
+    route("researcher/submit", "routes/submit.tsx", [
+      index("routes/submit.new.tsx", { id: "submit-index" }),
+      route("new", "routes/submit.new.tsx"),
+      route("resume", "routes/submit.new.tsx", { id: "submit-resume" }),
+      route("reset", "routes/submit.reset.tsx"),
+      route("currency", "routes/submit.currency.tsx"),
+      route("get-started", "routes/submit.get-started.tsx"),
+      route("upload", "routes/submit.get-started.tsx", { id: "submit-upload" }),
+      route("rework-get-started", "routes/submit.get-started.tsx", { id: "submit-rework-get-started" }),
+      route("manuscript-services", "routes/submit.services.tsx"),
+      route("select", "routes/submit.services.tsx", { id: "submit-select" }),
+      route("multimedia-services", "routes/submit.services.tsx", { id: "submit-multimedia-services" }),
+      route("additional-services", "routes/submit.additional-services.tsx"),
+      route("details", "routes/submit.details.tsx"),
+      route("duplicate-order", "routes/submit.duplicate-order.tsx"),
+      route("payment-details", "routes/submit.payment-details.tsx"),
+      soon("service-bundles", "submit-bundles"),
+      soon("price-quote-completed", "submit-quote"),
+      route("*", "routes/not-found.tsx", { id: "submit-not-found" }),
+    ]),
   ]),
 ] satisfies RouteConfig;

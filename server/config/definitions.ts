@@ -44,6 +44,10 @@ export const CONFIG_DEFAULTS = {
     value: ["doc", "docx", "pdf", "txt", "rtf", "odt", "tex", "zip", "xls", "xlsx", "ppt", "pptx", "jpg", "jpeg", "png", "tif", "tiff", "eps", "svg"],
     description: "File extensions accepted by uploads.",
   },
+  bankDetails: {
+    value: { beneficiary: "Researcher Services Ltd", bankName: "Example Bank (set in the staff configuration)", account: "0000 0000 0000 0000", swift: "EXAMPLEXXX" },
+    description: "Bank account shown on bank-transfer invoices (staff set the real one).",
+  },
   maxUploadFileBytes: { value: 52428800, description: "Largest accepted upload, in bytes." },
   maxUploadFiles: { value: 20, description: "Most files in one upload request." },
   allowsServiceBundles: { value: true, description: "The order form offers service bundles." },

@@ -98,3 +98,8 @@ export async function resetDrafts(db: DB, owner: Owner): Promise<void> {
   else return;
   await q.execute();
 }
+
+/** Whether the visitor has already answered anything on this form (then "new" warns that it continues). */
+export function hasProgress(form: OrderFormRow): boolean {
+  return form.current_step !== "get-started" && form.current_step !== "rework-get-started";
+}

@@ -1,0 +1,113 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { useLang } from "~/lib/use-lang";
+import { formatMoney } from "~/lib/format";
+import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { getCatalogue, priceSelection } from "../../server/catalogue";
+import { saveAdditional, stepContext, upsellSlugs } from "../../server/order-form/service";
+import { saveOrderForm } from "../../server/order-form/store";
+
+export const handle = { i18n: ["order", "catalogue"] };
+
+// Additional services: the add-ons of the config's upsells, and interest in a service bundle.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  await guardStep(w, form, "additional-services");
+  const [t, catalogue, offered, sctx] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app), upsellSlugs(w.env), stepContext(w.env, form)]);
+  const selected = new Map((form.selections ?? []).map((s) => [s.serviceSlug, s.quantity ?? 1]));
+  const currencyIso = form.currency_iso.trim();
+  const currency = catalogue.currencies[currencyIso];
+  return {
+    title: t("steps.additional-services"),
+    // The bundle step (questions and cards) is not built yet: interest is not offered until it is.
+    bundlesEnabled: false && sctx.bundlesEnabled,
+    bundleInterest: form.bundle_interest,
+    currency: { isoCode: currencyIso, sign: currency?.sign ?? "$", numDecimals: currency?.numDecimals ?? 2 },
+    previous: form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services",
+    addOns: offered
+      .map((slug) => catalogue.services.find((s) => s.slug === slug && s.active))
+      .filter((s) => s !== undefined)
+      .map((s) => {
+        let price: number | null = null;
+        try {
+          price = priceSelection(catalogue, { currencyIso, wordCount: Math.max(form.word_count ?? 1, 1), languageId: form.language_id ?? 1, selections: [{ serviceSlug: s.slug, quantity: 1 }], deliveryTier: "standard", localization: w.env.localization, now: new Date() }).total;
+        } catch {
+          price = null;
+        }
+        return { slug: s.slug, nameKey: s.nameKey, counted: Boolean(s.price.unit), selected: selected.has(s.slug), quantity: selected.get(s.slug) ?? 1, price };
+      }),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const { fields } = await readStepForm(w, request, form, context.ip);
+  const addOns = new Set((fields.addOns ?? "").split(",").filter(Boolean));
+  const quantities = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice(9), Number(v)]));
+  if (fields.toggle) {
+    if (addOns.has(fields.toggle)) addOns.delete(fields.toggle);
+    else addOns.add(fields.toggle);
+  }
+  const r = await saveAdditional(w.env, form, { addOnSlugs: [...addOns], quantities, bundleInterest: fields.bundleInterest === "on" });
+  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
+  if (fields.toggle) {
+    // Toggling saves the choice but stays here (the furthest step reached is kept).
+    await saveOrderForm(context.app.db, r.form, { current_step: form.current_step });
+    return redirect(new URL(request.url).pathname, { status: 303 });
+  }
+  return toCurrentStep(w, r.form);
+}
+
+export default function AdditionalServices() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  return (
+    <section className="stack">
+      <h1>{t("steps.additional-services")}</h1>
+      <p>{t("additional.intro")}</p>
+      <Form method="post" className="stack" replace preventScrollReset>
+        <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <ul className="service-cards">
+          {data.addOns.map((a) => (
+            <li key={a.slug} className={`service-card${a.selected ? " selected" : ""}`}>
+              <h3>{t(a.nameKey)}</h3>
+              {a.price !== null ? <p className="price">{formatMoney(a.price, data.currency)}</p> : null}
+              {a.selected ? <input type="hidden" name="addOns" value={a.slug} /> : null}
+              {a.counted && a.selected ? (
+                <label className="field">
+                  {t("quantity")}
+                  <input type="number" name={`quantity.${a.slug}`} min={1} max={25} defaultValue={a.quantity} />
+                </label>
+              ) : null}
+              {errors[`quantity.${a.slug}`] ? <p className="field-error">{t(errors[`quantity.${a.slug}`][0])}</p> : null}
+              <button type="submit" name="toggle" value={a.slug} className={`button${a.selected ? " button-primary" : ""}`} aria-pressed={a.selected}>
+                {a.selected ? `✓ ${t("selected")}` : t("add")}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {data.bundlesEnabled ? (
+          <label className="checkbox">
+            <input type="checkbox" name="bundleInterest" defaultChecked={data.bundleInterest} />
+            <span>{t("additional.bundleInterest")}</span>
+          </label>
+        ) : null}
+        {errors.addOnSlugs ? <p className="field-error">{t(errors.addOnSlugs[0])}</p> : null}
+        <p className="wizard-actions">
+          <Link to={`/${lang}/researcher/submit/${data.previous}`}>← {t("back")}</Link>
+          <button type="submit" name="intent" value="next" className="button button-primary" disabled={navigation.state === "submitting"}>
+            {t("next")}
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}

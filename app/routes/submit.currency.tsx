@@ -1,0 +1,20 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { wizardEnv, requireDraft } from "~/lib/wizard.server";
+import { safeRedirect } from "~/lib/session.server";
+import { saveOrderForm } from "../../server/order-form/store";
+import { listCurrencies } from "../../server/accounts/registration";
+
+// POST from the summary's currency picker (anonymous visitors, not on the China site).
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const data = await request.formData();
+  const iso = String(data.get("currencyIso") ?? "");
+  const allowed = (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => c.isoCode);
+  if (!w.env.owner.userId && w.env.localization !== "CN" && allowed.includes(iso)) await saveOrderForm(context.app.db, form, { currency_iso: iso });
+  return redirect(safeRedirect(String(data.get("redirect") ?? ""), `/${w.lang}/researcher/submit/resume`), { status: 303 });
+}
+
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}

@@ -1,0 +1,166 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { useLang } from "~/lib/use-lang";
+import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { areaTree, getCatalogue } from "../../server/catalogue";
+import { fileOwner, formFiles, saveDetails, stepContext } from "../../server/order-form/service";
+import { PROJECT_TITLE_MAX } from "~/lib/order-constants";
+import { deleteFile } from "../../server/documents/storage";
+
+export const handle = { i18n: ["order", "catalogue"] };
+
+const UPLOAD_FIELDS = [
+  ["mainFiles", "main"],
+  ["figureFiles", "figure"],
+  ["tableFiles", "table"],
+  ["mainReferenceFiles", "main_reference"],
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  await guardStep(w, form, "details");
+  const [t, tree, files, catalogue, sctx] = await Promise.all([getFixedT(request, "order"), areaTree(context.app.db, w.lang), formFiles(w.env, form), getCatalogue(context.app), stepContext(w.env, form)]);
+  const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
+  const steps = ["get-started", form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services", "additional-services"];
+  if (sctx.bundlesEnabled && form.bundle_interest) steps.push("service-bundles");
+  return {
+    title: t("steps.details"),
+    previous: steps[steps.length - 1],
+    // Three levels of areas of study as grouped options: the fallback that works without JavaScript.
+    areaGroups: tree.flatMap((root) => root.children.map((child) => ({ label: `${root.name} › ${child.name}`, options: (child.children.length ? child.children : [child]).map((leaf) => ({ id: leaf.id, name: leaf.name })) }))),
+    editing,
+    noServices: !(form.selections ?? []).length,
+    values: {
+      projectTitle: form.project_title ?? "",
+      areaOfStudyId: form.area_of_study_id ?? "",
+      styleOfEnglish: form.style_of_english ?? "",
+      journalName: form.journal?.name ?? "",
+      journalUrl: form.journal?.url ?? "",
+    },
+    files: files.map((f) => ({ id: f.id, name: f.originalName, kind: f.kind })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const { fields, uploadErrors } = await readStepForm(w, request, form, context.ip);
+  if (fields.removeFile) {
+    await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
+    return Response.json({ fieldErrors: {}, uploadErrors: [], values: fields });
+  }
+  if (uploadErrors.length || fields.intent === "upload") return Response.json({ fieldErrors: {}, uploadErrors, values: fields }, { status: uploadErrors.length ? 400 : 200 });
+  const r = await saveDetails(w.env, form, { projectTitle: fields.projectTitle, areaOfStudyId: fields.areaOfStudyId, styleOfEnglish: fields.styleOfEnglish, journalName: fields.journalName, journalUrl: fields.journalUrl });
+  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [], values: fields }, { status: 400 });
+  return toCurrentStep(w, r.form);
+}
+
+export default function Details() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
+  const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
+  if (data.noServices) {
+    return (
+      <section className="alert alert-danger" role="alert">
+        <p>{t("errors.no-services")}</p>
+        <Link to={`/${lang}/researcher/submit/manuscript-services`}>{t("goBack")}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="stack">
+      <h1>{t("steps.details")}</h1>
+      <Form method="post" encType="multipart/form-data" className="stack" replace>
+        <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <div className={`field${errors.projectTitle ? " field-invalid" : ""}`}>
+          <label htmlFor="projectTitle">{t("details.projectTitle")}</label>
+          <input id="projectTitle" name="projectTitle" maxLength={PROJECT_TITLE_MAX} defaultValue={v.projectTitle} required />
+          {err("projectTitle")}
+        </div>
+        <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
+          <label htmlFor="areaOfStudyId">{t("details.areaOfStudy")}</label>
+          <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)}>
+            <option value="">{t("details.chooseArea")}</option>
+            {data.areaGroups.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {err("areaOfStudyId")}
+        </div>
+        {data.editing ? (
+          <fieldset className={errors.styleOfEnglish ? "field-invalid" : ""}>
+            <legend>{t("details.styleOfEnglish")}</legend>
+            {["american", "british"].map((s) => (
+              <label key={s} className="checkbox">
+                <input type="radio" name="styleOfEnglish" value={s} defaultChecked={v.styleOfEnglish === s} />
+                <span>{t(`details.style.${s}`)}</span>
+              </label>
+            ))}
+            {err("styleOfEnglish")}
+          </fieldset>
+        ) : null}
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="journalName">{t("details.journalName")}</label>
+            <input id="journalName" name="journalName" defaultValue={v.journalName} />
+          </div>
+          <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
+            <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
+            <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
+            {err("journalUrl")}
+          </div>
+        </div>
+        <fieldset>
+          <legend>{t("details.files")}</legend>
+          {data.files.length ? (
+            <ul className="file-list">
+              {data.files.map((f) => (
+                <li key={f.id}>
+                  {f.name} <span className="badge">{t(`fileKinds.${f.kind}`)}</span>{" "}
+                  <button type="submit" name="removeFile" value={f.id} className="link-button">
+                    {t("removeFile")}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {UPLOAD_FIELDS.map(([field, kind]) => (
+            <div key={field} className="field">
+              <label htmlFor={field}>{t(`fileKinds.${kind}`)}</label>
+              <input id={field} type="file" name={field} multiple />
+            </div>
+          ))}
+          <button type="submit" name="intent" value="upload" className="button button-small">
+            {t("getStarted.upload")}
+          </button>
+          {(actionData?.uploadErrors ?? []).map((e: string) => (
+            <p key={e} className="field-error" role="alert">
+              {t(e)}
+            </p>
+          ))}
+          {err("mainFiles")}
+        </fieldset>
+        <p className="wizard-actions">
+          <Link to={`/${lang}/researcher/submit/${data.previous}`}>← {t("back")}</Link>
+          <button type="submit" name="intent" value="next" className="button button-primary" disabled={navigation.state === "submitting"}>
+            {t("next")}
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { findDuplicate, saveDuplicateChoice } from "../../server/order-form/service";
+
+export const handle = { i18n: ["order"] };
+
+// The duplicate warning (spec 1 §4 "Duplicate screen").
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const duplicate = await findDuplicate(w.env, form);
+  if (!duplicate || form.duplicate_choice) throw redirect(`/${w.lang}/researcher/submit/resume`);
+  const t = await getFixedT(request, "order");
+  return { title: t("duplicate.title"), duplicate };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const { fields } = await readStepForm(w, request, form, context.ip);
+  const r = await saveDuplicateChoice(w.env, form, fields.choice);
+  if (!r.ok) return Response.json({ error: "order:errors.make-selection" }, { status: 400 });
+  if (fields.choice === "question") {
+    const dup = await findDuplicate(w.env, form);
+    return redirect(`/${w.lang}/support/index/submission/${dup?.externalId ?? ""}`, { status: 303 });
+  }
+  return toCurrentStep(w, r.form);
+}
+
+export default function DuplicateOrder() {
+  const { duplicate } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("order");
+  return (
+    <section className="stack">
+      <h1>{t("duplicate.title")}</h1>
+      <p>{t("duplicate.body", { externalId: duplicate.externalId, title: duplicate.title, hours: duplicate.hoursAgo })}</p>
+      <Form method="post" className="stack">
+        <label className="checkbox">
+          <input type="radio" name="choice" value="new-order" />
+          <span>{t("duplicate.newOrder")}</span>
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="choice" value="question" />
+          <span>{t("duplicate.question")}</span>
+        </label>
+        {actionData?.error ? (
+          <p className="field-error" role="alert">
+            {t(actionData.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary">
+          {t("next")}
+        </button>
+      </Form>
+    </section>
+  );
+}

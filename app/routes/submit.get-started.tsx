@@ -1,0 +1,199 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useLang } from "~/lib/use-lang";
+import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "../../server/order-form/service";
+import { deleteFile } from "../../server/documents/storage";
+import { fileOwner } from "../../server/order-form/service";
+
+export const handle = { i18n: ["order", "catalogue"] };
+
+/** Document-details polling: 5 tries, 1 second apart (spec 1 §4). */
+const POLL_TRIES = 5;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const tags: ReturnType<MetaFunction> = [{ title: data?.title ?? "" }];
+  // Without JavaScript the page refreshes itself while the manuscript is being analysed.
+  if (data?.analysing && data.pollCount < POLL_TRIES) tags.push({ httpEquiv: "refresh", content: `1;url=?poll=${data.pollCount + 1}` });
+  return tags;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  await guardStep(w, form, form.rework ? "rework-get-started" : "get-started");
+  const t = await getFixedT(request, "order");
+  const [files, details, snapshot, languages] = await Promise.all([
+    formFiles(w.env, form),
+    manuscriptDetails(w.env, form),
+    context.app.config.snapshot(),
+    context.app.db.selectFrom("languages").select(["id", "code"]).orderBy("sort_order").execute(),
+  ]);
+  const mainFiles = files.filter((f) => f.kind === "main");
+  const analysing = mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
+  const names = new Intl.DisplayNames([w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"], { type: "language" });
+  return {
+    title: t("getStarted.title"),
+    formId: form.id,
+    continuing: new URL(request.url).searchParams.get("continue") === "1",
+    goals: CUSTOMER_GOALS.map((g) => ({ ...g })),
+    values: {
+      customerGoal: form.customer_goal,
+      uploadFilesLater: form.upload_files_later,
+      // The detected values are offered until the visitor saves their own.
+      wordCount: form.word_count ?? (details.documentDetailsReceived ? details.wordCount : null),
+      languageId: form.language_id ?? (details.documentDetailsReceived ? details.manuscriptLanguageId : null) ?? 1,
+    },
+    detected: details,
+    analysing,
+    pollCount: Number(new URL(request.url).searchParams.get("poll") ?? 0) || 0,
+    files: files.map((f) => ({ id: f.id, name: f.originalName, kind: f.kind, sizeBytes: f.sizeBytes })),
+    languages: languages.map((l) => ({ id: l.id, name: names.of(l.code) ?? l.code })),
+    uploadUi: snapshot.flags.upload_files_ui,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const { fields, uploadErrors, uploaded } = await readStepForm(w, request, form, context.ip);
+  if (fields.removeFile) {
+    await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
+    return Response.json({ fieldErrors: {}, uploadErrors: [] });
+  }
+  if (uploadErrors.length || fields.intent === "upload") {
+    return Response.json({ fieldErrors: {}, uploadErrors, uploaded }, { status: uploadErrors.length ? 400 : 200 });
+  }
+  const r = await saveGetStarted(w.env, form, {
+    customerGoal: fields.customerGoal,
+    uploadFilesLater: fields.uploadFilesLater === "on" || fields.uploadFilesLater === "true",
+    wordCount: fields.wordCount,
+    languageId: fields.languageId,
+  });
+  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [] }, { status: 400 });
+  return toCurrentStep(w, r.form);
+}
+
+export default function GetStarted() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
+  const busy = navigation.state === "submitting";
+
+  // With JavaScript: poll the analysis 5 times, a second apart, instead of refreshing the page.
+  useEffect(() => {
+    if (!data.analysing) return;
+    let tries = 0;
+    const timer = setInterval(async () => {
+      tries += 1;
+      const r = await fetch(`/api/order-form/${data.formId}/document-details`).then((x) => x.json()).catch(() => null);
+      if (r?.documentDetailsReceived || tries >= POLL_TRIES) {
+        clearInterval(timer);
+        revalidator.revalidate();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [data.analysing, data.formId, revalidator]);
+
+  return (
+    <section className="stack">
+      {data.continuing || params.get("continue") ? (
+        <p className="alert alert-warning">
+          {t("continueWarning")} <Link to={`/${lang}/researcher/submit/reset`}>{t("startOver")}</Link>
+        </p>
+      ) : null}
+      <h1>{t("getStarted.title")}</h1>
+      <Form method="post" encType="multipart/form-data" className="stack" replace>
+        {/* Enter submits "next", not the remove or upload buttons that come first. */}
+        <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <fieldset>
+          <legend>{t("getStarted.goal")}</legend>
+          {data.goals.map((g) => (
+            <label key={g.name} className="checkbox">
+              <input type="radio" name="customerGoal" value={g.name} defaultChecked={data.values.customerGoal === g.name} />
+              <span>{t(`goals.${g.name}`)}</span>
+            </label>
+          ))}
+          {err("customerGoal")}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("getStarted.files")}</legend>
+          {data.files.length ? (
+            <ul className="file-list">
+              {data.files.map((f) => (
+                <li key={f.id}>
+                  {f.name}{" "}
+                  <button type="submit" name="removeFile" value={f.id} className="link-button">
+                    {t("removeFile")}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="field">
+            <label htmlFor="files">{t("getStarted.chooseFiles")}</label>
+            <input id="files" type="file" name="mainFiles" multiple />
+            <p className="field-hint">{t("getStarted.filesHint")}</p>
+          </div>
+          <button type="submit" name="intent" value="upload" className="button button-small">
+            {t("getStarted.upload")}
+          </button>
+          {(actionData?.uploadErrors ?? []).map((e: string) => (
+            <p key={e} className="field-error" role="alert">
+              {t(e)}
+            </p>
+          ))}
+          {err("files")}
+          <label className="checkbox">
+            <input type="checkbox" name="uploadFilesLater" defaultChecked={data.values.uploadFilesLater} />
+            <span>{t("getStarted.uploadLater")}</span>
+          </label>
+        </fieldset>
+
+        {data.analysing ? (
+          <p className="alert alert-info" role="status">
+            <span className="spinner" aria-hidden="true" /> {t("getStarted.analysing")}
+          </p>
+        ) : data.detected.documentDetailsReceived ? (
+          <p className="alert alert-success" role="status">
+            {t("getStarted.detected", { words: data.detected.wordCount })}
+          </p>
+        ) : null}
+
+        <div className="field-row">
+          <div className={`field${errors.wordCount ? " field-invalid" : ""}`}>
+            <label htmlFor="wordCount">{t("getStarted.wordCount")}</label>
+            <input id="wordCount" name="wordCount" type="number" min={1} max={999999} inputMode="numeric" defaultValue={data.values.wordCount ?? ""} key={`wc-${data.values.wordCount}`} />
+            {err("wordCount")}
+          </div>
+          <div className={`field${errors.languageId ? " field-invalid" : ""}`}>
+            <label htmlFor="languageId">{t("getStarted.language")}</label>
+            <select id="languageId" name="languageId" defaultValue={String(data.values.languageId)} key={`lang-${data.values.languageId}`}>
+              {data.languages.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            {err("languageId")}
+          </div>
+        </div>
+        <p className="wizard-actions">
+          <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null} {t("next")}
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { draftCookie, wizardEnv } from "~/lib/wizard.server";
+import { createOrderForm, currentDraft, hasProgress } from "../../server/order-form/store";
+import { currentStep } from "../../server/order-form/service";
+import { getUserView } from "../../server/accounts/account";
+import { localizationForHost } from "../../server/config";
+
+// /researcher/submit/new and /resume: go to the order's current step, creating the order form when
+// there is none. Continuing a previous submission shows a warning with a link to start over.
+// Creating a draft on GET is the one write here: an empty form, invisible until used, like a cart.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context, { createDraftKey: true });
+  let form = await currentDraft(context.app.db, w.env.owner);
+  const continuing = Boolean(form && hasProgress(form));
+  if (!form) {
+    const snapshot = await context.app.config.snapshot();
+    const user = w.env.owner.userId ? await getUserView(context.app, w.env.owner.userId) : null;
+    const site = localizationForHost(snapshot.localizations, request.headers.get("host"));
+    const currencyIso = user?.currencyIso ?? (site.defaultCurrency === "CNY" && site.identity !== "CN" ? "USD" : site.defaultCurrency);
+    form = await createOrderForm(context.app.db, w.env.owner, { currencyIso, rework: new URL(request.url).searchParams.get("rework") === "1" });
+  }
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (w.newDraftKey) headers.append("Set-Cookie", draftCookie(w.newDraftKey, context.secure));
+  const step = await currentStep(w.env, form);
+  return redirect(`/${w.lang}/researcher/submit/${step}${continuing ? "?continue=1" : ""}`, { headers });
+}

@@ -1,0 +1,38 @@
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { wizardEnv } from "~/lib/wizard.server";
+import { useLang } from "~/lib/use-lang";
+import { resetDrafts, currentDraft } from "../../server/order-form/store";
+
+// /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  return { hasDraft: Boolean(await currentDraft(context.app.db, w.env.owner)) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  await resetDrafts(context.app.db, w.env.owner);
+  return redirect(`/${w.lang}/researcher/submit/new`, { status: 303 });
+}
+
+export default function Reset() {
+  const { hasDraft } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  return (
+    <section className="stack">
+      <h1>{t("reset.title")}</h1>
+      <p>{t(hasDraft ? "reset.body" : "reset.nothing")}</p>
+      <Form method="post">
+        <button type="submit" className="button button-primary">
+          {t("reset.confirm")}
+        </button>
+      </Form>
+      <p>
+        <Link to={`/${lang}/researcher/submit/resume`}>{t("reset.cancel")}</Link>
+      </p>
+    </section>
+  );
+}

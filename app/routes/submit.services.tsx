@@ -1,0 +1,203 @@
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { useLang } from "~/lib/use-lang";
+import { formatMoney } from "~/lib/format";
+import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { getCatalogue, priceSelection } from "../../server/catalogue";
+import { priceForm, saveServices, selectionsOf } from "../../server/order-form/service";
+import { saveOrderForm } from "../../server/order-form/store";
+
+export const handle = { i18n: ["order", "catalogue"] };
+
+const MANUSCRIPT_GROUPS = ["editing", "translation", "formatting"];
+const MULTIMEDIA_GROUPS = ["figures"];
+
+function stepOf(url: string) {
+  return url.includes("/multimedia-services") ? ("multimedia-services" as const) : ("manuscript-services" as const);
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const step = stepOf(new URL(request.url).pathname);
+  await guardStep(w, form, step);
+  const [t, catalogue, snapshot] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app), context.app.config.snapshot()]);
+  const groups = (step === "multimedia-services" ? MULTIMEDIA_GROUPS : MANUSCRIPT_GROUPS).map((g) => catalogue.groups.find((x) => x.slug === g)).filter((g) => g !== undefined);
+  const selected = new Set((form.selections ?? []).map((s) => s.serviceSlug));
+  const price = await priceForm(w.env, form, catalogue).catch(() => null);
+  const currencyIso = form.currency_iso.trim();
+  // "from" prices of each service alone, at this word count, on the server.
+  const fromPrice = (slug: string) => {
+    try {
+      return priceSelection(catalogue, { currencyIso, wordCount: Math.max(form.word_count ?? 1, 1), languageId: form.language_id ?? 1, selections: [{ serviceSlug: slug, quantity: 1 }], deliveryTier: "standard", localization: w.env.localization, now: new Date() }).total;
+    } catch {
+      return null;
+    }
+  };
+  const about = new URL(request.url).searchParams.get("about");
+  return {
+    title: t(`steps.${step}`),
+    step,
+    columns: snapshot.flags.featured_editing_service_component,
+    groups: groups.map((g) => ({
+      slug: g.slug,
+      nameKey: g.nameKey,
+      columns: g.columns,
+      services: catalogue.services
+        .filter((s) => s.group === g.slug && s.active)
+        .filter((s) => !s.sourceLanguageId || s.sourceLanguageId === form.language_id || form.customer_goal !== "manuscript")
+        .map((s) => ({ slug: s.slug, nameKey: s.nameKey, descriptionKey: s.descriptionKey, featured: s.featured, recommended: s.recommended, counted: Boolean(s.price.unit), fromPrice: fromPrice(s.slug), selected: selected.has(s.slug) })),
+    })),
+    currency: price?.currency ?? { isoCode: currencyIso, sign: catalogue.currencies[currencyIso]?.sign ?? "$", numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2 },
+    quantities: Object.fromEntries((form.selections ?? []).map((s) => [s.serviceSlug, s.quantity ?? 1])),
+    declineEditing: form.decline_editing,
+    deliveryTier: form.delivery_tier,
+    rushAvailable: price?.rushAvailable ?? false,
+    expressAvailable: price?.expressAvailable ?? false,
+    rushPriceDifference: price?.rushPriceDifference ?? 0,
+    expressPriceDifference: price?.expressPriceDifference ?? 0,
+    scientificSelected: selected.has("scientific-editing"),
+    about: about && catalogue.services.some((s) => s.descriptionKey === `catalogue:descriptions.${about}`) ? about : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const step = stepOf(new URL(request.url).pathname);
+  const { fields } = await readStepForm(w, request, form, context.ip);
+  const slugs = (fields.services ?? "").split(",").filter(Boolean);
+  const quantities = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice(9), Number(v)]));
+  // A toggle button selects or deselects one service and stays on the page (spec 1 §2).
+  if (fields.toggle) {
+    const set = new Set(selectionsOf(form).map((s) => s.serviceSlug!));
+    if (set.has(fields.toggle)) set.delete(fields.toggle);
+    else set.add(fields.toggle);
+    const catalogue = await getCatalogue(context.app);
+    const known = new Set(catalogue.services.map((s) => s.slug));
+    const selections = [...set].filter((s) => known.has(s)).map((slug) => ({ serviceSlug: slug, ...(quantities[slug] ? { quantity: quantities[slug] } : {}) }));
+    // Choosing a service whose only option is rush preselects rush; otherwise the tier is kept if still offered.
+    await saveOrderForm(context.app.db, form, { selections: JSON.stringify(selections), decline_editing: false });
+    return redirect(new URL(request.url).pathname, { status: 303 });
+  }
+  if (fields.tier) {
+    const tier = fields.tier === "rush" || fields.tier === "express" ? fields.tier : "standard";
+    const next = await saveOrderForm(context.app.db, form, { delivery_tier: tier });
+    const price = await priceForm(w.env, next);
+    if (price && price.deliveryTier !== tier) await saveOrderForm(context.app.db, next, { delivery_tier: price.deliveryTier });
+    return redirect(new URL(request.url).pathname, { status: 303 });
+  }
+  const r = await saveServices(
+    w.env,
+    form,
+    {
+      serviceSlugs: slugs.length ? slugs : selectionsOf(form).map((s) => s.serviceSlug!),
+      declineEditing: fields.declineEditing === "on",
+      rush: form.delivery_tier === "rush",
+      express: form.delivery_tier === "express",
+      quantities,
+    },
+    step,
+  );
+  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
+  return toCurrentStep(w, r.form);
+}
+
+export default function Services() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  const anySelected = data.groups.some((g) => g.services.some((s) => s.selected));
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="stack">
+      <h1>{t(`steps.${data.step}`)}</h1>
+      <Form method="post" className="stack" replace preventScrollReset>
+        <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        {data.groups.map((g) => (
+          <fieldset key={g.slug} className={`service-group columns-${data.columns ? g.columns : 1}`}>
+            <legend>{t(g.nameKey)}</legend>
+            <ul className="service-cards">
+              {g.services.map((s) => (
+                <li key={s.slug} className={`service-card${s.selected ? " selected" : ""}${s.featured ? " featured" : ""}`}>
+                  <h3>{t(s.nameKey)}</h3>
+                  {s.fromPrice !== null ? <p className="price">{t("fromPrice", { price: formatMoney(s.fromPrice, data.currency) })}</p> : null}
+                  {s.descriptionKey ? (
+                    <p>
+                      <Link to={`${location.pathname}?about=${s.descriptionKey.split(".").pop()}`} preventScrollReset>
+                        {t("learnMore")}
+                      </Link>
+                    </p>
+                  ) : null}
+                  {s.counted && s.selected ? (
+                    <label className="field">
+                      {t("quantity")}
+                      <input type="number" name={`quantity.${s.slug}`} min={1} max={25} defaultValue={1} />
+                    </label>
+                  ) : null}
+                  {s.selected ? <input type="hidden" name="services" value={s.slug} /> : null}
+                  <button type="submit" name="toggle" value={s.slug} className={`button${s.selected ? " button-primary" : ""}`} aria-pressed={s.selected}>
+                    {s.selected ? `✓ ${t("selected")}` : t("select")}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ))}
+        {data.scientificSelected ? <p className="alert alert-warning">{t("catalogue:notices.scientific-editing-aos-notice")}</p> : null}
+        {data.step === "manuscript-services" ? (
+          <label className="checkbox">
+            <input type="checkbox" name="declineEditing" defaultChecked={data.declineEditing} />
+            <span>{t("declineEditing")}</span>
+          </label>
+        ) : null}
+        {anySelected && (data.rushAvailable || data.expressAvailable) ? (
+          <fieldset className="delivery">
+            <legend>{t("delivery.title")}</legend>
+            <button type="submit" name="tier" value="standard" className="button" aria-pressed={data.deliveryTier === "standard"}>
+              {t("delivery.standard")}
+            </button>
+            {data.rushAvailable ? (
+              <button type="submit" name="tier" value={data.deliveryTier === "rush" ? "standard" : "rush"} className="button" aria-pressed={data.deliveryTier === "rush"}>
+                {t("delivery.rush", { price: formatMoney(data.rushPriceDifference, data.currency) })}
+              </button>
+            ) : null}
+            {data.expressAvailable ? (
+              <button type="submit" name="tier" value={data.deliveryTier === "express" ? "standard" : "express"} className="button" aria-pressed={data.deliveryTier === "express"}>
+                {t("delivery.express", { price: formatMoney(data.expressPriceDifference, data.currency) })}
+              </button>
+            ) : null}
+          </fieldset>
+        ) : null}
+        {errors.serviceSlugs ? (
+          <p className="field-error" role="alert">
+            {t(errors.serviceSlugs[0])}
+          </p>
+        ) : null}
+        <p className="wizard-actions">
+          <Link to={`/${lang}/researcher/submit/get-started`}>← {t("back")}</Link>
+          <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy}>
+            {t("next")}
+          </button>
+        </p>
+      </Form>
+      {data.about ? (
+        <div className="modal" role="dialog" aria-modal="true" aria-labelledby="about-title">
+          <div className="modal-content">
+            <h2 id="about-title">{t(`catalogue:descriptions.${data.about}.title`)}</h2>
+            <p>{t(`catalogue:descriptions.${data.about}.body`)}</p>
+            <Link to={location.pathname} className="button" preventScrollReset>
+              {t("close")}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

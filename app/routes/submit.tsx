@@ -1,0 +1,131 @@
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { useLang } from "~/lib/use-lang";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { currentDraft } from "../../server/order-form/store";
+import { priceForm, stepsFor } from "../../server/order-form/service";
+import { summarize } from "../../server/order-form/summary";
+import { STEP_ALIASES, type StepName } from "../../server/order-form/steps";
+import { listCurrencies } from "../../server/accounts/registration";
+
+export const handle = { i18n: ["order", "catalogue"] };
+
+// The wizard's parent layout: the step bar and the "My Order" summary around every step (spec 1 §2).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await currentDraft(context.app.db, w.env.owner);
+  const t = await getFixedT(request, "order");
+  const segment = new URL(request.url).pathname.split("/")[4] ?? "";
+  const viewing = (STEP_ALIASES[segment] ?? segment) as StepName;
+  if (!form) return { steps: null, summary: null, currencies: null, currencyIso: null, timeZone: "UTC" };
+  const [steps, price, snapshot] = await Promise.all([stepsFor(w.env, form, t, viewing), priceForm(w.env, form).catch(() => null), context.app.config.snapshot()]);
+  // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
+  const showPicker = !w.env.owner.userId && w.env.localization !== "CN";
+  const currencies = showPicker ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name })) : null;
+  const tz = snapshot.localizations.find((l) => l.identity === w.env.localization)?.timeZone ?? "UTC";
+  return { steps, summary: summarize(price), currencies, currencyIso: form.currency_iso.trim(), timeZone: tz };
+}
+
+export default function SubmitLayout() {
+  const { steps, summary, currencies, currencyIso, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const location = useLocation();
+  const navigation = useNavigation();
+  return (
+    <div className="wizard">
+      <header className="wizard-header">
+        <Link to={`/${lang}`} className="brand">
+          {t("common:site.name")}
+        </Link>
+        <Link to={`/${lang}/researcher`}>{t("saveAndExit")}</Link>
+      </header>
+      {steps ? (
+        <nav className="step-bar" aria-label={t("stepsLabel")}>
+          <ol>
+            {steps.list.map((s) => (
+              <li key={s.name} className={`step step-${s.state}`} aria-current={s.state === "current" ? "step" : undefined}>
+                {/* A step is a link only at or before the current step (spec 1 §2). */}
+                {s.state === "todo" ? <span>{s.text}</span> : <Link to={s.url}>{s.text}</Link>}
+              </li>
+            ))}
+          </ol>
+          <progress max={100} value={steps.progress} aria-label={t("progress")}>
+            {steps.progress}%
+          </progress>
+        </nav>
+      ) : null}
+      {navigation.state === "loading" && navigation.location?.pathname.includes("/submit/") ? (
+        <p className="wizard-loading" role="status">
+          {t("common:loading.order")}
+        </p>
+      ) : null}
+      <div className="wizard-body">
+        <main id="main" className="wizard-main">
+          <Outlet />
+        </main>
+        <aside className="my-order" aria-labelledby="my-order-title">
+          <h2 id="my-order-title">{t("myOrder")}</h2>
+          {summary ? (
+            <>
+              <table>
+                <tbody>
+                  {summary.lineItems.map((l) => (
+                    <tr key={l.serviceIdentity}>
+                      <th scope="row">
+                        {t(l.nameKey)}
+                        {l.quantity > 1 ? ` × ${l.quantity}` : ""}
+                      </th>
+                      <td className="amount">{formatMoney(l.listPrice, summary.currency)}</td>
+                    </tr>
+                  ))}
+                  {summary.discounts.map((d, i) => (
+                    <tr key={i} className="discount">
+                      <th scope="row">{d.showDescription ? t(d.descriptionKey) : t("discount")}</th>
+                      <td className="amount">-{formatMoney(d.appliedAmount, summary.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t("total")}</th>
+                    <td className="amount total">{formatMoney(summary.total, summary.currency)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+              <p className="deadline">
+                {summary.deadline ? t("deadline", { date: formatDateTime(summary.deadline, lang, timeZone) }) : t("deadlineByQuote")}
+              </p>
+              {summary.notices.map((n) => (
+                <p key={n} className="alert alert-warning">
+                  {t(`catalogue:notices.${n}`)}
+                </p>
+              ))}
+            </>
+          ) : (
+            <p>{t("emptySummary")}</p>
+          )}
+          {currencies && currencyIso ? (
+            <Form method="post" action={`/${lang}/researcher/submit/currency`} className="currency-picker">
+              <input type="hidden" name="redirect" value={location.pathname} />
+              <label htmlFor="currency-picker">{t("currency")}</label>
+              <select id="currency-picker" name="currencyIso" defaultValue={currencyIso}>
+                {currencies.map((c) => (
+                  <option key={c.isoCode} value={c.isoCode}>
+                    {c.isoCode} — {c.name}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="button button-small">
+                {t("changeCurrency")}
+              </button>
+            </Form>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

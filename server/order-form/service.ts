@@ -1,0 +1,273 @@
+// The order form's business rules: what each step saves and checks, the
+// server-side price (never from the client), and placing the order.
+import type { AppContext } from "../context";
+import type { SiteLang } from "../../app/lib/i18n";
+import { getCatalogue, priceSelection, type Catalogue, type PriceResult, type ServiceSelection } from "../catalogue";
+import { listFiles, type StoredFile } from "../documents/storage";
+import { documentDetails } from "../documents/analysis";
+import { advance, currentStepOf, stepsView, type StepContext, type StepName, type StepsView } from "./steps";
+import { saveOrderForm, type OrderFormRow, type Owner } from "./store";
+
+import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "../../app/lib/order-constants";
+
+export { PROJECT_TITLE_MAX, WORD_COUNT_MAX };
+export const CUSTOMER_GOALS = [
+  { name: "manuscript", requiresWordCount: true },
+  { name: "multimedia", requiresWordCount: false },
+] as const;
+export type CustomerGoal = (typeof CUSTOMER_GOALS)[number]["name"];
+
+export interface WizardEnv {
+  ctx: AppContext;
+  owner: Owner;
+  lang: SiteLang;
+  localization: string;
+  impersonating: boolean;
+}
+
+export type FieldErrors = Record<string, string[]>;
+export type SaveResult = { ok: true; form: OrderFormRow } | { ok: false; fieldErrors: FieldErrors; formError?: string };
+
+export function fileOwner(owner: Owner) {
+  return owner.userId ? { ownerUserId: owner.userId, draftKey: owner.draftKey } : { draftKey: owner.draftKey };
+}
+
+export async function stepContext(env: WizardEnv, form: OrderFormRow): Promise<StepContext> {
+  const snapshot = await env.ctx.config.snapshot();
+  return {
+    bundlesEnabled: snapshot.flags.service_bundles && Boolean(snapshot.config.allowsServiceBundles),
+    duplicatePending: form.duplicate_choice === null && (await findDuplicate(env, form)) !== null,
+  };
+}
+
+/** Selections stored on the form, as the pricing engine takes them. */
+export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
+  return (form.selections ?? []).map((s) => ({ serviceSlug: s.serviceSlug, quantity: s.quantity }));
+}
+
+/** The server-side price of the form as it stands (null before any service is chosen). */
+export async function priceForm(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
+  const selections = selectionsOf(form);
+  if (!selections.length) return null;
+  const cat = catalogue ?? (await getCatalogue(env.ctx));
+  const snapshot = await env.ctx.config.snapshot();
+  return priceSelection(cat, {
+    currencyIso: form.currency_iso.trim(),
+    wordCount: Math.max(form.word_count ?? 1, 1),
+    languageId: form.language_id ?? 1,
+    selections,
+    deliveryTier: form.delivery_tier,
+    bundleId: form.bundle_id,
+    promoCode: form.promo_code,
+    localization: env.localization,
+    areaOfStudyId: form.area_of_study_id,
+    now: new Date(),
+    flags: { show_express_service_options: snapshot.flags.show_express_service_options },
+    impersonating: env.impersonating,
+  });
+}
+
+export async function formFiles(env: WizardEnv, form: OrderFormRow): Promise<StoredFile[]> {
+  return listFiles(env.ctx, fileOwner(env.owner), { orderFormId: form.id });
+}
+
+async function advanceFrom(env: WizardEnv, form: OrderFormRow, step: StepName, patch: Parameters<typeof saveOrderForm>[2]): Promise<OrderFormRow> {
+  const next = { ...form, ...patch } as OrderFormRow;
+  const ctx = await stepContext(env, next);
+  return saveOrderForm(env.ctx.db, form, { ...patch, current_step: advance(next, step, ctx) });
+}
+
+// ---- get-started ----------------------------------------------------------
+
+export interface GetStartedInput {
+  customerGoal?: string;
+  uploadFilesLater?: boolean;
+  wordCount?: string | number | null;
+  languageId?: string | number | null;
+}
+
+export async function saveGetStarted(env: WizardEnv, form: OrderFormRow, input: GetStartedInput): Promise<SaveResult> {
+  const errors: FieldErrors = {};
+  const goal = CUSTOMER_GOALS.find((g) => g.name === input.customerGoal);
+  if (!goal) errors.customerGoal = ["order:errors.make-selection"];
+  const files = await formFiles(env, form);
+  const mainFiles = files.filter((f) => f.kind === "main" || f.kind === "figure");
+  if (!input.uploadFilesLater && mainFiles.length === 0) errors.files = ["order:errors.files-required"];
+  let wordCount: number | null = null;
+  let languageId: number | null = null;
+  if (goal?.requiresWordCount) {
+    const raw = String(input.wordCount ?? "").trim();
+    if (raw === "") errors.wordCount = ["order:errors.value-required"];
+    else {
+      wordCount = Number(raw);
+      if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX) errors.wordCount = ["order:errors.word-count-range-error"];
+    }
+    languageId = Number(input.languageId);
+    const language = Number.isInteger(languageId) ? await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst() : undefined;
+    if (!language) errors.languageId = ["order:errors.value-required"];
+  }
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  // Changing the goal changes the services on offer: the old selection would not fit.
+  const goalChanged = goal!.name !== form.customer_goal;
+  const saved = await advanceFrom(env, form, form.rework ? "rework-get-started" : "get-started", {
+    customer_goal: goal!.name,
+    upload_files_later: Boolean(input.uploadFilesLater),
+    word_count: goal!.requiresWordCount ? wordCount : form.word_count,
+    language_id: goal!.requiresWordCount ? languageId : form.language_id,
+    ...(goalChanged ? { selections: JSON.stringify([]), delivery_tier: "standard" as const, decline_editing: false } : {}),
+  });
+  return { ok: true, form: saved };
+}
+
+// ---- service selection ------------------------------------------------------
+
+export interface ServicesInput {
+  serviceSlugs: string[];
+  declineEditing?: boolean;
+  rush?: boolean;
+  express?: boolean;
+  quantities?: Record<string, number>;
+}
+
+const MULTIMEDIA_GROUPS = new Set(["figures"]);
+
+export async function saveServices(env: WizardEnv, form: OrderFormRow, input: ServicesInput, step: "manuscript-services" | "multimedia-services"): Promise<SaveResult> {
+  const catalogue = await getCatalogue(env.ctx);
+  const known = new Map(catalogue.services.filter((s) => s.active).map((s) => [s.slug, s]));
+  const slugs = [...new Set(input.serviceSlugs)].filter((s) => known.has(s));
+  const errors: FieldErrors = {};
+  if (step === "multimedia-services") {
+    if (!slugs.length || !slugs.every((s) => MULTIMEDIA_GROUPS.has(known.get(s)!.group))) errors.serviceSlugs = ["order:errors.multimedia-required"];
+  } else if (!slugs.length && !input.declineEditing) {
+    errors.serviceSlugs = ["order:errors.make-selection"];
+  }
+  const selections = slugs.map((slug) => {
+    const service = known.get(slug)!;
+    const quantity = service.price.unit ? Number(input.quantities?.[slug] ?? 1) : undefined;
+    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
+    return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
+  });
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  // Spec 1 §4: editing sends a delivery tier; standard by default, rush or express when ticked (never both).
+  const tier = input.express ? "express" : input.rush ? "rush" : "standard";
+  const saved = await advanceFrom(env, form, step, {
+    selections: JSON.stringify(selections),
+    decline_editing: Boolean(input.declineEditing) && step === "manuscript-services",
+    delivery_tier: tier,
+  });
+  // A tier that is not available for this selection falls back to standard (the engine says which it priced).
+  const price = await priceForm(env, saved, catalogue);
+  if (price && price.deliveryTier !== saved.delivery_tier) return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
+  return { ok: true, form: saved };
+}
+
+export async function saveDeliveryTier(env: WizardEnv, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
+  const saved = await saveOrderForm(env.ctx.db, form, { delivery_tier: tier });
+  const price = await priceForm(env, saved);
+  if (price && price.deliveryTier !== tier) return { ok: false, fieldErrors: { deliveryTier: ["order:errors.delivery-tier-unavailable"] } };
+  return { ok: true, form: saved };
+}
+
+// ---- additional services ------------------------------------------------------
+
+/** Add-ons offered after the main service (the config's upsells: figures, formatting, journal recommendation). */
+export async function upsellSlugs(env: WizardEnv): Promise<string[]> {
+  const { config } = await env.ctx.config.snapshot();
+  const out: string[] = [];
+  if (config.upsells.formatting) out.push("manuscript-formatting", "figure-formatting", "table-formatting");
+  if (config.upsells.figures) out.push("graphical-abstract", "custom-illustration");
+  if (config.upsells.journalRec) out.push("journal-recommendation", "plagiarism-check", "cover-letter");
+  return out;
+}
+
+export async function saveAdditional(env: WizardEnv, form: OrderFormRow, input: { addOnSlugs: string[]; quantities?: Record<string, number>; bundleInterest?: boolean }): Promise<SaveResult> {
+  const offered = new Set(await upsellSlugs(env));
+  const base = (form.selections ?? []).filter((s) => !offered.has(s.serviceSlug));
+  const errors: FieldErrors = {};
+  const addOns = [...new Set(input.addOnSlugs)].filter((s) => offered.has(s)).map((slug) => {
+    const counted = slug === "figure-formatting" || slug === "table-formatting";
+    const quantity = counted ? Number(input.quantities?.[slug] ?? 1) : undefined;
+    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
+    return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
+  });
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  const selections = [...base, ...addOns];
+  if (!selections.length) return { ok: false, fieldErrors: { addOnSlugs: ["order:errors.make-selection"] } };
+  return { ok: true, form: await advanceFrom(env, form, "additional-services", { selections: JSON.stringify(selections), bundle_interest: Boolean(input.bundleInterest) }) };
+}
+
+// ---- details --------------------------------------------------------------------
+
+export interface DetailsInput {
+  projectTitle?: string;
+  areaOfStudyId?: string | number | null;
+  styleOfEnglish?: string | null;
+  journalName?: string | null;
+  journalUrl?: string | null;
+}
+
+export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
+  const errors: FieldErrors = {};
+  const title = (input.projectTitle ?? "").trim();
+  if (!title) errors.projectTitle = ["order:errors.project-title-required"];
+  else if (title.length > PROJECT_TITLE_MAX) errors.projectTitle = ["order:errors.project-title-too-long"];
+  const areaId = Number(input.areaOfStudyId);
+  const area = Number.isInteger(areaId) && areaId > 0 ? await env.ctx.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst() : undefined;
+  if (!area) errors.areaOfStudyId = ["order:errors.area-of-study-error"];
+  const catalogue = await getCatalogue(env.ctx);
+  const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
+  const style = input.styleOfEnglish ?? null;
+  if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = ["order:errors.style-of-english-required"];
+  const journalName = (input.journalName ?? "").trim();
+  const journalUrl = (input.journalUrl ?? "").trim();
+  if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255)) errors.journalUrl = ["order:errors.journal-url-invalid"];
+  const files = await formFiles(env, form);
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = ["order:errors.no-files"];
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  return {
+    ok: true,
+    form: await advanceFrom(env, form, "details", {
+      project_title: title,
+      area_of_study_id: areaId,
+      style_of_english: editing ? style : null,
+      journal: journalName ? JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) : null,
+    }),
+  };
+}
+
+// ---- duplicate check --------------------------------------------------------------
+
+/** An order of the same user with the same title in the last 7 days (spec 1 §4 "Details form"). */
+export async function findDuplicate(env: WizardEnv, form: Pick<OrderFormRow, "project_title">) {
+  if (!env.owner.userId || !form.project_title) return null;
+  const row = await env.ctx.db
+    .selectFrom("orders")
+    .select(["external_id", "title", "created_at"])
+    .where("user_id", "=", env.owner.userId)
+    .where((eb) => eb(eb.fn("lower", ["title"]), "=", form.project_title!.toLowerCase()))
+    .where("created_at", ">", new Date(Date.now() - 7 * 24 * 3600 * 1000))
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!row) return null;
+  const date = new Date(row.created_at);
+  return { externalId: row.external_id, title: row.title, date: date.toISOString(), hoursAgo: Math.max(0, Math.floor((Date.now() - date.getTime()) / 3600_000)) };
+}
+
+export async function saveDuplicateChoice(env: WizardEnv, form: OrderFormRow, choice: string | undefined): Promise<SaveResult> {
+  if (choice !== "new-order" && choice !== "question") return { ok: false, fieldErrors: { choice: ["order:errors.make-selection"] } };
+  if (choice === "question") return { ok: true, form };
+  return { ok: true, form: await advanceFrom(env, form, "duplicate-order", { duplicate_choice: "new-order" }) };
+}
+
+export async function stepsFor(env: WizardEnv, form: OrderFormRow, t: (k: string) => string, viewing?: StepName): Promise<StepsView> {
+  return stepsView(form, await stepContext(env, form), env.lang, t, viewing);
+}
+
+export async function currentStep(env: WizardEnv, form: OrderFormRow): Promise<StepName> {
+  return currentStepOf(form, await stepContext(env, form));
+}
+
+export async function manuscriptDetails(env: WizardEnv, form: OrderFormRow) {
+  const files = (await formFiles(env, form)).filter((f) => f.kind === "main");
+  return documentDetails(env.ctx, files.map((f) => f.id));
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPortal, Client } from "../helpers/portal";
+import type { RunningPortal } from "../../server/boot";
+import { makeDocx } from "../helpers/fixtures";
+
+let portal: RunningPortal;
+beforeAll(async () => {
+  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+});
+afterAll(async () => portal.stop());
+
+const TEXT = "Cells respond to mechanical stress through a network of signalling proteins. ".repeat(40);
+
+async function upload(c: Client, path: string, fields: Record<string, string>, file?: { field: string; name: string; data: Buffer }) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file) fd.append(file.field, new Blob([new Uint8Array(file.data)]), file.name);
+  return c.request(path, { method: "POST", body: fd });
+}
+
+describe("order wizard without JavaScript", () => {
+  it("walks from upload to a placed bank-transfer order, once", async () => {
+    const c = new Client(portal.url);
+    let r = await c.get("/en/researcher/submit/new");
+    expect(r.status).toBe(302);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/get-started");
+    expect(c.cookies.has("draft")).toBe(true);
+
+    // A later step is not open yet.
+    r = await c.get("/en/researcher/submit/details");
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/get-started");
+
+    // Get started: validation, then a real .docx with the word count and language.
+    r = await upload(c, "/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", wordCount: "0", languageId: "1" });
+    expect(r.status).toBe(400);
+    let html = await r.text();
+    expect(html).toContain("Please upload your files");
+    expect(html).toContain("Please enter a word count from 1 to 999,999.");
+    const docx = await makeDocx(TEXT);
+    r = await upload(c, "/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", wordCount: "4500", languageId: "1" }, { field: "mainFiles", name: "paper.docx", data: docx });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
+
+    // Services: Next without a choice is refused; a toggle selects and stays; Next goes on.
+    r = await c.post("/en/researcher/submit/manuscript-services", { intent: "next" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("Please make a selection");
+    r = await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
+    html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
+    expect(html).toContain('aria-pressed="true"');
+    expect(html).toMatch(/My Order[\s\S]*Standard Editing[\s\S]*\$260/);
+    r = await c.post("/en/researcher/submit/manuscript-services", { intent: "next", services: "standard-editing" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/additional-services");
+
+    r = await c.post("/en/researcher/submit/additional-services", { intent: "next" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/details");
+
+    // Details: the messages of spec 1 §5, then valid answers.
+    r = await upload(c, "/en/researcher/submit/details", { intent: "next", projectTitle: "" });
+    expect(r.status).toBe(400);
+    html = await r.text();
+    expect(html).toContain("Please enter your project title.");
+    expect(html).toContain("Please choose your area of study.");
+    expect(html).toContain("Please select your preferred type of English.");
+    const area = await portal.ctx.db.selectFrom("areas_of_study").select("id").where("level", "=", 3).orderBy("id").executeTakeFirstOrThrow();
+    r = await upload(c, "/en/researcher/submit/details", { intent: "next", projectTitle: "Mechanosensing in cells", areaOfStudyId: String(area.id), styleOfEnglish: "american" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/payment-details");
+
+    // Paying needs an account; signing in claims the anonymous draft and its files.
+    r = await c.get("/en/researcher/submit/payment-details");
+    expect(r.headers.get("location")).toBe("/en/login?redirect=%2Fen%2Fresearcher%2Fsubmit%2Fpayment-details");
+    r = await c.post("/en/login", { email: "researcher@example.com", password: "Researcher#2026", redirect: "/en/researcher/submit/payment-details" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/payment-details");
+    html = await (await c.get("/en/researcher/submit/payment-details")).text();
+    expect(html).toContain("Bank transfer");
+    r = await c.post("/en/researcher/submit/payment-details", { paymentMethodId: "9" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("Please accept the terms of service to place your order.");
+    r = await c.post("/en/researcher/submit/payment-details", { paymentMethodId: "9", acceptTerms: "on", purchaseOrder: "PO-42" });
+    expect(r.status).toBe(303);
+    const thankYou = r.headers.get("location")!;
+    expect(thankYou).toMatch(/^\/en\/researcher\/index\/details\/RS\d+\/thank-you$/);
+    const externalId = thankYou.split("/")[5];
+
+    // A second submit creates no second order.
+    await c.post("/en/researcher/submit/payment-details", { paymentMethodId: "9", acceptTerms: "on" });
+    const orders = await portal.ctx.db.selectFrom("orders").select(["external_id", "total", "purchase_order"]).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ external_id: externalId, purchase_order: "PO-42" });
+    expect(Number(orders[0].total)).toBe(26000);
+    const invoice = await portal.ctx.db.selectFrom("invoices").selectAll().executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({ status: "unpaid" });
+    expect(Number(invoice.balance)).toBe(26000);
+
+    html = await (await c.get(thankYou)).text();
+    expect(html).toContain("Thank you for your order");
+    expect(html).toContain(externalId);
+    expect(html).toContain(invoice.number);
+
+    // Another user never reaches it.
+    const other = new Client(portal.url);
+    await other.post("/en/login", { email: "staff@example.com", password: "Staff#2026!" });
+    expect((await other.get(thankYou)).status).toBe(404);
+  });
+
+  it("keeps another visitor's draft apart", async () => {
+    const a = new Client(portal.url);
+    await a.get("/en/researcher/submit/new");
+    const b = new Client(portal.url);
+    await b.get("/en/researcher/submit/new");
+    const forms = await portal.ctx.db.selectFrom("order_forms").select(["id", "draft_key_hash"]).where("user_id", "is", null).execute();
+    expect(new Set(forms.map((f) => f.draft_key_hash)).size).toBe(forms.length);
+    // b's selection does not change a's summary.
+    await b.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "1000", languageId: "1" });
+    const html = await (await a.get("/en/researcher/submit/get-started")).text();
+    expect(html).toContain("Choose a service to see your price");
+  });
+});
