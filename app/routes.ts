@@ -33,6 +33,10 @@ export default [
   route("api/auth/wechat-login", "routes/api.auth.wechat-login.ts"),
   route("api/auth/wechat-login/:loginCode", "routes/api.auth.wechat-login.$loginCode.ts"),
 
+  // Order form and orders (spec 1 §7, spec 2 §7)
+  route("api/order-form/*", "routes/api.order-form.ts"),
+  route("api/order/search", "routes/api.order.search.ts"),
+  route("api/areas-of-study", "routes/api.areas-of-study.ts"),
   route("api/*", "routes/api.not-found.ts"),
 
   route(":lang", "routes/lang.tsx", [

@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .test-results
-rm -f .test-results/vitest.json .test-results/e2e.json
+rm -f .test-results/vitest.json .test-results/e2e.json .test-results/curl.log
 status=0
 step() { echo; echo "── $1 ──"; }
 
@@ -25,6 +25,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.test-result
 step "playwright"
 npx playwright test || status=1
 
+step "order via curl"
+npx tsx tests/curl/run.ts | tee .test-results/curl.log || status=1
+
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
@@ -33,6 +36,9 @@ const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
 if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTestSuites && !v.success && v.numFailedTests === 0 ? 1 : 0); skipped += v.numPendingTests + v.numTodoTests; } else failed += 1;
 if (p) { passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected; skipped += p.stats.skipped; } else failed += 1;
+const curl = (() => { try { return fs.readFileSync(".test-results/curl.log", "utf8"); } catch { return ""; } })();
+const cm = /curl: (\d+) passed, (\d+) failed/.exec(curl);
+if (cm) { passed += Number(cm[1]); failed += Number(cm[2]); } else failed += 1;
 if (process.argv[1] === "1") failed += 1;
 console.log("");
 console.log(`vitest: ${v ? v.numPassedTests + " passed, " + v.numFailedTests + " failed" : "did not run"}; playwright: ${p ? (p.stats.expected + p.stats.flaky) + " passed, " + p.stats.unexpected + " failed" : "did not run"}${process.argv[1] === "1" ? "; type-check failed" : ""}`);

@@ -1,0 +1,44 @@
+// The order form as the JSON API returns it (spec 1 §3 "Order form"; every response carries it).
+import type { WizardEnv } from "./service";
+import { formFiles, priceForm, stepsFor } from "./service";
+import type { OrderFormRow } from "./store";
+import { summarize } from "./summary";
+import { fixedT } from "../i18n";
+
+export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
+  const t = fixedT(env.lang, "order");
+  const [steps, price, files] = await Promise.all([stepsFor(env, form, (k) => t(k)), priceForm(env, form).catch(() => null), formFiles(env, form)]);
+  const summary = summarize(price);
+  const byKind = (kind: string) => files.filter((f) => f.kind === kind).map((f) => ({ identity: f.id, name: f.originalName, size: f.sizeBytes }));
+  return {
+    identity: form.id,
+    version: form.version,
+    status: form.status,
+    currentStep: steps.current.name,
+    steps,
+    customerGoal: form.customer_goal,
+    uploadFilesLater: form.upload_files_later,
+    wordCount: form.word_count,
+    manuscriptLanguageId: form.language_id,
+    selectedServices: (form.selections ?? []).map((s) => s.serviceSlug),
+    selections: form.selections ?? [],
+    declineEditingServices: form.decline_editing,
+    deliveryTier: form.delivery_tier,
+    projectTitle: form.project_title,
+    areaOfStudyId: form.area_of_study_id,
+    styleOfEnglish: form.style_of_english,
+    journal: form.journal,
+    currency: summary?.currency ?? { isoCode: form.currency_iso.trim() },
+    lineItems: summary?.lineItems ?? [],
+    discounts: summary?.discounts ?? [],
+    total: summary?.total ?? 0,
+    deadline: summary?.deadline ?? null,
+    deadlines: price ? { standard: price.deadlines.standard, rush: price.deadlines.rush ?? null, express: price.deadlines.express ?? null } : null,
+    rushPriceDifference: price?.rushPriceDifference ?? 0,
+    expressPriceDifference: price?.expressPriceDifference ?? 0,
+    messages: summary?.notices ?? [],
+    noServiceOption: summary?.noServiceOption ?? false,
+    veryLongWordCount: summary?.veryLongWordCount ?? false,
+    manuscripts: { main: byKind("main"), figures: byKind("figure"), tables: byKind("table") },
+  };
+}
