@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPortal, Client } from "../helpers/portal";
+import type { RunningPortal } from "../../server/boot";
+import { makeDocx } from "../helpers/fixtures";
+
+let portal: RunningPortal;
+const H = { "content-type": "application/json" };
+beforeAll(async () => {
+  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+});
+afterAll(async () => portal.stop());
+
+const send = (c: Client, method: string, path: string, body?: unknown) => c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
+
+async function signedIn(email = "researcher@example.com", password = "Researcher#2026") {
+  const c = new Client(portal.url);
+  expect((await send(c, "POST", "/api/auth/login", { email, password })).status).toBe(200);
+  return c;
+}
+
+async function uploadDocx(c: Client, id: string) {
+  const fd = new FormData();
+  fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx("The results suggest a strong effect of temperature on growth. ".repeat(30)))]), "paper.docx");
+  return c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd });
+}
+
+describe("order-form API", () => {
+  it("creates, walks and pays an order; amounts come from the server", async () => {
+    const c = await signedIn();
+    let r = await c.get("/api/order-form/new");
+    expect(r.status).toBe(201);
+    const id = (await r.json()).orderForm.identity;
+    expect((await (await c.get("/api/order-form/new")).json()).orderForm.identity).toBe(id);
+    expect((await (await c.get("/api/order-form/load")).json()).orderForm.identity).toBe(id);
+
+    r = await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 1000000, language: 1 });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ fieldErrors: { wordCount: "word-count-range-error", files: "files-required" } });
+
+    r = await uploadDocx(c, id);
+    expect(r.status).toBe(201);
+    // A renamed file is refused by content.
+    const fake = new FormData();
+    fake.append("mainFiles", new Blob([new TextEncoder().encode("MZ not really a document")]), "evil.docx");
+    r = await c.request(`/api/order-form/${id}/files`, { method: "POST", body: fake });
+    expect(r.status).toBe(400);
+    expect((await r.json()).rejected[0].code).toBe("file-type-not-allowed");
+
+    r = await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 4500, language: 1 });
+    expect((await r.json()).orderForm.currentStep).toBe("manuscript-services");
+    // Analysis runs in the background; the details call answers either way.
+    const details = await (await c.get(`/api/order-form/${id}/document-details`)).json();
+    expect(details).toHaveProperty("documentDetailsReceived");
+
+    r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"], deliveryTier: "standard", price: 1 });
+    let form = (await r.json()).orderForm;
+    expect(form.total).toBe(26000);
+    expect(form.lineItems[0]).toMatchObject({ serviceSlug: "standard-editing", listPrice: 26000 });
+    // Express for 4,000-5,999 words of standard editing.
+    r = await send(c, "PUT", `/api/order-form/${id}/update-delivery-tier`, { deliveryTier: "express" });
+    form = (await r.json()).orderForm;
+    expect(form.deliveryTier).toBe("express");
+    expect(form.total).toBeGreaterThan(26000);
+    await send(c, "PUT", `/api/order-form/${id}/update-delivery-tier`, { deliveryTier: "standard" });
+
+    expect((await send(c, "PUT", `/api/order-form/${id}/step`, { step: "payment-details" })).status).toBe(400);
+    expect((await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" })).status).toBe(200);
+    const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0];
+    expect(area.searchParam).toContain("›");
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "x".repeat(513), areaOfStudyId: area.id, styleOfEnglish: "american" });
+    expect((await r.json()).fieldErrors.projectTitle).toBe("project-title-too-long");
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Temperature and growth", areaOfStudyId: area.id, styleOfEnglish: "british", journal: { name: "Nature", url: "ftp://x" } });
+    expect((await r.json()).fieldErrors.journalUrl).toBe("journal-url-invalid");
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Temperature and growth", areaOfStudyId: area.id, styleOfEnglish: "british", journal: { name: "Nature", url: "https://www.nature.com" } });
+    expect((await r.json()).orderForm.currentStep).toBe("payment-details");
+
+    r = await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 4, acceptedTermsAndConditions: true });
+    expect(await r.json()).toEqual({ error: "payment-method-required" });
+    r = await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true });
+    expect(r.status).toBe(201);
+    const { order } = await r.json();
+    expect(order).toMatchObject({ total: 26000, currencyIso: "USD", alreadyPlaced: false });
+    // Paying twice returns the same order.
+    r = await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true });
+    expect(await r.json()).toMatchObject({ order: { externalId: order.externalId, alreadyPlaced: true } });
+    const search = await (await c.get(`/api/order/search?xid=${order.externalId}`)).json();
+    expect(search.orders.map((o: { externalId: string }) => o.externalId)).toEqual([order.externalId]);
+    expect(search.orders[0].invoice).toMatchObject({ status: "unpaid", balance: 26000 });
+    expect((await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript" })).status).toBe(409);
+  });
+
+  it("never shows another user's or another draft's form, and refuses bad calls", async () => {
+    const owner = await signedIn();
+    const id = (await (await owner.get("/api/order-form/new")).json()).orderForm.identity;
+    const staff = await signedIn("staff@example.com", "Staff#2026!");
+    expect((await staff.get(`/api/order-form/${id}/load`)).status).toBe(404);
+    expect((await send(staff, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript" })).status).toBe(404);
+    expect((await staff.get(`/api/order-form/${id}/document-details`)).status).toBe(404);
+    expect((await uploadDocx(staff, id)).status).toBe(404);
+    const anon = new Client(portal.url);
+    expect((await anon.get(`/api/order-form/${id}/load`)).status).toBe(404);
+    const anonForm = (await (await anon.get("/api/order-form/new")).json()).orderForm.identity;
+    expect(anon.cookies.has("draft")).toBe(true);
+    expect((await new Client(portal.url).get(`/api/order-form/${anonForm}/load`)).status).toBe(404);
+    expect((await owner.get(`/api/order-form/${anonForm}/load`)).status).toBe(404);
+    expect((await owner.get(`/api/order-form/${id}/nothing`)).status).toBe(404);
+    expect((await owner.request(`/api/order-form/${id}/basic-details`, { method: "PUT", headers: H, body: "{" })).status).toBe(400);
+    expect((await new Client(portal.url).get("/api/order/search")).status).toBe(401);
+    const bin = await (await owner.get(`/api/order-form/${id}/get-bin-price?newWordCount=3001`)).json();
+    expect(bin.newService.newWordBin).toBeTruthy();
+  });
+});
