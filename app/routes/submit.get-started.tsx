@@ -14,12 +14,7 @@ export const handle = { i18n: ["order", "catalogue"] };
 /** Document-details polling: 5 tries, 1 second apart (spec 1 §4). */
 const POLL_TRIES = 5;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const tags: ReturnType<MetaFunction> = [{ title: data?.title ?? "" }];
-  // Without JavaScript the page refreshes itself while the manuscript is being analysed.
-  if (data?.analysing && data.pollCount < POLL_TRIES) tags.push({ httpEquiv: "refresh", content: `1;url=?poll=${data.pollCount + 1}` });
-  return tags;
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const w = await wizardEnv(request, context);
@@ -106,6 +101,13 @@ export default function GetStarted() {
 
   return (
     <section className="stack">
+      {data.analysing && data.pollCount < POLL_TRIES ? (
+        // Without JavaScript the page refreshes itself while the manuscript is analysed. Inside <noscript>
+        // so that with JavaScript (which polls instead) no refresh is ever scheduled.
+        <noscript>
+          <meta httpEquiv="refresh" content={`1;url=?poll=${data.pollCount + 1}`} />
+        </noscript>
+      ) : null}
       {data.continuing || params.get("continue") ? (
         <p className="alert alert-warning">
           {t("continueWarning")} <Link to={`/${lang}/researcher/submit/reset`}>{t("startOver")}</Link>

@@ -25,3 +25,22 @@ export async function signIn(page: Page, lang = "en", email = DEMO.email, passwo
   await page.locator('form.stack button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.includes("/login"));
 }
+
+/** Registers a new researcher through the two-stage form and leaves them signed in. */
+export async function registerResearcher(page: Page, lang: string, options: { email?: string; password?: string; country?: string; callingCountry?: string; phone?: string; currency?: string } = {}) {
+  const email = options.email ?? uniqueEmail("researcher");
+  await page.goto(`/${lang}/register`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator("form.stack button[type=submit]").click();
+  await page.locator('input[name="password"]').fill(options.password ?? "a-good-password-1");
+  await page.locator('input[name="firstName"]').fill("Marie");
+  await page.locator('input[name="lastName"]').fill("Curie");
+  await page.locator('select[name="countryCode"]').selectOption(options.callingCountry ?? "FR");
+  await page.locator('input[name="phoneNumber"]').fill(options.phone ?? "612345678");
+  await page.locator('select[name="country"]').selectOption(options.country ?? "FR");
+  await page.locator('select[name="currency"]').selectOption(options.currency ?? "EUR");
+  await page.locator('input[name="agreeToTOS"]').check();
+  await page.locator("form.stack button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.includes("/register"));
+  return email;
+}
