@@ -112,8 +112,8 @@ async function serveTarget(kind: string) {
 }
 
 /** First-load weight of a page: gzipped HTML (+CSS) and the gzipped JavaScript it loads, and any foreign origin it names. */
-async function pageWeight(base: string, pathname: string) {
-  const html = await (await fetch(base + pathname)).text();
+async function pageWeight(base: string, pathname: string, cookie?: string) {
+  const html = await (await fetch(base + pathname, { headers: cookie ? { cookie } : {} })).text();
   const gz = (s: string | Buffer) => zlib.gzipSync(s).length;
   const js = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) js.add(m[1]);
@@ -139,14 +139,48 @@ async function main() {
   console.log(`\nBenchmark: ${SECONDS}s per target, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, database ${health.database.kind}, redis ${health.redis.configured ? "yes" : "no"}`);
   console.log(`Sign-in page ${Buffer.byteLength(loginHtml)} bytes; baseline page ${baselineBytes} bytes.\n`);
 
+  // Order-form drafts, one per connection (each with its own draft cookie), already at the services step.
+  const drafts: string[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const r = await fetch(`${portal.url}/en/researcher/submit/new`, { redirect: "manual" });
+    const cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("draft="))!;
+    await fetch(`${portal.url}/en/researcher/submit/get-started`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=next&customerGoal=manuscript&uploadFilesLater=on&wordCount=3000&languageId=1",
+    });
+    await fetch(`${portal.url}/en/researcher/submit/manuscript-services`, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: "toggle=standard-editing" });
+    drafts.push(cookie);
+  }
+  let next = 0;
+  const perConnection = (context: Record<string, string>) => (context.cookie ??= drafts[next++ % drafts.length]);
+
   const results: Result[] = [];
   results.push(await measure("baseline renderToString", baseline.url));
   results.push(await measure("GET /en/login", `${portal.url}/en/login`));
+  results.push(
+    await measure("GET wizard page + summary", `${portal.url}/en/researcher/submit/manuscript-services`, {
+      requests: [{ method: "GET", path: "/en/researcher/submit/manuscript-services", setupRequest: (req, context) => ({ ...req, headers: { ...req.headers, cookie: perConnection(context as Record<string, string>) } }) }],
+    }),
+  );
+  results.push(
+    await measure("wizard step POST→303→GET", `${portal.url}/en/researcher/submit/manuscript-services`, {
+      requests: [
+        {
+          method: "POST",
+          path: "/en/researcher/submit/manuscript-services",
+          setupRequest: (req, context) => ({ ...req, body: "toggle=premium-editing", headers: { ...req.headers, "content-type": "application/x-www-form-urlencoded", cookie: perConnection(context as Record<string, string>) } }),
+        },
+        { method: "GET", path: "/en/researcher/submit/manuscript-services", setupRequest: (req, context) => ({ ...req, headers: { ...req.headers, cookie: perConnection(context as Record<string, string>) } }) },
+      ],
+    }),
+  );
   results.push(await measure("GET /healthz", `${portal.url}/healthz`));
 
   console.log("\nFirst load (gzipped; budget: JS ≤ 100 KiB, HTML+CSS ≤ 60 KiB, no third-party origin)");
-  for (const p of ["/en/login", "/en/register", "/en", "/cn/login/forgot-password"]) {
-    const w = await pageWeight(portal.url, p);
+  for (const p of ["/en/login", "/en/register", "/en", "/cn/login/forgot-password", "/en/researcher/submit/manuscript-services"]) {
+    const w = await pageWeight(portal.url, p, drafts[0]);
     console.log(`  ${p.padEnd(28)} JS ${(w.js / 1024).toFixed(1)} KiB in ${w.files} files; HTML+CSS ${(w.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${w.foreign.length}`);
   }
   console.log("");

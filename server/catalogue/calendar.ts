@@ -17,25 +17,35 @@ export interface BusinessCalendar {
   holidays: string[];
 }
 
+// Creating an Intl.DateTimeFormat costs far more than using one: keep one per time zone (they are immutable).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = dateFormats.get(timeZone);
+  if (!f) dateFormats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return f;
+}
+
+function offsetFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = offsetFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    offsetFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const parts = dateFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
 /** Minutes that `timeZone` is ahead of UTC at `instant`. */
 function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(instant));
+  const parts = offsetFormat(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);

@@ -213,16 +213,25 @@ const CACHE_KEY = "catalogue:v1";
 /** Staff edits show within this time on every process (or at once after invalidateCatalogue). */
 export const CATALOGUE_CACHE_SECONDS = 300;
 
+/** Parsed catalogues kept for a few seconds per cache, so one page does not parse the JSON several times. */
+const MEMO_MS = 5000;
+const memo = new WeakMap<Cache, { at: number; catalogue: Catalogue }>();
+
 /** The catalogue from the shared cache, loading it when missing. */
 export async function getCatalogue(ctx: { db: DB; cache: Cache }): Promise<Catalogue> {
-  const cached = await ctx.cache.getJson<Catalogue>(CACHE_KEY);
-  if (cached) return cached;
-  const catalogue = await loadCatalogue(ctx.db);
-  await ctx.cache.setJson(CACHE_KEY, catalogue, CATALOGUE_CACHE_SECONDS);
+  const hit = memo.get(ctx.cache);
+  if (hit && Date.now() - hit.at < MEMO_MS) return hit.catalogue;
+  let catalogue = await ctx.cache.getJson<Catalogue>(CACHE_KEY);
+  if (!catalogue) {
+    catalogue = await loadCatalogue(ctx.db);
+    await ctx.cache.setJson(CACHE_KEY, catalogue, CATALOGUE_CACHE_SECONDS);
+  }
+  memo.set(ctx.cache, { at: Date.now(), catalogue });
   return catalogue;
 }
 
 /** Call after changing catalogue rows so the next request reloads them. */
 export async function invalidateCatalogue(cache: Cache): Promise<void> {
+  memo.delete(cache);
   await cache.del(CACHE_KEY);
 }
