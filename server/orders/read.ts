@@ -90,14 +90,15 @@ export interface OrderSearch {
 
 export async function searchOrders(db: DB, userId: number, q: OrderSearch) {
   const page = Math.max(1, Math.floor(q.page ?? 1));
-  let query = baseQuery(db).where("o.user_id", "=", userId);
-  if (q.xid) query = query.where("o.external_id", "ilike", `%${q.xid.replace(/[\\%_]/g, "")}%`);
-  if (q.orderTitle) query = query.where("o.title", "ilike", `%${q.orderTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (q.from && !Number.isNaN(Date.parse(q.from))) query = query.where("o.created_at", ">=", new Date(q.from));
-  if (q.to && !Number.isNaN(Date.parse(q.to))) query = query.where("o.created_at", "<", new Date(Date.parse(q.to) + 24 * 3600 * 1000));
+  let filtered = db.selectFrom("orders as o").where("o.user_id", "=", userId);
+  if (q.xid) filtered = filtered.where("o.external_id", "ilike", `%${q.xid.replace(/[\\%_]/g, "")}%`);
+  if (q.orderTitle) filtered = filtered.where("o.title", "ilike", `%${q.orderTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.from && !Number.isNaN(Date.parse(q.from))) filtered = filtered.where("o.created_at", ">=", new Date(q.from));
+  if (q.to && !Number.isNaN(Date.parse(q.to))) filtered = filtered.where("o.created_at", "<", new Date(Date.parse(q.to) + 24 * 3600 * 1000));
+  const ids = filtered.select("o.id");
   const [rows, count] = await Promise.all([
-    query.orderBy("o.created_at", "desc").limit(ORDER_PAGE_SIZE).offset((page - 1) * ORDER_PAGE_SIZE).execute(),
-    db.selectFrom("orders").select(sql<number>`count(*)::int`.as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow(),
+    baseQuery(db).where("o.id", "in", ids).orderBy("o.created_at", "desc").limit(ORDER_PAGE_SIZE).offset((page - 1) * ORDER_PAGE_SIZE).execute(),
+    filtered.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
   ]);
   return { orders: rows.map(toView), pagination: { page, pageSize: ORDER_PAGE_SIZE, total: count.n } };
 }
