@@ -99,6 +99,7 @@ export default [
       route("resume", "routes/submit.new.tsx", { id: "submit-resume" }),
       route("reset", "routes/submit.reset.tsx"),
       route("currency", "routes/submit.currency.tsx"),
+      route("promo", "routes/submit.promo.tsx"),
       route("get-started", "routes/submit.get-started.tsx"),
       route("upload", "routes/submit.get-started.tsx", { id: "submit-upload" }),
       route("rework-get-started", "routes/submit.get-started.tsx", { id: "submit-rework-get-started" }),

@@ -4,7 +4,7 @@ import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server"
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
-import { manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
+import { applyPromoCode, removePromoCode, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
 import { canOpen, type StepName } from "../../server/order-form/steps";
 import { placeOrder } from "../../server/orders/place";
@@ -60,6 +60,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const d = await manuscriptDetails(w.env, form);
       return json({ documentDetailsReceived: d.documentDetailsReceived, manuscriptLanguageId: d.manuscriptLanguageId, wordCount: d.wordCount });
     }
+    case "applicable-promotional-code-benefits": {
+      const view = await orderFormView(w.env, form);
+      return json({ applicablePromotionalCodeBenefits: view.discounts, promoCode: form.promo_code });
+    }
     case "get-bin-price": {
       const words = Number(new URL(request.url).searchParams.get("newWordCount"));
       const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
@@ -89,6 +93,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (error instanceof UploadError) return apiError(error.code, error.status ?? 400);
       throw error;
     }
+  }
+  if (call === "discount-code" && p[2]) {
+    if (method === "DELETE") {
+      const next = await removePromoCode(w.env, form);
+      return json({ orderForm: await orderFormView(w.env, next), messages: ["coupon-removed-message"] });
+    }
+    if (method !== "PUT") return apiError("method-not-allowed", 405);
+    const r = await applyPromoCode(w.env, form, decodeURIComponent(p[2]));
+    if (!r.ok) return json({ error: r.error }, 400);
+    return json({ orderForm: await orderFormView(w.env, r.form), messages: [r.message] });
   }
   const body = await readJson(request);
   switch (`${method} ${call}`) {

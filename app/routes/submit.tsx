@@ -20,17 +20,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
   const viewing = (STEP_ALIASES[segment] ?? segment) as StepName;
-  if (!form) return { steps: null, summary: null, currencies: null, currencyIso: null, timeZone: "UTC" };
+  if (!form) return { steps: null, summary: null, currencies: null, currencyIso: null, timeZone: "UTC", promoCode: null, promoMessage: null };
   const [steps, price, snapshot] = await Promise.all([stepsFor(w.env, form, t, viewing), priceForm(w.env, form).catch(() => null), context.app.config.snapshot()]);
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
   const showPicker = !w.env.owner.userId && w.env.localization !== "CN";
   const currencies = showPicker ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name })) : null;
   const tz = snapshot.localizations.find((l) => l.identity === w.env.localization)?.timeZone ?? "UTC";
-  return { steps, summary: summarize(price), currencies, currencyIso: form.currency_iso.trim(), timeZone: tz };
+  const promoMessage = new URL(request.url).searchParams.get("promo");
+  return { steps, summary: summarize(price), currencies, currencyIso: form.currency_iso.trim(), timeZone: tz, promoCode: form.promo_code, promoMessage: promoMessage && /^[a-z-]{3,40}$/.test(promoMessage) ? promoMessage : null };
 }
 
 export default function SubmitLayout() {
-  const { steps, summary, currencies, currencyIso, timeZone } = useLoaderData<typeof loader>();
+  const { steps, summary, currencies, currencyIso, timeZone, promoCode, promoMessage } = useLoaderData<typeof loader>();
   const { t } = useTranslation("order");
   const lang = useLang();
   const location = useLocation();
@@ -108,6 +109,32 @@ export default function SubmitLayout() {
           ) : (
             <p>{t("emptySummary")}</p>
           )}
+          {summary ? (
+            <Form method="post" action={`/${lang}/researcher/submit/promo`} className="promo-form">
+              <input type="hidden" name="redirect" value={location.pathname} />
+              {promoMessage ? (
+                <p className={`alert ${promoMessage === "coupon-applied-message" || promoMessage === "coupon-removed-message" ? "alert-success" : promoMessage === "best-discount-applied" ? "alert-warning" : "alert-danger"}`} role="status">
+                  {t(`promo.${promoMessage}`)}
+                </p>
+              ) : null}
+              {promoCode ? (
+                <p>
+                  {t("promo.current", { code: promoCode })}{" "}
+                  <button type="submit" name="intent" value="remove" className="link-button">
+                    {t("promo.remove")}
+                  </button>
+                </p>
+              ) : (
+                <>
+                  <label htmlFor="promo-code">{t("promo.label")}</label>
+                  <input id="promo-code" name="code" autoComplete="off" maxLength={40} />
+                  <button type="submit" name="intent" value="apply" className="button button-small">
+                    {t("promo.apply")}
+                  </button>
+                </>
+              )}
+            </Form>
+          ) : null}
           {currencies && currencyIso ? (
             <Form method="post" action={`/${lang}/researcher/submit/currency`} className="currency-picker">
               <input type="hidden" name="redirect" value={location.pathname} />

@@ -2,7 +2,7 @@
 // server-side price (never from the client), and placing the order.
 import type { AppContext } from "../context";
 import type { SiteLang } from "../../app/lib/i18n";
-import { getCatalogue, priceSelection, type Catalogue, type PriceResult, type ServiceSelection } from "../catalogue";
+import { checkPromoCode, getCatalogue, priceSelection, type Catalogue, type PriceResult, type ServiceSelection } from "../catalogue";
 import { listFiles, type StoredFile } from "../documents/storage";
 import { documentDetails } from "../documents/analysis";
 import { advance, currentStepOf, stepsView, type StepContext, type StepName, type StepsView } from "./steps";
@@ -270,4 +270,30 @@ export async function currentStep(env: WizardEnv, form: OrderFormRow): Promise<S
 export async function manuscriptDetails(env: WizardEnv, form: OrderFormRow) {
   const files = (await formFiles(env, form)).filter((f) => f.kind === "main");
   return documentDetails(env.ctx, files.map((f) => f.id));
+}
+
+// ---- promo codes (spec 1 §4 "Discounts", §8) ---------------------------------------
+
+export type PromoResult = { ok: true; form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" } | { ok: false; error: string };
+
+const PROMO_ERRORS: Record<string, string> = {
+  "promo-code-empty": "promo-code-empty",
+  "one-promo-code-per-order": "one-promo-code-per-order",
+  "promo-code-invalid": "promo-code-invalid",
+  "promo-code-expired": "promo-code-expired",
+  "promo-code-used-up": "promo-code-used-up",
+};
+
+export async function applyPromoCode(env: WizardEnv, form: OrderFormRow, code: string): Promise<PromoResult> {
+  const catalogue = await getCatalogue(env.ctx);
+  const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
+  if (!check.ok) return { ok: false, error: PROMO_ERRORS[check.error] ?? "promo-code-invalid" };
+  const saved = await saveOrderForm(env.ctx.db, form, { promo_code: check.promo.code });
+  const price = await priceForm(env, saved, catalogue);
+  // One order-level discount applies: a better one already in place keeps the code unused (spec 1 §8).
+  return { ok: true, form: saved, message: price?.bestDiscountApplied ? "best-discount-applied" : "coupon-applied-message" };
+}
+
+export async function removePromoCode(env: WizardEnv, form: OrderFormRow): Promise<OrderFormRow> {
+  return saveOrderForm(env.ctx.db, form, { promo_code: null });
 }

@@ -112,3 +112,42 @@ describe("order-form API", () => {
     expect(bin.newService.newWordBin).toBeTruthy();
   });
 });
+
+describe("promo codes", () => {
+  it("apply one per order, report a better discount, and remove", async () => {
+    const c = await signedIn();
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    await uploadDocx(c, id);
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
+    const before = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] })).json()).orderForm.total;
+    let r = await send(c, "PUT", `/api/order-form/${id}/discount-code/NOPE`);
+    expect(await r.json()).toEqual({ error: "promo-code-invalid" });
+    r = await send(c, "PUT", `/api/order-form/${id}/discount-code/welcome10`);
+    const applied = await r.json();
+    expect(applied.messages).toEqual(["coupon-applied-message"]);
+    expect(applied.orderForm.total).toBe(Math.round(before * 0.9));
+    expect(applied.orderForm.discounts[0]).toMatchObject({ kind: "Promotional Code", appliedAmount: before - Math.round(before * 0.9) });
+    r = await send(c, "PUT", `/api/order-form/${id}/discount-code/SPRING5`);
+    expect(await r.json()).toEqual({ error: "one-promo-code-per-order" });
+    const benefits = await (await c.get(`/api/order-form/${id}/applicable-promotional-code-benefits`)).json();
+    expect(benefits.promoCode).toBe("WELCOME10");
+    r = await send(c, "DELETE", `/api/order-form/${id}/discount-code/WELCOME10`);
+    const removed = await r.json();
+    expect(removed.messages).toEqual(["coupon-removed-message"]);
+    expect(removed.orderForm.total).toBe(before);
+  });
+
+  it("works from the My Order panel without JavaScript", async () => {
+    const c = await signedIn("staff@example.com", "Staff#2026!");
+    await c.get("/en/researcher/submit/new");
+    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "2000", languageId: "1" });
+    await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
+    let r = await c.post("/en/researcher/submit/promo", { intent: "apply", code: "", redirect: "/en/researcher/submit/manuscript-services" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services?promo=promo-code-empty");
+    expect(await (await c.get(r.headers.get("location")!)).text()).toContain("Please enter a valid promo code");
+    r = await c.post("/en/researcher/submit/promo", { intent: "apply", code: "WELCOME10", redirect: "/en/researcher/submit/manuscript-services" });
+    const html = await (await c.get(r.headers.get("location")!)).text();
+    expect(html).toContain("Your promo code has been applied.");
+    expect(html).toContain("Promo code WELCOME10");
+  });
+});
