@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
@@ -153,6 +153,33 @@ export default function SubmitLayout() {
           ) : null}
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** A step that fails to load or save: the message of spec 1 §8 and a way back (no dead end). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : null;
+  return (
+    <div className="wizard">
+      <header className="wizard-header">
+        <Link to={`/${lang}`} className="brand">
+          {t("common:site.name")}
+        </Link>
+      </header>
+      <main id="main" className="wizard-main">
+        <section className="alert alert-danger" role="alert">
+          <p>{detail ? t("saveError", { error: detail }) : t("general-submission-step-error")}</p>
+          <p>
+            <Link className="button" to={`/${lang}/researcher/submit/resume`}>
+              {t("goBack")}
+            </Link>
+          </p>
+        </section>
+      </main>
     </div>
   );
 }
