@@ -4,7 +4,7 @@ import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server"
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
-import { applyPromoCode, removePromoCode, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
+import { applyPromoCode, removePromoCode, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
 import { canOpen, type StepName } from "../../server/order-form/steps";
 import { placeOrder } from "../../server/orders/place";
@@ -114,6 +114,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const bySlugOrIdentity = slugs.map((s: string) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug).filter((s: string | undefined): s is string => Boolean(s));
       const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
       return saved(w, await saveServices(w.env, form, { serviceSlugs: bySlugOrIdentity, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" }, form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services"));
+    }
+    case "PUT manuscript-details":
+      return saved(w, await saveManuscriptDetails(w.env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }));
+    case "PUT update-word-count": {
+      const r = await saveManuscriptDetails(w.env, form, { wordCount: body.newWordCount });
+      if (!r.ok) return saved(w, r);
+      const view = await orderFormView(w.env, r.form);
+      // A word count the selected service cannot take blocks payment (noServiceOption / veryLongWordCount).
+      return json({ order: view, orderForm: view });
     }
     case "PUT update-delivery-tier": {
       const tier = body.deliveryTier === "express" ? "express" : body.rushed === true || body.deliveryTier === "rush" ? "rush" : "standard";

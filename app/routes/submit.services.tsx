@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
@@ -6,7 +7,7 @@ import { formatMoney } from "~/lib/format";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
 import { getCatalogue, priceSelection } from "../../server/catalogue";
-import { priceForm, saveServices, selectionsOf } from "../../server/order-form/service";
+import { priceForm, saveManuscriptDetails, saveServices, selectionsOf } from "../../server/order-form/service";
 import { saveOrderForm } from "../../server/order-form/store";
 
 export const handle = { i18n: ["order", "catalogue"] };
@@ -59,6 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rushPriceDifference: price?.rushPriceDifference ?? 0,
     expressPriceDifference: price?.expressPriceDifference ?? 0,
     scientificSelected: selected.has("scientific-editing"),
+    wordCount: form.word_count,
+    notices: price?.notices ?? [],
+    blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount)),
     about: about && catalogue.services.some((s) => s.descriptionKey === `catalogue:descriptions.${about}`) ? about : null,
   };
 }
@@ -80,6 +84,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const selections = [...set].filter((s) => known.has(s)).map((slug) => ({ serviceSlug: slug, ...(quantities[slug] ? { quantity: quantities[slug] } : {}) }));
     // Choosing a service whose only option is rush preselects rush; otherwise the tier is kept if still offered.
     await saveOrderForm(context.app.db, form, { selections: JSON.stringify(selections), decline_editing: false });
+    return redirect(new URL(request.url).pathname, { status: 303 });
+  }
+  if (fields.intent === "word-count") {
+    const r = await saveManuscriptDetails(w.env, form, { wordCount: fields.wordCount, languageId: fields.languageId });
+    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.tier) {
@@ -118,6 +127,8 @@ export default function Services() {
   return (
     <section className="stack">
       <h1>{t(`steps.${data.step}`)}</h1>
+      {data.step === "manuscript-services" ? <WordCountForm wordCount={data.wordCount} error={errors.wordCount?.[0]} /> : null}
+      {data.blocked ? <p className="alert alert-warning">{t("catalogue:notices.word-count-differs-no-service-option")}</p> : null}
       <Form method="post" className="stack" replace preventScrollReset>
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         {data.groups.map((g) => (
@@ -199,5 +210,39 @@ export default function Services() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The manuscript's word count, editable here; with JavaScript it saves 400 ms after typing stops (spec 1 §4). */
+function WordCountForm({ wordCount, error }: { wordCount: number | null; error?: string }) {
+  const { t } = useTranslation("order");
+  const fetcher = useFetcher();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  return (
+    <fetcher.Form method="post" className="word-count-form field-row" preventScrollReset>
+      <input type="hidden" name="intent" value="word-count" />
+      <div className={`field${error ? " field-invalid" : ""}`}>
+        <label htmlFor="wc-edit">{t("getStarted.wordCount")}</label>
+        <input
+          id="wc-edit"
+          name="wordCount"
+          type="number"
+          min={1}
+          max={999999}
+          defaultValue={wordCount ?? ""}
+          onChange={(e) => {
+            const form = e.currentTarget.form;
+            if (timer.current) clearTimeout(timer.current);
+            // Non-numeric input is not sent; the server validates the rest.
+            if (!/^\d+$/.test(e.currentTarget.value)) return;
+            timer.current = setTimeout(() => form && fetcher.submit(form), 400);
+          }}
+        />
+        {error ? <p className="field-error">{t(error)}</p> : null}
+      </div>
+      <button type="submit" className="button button-small">
+        {t("updateWordCount")}
+      </button>
+    </fetcher.Form>
   );
 }

@@ -297,3 +297,18 @@ export async function applyPromoCode(env: WizardEnv, form: OrderFormRow, code: s
 export async function removePromoCode(env: WizardEnv, form: OrderFormRow): Promise<OrderFormRow> {
   return saveOrderForm(env.ctx.db, form, { promo_code: null });
 }
+
+// ---- manuscript details and word count (spec 1 §4 "Word count", §5) ---------------------
+
+export async function saveManuscriptDetails(env: WizardEnv, form: OrderFormRow, input: { wordCount?: unknown; languageId?: unknown }): Promise<SaveResult> {
+  const errors: FieldErrors = {};
+  const raw = String(input.wordCount ?? "").trim();
+  const wordCount = Number(raw);
+  if (raw === "") errors.wordCount = ["order:errors.value-required"];
+  else if (wordCount === 0) errors.wordCount = ["order:errors.value-cannot-be-zero"];
+  else if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX) errors.wordCount = ["order:errors.word-count-range-error"];
+  const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
+  if (!languageId || !(await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst())) errors.languageId = ["order:errors.value-required"];
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { word_count: wordCount, language_id: languageId }) };
+}

@@ -151,3 +151,22 @@ describe("promo codes", () => {
     expect(html).toContain("Promo code WELCOME10");
   });
 });
+
+describe("word count", () => {
+  it("updates the price by word bin and validates the count", async () => {
+    const c = await signedIn();
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    await uploadDocx(c, id);
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 4500, language: 1 });
+    expect((await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] })).json()).orderForm.total).toBe(26000);
+    let r = await send(c, "PUT", `/api/order-form/${id}/update-word-count`, { newWordCount: 7000 });
+    expect((await r.json()).order.total).toBe(37000);
+    r = await send(c, "PUT", `/api/order-form/${id}/update-word-count`, { newWordCount: 0 });
+    expect((await r.json()).fieldErrors.wordCount).toBe("value-cannot-be-zero");
+    r = await send(c, "PUT", `/api/order-form/${id}/update-word-count`, { newWordCount: 1000000 });
+    expect((await r.json()).fieldErrors.wordCount).toBe("word-count-range-error");
+    r = await send(c, "PUT", `/api/order-form/${id}/manuscript-details`, { wordCount: 1500, language: 2 });
+    const form = (await r.json()).orderForm;
+    expect(form).toMatchObject({ wordCount: 1500, manuscriptLanguageId: 2, total: 9500 });
+  });
+});
