@@ -16,6 +16,8 @@ async function register(page: Page, lang: string, email: string, password: strin
   await page.locator('select[name="currency"]').selectOption("EUR");
   await page.locator('input[name="agreeToTOS"]').check();
   await page.locator("form.stack button[type=submit]").click();
+  // With JavaScript the submit is a fetch: wait for the navigation it ends with.
+  await page.waitForURL((url) => !url.pathname.includes("/register"));
 }
 
 test.describe("accounts", () => {
@@ -52,8 +54,10 @@ test.describe("accounts", () => {
     await register(page, "en", email, "first-password-1");
     await expect(page).toHaveURL(/\/en\/researcher$/);
     await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/en\/logout\?done=1$/);
     await page.goto("/en/login");
     await page.getByRole("link", { name: "Can't sign in?" }).click();
+    await expect(page).toHaveURL(/\/en\/login\/forgot-password$/);
     await page.locator('input[name="email"]').fill(email);
     await page.locator("form.stack button[type=submit]").click();
     await expect(page.getByText("If an account exists for that address")).toBeVisible();
@@ -73,6 +77,7 @@ test.describe("accounts", () => {
     await page.locator("form.stack button[type=submit]").click();
     await expect(page).toHaveURL(/\/en\/researcher\?passwordReset=1$/);
     await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/en\/logout\?done=1$/);
     await signIn(page, "en", email, "second-password-2");
     await expect(page).toHaveURL(/\/en\/researcher$/);
     // The link works once.
