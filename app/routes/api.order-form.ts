@@ -4,7 +4,7 @@ import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server"
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
-import { applyPromoCode, removePromoCode, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
+import { applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
 import { canOpen, type StepName } from "../../server/order-form/steps";
 import { placeOrder } from "../../server/orders/place";
@@ -114,6 +114,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const bySlugOrIdentity = slugs.map((s: string) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug).filter((s: string | undefined): s is string => Boolean(s));
       const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
       return saved(w, await saveServices(w.env, form, { serviceSlugs: bySlugOrIdentity, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" }, form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services"));
+    }
+    case "PUT referral-emails": {
+      const r = await saveReferralEmails(w.env, form, (body.referralEmails as string[] | string) ?? []);
+      if (!r.ok) return json({ error: r.error }, 400);
+      return json({ orderForm: await orderFormView(w.env, r.form), messages: ["referral-email-save-success"] });
     }
     case "PUT manuscript-details":
       return saved(w, await saveManuscriptDetails(w.env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }));

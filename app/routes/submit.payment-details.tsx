@@ -1,11 +1,12 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { useEffect, useState } from "react";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
 import { guardStep, readStepForm, requireDraft, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
-import { formFiles, priceForm } from "../../server/order-form/service";
+import { formFiles, priceForm, saveReferralEmails } from "../../server/order-form/service";
 import { availablePaymentMethods, placeOrder } from "../../server/orders/place";
 import { PAYMENT_METHOD } from "~/lib/order-constants";
 
@@ -28,6 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     noServices: !price,
     noFiles: !files.some((f) => f.kind === "main" || f.kind === "figure"),
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount || price.quoteOnly)),
+    referralEmails: form.referral_emails ?? [],
+    referralAmount: (await context.app.config.snapshot()).config.referralAmount,
   };
 }
 
@@ -35,6 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardEnv(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
+  if (fields.intent === "referrals") {
+    const r = await saveReferralEmails(w.env, form, fields.referralEmails ?? "");
+    return Response.json({ referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.form.referral_emails : form.referral_emails }, { status: r.ok ? 200 : 400 });
+  }
   const r = await placeOrder(w.env, form, {
     paymentMethodId: Number(fields.paymentMethodId),
     purchaseOrder: fields.purchaseOrder,
@@ -87,7 +94,7 @@ export default function PaymentDetails() {
           <input type="checkbox" name="acceptTerms" />
           <span>{t("payment.acceptTerms")}</span>
         </label>
-        {actionData?.error ? (
+        {actionData && "error" in actionData && actionData.error ? (
           <p className="field-error" role="alert">
             {t(`payment.errors.${actionData.error}`)}
           </p>
@@ -99,6 +106,37 @@ export default function PaymentDetails() {
           </button>
         </p>
       </Form>
+      <ReferralForm emails={(actionData && "referralEmails" in actionData ? actionData.referralEmails : data.referralEmails) ?? []} message={actionData && "referral" in actionData ? actionData.referral : null} amount={data.referralAmount} />
     </section>
+  );
+}
+
+/** Invite colleagues (spec 1 §5 referral e-mails): comma-separated, at most 10 in all. */
+function ReferralForm({ emails, message, amount }: { emails: string[]; message: string | null; amount: number }) {
+  const { t } = useTranslation("order");
+  const [value, setValue] = useState("");
+  // Without JavaScript the button stays enabled (the server validates); with it, blank input disables it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "referrals";
+  return (
+    <Form method="post" className="card stack referral-form">
+      <h2>{t("referrals.title")}</h2>
+      <p>{t("referrals.body", { amount })}</p>
+      {emails.length ? <p>{t("referrals.invited", { emails: emails.join(", ") })}</p> : null}
+      <input type="hidden" name="intent" value="referrals" />
+      <label htmlFor="referralEmails">{t("referrals.label")}</label>
+      <input id="referralEmails" name="referralEmails" value={value} onChange={(e) => setValue(e.target.value)} placeholder="name@example.org, name2@example.org" />
+      {message ? (
+        <p className={message === "referral-email-save-success" ? "alert alert-success" : "field-error"} role="status">
+          {t(`referrals.${message}`)}
+        </p>
+      ) : null}
+      {/* The invite button is disabled while the input is blank or busy (with JavaScript). */}
+      <button type="submit" className="button" disabled={busy || (hydrated && value.trim() === "")}>
+        {t("referrals.invite")}
+      </button>
+    </Form>
   );
 }

@@ -312,3 +312,16 @@ export async function saveManuscriptDetails(env: WizardEnv, form: OrderFormRow, 
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   return { ok: true, form: await saveOrderForm(env.ctx.db, form, { word_count: wordCount, language_id: languageId }) };
 }
+
+// ---- referral e-mails (spec 1 §5: comma-separated, 1 to 10 in total including those already present) ----
+
+export const REFERRAL_EMAILS_MAX = 10;
+
+export async function saveReferralEmails(env: WizardEnv, form: OrderFormRow, input: string | string[]): Promise<{ ok: true; form: OrderFormRow } | { ok: false; error: "referral-email-validation-error" }> {
+  const entries = (Array.isArray(input) ? input : input.split(",")).map((e) => String(e).trim().toLowerCase()).filter(Boolean);
+  const existing = form.referral_emails ?? [];
+  const all = [...new Set([...existing, ...entries])];
+  const valid = entries.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e) && e.length <= 254);
+  if (!entries.length || !valid || all.length > REFERRAL_EMAILS_MAX) return { ok: false, error: "referral-email-validation-error" };
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { referral_emails: JSON.stringify(all) }) };
+}

@@ -40,5 +40,7 @@ export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
     noServiceOption: summary?.noServiceOption ?? false,
     veryLongWordCount: summary?.veryLongWordCount ?? false,
     manuscripts: { main: byKind("main"), figures: byKind("figure"), tables: byKind("table") },
+    referralEmails: form.referral_emails ?? [],
+    promoCode: form.promo_code,
   };
 }

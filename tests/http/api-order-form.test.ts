@@ -170,3 +170,20 @@ describe("word count", () => {
     expect(form).toMatchObject({ wordCount: 1500, manuscriptLanguageId: 2, total: 9500 });
   });
 });
+
+describe("referral e-mails", () => {
+  it("accept 1 to 10 addresses in total, comma-separated", async () => {
+    const c = await signedIn();
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    let r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: [] });
+    expect(await r.json()).toEqual({ error: "referral-email-validation-error" });
+    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: "a@example.org, b@example.org,, " });
+    expect((await r.json()).orderForm.referralEmails).toEqual(["a@example.org", "b@example.org"]);
+    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: Array.from({ length: 9 }, (_, i) => `p${i}@example.org`) });
+    expect(await r.json()).toEqual({ error: "referral-email-validation-error" });
+    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: "not-an-email" });
+    expect(r.status).toBe(400);
+    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: Array.from({ length: 8 }, (_, i) => `p${i}@example.org`) });
+    expect((await r.json()).messages).toEqual(["referral-email-save-success"]);
+  });
+});
