@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { draftCookie, wizardEnv } from "~/lib/wizard.server";
 import { createOrderForm, currentDraft, hasProgress } from "../../server/order-form/store";
-import { currentStep } from "../../server/order-form/service";
+import { applyPromoCode, currentStep } from "../../server/order-form/service";
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 
@@ -21,6 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (w.newDraftKey) headers.append("Set-Cookie", draftCookie(w.newDraftKey, context.secure));
+  // Marketing links: ?rs= a revenue-share partner code (remembered for the greeting), ?promo= a promo code to apply.
+  const params = new URL(request.url).searchParams;
+  const rs = params.get("rs");
+  if (rs && /^[a-z0-9-]{2,40}$/i.test(rs)) headers.append("Set-Cookie", `rs=${rs.toLowerCase()}; Path=/; Max-Age=2592000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
+  const promo = params.get("promo");
+  if (promo && !form.promo_code) await applyPromoCode(w.env, form, promo).catch(() => null);
   const step = await currentStep(w.env, form);
   return redirect(`/${w.lang}/researcher/submit/${step}${continuing ? "?continue=1" : ""}`, { headers });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { wizardEnv } from "~/lib/wizard.server";
+import { readCookie } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
 import { currentDraft } from "../../server/order-form/store";
 import { priceForm, stepsFor } from "../../server/order-form/service";
@@ -20,18 +21,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
   const viewing = (STEP_ALIASES[segment] ?? segment) as StepName;
-  if (!form) return { steps: null, summary: null, currencies: null, currencyIso: null, timeZone: "UTC", promoCode: null, promoMessage: null };
+  if (!form) return { steps: null, summary: null, currencies: null, currencyIso: null, timeZone: "UTC", banner: null, promoCode: null, promoMessage: null };
   const [steps, price, snapshot] = await Promise.all([stepsFor(w.env, form, t, viewing), priceForm(w.env, form).catch(() => null), context.app.config.snapshot()]);
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
   const showPicker = !w.env.owner.userId && w.env.localization !== "CN";
   const currencies = showPicker ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name })) : null;
   const tz = snapshot.localizations.find((l) => l.identity === w.env.localization)?.timeZone ?? "UTC";
   const promoMessage = new URL(request.url).searchParams.get("promo");
-  return { steps, summary: summarize(price), currencies, currencyIso: form.currency_iso.trim(), timeZone: tz, promoCode: form.promo_code, promoMessage: promoMessage && /^[a-z-]{3,40}$/.test(promoMessage) ? promoMessage : null };
+  // Marketing banners show on two steps only; only the revenue-share code cambridge1 has a welcome (spec 1 §2).
+  const bannerStep = viewing === "get-started" || viewing === "manuscript-services";
+  const banner = bannerStep ? (readCookie(request, "rs") === "cambridge1" ? "revenue-share" : form.promo_code ? "promo" : null) : null;
+  return { steps, summary: summarize(price), currencies, currencyIso: form.currency_iso.trim(), timeZone: tz, banner, promoCode: form.promo_code, promoMessage: promoMessage && /^[a-z-]{3,40}$/.test(promoMessage) ? promoMessage : null };
 }
 
 export default function SubmitLayout() {
-  const { steps, summary, currencies, currencyIso, timeZone, promoCode, promoMessage } = useLoaderData<typeof loader>();
+  const { steps, summary, currencies, currencyIso, timeZone, banner, promoCode, promoMessage } = useLoaderData<typeof loader>();
   const { t } = useTranslation("order");
   const lang = useLang();
   const location = useLocation();
@@ -62,6 +66,11 @@ export default function SubmitLayout() {
       {navigation.state === "loading" && navigation.location?.pathname.includes("/submit/") ? (
         <p className="wizard-loading" role="status">
           {t("common:loading.order")}
+        </p>
+      ) : null}
+      {banner ? (
+        <p className="banner marketing-banner" role="status">
+          {banner === "revenue-share" ? t("banners.cambridge1") : t("banners.promo", { code: promoCode })}
         </p>
       ) : null}
       <div className="wizard-body">

@@ -118,3 +118,27 @@ describe("order wizard without JavaScript", () => {
     expect(html).toContain("Choose a service to see your price");
   });
 });
+
+describe("marketing banners", () => {
+  it("greet cambridge1 visitors on two steps only and apply a promo code from the link", async () => {
+    const c = new Client(portal.url);
+    const r = await c.get("/en/researcher/submit/new?rs=cambridge1&promo=WELCOME10");
+    expect(c.cookies.get("rs")).toBe("cambridge1");
+    let html = await (await c.get(r.headers.get("location")!)).text();
+    expect(html).toContain('role="status">Welcome, Cambridge researchers!');
+    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "1000", languageId: "1" });
+    html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
+    expect(html).toContain('role="status">Welcome, Cambridge researchers!');
+    await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
+    await c.post("/en/researcher/submit/manuscript-services", { intent: "next", services: "standard-editing" });
+    html = await (await c.get("/en/researcher/submit/additional-services")).text();
+    expect(html).not.toContain('class="banner marketing-banner"');
+    expect(html).toContain("Promo code WELCOME10");
+    // Another partner code gets no welcome; a promo code alone gets the promo greeting.
+    const d = new Client(portal.url);
+    const r2 = await d.get("/en/researcher/submit/new?rs=othercorp&promo=WELCOME10");
+    html = await (await d.get(r2.headers.get("location")!)).text();
+    expect(html).not.toContain('role="status">Welcome, Cambridge researchers!');
+    expect(html).toContain('class="banner marketing-banner" role="status">Your promo code WELCOME10 is ready for this order.');
+  });
+});
