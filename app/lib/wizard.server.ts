@@ -22,6 +22,23 @@ export interface WizardRequest {
   newDraftKey: string | null;
 }
 
+// Loaders of one request share the Request object: the layout and the step compute the draft, its price
+// and its steps once between them.
+const memos = new WeakMap<Request, Map<string, Promise<unknown>>>();
+
+function requestMemo(request: Request) {
+  return <T,>(key: string, compute: () => Promise<T>): Promise<T> => {
+    let map = memos.get(request);
+    if (!map) memos.set(request, (map = new Map()));
+    let hit = map.get(key) as Promise<T> | undefined;
+    if (!hit) {
+      hit = compute();
+      map.set(key, hit);
+    }
+    return hit;
+  };
+}
+
 export async function wizardEnv(request: Request, context: AppLoadContext, options: { createDraftKey?: boolean } = {}): Promise<WizardRequest> {
   const lang = requireLang(request);
   const session = await getCurrentSession(request, context);
@@ -36,13 +53,19 @@ export async function wizardEnv(request: Request, context: AppLoadContext, optio
   return {
     lang,
     newDraftKey: created,
-    env: { ctx: context.app, owner, lang, localization, impersonating: Boolean(session?.impersonatorId) },
+    env: { ctx: context.app, owner, lang, localization, impersonating: Boolean(session?.impersonatorId), memo: request.method === "GET" || request.method === "HEAD" ? requestMemo(request) : undefined },
   };
+}
+
+/** The visitor's order form in progress (once per request). */
+export function loadDraft(w: WizardRequest): Promise<OrderFormRow | null> {
+  const load = () => currentDraft(w.env.ctx.db, w.env.owner);
+  return w.env.memo ? w.env.memo("draft", load) : load();
 }
 
 /** The visitor's order form, or a redirect to /researcher/submit/new when there is none. */
 export async function requireDraft(w: WizardRequest): Promise<OrderFormRow> {
-  const form = await currentDraft(w.env.ctx.db, w.env.owner);
+  const form = await loadDraft(w);
   if (!form) throw redirect(`/${w.lang}/researcher/submit/new`);
   return form;
 }

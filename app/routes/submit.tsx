@@ -3,10 +3,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { wizardEnv } from "~/lib/wizard.server";
+import { loadDraft, wizardEnv } from "~/lib/wizard.server";
 import { readCookie } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
-import { currentDraft } from "../../server/order-form/store";
 import { priceForm, stepsFor } from "../../server/order-form/service";
 import { summarize } from "../../server/order-form/summary";
 import { STEP_ALIASES, type StepName } from "../../server/order-form/steps";
@@ -17,7 +16,7 @@ export const handle = { i18n: ["order", "catalogue"] };
 // The wizard's parent layout: the step bar and the "My Order" summary around every step (spec 1 §2).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const w = await wizardEnv(request, context);
-  const form = await currentDraft(context.app.db, w.env.owner);
+  const form = await loadDraft(w);
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
   const viewing = (STEP_ALIASES[segment] ?? segment) as StepName;

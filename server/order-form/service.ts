@@ -23,6 +23,12 @@ export interface WizardEnv {
   lang: SiteLang;
   localization: string;
   impersonating: boolean;
+  /** Per-request memo: the wizard layout and its step share one price and one step context per request. */
+  memo?: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+}
+
+function remember<T>(env: WizardEnv, key: string, compute: () => Promise<T>): Promise<T> {
+  return env.memo ? env.memo(key, compute) : compute();
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -33,11 +39,13 @@ export function fileOwner(owner: Owner) {
 }
 
 export async function stepContext(env: WizardEnv, form: OrderFormRow): Promise<StepContext> {
-  const snapshot = await env.ctx.config.snapshot();
-  return {
-    bundlesEnabled: snapshot.flags.service_bundles && Boolean(snapshot.config.allowsServiceBundles),
-    duplicatePending: form.duplicate_choice === null && (await findDuplicate(env, form)) !== null,
-  };
+  return remember(env, `sctx:${form.id}:${form.version}`, async () => {
+    const snapshot = await env.ctx.config.snapshot();
+    return {
+      bundlesEnabled: snapshot.flags.service_bundles && Boolean(snapshot.config.allowsServiceBundles),
+      duplicatePending: form.duplicate_choice === null && (await findDuplicate(env, form)) !== null,
+    };
+  });
 }
 
 /** Selections stored on the form, as the pricing engine takes them. */
@@ -47,6 +55,10 @@ export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
 
 /** The server-side price of the form as it stands (null before any service is chosen). */
 export async function priceForm(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
+  return remember(env, `price:${form.id}:${form.version}`, () => computePrice(env, form, catalogue));
+}
+
+async function computePrice(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
   const selections = selectionsOf(form);
   if (!selections.length) return null;
   const cat = catalogue ?? (await getCatalogue(env.ctx));
