@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
+import { FileList, UploadButton } from "~/components/WizardFiles";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
 import { areaTree, getCatalogue } from "../../server/catalogue";
@@ -126,32 +127,14 @@ export default function Details() {
         </div>
         <fieldset>
           <legend>{t("details.files")}</legend>
-          {data.files.length ? (
-            <ul className="file-list">
-              {data.files.map((f) => (
-                <li key={f.id}>
-                  {f.name} <span className="badge">{t(`fileKinds.${f.kind}`)}</span>{" "}
-                  <button type="submit" name="removeFile" value={f.id} className="link-button">
-                    {t("removeFile")}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <FileList files={data.files} showKind />
           {UPLOAD_FIELDS.map(([field, kind]) => (
             <div key={field} className="field">
               <label htmlFor={field}>{t(`fileKinds.${kind}`)}</label>
               <input id={field} type="file" name={field} multiple />
             </div>
           ))}
-          <button type="submit" name="intent" value="upload" className="button button-small">
-            {t("getStarted.upload")}
-          </button>
-          {(actionData?.uploadErrors ?? []).map((e: string) => (
-            <p key={e} className="field-error" role="alert">
-              {t(e)}
-            </p>
-          ))}
+          <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("mainFiles")}
         </fieldset>
         <p className="wizard-actions">

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
+import { FileList, UploadButton } from "~/components/WizardFiles";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
 import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "../../server/order-form/service";
@@ -130,31 +131,13 @@ export default function GetStarted() {
 
         <fieldset>
           <legend>{t("getStarted.files")}</legend>
-          {data.files.length ? (
-            <ul className="file-list">
-              {data.files.map((f) => (
-                <li key={f.id}>
-                  {f.name}{" "}
-                  <button type="submit" name="removeFile" value={f.id} className="link-button">
-                    {t("removeFile")}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <FileList files={data.files} />
           <div className="field">
             <label htmlFor="files">{t("getStarted.chooseFiles")}</label>
             <input id="files" type="file" name="mainFiles" multiple />
             <p className="field-hint">{t("getStarted.filesHint")}</p>
           </div>
-          <button type="submit" name="intent" value="upload" className="button button-small">
-            {t("getStarted.upload")}
-          </button>
-          {(actionData?.uploadErrors ?? []).map((e: string) => (
-            <p key={e} className="field-error" role="alert">
-              {t(e)}
-            </p>
-          ))}
+          <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("files")}
           <label className="checkbox">
             <input type="checkbox" name="uploadFilesLater" defaultChecked={data.values.uploadFilesLater} />

@@ -4,24 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { sql } from "kysely";
 import { startPortal } from "../../server/boot";
 import { readEnv } from "../../server/env";
-import { openPostgres } from "../../server/db";
+import { freshDatabase } from "../helpers/template";
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-curl-"));
-  let databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    const name = `${new URL(databaseUrl).pathname.slice(1)}_curl`;
-    const admin = await openPostgres(databaseUrl, 1);
-    await sql.raw(`drop database if exists "${name}" with (force)`).execute(admin.db);
-    await sql.raw(`create database "${name}"`).execute(admin.db);
-    await admin.close();
-    const u = new URL(databaseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-  }
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, "curl") : undefined;
   const portal = await startPortal({ env: readEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "warn", REDIS_PREFIX: `curl:${process.pid}:` }) });
   let ok = false;
   try {

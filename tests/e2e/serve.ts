@@ -4,23 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { startPortal } from "../../server/boot";
 import { readEnv } from "../../server/env";
-import { openPostgres } from "../../server/db";
-import { sql } from "kysely";
+import { freshDatabase } from "../helpers/template";
 
 async function main() {
   const dataDir = path.resolve(".tmp/e2e-data");
   fs.rmSync(dataDir, { recursive: true, force: true });
-  let databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    const name = `${new URL(databaseUrl).pathname.slice(1)}_e2e`;
-    const admin = await openPostgres(databaseUrl, 1);
-    await sql.raw(`drop database if exists "${name}" with (force)`).execute(admin.db);
-    await sql.raw(`create database "${name}"`).execute(admin.db);
-    await admin.close();
-    const u = new URL(databaseUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-  }
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, "e2e") : undefined;
   const env = readEnv({
     ...process.env,
     DATA_DIR: dataDir,

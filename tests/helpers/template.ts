@@ -45,3 +45,14 @@ export async function buildTemplate(databaseUrl: string | undefined): Promise<vo
   fs.writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await blob.arrayBuffer()));
   await template.close();
 }
+
+/** Drops and recreates `<database>_<suffix>` next to DATABASE_URL's database; returns its URL. */
+export async function freshDatabase(databaseUrl: string, suffix: string): Promise<string> {
+  const { sql } = await import("kysely");
+  const name = `${new URL(databaseUrl).pathname.slice(1)}_${suffix}`;
+  const admin = await openPostgres(databaseUrl, 1);
+  await sql.raw(`drop database if exists "${name}" with (force)`).execute(admin.db);
+  await sql.raw(`create database "${name}"`).execute(admin.db);
+  await admin.close();
+  return withDatabase(databaseUrl, name);
+}
