@@ -110,7 +110,7 @@ export default [
       route("details", "routes/submit.details.tsx"),
       route("duplicate-order", "routes/submit.duplicate-order.tsx"),
       route("payment-details", "routes/submit.payment-details.tsx"),
-      soon("service-bundles", "submit-bundles"),
+      route("service-bundles", "routes/submit.service-bundles.tsx"),
       soon("price-quote-completed", "submit-quote"),
       route("*", "routes/not-found.tsx", { id: "submit-not-found" }),
     ]),

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
@@ -9,6 +10,7 @@ import { getCatalogue, priceSelection } from "../../server/catalogue";
 import { saveAdditional, stepContext, upsellSlugs } from "../../server/order-form/service";
 import { saveOrderForm } from "../../server/order-form/store";
 
+export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 // Additional services: the add-ons of the config's upsells, and interest in a service bundle.
@@ -22,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const currency = catalogue.currencies[currencyIso];
   return {
     title: t("steps.additional-services"),
-    // The bundle step (questions and cards) is not built yet: interest is not offered until it is.
-    bundlesEnabled: false && sctx.bundlesEnabled,
+    bundlesEnabled: sctx.bundlesEnabled,
     bundleInterest: form.bundle_interest,
     currency: { isoCode: currencyIso, sign: currency?.sign ?? "$", numDecimals: currency?.numDecimals ?? 2 },
     previous: form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services",

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
@@ -10,6 +11,7 @@ import { fileOwner, formFiles, saveDetails, stepContext } from "../../server/ord
 import { PROJECT_TITLE_MAX } from "~/lib/order-constants";
 import { deleteFile } from "../../server/documents/storage";
 
+export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 const UPLOAD_FIELDS = [

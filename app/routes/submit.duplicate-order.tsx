@@ -1,10 +1,12 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
 import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
 import { findDuplicate, saveDuplicateChoice } from "../../server/order-form/service";
 
+export const meta = titleMeta;
 export const handle = { i18n: ["order"] };
 
 // The duplicate warning (spec 1 §4 "Duplicate screen").

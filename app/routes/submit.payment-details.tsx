@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
@@ -10,6 +11,7 @@ import { formFiles, priceForm, saveReferralEmails } from "../../server/order-for
 import { availablePaymentMethods, placeOrder } from "../../server/orders/place";
 import { PAYMENT_METHOD } from "~/lib/order-constants";
 
+export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 // Payment: bank transfer (an unpaid invoice) or free when nothing is due; the other methods come later.

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useN
 import { useRef } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
@@ -10,6 +11,7 @@ import { getCatalogue, priceSelection } from "../../server/catalogue";
 import { priceForm, saveManuscriptDetails, saveServices, selectionsOf } from "../../server/order-form/service";
 import { saveOrderForm } from "../../server/order-form/store";
 
+export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 const MANUSCRIPT_GROUPS = ["editing", "translation", "formatting"];

@@ -2,7 +2,7 @@
 // server-side price (never from the client), and placing the order.
 import type { AppContext } from "../context";
 import type { SiteLang } from "../../app/lib/i18n";
-import { checkPromoCode, getCatalogue, priceSelection, type Catalogue, type PriceResult, type ServiceSelection } from "../catalogue";
+import { availableBundles, bundleSelections, checkPromoCode, getCatalogue, priceSelection, validateBundleAnswers, type BundleAnswers, type Catalogue, type PriceResult, type ServiceSelection } from "../catalogue";
 import { listFiles, type StoredFile } from "../documents/storage";
 import { documentDetails } from "../documents/analysis";
 import { advance, currentStepOf, stepsView, type StepContext, type StepName, type StepsView } from "./steps";
@@ -336,4 +336,35 @@ export async function saveReferralEmails(env: WizardEnv, form: OrderFormRow, inp
   const valid = entries.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e) && e.length <= 254);
   if (!entries.length || !valid || all.length > REFERRAL_EMAILS_MAX) return { ok: false, error: "referral-email-validation-error" };
   return { ok: true, form: await saveOrderForm(env.ctx.db, form, { referral_emails: JSON.stringify(all) }) };
+}
+
+// ---- service bundles (spec 1 §4 "Bundle flow", §9 bundle pricing) --------------------------
+
+export function answersOf(form: OrderFormRow): BundleAnswers {
+  return (form.bundle_answers ?? {}) as BundleAnswers;
+}
+
+/** Saves the bundle questions' answers; the bundles they lead to are then offered (none: 'service-bundle-no-bundles-error'). */
+export async function saveBundleAnswers(env: WizardEnv, form: OrderFormRow, answers: BundleAnswers): Promise<{ ok: true; form: OrderFormRow; bundles: number } | { ok: false; fieldErrors: FieldErrors }> {
+  const catalogue = await getCatalogue(env.ctx);
+  const errors = validateBundleAnswers(catalogue, answers);
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [`catalogue:errors.${v}`]])) };
+  const saved = await saveOrderForm(env.ctx.db, form, { bundle_answers: JSON.stringify(answers) });
+  return { ok: true, form: saved, bundles: availableBundles(catalogue, answers).length };
+}
+
+/** Chooses a bundle (its services replace the selection) with a delivery of none, rush or express; or none at all. */
+export async function chooseBundle(env: WizardEnv, form: OrderFormRow, input: { bundleId: number | null; delivery?: string }): Promise<SaveResult> {
+  const catalogue = await getCatalogue(env.ctx);
+  if (input.bundleId === null) return { ok: true, form: await advanceFrom(env, form, "service-bundles", { bundle_id: null }) };
+  const answers = answersOf(form);
+  const bundle = availableBundles(catalogue, answers).find((b) => b.id === input.bundleId);
+  if (!bundle) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
+  const tier = input.delivery === "rush" || input.delivery === "express" ? input.delivery : "standard";
+  const selections = bundleSelections(catalogue, bundle, answers).map((s) => ({ serviceSlug: s.serviceSlug!, ...(s.quantity ? { quantity: s.quantity } : {}) }));
+  const saved = await advanceFrom(env, form, "service-bundles", { bundle_id: bundle.id, selections: JSON.stringify(selections), delivery_tier: tier });
+  const price = await computePrice(env, saved, catalogue);
+  // A delivery the bundle cannot have falls back to none (standard), as the engine priced it.
+  if (price && price.deliveryTier !== tier) return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
+  return { ok: true, form: saved };
 }

@@ -142,3 +142,34 @@ describe("marketing banners", () => {
     expect(html).toContain('class="banner marketing-banner" role="status">Your promo code WELCOME10 is ready for this order.');
   });
 });
+
+describe("service bundles", () => {
+  it("ask the questions, offer matching bundles with the discount, and take the chosen one", async () => {
+    const c = new Client(portal.url);
+    await c.get("/en/researcher/submit/new");
+    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "2500", languageId: "1" });
+    await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
+    await c.post("/en/researcher/submit/manuscript-services", { intent: "next", services: "standard-editing" });
+    let r = await c.post("/en/researcher/submit/additional-services", { intent: "next", bundleInterest: "on" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/service-bundles");
+    // Question 1 needs one checkbox; a toggle that is on needs its count; tables need the journal.
+    r = await c.post("/en/researcher/submit/service-bundles", { intent: "questions", tables: "on" });
+    expect(r.status).toBe(400);
+    let html = await r.text();
+    expect(html).toContain("Please select at least one option.");
+    expect(html).toContain("Please enter the number of tables.");
+    expect(html).toContain("Please choose your target journal so we can format your tables to its style.");
+    r = await c.post("/en/researcher/submit/service-bundles", { intent: "questions", goals: "polish-figures", figures: "on", "figures.count": "3" });
+    expect(r.status).toBe(303);
+    html = await (await c.get("/en/researcher/submit/service-bundles")).text();
+    expect(html).toContain("Figure Ready");
+    expect(html).toContain("You save");
+    const id = /name="bundleId" value="(\d+)"/.exec(html)![1];
+    r = await c.post("/en/researcher/submit/service-bundles", { intent: "choose", bundleId: id, [`delivery.${id}`]: "standard" });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/details");
+    const form = await portal.ctx.db.selectFrom("order_forms").select(["bundle_id", "selections"]).where("bundle_id", "=", Number(id)).executeTakeFirstOrThrow();
+    expect((form.selections as { serviceSlug: string; quantity?: number }[]).map((s) => [s.serviceSlug, s.quantity])).toEqual([["standard-editing", undefined], ["figure-formatting", 3]]);
+    html = await (await c.get("/en/researcher/submit/details")).text();
+    expect(html).toMatch(/My Order[\s\S]*Figure Formatting(<!-- -->)? × 3[\s\S]*Service bundle discount/);
+  });
+});

@@ -1,0 +1,197 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
+import { useLang } from "~/lib/use-lang";
+import { formatMoney } from "~/lib/format";
+import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getFixedT } from "~/i18n.server";
+import { availableBundles, bundleSelections, getCatalogue, learnMoreTerms, priceSelection, type BundleAnswers } from "../../server/catalogue";
+import { answersOf, chooseBundle, saveBundleAnswers } from "../../server/order-form/service";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["order", "catalogue"] };
+
+// Service bundles (spec 1 §4 "Bundle flow"): questions, then bundle cards with a delivery of none, rush or express.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  await guardStep(w, form, "service-bundles");
+  const [t, catalogue] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app)]);
+  const answers = answersOf(form);
+  const answered = Object.keys(answers).length > 0 && new URL(request.url).searchParams.get("edit") !== "1";
+  const currencyIso = form.currency_iso.trim();
+  const bundles = answered
+    ? availableBundles(catalogue, answers).map((b) => {
+        const price = (delivery: "standard" | "rush" | "express") => {
+          try {
+            return priceSelection(catalogue, { currencyIso, wordCount: Math.max(form.word_count ?? 1, 1), languageId: form.language_id ?? 1, selections: bundleSelections(catalogue, b, answers), bundleId: b.id, deliveryTier: delivery, localization: w.env.localization, now: new Date() });
+          } catch {
+            return null;
+          }
+        };
+        const standard = price("standard");
+        return {
+          id: b.id,
+          nameKey: b.nameKey,
+          descriptionKey: b.descriptionKey,
+          total: standard?.total ?? null,
+          discount: standard?.discounts.find((d) => d.kind === "Service bundle discount" && d.applied)?.appliedAmount ?? 0,
+          rush: standard?.rushAvailable ? price("rush")?.total ?? null : null,
+          express: standard?.expressAvailable ? price("express")?.total ?? null : null,
+          terms: learnMoreTerms(b, [b.primaryServiceSlug, ...b.addOnSlugs]),
+        };
+      })
+    : [];
+  return {
+    title: t("steps.service-bundles"),
+    answered,
+    answers,
+    chosen: form.bundle_id,
+    delivery: form.delivery_tier,
+    currency: { isoCode: currencyIso, sign: catalogue.currencies[currencyIso]?.sign ?? "$", numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2 },
+    questions: catalogue.bundleQuestions.map((q) => ({ slug: q.slug, type: q.type, choices: q.choices.map((c) => c.choice) })),
+    bundles,
+  };
+}
+
+function answersFrom(fields: Record<string, string>): BundleAnswers {
+  const count = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
+  return {
+    goals: { choices: (fields.goals ?? "").split(",").filter(Boolean) },
+    figures: { on: fields.figures === "on", count: count(fields["figures.count"]) },
+    tables: { on: fields.tables === "on", count: count(fields["tables.count"]) },
+    journal: { journal: fields.journal?.trim() || null },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const { fields } = await readStepForm(w, request, form, context.ip);
+  if (fields.intent === "questions") {
+    const r = await saveBundleAnswers(w.env, form, answersFrom(fields));
+    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
+    if (r.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
+    return redirect(new URL(request.url).pathname, { status: 303 });
+  }
+  const bundleId = fields.intent === "skip" ? null : Number(fields.bundleId);
+  const r = await chooseBundle(w.env, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
+  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
+  return toCurrentStep(w, r.form);
+}
+
+export default function ServiceBundles() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
+  const a = data.answers as BundleAnswers;
+  return (
+    <section className="stack">
+      <h1>{t("steps.service-bundles")}</h1>
+      {actionData?.noBundles ? <p className="alert alert-warning">{t("bundles.service-bundle-no-bundles-error")}</p> : null}
+      {!data.answered ? (
+        <Form method="post" className="stack card">
+          <input type="hidden" name="intent" value="questions" />
+          <fieldset>
+            <legend>{t("catalogue:bundleQuestions.goals.term")}</legend>
+            {data.questions.find((q) => q.slug === "goals")?.choices.map((c) => (
+              <label key={c} className="checkbox">
+                <input type="checkbox" name="goals" value={c} defaultChecked={a.goals?.choices?.includes(c)} />
+                <span>{t(`catalogue:bundleQuestions.goals.choices.${c}`)}</span>
+              </label>
+            ))}
+            {err("goals")}
+          </fieldset>
+          {(["figures", "tables"] as const).map((q) => (
+            <fieldset key={q}>
+              <legend>{t(`catalogue:bundleQuestions.${q}.term`)}</legend>
+              <label className="checkbox">
+                <input type="checkbox" name={q} defaultChecked={a[q]?.on} />
+                <span>{t("bundles.yes")}</span>
+              </label>
+              <label className="field">
+                {t("quantity")}
+                <input type="number" name={`${q}.count`} min={1} max={25} defaultValue={a[q]?.count ?? ""} />
+              </label>
+              {err(q)}
+            </fieldset>
+          ))}
+          <div className="field">
+            <label htmlFor="bundle-journal">{t("catalogue:bundleQuestions.journal.term")}</label>
+            <input id="bundle-journal" name="journal" defaultValue={a.journal?.journal ?? ""} />
+            {err("journal")}
+          </div>
+          <button type="submit" className="button button-primary">
+            {t("bundles.find")}
+          </button>
+        </Form>
+      ) : (
+        <>
+          <p>
+            <Link to="?edit=1">{t("bundles.changeAnswers")}</Link>
+          </p>
+          <ul className="cards bundle-cards">
+            {data.bundles.map((b) => (
+              <li key={b.id} className={`card bundle-card${data.chosen === b.id ? " selected" : ""}`}>
+                <Form method="post" className="stack">
+                  <input type="hidden" name="bundleId" value={b.id} />
+                  <h2>{t(b.nameKey)}</h2>
+                  {b.descriptionKey ? <p>{t(b.descriptionKey)}</p> : null}
+                  {b.total !== null ? <p className="price">{formatMoney(b.total, data.currency)}</p> : null}
+                  {b.discount ? <p className="badge">{t("bundles.saving", { amount: formatMoney(b.discount, data.currency) })}</p> : null}
+                  <fieldset>
+                    <legend>{t("delivery.title")}</legend>
+                    <label className="checkbox">
+                      <input type="radio" name={`delivery.${b.id}`} value="standard" defaultChecked={data.chosen !== b.id || data.delivery === "standard"} />
+                      <span>{t("bundles.deliveryNone")}</span>
+                    </label>
+                    {b.rush !== null ? (
+                      <label className="checkbox">
+                        <input type="radio" name={`delivery.${b.id}`} value="rush" defaultChecked={data.chosen === b.id && data.delivery === "rush"} />
+                        <span>{t("bundles.deliveryRush", { price: formatMoney(b.rush, data.currency) })}</span>
+                      </label>
+                    ) : null}
+                    {b.express !== null ? (
+                      <label className="checkbox">
+                        <input type="radio" name={`delivery.${b.id}`} value="express" defaultChecked={data.chosen === b.id && data.delivery === "express"} />
+                        <span>{t("bundles.deliveryExpress", { price: formatMoney(b.express, data.currency) })}</span>
+                      </label>
+                    ) : null}
+                  </fieldset>
+                  {/* Learn-more terms expand only on the selected card (spec 1 §2). */}
+                  {data.chosen === b.id && b.terms.length ? (
+                    <details>
+                      <summary>{t("learnMore")}</summary>
+                      <ul>
+                        {b.terms.map((k) => (
+                          <li key={k}>{t(k)}</li>
+                        ))}
+                      </ul>
+                    </details>
+                  ) : null}
+                  <button type="submit" name="intent" value="choose" className="button button-primary" disabled={navigation.state === "submitting"}>
+                    {t("bundles.choose")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {err("bundleId")}
+      <Form method="post">
+        <p className="wizard-actions">
+          <Link to={`/${lang}/researcher/submit/additional-services`}>← {t("back")}</Link>
+          <button type="submit" name="intent" value="skip" className="button">
+            {t("bundles.skip")}
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}
