@@ -4,11 +4,11 @@ import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server"
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
-import { applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
+import { answersOf, chooseBundle, saveBundleAnswers, applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
 import { canOpen, type StepName } from "../../server/order-form/steps";
 import { placeOrder } from "../../server/orders/place";
-import { getBinPrice, getCatalogue } from "../../server/catalogue";
+import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../../server/catalogue";
 import { parseUploadRequest, checkUploadRateLimit, UploadError } from "../../server/documents/storage";
 import { fileOwner } from "../../server/order-form/service";
 
@@ -22,7 +22,7 @@ async function respond(w: WizardRequest, form: OrderFormRow, status = 200) {
 
 async function saved(w: WizardRequest, r: SaveResult) {
   if (!r.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(r.fieldErrors).map(([k, v]) => [k, v[0].replace(/^order:errors\./, "")]));
+    const fieldErrors = Object.fromEntries(Object.entries(r.fieldErrors).map(([k, v]) => [k, v[0].replace(/^[a-z]+:errors\./, "")]));
     return json({ error: Object.values(fieldErrors)[0], fieldErrors }, 400);
   }
   return respond(w, r.form);
@@ -119,6 +119,26 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const r = await saveReferralEmails(w.env, form, (body.referralEmails as string[] | string) ?? []);
       if (!r.ok) return json({ error: r.error }, 400);
       return json({ orderForm: await orderFormView(w.env, r.form), messages: ["referral-email-save-success"] });
+    }
+    case "POST service-bundle-interest": {
+      const next = await saveOrderForm(context.app.db, form, { bundle_interest: body.interested !== false });
+      return respond(w, next);
+    }
+    case "POST service-bundle-questions": {
+      const r = await saveBundleAnswers(w.env, form, (body.answers ?? {}) as BundleAnswers);
+      if (!r.ok) return saved(w, r);
+      const catalogue = await getCatalogue(context.app);
+      const view = await orderFormView(w.env, r.form);
+      const bundles = availableBundles(catalogue, answersOf(r.form)).map((b) => ({ id: b.id, slug: b.slug, nameKey: b.nameKey, primaryService: b.primaryServiceSlug, services: b.addOnSlugs, discount: { percent: b.discountBp / 100 } }));
+      if (!bundles.length) return json({ error: "service-bundle-no-bundles-error", availableServiceBundles: [], steps: view.steps, currentStep: view.currentStep }, 200);
+      return json({ availableServiceBundles: bundles, steps: view.steps, currentStep: view.currentStep });
+    }
+    case "POST service-bundle": {
+      const delivery = body.express === true ? "express" : body.rush === true ? "rush" : String(body.delivery ?? "standard");
+      const r = await chooseBundle(w.env, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
+      if (!r.ok) return saved(w, r);
+      const view = await orderFormView(w.env, r.form);
+      return json({ order: view, orderForm: view, steps: view.steps });
     }
     case "PUT manuscript-details":
       return saved(w, await saveManuscriptDetails(w.env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }));

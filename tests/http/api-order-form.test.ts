@@ -187,3 +187,23 @@ describe("referral e-mails", () => {
     expect((await r.json()).messages).toEqual(["referral-email-save-success"]);
   });
 });
+
+describe("service bundle calls", () => {
+  it("take the interest, the answers and the chosen bundle", async () => {
+    const c = await signedIn();
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    await uploadDocx(c, id);
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2500, language: 1 });
+    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
+    let r = await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: [] } } });
+    expect((await r.json()).fieldErrors.goals).toBe("selectOneCheckbox");
+    r = await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: ["choose-journal"] } } });
+    const q = await r.json();
+    expect(q.availableServiceBundles.map((b: { slug: string }) => b.slug)).toEqual(["publication-ready"]);
+    r = await send(c, "POST", `/api/order-form/${id}/service-bundle`, { bundleId: q.availableServiceBundles[0].id });
+    const body = await r.json();
+    expect(body.orderForm.selectedServices).toContain("premium-editing");
+    expect(body.orderForm.discounts[0].kind).toBe("Service bundle discount");
+  });
+});
