@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
+import { AreaSearch } from "~/components/AreaSearch";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
 import { areaTree, getCatalogue } from "../../server/catalogue";
@@ -88,6 +89,7 @@ export default function Details() {
           <input id="projectTitle" name="projectTitle" maxLength={PROJECT_TITLE_MAX} defaultValue={v.projectTitle} required />
           {err("projectTitle")}
         </div>
+        <AreaSearch selectId="areaOfStudyId" />
         <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
           <label htmlFor="areaOfStudyId">{t("details.areaOfStudy")}</label>
           <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)}>
