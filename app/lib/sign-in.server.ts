@@ -12,18 +12,19 @@ export async function allowedRedirectHosts(context: AppLoadContext): Promise<str
   return [...localizations.map((l) => l.secureSite), ...config.allowedRedirectHosts];
 }
 
+/** Anonymous order forms and uploads of this browser become the user's (claimed on sign-in or registration). */
+export async function claimAnonymousWork(context: AppLoadContext, request: Request, userId: number): Promise<void> {
+  const draftKey = readCookie(request, DRAFT_COOKIE);
+  if (!draftKey) return;
+  await claimDrafts(context.app.db, draftKey, userId);
+  await claimDraftFiles(context.app, draftKey, userId);
+}
+
 export async function signedInRedirect(
   context: AppLoadContext,
   options: { token: string; lang: SiteLang; target?: string | null; fallback?: string; claim?: { request: Request; userId: number } },
 ): Promise<Response> {
-  // Anonymous order forms and uploads of this browser become the user's (spec: claimed on sign-in or registration).
-  if (options.claim) {
-    const draftKey = readCookie(options.claim.request, DRAFT_COOKIE);
-    if (draftKey) {
-      await claimDrafts(context.app.db, draftKey, options.claim.userId);
-      await claimDraftFiles(context.app, draftKey, options.claim.userId);
-    }
-  }
+  if (options.claim) await claimAnonymousWork(context, options.claim.request, options.claim.userId);
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(options.token, context.secure));
   headers.append("Set-Cookie", `${LANG_COOKIE}=${options.lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "~/i18n.server";
 import { LANG_COOKIE, isSiteLang, DEFAULT_LANG } from "~/lib/i18n";
 import { homeDirectory, readCookie, resolveRedirect } from "~/lib/session.server";
-import { allowedRedirectHosts } from "~/lib/sign-in.server";
+import { allowedRedirectHosts, claimAnonymousWork } from "~/lib/sign-in.server";
 import { sessionCookie } from "../../server/auth/session";
 import {
   WECHAT_BIND_COOKIE,
@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const lang = isSiteLang(result.lang) ? result.lang : DEFAULT_LANG;
   const { url } = resolveRedirect(result.redirect, homeDirectory(lang), await allowedRedirectHosts(context));
+  await claimAnonymousWork(context, request, result.user.id);
   const headers = new Headers(NO_STORE);
   headers.append("Set-Cookie", sessionCookie(result.token, context.secure));
   headers.append("Set-Cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);

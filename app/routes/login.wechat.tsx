@@ -90,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // POST (its HttpOnly binding cookie must match the QR session) and the phone confirmed it with a
     // POST; the GET only picks up that result, once (the QR session is consumed). Without JavaScript
     // a self-refreshing page can only issue GETs, so this is the one place the pick-up can happen.
-    const res = await signedInRedirect(context, { token: result.token, lang, target: result.redirect });
+    const res = await signedInRedirect(context, { token: result.token, lang, target: result.redirect, claim: { request, userId: result.user.id } });
     const headers = new Headers(res.headers);
     headers.append("Set-Cookie", clearedWechatBindingCookie(context.secure));
     throw new Response(null, { status: res.status, headers });

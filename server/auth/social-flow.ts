@@ -47,7 +47,7 @@ export interface CallbackMeta {
 }
 
 export type CallbackOutcome =
-  | { kind: "signed-in"; token: string; lang: SiteLang; redirect: string | null; setCookies: string[] }
+  | { kind: "signed-in"; token: string; userId: number; lang: SiteLang; redirect: string | null; setCookies: string[] }
   /** Already signed in (an identity linked from the account): go on to the redirect. */
   | { kind: "continue"; lang: SiteLang; redirect: string | null; setCookies: string[] }
   | { kind: "redirect"; location: string; setCookies: string[] };
@@ -354,7 +354,7 @@ export async function finishSocialSignIn(ctx: AppContext, request: Request, prov
     case "sign-in": {
       const token = await createSession(ctx.db, result.userId, { ip: meta.ip, userAgent: meta.userAgent });
       ctx.logger.info({ providerId: resolved.id, userId: result.userId, linked: result.linked }, "social sign-in");
-      return { kind: "signed-in", token, lang, redirect, setCookies };
+      return { kind: "signed-in", token, userId: result.userId, lang, redirect, setCookies };
     }
     case "linked-to-current":
       return { kind: "continue", lang, redirect, setCookies };

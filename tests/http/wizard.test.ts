@@ -173,3 +173,24 @@ describe("service bundles", () => {
     expect(html).toMatch(/My Order[\s\S]*Figure Formatting(<!-- -->)? × 3[\s\S]*Service bundle discount/);
   });
 });
+
+describe("claiming anonymous work", () => {
+  it("gives the draft and its files to the user who registers", async () => {
+    const c = new Client(portal.url);
+    await c.get("/en/researcher/submit/new");
+    const fd = new FormData();
+    fd.append("intent", "upload");
+    fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx(TEXT))]), "anon.docx");
+    await c.request("/en/researcher/submit/get-started", { method: "POST", body: fd });
+    const draft = await portal.ctx.db.selectFrom("order_forms").select(["id"]).where("user_id", "is", null).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const r = await c.post("/en/register", { intent: "register", email: "claimer@example.org", password: "claimer-pass-1", firstName: "C", lastName: "L", countryCode: "US", phoneNumber: "2025550199", country: "US", currency: "USD", language: "en", agreeToTOS: "on" });
+    expect(r.status).toBe(303);
+    const user = await portal.ctx.db.selectFrom("users").select("id").where("email", "=", "claimer@example.org").executeTakeFirstOrThrow();
+    const form = await portal.ctx.db.selectFrom("order_forms").select(["user_id"]).where("id", "=", draft.id).executeTakeFirstOrThrow();
+    expect(form.user_id).toBe(user.id);
+    const files = await portal.ctx.db.selectFrom("files").select(["owner_user_id", "original_name"]).where("order_form_id", "=", draft.id).execute();
+    expect(files).toEqual([{ owner_user_id: user.id, original_name: "anon.docx" }]);
+    // The signed-in user continues the same order.
+    expect(await (await c.get("/en/researcher/submit/get-started")).text()).toContain("anon.docx");
+  });
+});
