@@ -40,7 +40,7 @@ export default function Outbox() {
         <article className="card" aria-label={open.subject}>
           <h2>{open.subject}</h2>
           <p>
-            {t("staff.to")}: {open.to} · {formatDateTime(open.createdAt, lang)} · {open.status}
+            {t("staff.to")}: {open.to} · {formatDateTime(open.createdAt, lang)} · {t(`staff.statuses.${open.status}`)}
           </p>
           <pre className="mail-body">{open.body}</pre>
         </article>
@@ -63,7 +63,7 @@ export default function Outbox() {
               <td>
                 <Link to={`/${lang}/staff/outbox/${m.id}`}>{m.subject}</Link>
               </td>
-              <td>{m.status}</td>
+              <td>{t(`staff.statuses.${m.status}`)}</td>
             </tr>
           ))}
         </tbody>
