@@ -111,7 +111,8 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
       await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Faccount$/);
       await page.waitForTimeout(3000);
       await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Faccount$/);
-      await page.goBack();
+      // In-app history: a popstate, not a page load.
+      await page.goBack({ waitUntil: "commit" });
       await expect(page.getByRole("img", { name: "QR code for signing in with WeChat" })).toBeVisible();
     }
 
