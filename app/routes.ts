@@ -37,6 +37,7 @@ export default [
   route("api/order-form/*", "routes/api.order-form.ts"),
   route("api/order/search", "routes/api.order.search.ts"),
   route("api/areas-of-study", "routes/api.areas-of-study.ts"),
+  route("api/price-quote/*", "routes/api.price-quote.ts"),
   route("api/*", "routes/api.not-found.ts"),
 
   route(":lang", "routes/lang.tsx", [
@@ -111,7 +112,8 @@ export default [
       route("duplicate-order", "routes/submit.duplicate-order.tsx"),
       route("payment-details", "routes/submit.payment-details.tsx"),
       route("service-bundles", "routes/submit.service-bundles.tsx"),
-      soon("price-quote-completed", "submit-quote"),
+      route("quote", "routes/submit.quote.tsx"),
+      route("price-quote-completed", "routes/submit.price-quote-completed.tsx"),
       route("*", "routes/not-found.tsx", { id: "submit-not-found" }),
     ]),
   ]),

@@ -6,6 +6,7 @@ import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
 import { answersOf, chooseBundle, saveBundleAnswers, applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
+import { convertQuote, generatePriceQuote } from "../../server/order-form/quote";
 import { canOpen, type StepName } from "../../server/order-form/steps";
 import { placeOrder } from "../../server/orders/place";
 import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../../server/catalogue";
@@ -139,6 +140,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!r.ok) return saved(w, r);
       const view = await orderFormView(w.env, r.form);
       return json({ order: view, orderForm: view, steps: view.steps });
+    }
+    case "PUT generate-price-quote": {
+      const r = await generatePriceQuote(w.env, form);
+      if (!r.ok) return json({ error: r.error }, 400);
+      return json({ order: await orderFormView(w.env, form), estimateId: r.estimateId, pdf: `/api/price-quote/${r.estimateId}/pdf` });
+    }
+    case "POST convert-quote": {
+      const next = await convertQuote(w.env, form);
+      const view = await orderFormView(w.env, next);
+      return json({ order: view, orderForm: view, redirectUri: `/${w.lang}/researcher/submit/details` });
     }
     case "PUT manuscript-details":
       return saved(w, await saveManuscriptDetails(w.env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }));

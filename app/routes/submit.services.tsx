@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const known = new Set(catalogue.services.map((s) => s.slug));
     const selections = [...set].filter((s) => known.has(s)).map((slug) => ({ serviceSlug: slug, ...(quantities[slug] ? { quantity: quantities[slug] } : {}) }));
     // Choosing a service whose only option is rush preselects rush; otherwise the tier is kept if still offered.
-    await saveOrderForm(context.app.db, form, { selections: JSON.stringify(selections), decline_editing: false });
+    await saveOrderForm(context.app.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.intent === "word-count") {

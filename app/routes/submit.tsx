@@ -118,6 +118,13 @@ export default function SubmitLayout() {
             <p>{t("emptySummary")}</p>
           )}
           {summary ? (
+            <Form method="post" action={`/${lang}/researcher/submit/quote`}>
+              <button type="submit" className="button button-small">
+                {t("quote.get")}
+              </button>
+            </Form>
+          ) : null}
+          {summary ? (
             <Form method="post" action={`/${lang}/researcher/submit/promo`} className="promo-form">
               <input type="hidden" name="redirect" value={location.pathname} />
               {promoMessage ? (

@@ -166,6 +166,8 @@ export async function saveServices(env: WizardEnv, form: OrderFormRow, input: Se
     selections: JSON.stringify(selections),
     decline_editing: Boolean(input.declineEditing) && step === "manuscript-services",
     delivery_tier: tier,
+    // A new choice of services leaves any bundle chosen before.
+    bundle_id: null,
   });
   // A tier that is not available for this selection falls back to standard (the engine says which it priced).
   const price = await priceForm(env, saved, catalogue);
@@ -205,7 +207,7 @@ export async function saveAdditional(env: WizardEnv, form: OrderFormRow, input: 
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   const selections = [...base, ...addOns];
   if (!selections.length) return { ok: false, fieldErrors: { addOnSlugs: ["order:errors.make-selection"] } };
-  return { ok: true, form: await advanceFrom(env, form, "additional-services", { selections: JSON.stringify(selections), bundle_interest: Boolean(input.bundleInterest) }) };
+  return { ok: true, form: await advanceFrom(env, form, "additional-services", { selections: JSON.stringify(selections), bundle_interest: Boolean(input.bundleInterest), bundle_id: null }) };
 }
 
 // ---- details --------------------------------------------------------------------

@@ -207,3 +207,71 @@ describe("service bundle calls", () => {
     expect(body.orderForm.discounts[0].kind).toBe("Service bundle discount");
   });
 });
+
+describe("price quotes", () => {
+  it("are generated, served as PDF to their owner only, e-mailed and converted back to the order", async () => {
+    const c = new Client(portal.url);
+    await send(c, "POST", "/api/auth/register", { email: "quote.owner@example.org", password: "quote-owner-1", firstName: "Q", lastName: "O", countryCode: "US", phoneNumber: "2025550177", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    await uploadDocx(c, id);
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 4500, language: 1 });
+    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    let r = await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`);
+    const generated = await r.json();
+    expect(generated).toHaveProperty("estimateId");
+    const { estimateId, pdf } = generated;
+    expect(estimateId).toMatch(/^Q[0-9A-F]{12}$/);
+    r = await c.get(`${pdf}?display=inline`);
+    expect(r.headers.get("content-type")).toBe("application/pdf");
+    expect(r.headers.get("content-disposition")).toMatch(/^inline; filename="price-quote-Q/);
+    expect(Buffer.from(await r.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await c.get(pdf)).headers.get("content-disposition")).toMatch(/^attachment/);
+    const staff = await signedIn("staff@example.com", "Staff#2026!");
+    expect((await staff.get(pdf)).status).toBe(404);
+    expect((await new Client(portal.url).get(pdf)).status).toBe(404);
+    r = await send(c, "POST", `/api/price-quote/${estimateId}/email`);
+    expect(await r.json()).toEqual({ recipientEmail: "quote.owner@example.org" });
+    const mail = await portal.ctx.db.selectFrom("mail_outbox").select(["template", "text_body"]).where("template", "=", "price-quote").executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`/api/price-quote/${estimateId}/pdf`);
+    expect((await send(staff, "POST", `/api/price-quote/${estimateId}/email`)).status).toBe(404);
+    r = await send(c, "POST", `/api/order-form/${id}/convert-quote`);
+    const converted = await r.json();
+    expect(converted.redirectUri).toBe("/en/researcher/submit/details");
+    expect(converted.orderForm.currentStep).toBe("details");
+  });
+
+  it("work from the My Order panel without JavaScript", async () => {
+    const c = new Client(portal.url);
+    await c.get("/en/researcher/submit/new");
+    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "1200", languageId: "1" });
+    await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
+    let r = await c.post("/en/researcher/submit/quote", {});
+    const page = r.headers.get("location")!;
+    expect(page).toMatch(/\/en\/researcher\/submit\/price-quote-completed\?estimate=Q[0-9A-F]{12}$/);
+    const html = await (await c.get(page)).text();
+    expect(html).toMatch(/<iframe[^>]+src="\/api\/price-quote\/Q[0-9A-F]{12}\/pdf\?display=inline"[^>]+height="750"/);
+    // The anonymous visitor's own browser may fetch it; convert goes on to details.
+    const estimate = new URL(page, portal.url).searchParams.get("estimate")!;
+    expect((await c.get(`/api/price-quote/${estimate}/pdf`)).status).toBe(200);
+    r = await c.post("/en/researcher/submit/price-quote-completed", { intent: "convert", estimateId: estimate });
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/details");
+  });
+});
+
+describe("changing services after a bundle", () => {
+  it("leaves the bundle so the order can still be priced", async () => {
+    const c = await signedIn();
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    await uploadDocx(c, id);
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2500, language: 1 });
+    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
+    const q = await (await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: ["choose-journal"] } } })).json();
+    await send(c, "POST", `/api/order-form/${id}/service-bundle`, { bundleId: q.availableServiceBundles[0].id });
+    const r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    const form = (await r.json()).orderForm;
+    expect(form.total).toBe(15000);
+    expect(form.discounts).toEqual([]);
+    expect((await (await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`)).json()).estimateId).toMatch(/^Q/);
+  });
+});

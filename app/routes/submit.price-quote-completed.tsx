@@ -1,0 +1,87 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/lib/meta";
+import { useLang } from "~/lib/use-lang";
+import { formatMoney } from "~/lib/format";
+import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { getCurrentSession } from "~/lib/session.server";
+import { getFixedT } from "~/i18n.server";
+import { convertQuote, emailQuote, findQuote } from "../../server/order-form/quote";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["order", "catalogue"] };
+
+// The price quote: shown inline (750 px high), downloadable, e-mailed, or converted back into the order.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const t = await getFixedT(request, "order");
+  const url = new URL(request.url);
+  const estimate = url.searchParams.get("estimate") ?? "";
+  const quote = estimate ? await findQuote(context.app, estimate, w.env.owner) : null;
+  if (!quote) return { title: t("quote.title"), quote: null, failed: true, signedIn: Boolean(w.env.owner.userId) };
+  return {
+    title: t("quote.title"),
+    failed: false,
+    signedIn: Boolean(w.env.owner.userId),
+    quote: { estimateId: quote.row.estimate_id, total: quote.data.total, currency: quote.data.currency, validUntil: new Date(quote.row.valid_until).toISOString() },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  const { fields } = await readStepForm(w, request, form, context.ip);
+  if (fields.intent === "convert") return toCurrentStep(w, await convertQuote(w.env, form));
+  const quote = await findQuote(context.app, fields.estimateId ?? "", w.env.owner);
+  if (!quote) throw new Response("Not Found", { status: 404 });
+  const session = await getCurrentSession(request, context);
+  if (!session) return redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${quote.row.estimate_id}`)}`, { status: 303 });
+  const to = await emailQuote(context.app, quote, { id: session.user.id, email: session.user.email, firstName: session.user.firstName }, new URL(request.url).origin);
+  return Response.json({ recipientEmail: to });
+}
+
+export default function PriceQuote() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  if (!data.quote) {
+    return (
+      <section className="alert alert-danger" role="alert">
+        <p>{t("quote.failed")}</p>
+        <Link to={`/${lang}/researcher/submit/resume`}>{t("goBack")}</Link>
+      </section>
+    );
+  }
+  const q = data.quote;
+  const pdf = `/api/price-quote/${q.estimateId}/pdf`;
+  return (
+    <section className="stack">
+      <h1>
+        {t("quote.title")} {q.estimateId}
+      </h1>
+      <p>{t("quote.summary", { total: formatMoney(q.total, q.currency) })}</p>
+      {actionData && "recipientEmail" in actionData ? (
+        <p className="alert alert-success" role="status">
+          {actionData.recipientEmail ? t("quote.price-quote-email-success-message", { email: actionData.recipientEmail }) : t("quote.price-quote-email-error")}
+        </p>
+      ) : null}
+      <iframe title={t("quote.title")} src={`${pdf}?display=inline`} className="quote-frame" height={750} width="100%" />
+      <p className="actions">
+        <a className="button" href={pdf} download>
+          {t("quote.download")}
+        </a>
+      </p>
+      <Form method="post" className="actions">
+        <input type="hidden" name="estimateId" value={q.estimateId} />
+        <button type="submit" name="intent" value="email" className="button">
+          {data.signedIn ? t("quote.email") : t("quote.signInToEmail")}
+        </button>
+        <button type="submit" name="intent" value="convert" className="button button-primary">
+          {t("quote.convert")}
+        </button>
+      </Form>
+    </section>
+  );
+}
