@@ -7,10 +7,13 @@ async function register(page: Page, lang: string, email: string, password: strin
   await page.locator("form.stack button[type=submit]").click();
   // Stage two: the remaining fields appear.
   await expect(page.locator('input[name="password"]')).toBeVisible();
+  // Stage two is a new document without JavaScript: let it finish loading before filling it in.
+  await page.waitForLoadState("load");
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="firstName"]').fill("Marie");
   await page.locator('input[name="lastName"]').fill("Curie");
   await page.locator('select[name="countryCode"]').selectOption("FR");
+  await expect(page.locator('select[name="countryCode"]')).toHaveValue("FR");
   await page.locator('input[name="phoneNumber"]').fill("612345678");
   await page.locator('select[name="country"]').selectOption("FR");
   await page.locator('select[name="currency"]').selectOption("EUR");

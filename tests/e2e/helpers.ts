@@ -21,6 +21,8 @@ export function uniqueEmail(prefix: string) {
 export async function signIn(page: Page, lang = "en", email = DEMO.email, password = DEMO.password) {
   await page.goto(`/${lang}/login`);
   await page.locator('input[name="email"]').fill(email);
+  // Stage two is a new document without JavaScript: let it finish loading before filling it in.
+  await page.waitForLoadState("load");
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form.stack button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.includes("/login"));
@@ -36,6 +38,7 @@ export async function registerResearcher(page: Page, lang: string, options: { em
   await page.locator('input[name="firstName"]').fill("Marie");
   await page.locator('input[name="lastName"]').fill("Curie");
   await page.locator('select[name="countryCode"]').selectOption(options.callingCountry ?? "FR");
+  await expect(page.locator('select[name="countryCode"]')).toHaveValue(options.callingCountry ?? "FR");
   await page.locator('input[name="phoneNumber"]').fill(options.phone ?? "612345678");
   await page.locator('select[name="country"]').selectOption(options.country ?? "FR");
   await page.locator('select[name="currency"]').selectOption(options.currency ?? "EUR");
