@@ -36,6 +36,7 @@ export default [
   // Order form and orders (spec 1 §7, spec 2 §7)
   route("api/order-form/*", "routes/api.order-form.ts"),
   route("api/order/search", "routes/api.order.search.ts"),
+  route("api/order/duplicate", "routes/api.order.duplicate.ts"),
   route("api/areas-of-study", "routes/api.areas-of-study.ts"),
   route("api/price-quote/*", "routes/api.price-quote.ts"),
   route("api/*", "routes/api.not-found.ts"),

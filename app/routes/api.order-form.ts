@@ -4,7 +4,7 @@ import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server"
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
-import { answersOf, chooseBundle, saveBundleAnswers, applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
+import { saveCurrency, saveJournal, saveServiceQuantity, answersOf, chooseBundle, saveBundleAnswers, applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
 import { convertQuote, generatePriceQuote } from "../../server/order-form/quote";
 import { canOpen, type StepName } from "../../server/order-form/steps";
@@ -106,6 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ orderForm: await orderFormView(w.env, r.form), messages: [r.message] });
   }
   const body = await readJson(request);
+  if (call === "service-options" && p[2] && p[3] === "quantity" && method === "PUT") return saved(w, await saveServiceQuantity(w.env, form, decodeURIComponent(p[2]), body.quantity));
   switch (`${method} ${call}`) {
     case "PUT basic-details":
       return saved(w, await saveGetStarted(w.env, form, { customerGoal: String(body.customerGoal ?? "manuscript"), uploadFilesLater: body.uploadFilesLater === true, wordCount: body.wordCount as number, languageId: (body.language ?? body.languageId) as number }));
@@ -171,7 +172,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!canOpen(step, form, ctx) && !(step === "details" && form.current_step === "additional-services")) return apiError("step-not-open", 400);
       return respond(w, await saveOrderForm(context.app.db, form, { current_step: step === "details" && form.current_step === "additional-services" ? "details" : form.current_step }));
     }
+    case "PUT journal":
+      return saved(w, await saveJournal(w.env, form, body));
     case "PUT details": {
+      // "details form, or currencyIso alone" (spec 1 §7).
+      if (body.currencyIso !== undefined && body.projectTitle === undefined) return saved(w, await saveCurrency(w.env, form, body.currencyIso));
       const journal = (body.journal ?? {}) as { name?: string; url?: string };
       return saved(w, await saveDetails(w.env, form, { projectTitle: String(body.projectTitle ?? ""), areaOfStudyId: body.areaOfStudyId as number, styleOfEnglish: (body.styleOfEnglish as string) ?? null, journalName: journal.name ?? null, journalUrl: journal.url ?? null }));
     }

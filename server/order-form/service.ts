@@ -270,7 +270,8 @@ export async function findDuplicate(env: WizardEnv, form: Pick<OrderFormRow, "pr
 export async function saveDuplicateChoice(env: WizardEnv, form: OrderFormRow, choice: string | undefined): Promise<SaveResult> {
   if (choice !== "new-order" && choice !== "question") return { ok: false, fieldErrors: { choice: ["order:errors.make-selection"] } };
   if (choice === "question") return { ok: true, form };
-  return { ok: true, form: await advanceFrom(env, form, "duplicate-order", { duplicate_choice: "new-order" }) };
+  // Answered: the duplicate screen leaves the steps, and the order goes on to payment.
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { duplicate_choice: "new-order", current_step: "payment-details" }) };
 }
 
 export async function stepsFor(env: WizardEnv, form: OrderFormRow, t: (k: string) => string, viewing?: StepName): Promise<StepsView> {
@@ -369,4 +370,35 @@ export async function chooseBundle(env: WizardEnv, form: OrderFormRow, input: { 
   // A delivery the bundle cannot have falls back to none (standard), as the engine priced it.
   if (price && price.deliveryTier !== tier) return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
   return { ok: true, form: saved };
+}
+
+// ---- smaller calls of spec 1 §7 ------------------------------------------------------------
+
+export async function saveServiceQuantity(env: WizardEnv, form: OrderFormRow, serviceRef: string, quantity: unknown): Promise<SaveResult> {
+  const catalogue = await getCatalogue(env.ctx);
+  const service = catalogue.services.find((s) => s.slug === serviceRef || s.identity === serviceRef);
+  const q = Number(quantity);
+  const selections = form.selections ?? [];
+  if (!service || !selections.some((s) => s.serviceSlug === service.slug)) return { ok: false, fieldErrors: { serviceIdentity: ["order:errors.make-selection"] } };
+  if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25) return { ok: false, fieldErrors: { quantity: ["order:errors.quantity-range-error"] } };
+  const next = selections.map((s) => (s.serviceSlug === service.slug ? { ...s, quantity: q } : s));
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(next) }) };
+}
+
+export async function saveJournal(env: WizardEnv, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {
+  const name = String(input.name ?? "").trim();
+  const url = String(input.url ?? "").trim();
+  const errors: FieldErrors = {};
+  if (!name) errors.name = ["order:errors.journal-name-required"];
+  if (url && (!/^https?:\/\//i.test(url) || url.length > 255)) errors.url = ["order:errors.journal-url-invalid"];
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }) };
+}
+
+/** The order's currency: any selectable currency; CNY only on the China site (spec 1 §9). */
+export async function saveCurrency(env: WizardEnv, form: OrderFormRow, iso: unknown): Promise<SaveResult> {
+  const code = String(iso ?? "").toUpperCase();
+  const row = await env.ctx.db.selectFrom("currencies").select(["iso_code", "selectable"]).where("iso_code", "=", code).executeTakeFirst();
+  if (!row || (!row.selectable && !(code === "CNY" && env.localization === "CN"))) return { ok: false, fieldErrors: { currencyIso: ["order:errors.generic-touchup-error"] } };
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { currency_iso: code }) };
 }

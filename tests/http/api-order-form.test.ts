@@ -275,3 +275,58 @@ describe("changing services after a bundle", () => {
     expect((await (await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`)).json()).estimateId).toMatch(/^Q/);
   });
 });
+
+describe("smaller order-form calls", () => {
+  it("set a quantity, the journal and the currency, and find a duplicate title", async () => {
+    const c = new Client(portal.url);
+    await send(c, "POST", "/api/auth/register", { email: "small.calls@example.org", password: "small-calls-1", firstName: "S", lastName: "C", countryCode: "US", phoneNumber: "2025550166", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    await uploadDocx(c, id);
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
+    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing", "figure-formatting"] });
+    let r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 26 });
+    expect((await r.json()).fieldErrors.quantity).toBe("quantity-range-error");
+    r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 4 });
+    const line = (await r.json()).orderForm.lineItems.find((l: { serviceSlug: string }) => l.serviceSlug === "figure-formatting");
+    expect(line).toMatchObject({ quantity: 4, listPrice: 10000 });
+    r = await send(c, "PUT", `/api/order-form/${id}/journal`, { name: "", url: "x" });
+    expect((await r.json()).fieldErrors).toEqual({ name: "journal-name-required", url: "journal-url-invalid" });
+    r = await send(c, "PUT", `/api/order-form/${id}/journal`, { name: "Cell", url: "https://www.cell.com" });
+    expect((await r.json()).orderForm.journal).toEqual({ name: "Cell", url: "https://www.cell.com" });
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, { currencyIso: "CNY" });
+    expect((await r.json()).fieldErrors.currencyIso).toBe("generic-touchup-error");
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, { currencyIso: "EUR" });
+    expect((await r.json()).orderForm.currency.isoCode).toBe("EUR");
+    expect(await (await c.get("/api/order/duplicate?title=Nothing%20like%20this")).json()).toEqual({ order: null });
+  });
+});
+
+describe("duplicate orders", () => {
+  it("send a second order with the same title through the duplicate screen", async () => {
+    const c = new Client(portal.url);
+    await send(c, "POST", "/api/auth/register", { email: "dup.person@example.org", password: "dup-person-1", firstName: "D", lastName: "P", countryCode: "US", phoneNumber: "2025550155", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
+    const walk = async () => {
+      const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+      await uploadDocx(c, id);
+      await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
+      await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+      await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
+      return id;
+    };
+    const first = await walk();
+    await send(c, "PUT", `/api/order-form/${first}/details`, { projectTitle: "Same Title", areaOfStudyId: area, styleOfEnglish: "american" });
+    const placed = await (await send(c, "POST", `/api/order-form/${first}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })).json();
+    expect((await (await c.get("/api/order/duplicate?title=same%20title")).json()).order).toMatchObject({ externalId: placed.order.externalId, hoursAgo: 0 });
+
+    const second = await walk();
+    const r = await send(c, "PUT", `/api/order-form/${second}/details`, { projectTitle: "Same Title", areaOfStudyId: area, styleOfEnglish: "american" });
+    expect((await r.json()).orderForm.currentStep).toBe("duplicate-order");
+    const page = await (await c.get("/en/researcher/submit/duplicate-order")).text();
+    expect(page).toContain(placed.order.externalId);
+    let res = await c.post("/en/researcher/submit/duplicate-order", {});
+    expect(res.status).toBe(400);
+    res = await c.post("/en/researcher/submit/duplicate-order", { choice: "new-order" });
+    expect(res.headers.get("location")).toBe("/en/researcher/submit/payment-details");
+  });
+});
