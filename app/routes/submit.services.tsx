@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
@@ -126,6 +126,12 @@ export default function Services() {
   const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
   const anySelected = data.groups.some((g) => g.services.some((s) => s.selected));
   const busy = navigation.state === "submitting";
+  // Spec 1 §4: Next is enabled only with a service chosen, or decline ticked, and not while saving.
+  // Without JavaScript the button stays enabled and the server gives the same answer.
+  const [declined, setDeclined] = useState(data.declineEditing);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const nextDisabled = busy || (hydrated && !anySelected && !declined);
   return (
     <section className="stack">
       <h1>{t(`steps.${data.step}`)}</h1>
@@ -166,7 +172,7 @@ export default function Services() {
         {data.scientificSelected ? <p className="alert alert-warning">{t("catalogue:notices.scientific-editing-aos-notice")}</p> : null}
         {data.step === "manuscript-services" ? (
           <label className="checkbox">
-            <input type="checkbox" name="declineEditing" defaultChecked={data.declineEditing} />
+            <input type="checkbox" name="declineEditing" defaultChecked={data.declineEditing} onChange={(e) => setDeclined(e.target.checked)} />
             <span>{t("declineEditing")}</span>
           </label>
         ) : null}
@@ -195,7 +201,7 @@ export default function Services() {
         ) : null}
         <p className="wizard-actions">
           <Link to={`/${lang}/researcher/submit/get-started`}>← {t("back")}</Link>
-          <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy}>
+          <button type="submit" name="intent" value="next" className="button button-primary" disabled={nextDisabled}>
             {t("next")}
           </button>
         </p>
