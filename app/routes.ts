@@ -38,6 +38,7 @@ export default [
   route("api/order/search", "routes/api.order.search.ts"),
   route("api/order/duplicate", "routes/api.order.duplicate.ts"),
   route("api/areas-of-study", "routes/api.areas-of-study.ts"),
+  route("api/journals", "routes/api.journals.ts"),
   route("api/price-quote/*", "routes/api.price-quote.ts"),
   route("api/*", "routes/api.not-found.ts"),
 

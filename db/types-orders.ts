@@ -88,7 +88,17 @@ export interface PriceQuoteTable {
   valid_until: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface JournalTable {
+  id: Generated<number>;
+  name: string;
+  issn: string | null;
+  publisher: string | null;
+  url: string | null;
+  created_at: DefaultTimestamp;
+}
+
 export interface OrderTables {
+  journals: JournalTable;
   order_forms: OrderFormTable;
   orders: OrderTable;
   invoices: InvoiceTable;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
-import { AreaSearch } from "~/components/AreaSearch";
+import { AreaSearch, JournalSearch } from "~/components/AreaSearch";
 import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";
 import { areaTree, getCatalogue } from "../../server/catalogue";
@@ -118,6 +118,7 @@ export default function Details() {
             {err("styleOfEnglish")}
           </fieldset>
         ) : null}
+        <JournalSearch nameId="journalName" urlId="journalUrl" />
         <div className="field-row">
           <div className="field">
             <label htmlFor="journalName">{t("details.journalName")}</label>

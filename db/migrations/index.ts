@@ -9,6 +9,7 @@ import * as m0005 from "./0005_wechat";
 import * as m0006 from "./0006_catalogue";
 import * as m0007 from "./0007_documents";
 import * as m0008 from "./0008_order_forms";
+import * as m0009 from "./0009_journals";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006_catalogue": m0006,
   "0007_documents": m0007,
   "0008_order_forms": m0008,
+  "0009_journals": m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { CURRENCIES, DEMO_ACCOUNTS, LANGUAGES, LOCALIZATIONS, RATES_EFFECTIVE_ON
 import { COUNTRIES } from "./data/countries";
 import { hashPassword } from "../../server/accounts/password";
 import { seedCatalogue } from "./catalogue";
+import { JOURNALS } from "./journals";
 
 type DB = Kysely<Database>;
 
@@ -72,6 +73,7 @@ export async function seedReference(db: DB): Promise<void> {
     }
   });
   await seedCatalogue(db);
+  await db.insertInto("journals").values(JOURNALS).onConflict((oc) => oc.column("name").doNothing()).execute();
 }
 
 export interface SeededAccount {

@@ -31,8 +31,13 @@ async function walk(page: Page, lang: "en" | "cn", labels: { next: string; uploa
   if (test.info().project.name === "js" && lang === "en") {
     // With JavaScript: search (2+ characters, at most 6 matches) picks the option of the fallback select.
     await page.locator("#areaOfStudyId-search").fill("onco");
-    await page.locator(".area-matches button").first().click();
+    await page.locator(".search-suggest .suggestions button").first().click();
     await expect(page.locator('select[name="areaOfStudyId"]')).not.toHaveValue("");
+    // The journal search (3+ characters) fills the journal's name and website.
+    await page.locator("#journalName-search").fill("nat");
+    await page.getByRole("button", { name: "Nature Communications" }).click();
+    await expect(page.locator('input[name="journalName"]')).toHaveValue("Nature Communications");
+    await expect(page.locator('input[name="journalUrl"]')).toHaveValue("https://www.nature.com/ncomms");
   } else {
     await page.locator('select[name="areaOfStudyId"]').selectOption({ index: 1 });
   }

@@ -330,3 +330,16 @@ describe("duplicate orders", () => {
     expect(res.headers.get("location")).toBe("/en/researcher/submit/payment-details");
   });
 });
+
+describe("journal search", () => {
+  it("needs 3 characters and gives at most 10 suggestions", async () => {
+    const c = new Client(portal.url);
+    expect(await (await c.get("/api/journals?q=na")).json()).toEqual({ journals: [] });
+    const { journals } = await (await c.get("/api/journals?q=nature")).json();
+    expect(journals[0].name).toBe("Nature");
+    expect(journals.length).toBeLessThanOrEqual(10);
+    expect(journals.every((j: { name: string }) => /nature/i.test(j.name))).toBe(true);
+    const issn = await (await c.get("/api/journals?q=0092-8674")).json();
+    expect(issn.journals.map((j: { name: string }) => j.name)).toEqual(["Cell"]);
+  });
+});
