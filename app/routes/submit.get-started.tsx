@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
@@ -84,6 +84,13 @@ export default function GetStarted() {
   const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
   const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
   const busy = navigation.state === "submitting";
+  // With the upload UI flag and JavaScript, Next waits for files (or "later") and a word count (spec 1 §5).
+  const [hydrated, setHydrated] = useState(false);
+  const [picked, setPicked] = useState(0);
+  const [later, setLater] = useState(data.values.uploadFilesLater);
+  const [words, setWords] = useState(String(data.values.wordCount ?? ""));
+  useEffect(() => setHydrated(true), []);
+  const nextBlocked = hydrated && data.uploadUi && ((data.files.length === 0 && picked === 0 && !later) || words.trim() === "");
 
   // With JavaScript: poll the analysis 5 times, a second apart, instead of refreshing the page.
   useEffect(() => {
@@ -132,15 +139,24 @@ export default function GetStarted() {
         <fieldset>
           <legend>{t("getStarted.files")}</legend>
           <FileList files={data.files} />
-          <div className="field">
-            <label htmlFor="files">{t("getStarted.chooseFiles")}</label>
-            <input id="files" type="file" name="mainFiles" multiple />
-            <p className="field-hint">{t("getStarted.filesHint")}</p>
-          </div>
+          {data.uploadUi ? (
+            // The alternative upload UI (flag upload_files_ui): a drop zone; dropping files on it picks them.
+            <label htmlFor="files" className="drop-zone">
+              <span>{t("getStarted.dropFiles")}</span>
+              <input id="files" type="file" name="mainFiles" multiple onChange={(e) => setPicked(e.target.files?.length ?? 0)} />
+              <span className="field-hint">{t("getStarted.filesHint")}</span>
+            </label>
+          ) : (
+            <div className="field">
+              <label htmlFor="files">{t("getStarted.chooseFiles")}</label>
+              <input id="files" type="file" name="mainFiles" multiple onChange={(e) => setPicked(e.target.files?.length ?? 0)} />
+              <p className="field-hint">{t("getStarted.filesHint")}</p>
+            </div>
+          )}
           <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("files")}
           <label className="checkbox">
-            <input type="checkbox" name="uploadFilesLater" defaultChecked={data.values.uploadFilesLater} />
+            <input type="checkbox" name="uploadFilesLater" defaultChecked={data.values.uploadFilesLater} onChange={(e) => setLater(e.target.checked)} />
             <span>{t("getStarted.uploadLater")}</span>
           </label>
         </fieldset>
@@ -158,7 +174,7 @@ export default function GetStarted() {
         <div className="field-row">
           <div className={`field${errors.wordCount ? " field-invalid" : ""}`}>
             <label htmlFor="wordCount">{t("getStarted.wordCount")}</label>
-            <input id="wordCount" name="wordCount" type="number" min={1} max={999999} inputMode="numeric" defaultValue={data.values.wordCount ?? ""} key={`wc-${data.values.wordCount}`} />
+            <input id="wordCount" name="wordCount" type="number" min={1} max={999999} inputMode="numeric" defaultValue={data.values.wordCount ?? ""} key={`wc-${data.values.wordCount}`} onChange={(e) => setWords(e.target.value)} />
             {err("wordCount")}
           </div>
           <div className={`field${errors.languageId ? " field-invalid" : ""}`}>
@@ -174,7 +190,7 @@ export default function GetStarted() {
           </div>
         </div>
         <p className="wizard-actions">
-          <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy}>
+          <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy || nextBlocked}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null} {t("next")}
           </button>
         </p>

@@ -194,3 +194,16 @@ describe("claiming anonymous work", () => {
     expect(await (await c.get("/en/researcher/submit/get-started")).text()).toContain("anon.docx");
   });
 });
+
+describe("upload_files_ui", () => {
+  it("switches get-started to the drop-zone upload UI", async () => {
+    const c = new Client(portal.url);
+    await c.get("/en/researcher/submit/new");
+    expect(await (await c.get("/en/researcher/submit/get-started")).text()).not.toContain('class="drop-zone"');
+    await portal.ctx.config.setFlag("upload_files_ui", true);
+    const html = await (await c.get("/en/researcher/submit/get-started")).text();
+    expect(html).toContain('class="drop-zone"');
+    expect(html).toContain("Drag and drop your files here, or click to choose them");
+    await portal.ctx.config.setFlag("upload_files_ui", false);
+  });
+});
