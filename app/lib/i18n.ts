@@ -33,7 +33,7 @@ export const LANG_NATIVE_NAME: Record<SiteLang, string> = {
 };
 
 /** Namespaces (one JSON file each under locales/{locale}/). */
-export const NAMESPACES = ["common", "auth", "account", "social", "wechat", "catalogue", "order"] as const;
+export const NAMESPACES = ["common", "auth", "account", "social", "wechat", "catalogue", "order", "pdf"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 
