@@ -30,7 +30,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
     stdout: "ignore",
     stderr: "pipe",
   },

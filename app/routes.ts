@@ -67,6 +67,7 @@ export default [
       // Researcher area (dashboard, orders, payments, tools)
       soonProtected("researcher", "researcher"),
       route("researcher/index/details/:externalId/:status?", "routes/order-details.tsx"),
+      route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
       soonProtected("researcher/index/*", "researcher-index"),
       route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
       soonProtected("researcher/digital-editing/*", "digital-editing"),

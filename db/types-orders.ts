@@ -11,6 +11,8 @@ type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export interface SelectionRow {
   serviceSlug: string;
   quantity?: number;
+  /** Re-edit services: the service of the original order they rework (prices a touch-up as its share). */
+  originalServiceSlug?: string;
 }
 
 export interface OrderFormTable {
@@ -42,6 +44,8 @@ export interface OrderFormTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   placed_at: NullableTimestamp;
+  rework_of_order_id: Opt<number>;
+  rework_instructions: Opt<string>;
 }
 
 export interface OrderTable {
@@ -65,6 +69,7 @@ export interface OrderTable {
   purchase_order: Opt<string>;
   paid: Generated<boolean>;
   created_at: DefaultTimestamp;
+  rework_of_order_id: Opt<number>;
 }
 
 export interface InvoiceTable {

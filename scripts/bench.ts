@@ -78,7 +78,7 @@ function baselineServer(bytes: number): Promise<{ url: string; close(): void }> 
 /** Runs a target in its own process (so autocannon does not share its CPU) and waits for its URL. */
 function child(args: string[], env: Record<string, string | undefined>): Promise<{ url: string; proc: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     proc.stdout!.on("data", (d) => {
       out += d;

@@ -8,6 +8,8 @@ import { currentStep, type WizardEnv } from "../../server/order-form/service";
 import { canOpen, type StepName } from "../../server/order-form/steps";
 import { stepContext, fileOwner } from "../../server/order-form/service";
 import { checkUploadRateLimit, parseUploadRequest, UploadError } from "../../server/documents/storage";
+import { getCatalogue } from "../../server/catalogue";
+import { getFixedT } from "~/i18n.server";
 
 export const DRAFT_MAX_AGE = 60 * 60 * 24 * 30;
 
@@ -75,6 +77,15 @@ export async function guardStep(w: WizardRequest, form: OrderFormRow, step: Step
   if (!canOpen(step, form, await stepContext(w.env, form))) {
     throw redirect(`/${w.lang}/researcher/submit/${await currentStep(w.env, form)}`);
   }
+}
+
+/** The preamble of every step's loader: the visitor's draft (or /new), the step guard, the order namespace and the catalogue. */
+export async function loadStep(request: Request, context: AppLoadContext, step: StepName | ((form: OrderFormRow) => StepName)) {
+  const w = await wizardEnv(request, context);
+  const form = await requireDraft(w);
+  await guardStep(w, form, typeof step === "function" ? step(form) : step);
+  const [t, catalogue] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app)]);
+  return { w, form, t, catalogue };
 }
 
 export async function toCurrentStep(w: WizardRequest, form: OrderFormRow, status = 303): Promise<Response> {

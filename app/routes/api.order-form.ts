@@ -12,6 +12,7 @@ import { placeOrder } from "../../server/orders/place";
 import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../../server/catalogue";
 import { parseUploadRequest, checkUploadRateLimit, UploadError } from "../../server/documents/storage";
 import { fileOwner } from "../../server/order-form/service";
+import { saveReworkBasicDetails, startRework } from "../../server/order-form/rework";
 
 // The order-form JSON API (spec 1 §7): the same server modules as the wizard pages.
 // Paths: /api/order-form/new | load | {id}/load | {id}/<call>.
@@ -48,6 +49,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // API calls carry no language prefix: /en/ is a stand-in for requireLang inside wizardEnv.
   const w = await wizardEnv(withLang(request), context, { createDraftKey: p[0] === "new" });
   if (p[0] === "new" && p.length === 1) return newForm(w, request);
+  // Spec 2: the re-edit page's Continue link. The wizard's /new?rework= opens (or resumes) the rework form;
+  // the path without a language is sent on to the visitor's language by the language redirect.
+  if ((p[0] === "reedit" || p[0] === "rework") && p.length === 2) {
+    return new Response(null, { status: 303, headers: { Location: `/researcher/submit/new?rework=${encodeURIComponent(p[1])}`, "Cache-Control": "no-store" } });
+  }
   if (p[0] === "load" && p.length === 1) {
     const form = await currentDraft(context.app.db, w.env.owner);
     return form ? respond(w, form) : apiError("not-found", 404);
@@ -79,6 +85,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const p = parts(params);
   const w = await wizardEnv(withLang(request), context);
+  // POST rework/{externalId}: opens (or resumes) the rework form of one of the user's orders, for scripts.
+  if (p[0] === "rework" && p.length === 2 && request.method.toUpperCase() === "POST") {
+    if (!w.env.owner.userId) return apiError("unauthorized", 401);
+    const rework = await startRework(w.env, p[1]);
+    return rework ? respond(w, rework, 201) : apiError("not-found", 404);
+  }
   const form = p[0] ? await findOrderForm(context.app.db, p[0], w.env.owner) : null;
   if (!form) return apiError("not-found", 404);
   if (form.status !== "draft" && p[1] !== "payments") return apiError("order-form-placed", 409);
@@ -110,6 +122,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (`${method} ${call}`) {
     case "PUT basic-details":
       return saved(w, await saveGetStarted(w.env, form, { customerGoal: String(body.customerGoal ?? "manuscript"), uploadFilesLater: body.uploadFilesLater === true, wordCount: body.wordCount as number, languageId: (body.language ?? body.languageId) as number }));
+    case "PUT rework-basic-details":
+      return saved(w, await saveReworkBasicDetails(w.env, form, { uploadFilesLater: body.uploadFilesLater === true, wordCount: body.wordCount as number, languageId: (body.language ?? body.languageId) as number, instructions: body.instructions }));
     case "PUT selected-service": {
       const slugs = (Array.isArray(body.serviceIdentities) ? body.serviceIdentities : Array.isArray(body.serviceSlugs) ? body.serviceSlugs : []).map(String);
       const catalogue = await getCatalogue(context.app);

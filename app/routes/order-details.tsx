@@ -91,6 +91,11 @@ export default function OrderDetails() {
       ) : order.paid ? (
         <p className="alert alert-success">{t("orderDetails.paid")}</p>
       ) : null}
+      {thankYou ? null : (
+        <p>
+          <Link to={`/${lang}/researcher/index/re-edit/${order.externalId}`}>{t("rework.requestLink")}</Link>
+        </p>
+      )}
     </article>
   );
 }

@@ -4,24 +4,21 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
-import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
-import { getCatalogue, priceSelection } from "../../server/catalogue";
-import { saveAdditional, stepContext, upsellSlugs } from "../../server/order-form/service";
-import { saveOrderForm } from "../../server/order-form/store";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { saveAdditional, servicePrice, stepContext, upsellSlugs } from "../../server/order-form/service";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 // Additional services: the add-ons of the config's upsells, and interest in a service bundle.
+// Additional services: the add-ons of the config's upsells, and interest in a service bundle.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  const form = await requireDraft(w);
-  await guardStep(w, form, "additional-services");
-  const [t, catalogue, offered, sctx] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app), upsellSlugs(w.env), stepContext(w.env, form)]);
+  const { w, form, t, catalogue } = await loadStep(request, context, "additional-services");
+  const [offered, sctx] = await Promise.all([upsellSlugs(w.env), stepContext(w.env, form)]);
   const selected = new Map((form.selections ?? []).map((s) => [s.serviceSlug, s.quantity ?? 1]));
   const currencyIso = form.currency_iso.trim();
   const currency = catalogue.currencies[currencyIso];
+  const now = new Date();
   return {
     title: t("steps.additional-services"),
     bundlesEnabled: sctx.bundlesEnabled,
@@ -31,15 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     addOns: offered
       .map((slug) => catalogue.services.find((s) => s.slug === slug && s.active))
       .filter((s) => s !== undefined)
-      .map((s) => {
-        let price: number | null = null;
-        try {
-          price = priceSelection(catalogue, { currencyIso, wordCount: Math.max(form.word_count ?? 1, 1), languageId: form.language_id ?? 1, selections: [{ serviceSlug: s.slug, quantity: 1 }], deliveryTier: "standard", localization: w.env.localization, now: new Date() }).total;
-        } catch {
-          price = null;
-        }
-        return { slug: s.slug, nameKey: s.nameKey, counted: Boolean(s.price.unit), selected: selected.has(s.slug), quantity: selected.get(s.slug) ?? 1, price };
-      }),
+      .map((s) => ({ slug: s.slug, nameKey: s.nameKey, counted: Boolean(s.price.unit), selected: selected.has(s.slug), quantity: selected.get(s.slug) ?? 1, price: servicePrice(w.env, form, catalogue, s, now) })),
   };
 }
 
@@ -47,20 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardEnv(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const addOns = new Set((fields.addOns ?? "").split(",").filter(Boolean));
   const quantities = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice(9), Number(v)]));
-  if (fields.toggle) {
-    if (addOns.has(fields.toggle)) addOns.delete(fields.toggle);
-    else addOns.add(fields.toggle);
-  }
-  const r = await saveAdditional(w.env, form, { addOnSlugs: [...addOns], quantities, bundleInterest: fields.bundleInterest === "on" });
+  const r = await saveAdditional(w.env, form, { addOnSlugs: (fields.addOns ?? "").split(",").filter(Boolean), quantities, bundleInterest: fields.bundleInterest === "on", toggle: fields.toggle || undefined });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
-  if (fields.toggle) {
-    // Toggling saves the choice but stays here (the furthest step reached is kept).
-    await saveOrderForm(context.app.db, r.form, { current_step: form.current_step });
-    return redirect(new URL(request.url).pathname, { status: 303 });
-  }
-  return toCurrentStep(w, r.form);
+  return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.form);
 }
 
 export default function AdditionalServices() {

@@ -5,9 +5,8 @@ import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
 import { AreaSearch, JournalSearch } from "~/components/AreaSearch";
-import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
-import { areaTree, getCatalogue } from "../../server/catalogue";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { areaTree } from "../../server/catalogue";
 import { fileOwner, formFiles, saveDetails, stepContext } from "../../server/order-form/service";
 import { PROJECT_TITLE_MAX } from "~/lib/order-constants";
 import { deleteFile } from "../../server/documents/storage";
@@ -23,10 +22,8 @@ const UPLOAD_FIELDS = [
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  const form = await requireDraft(w);
-  await guardStep(w, form, "details");
-  const [t, tree, files, catalogue, sctx] = await Promise.all([getFixedT(request, "order"), areaTree(context.app.db, w.lang), formFiles(w.env, form), getCatalogue(context.app), stepContext(w.env, form)]);
+  const { w, form, t, catalogue } = await loadStep(request, context, "details");
+  const [tree, files, sctx] = await Promise.all([areaTree(context.app.db, w.lang), formFiles(w.env, form), stepContext(w.env, form)]);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const steps = ["get-started", form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services", "additional-services"];
   if (sctx.bundlesEnabled && form.bundle_interest) steps.push("service-bundles");

@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
-import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "../../server/order-form/service";
+import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "../../server/order-form/rework";
 import { deleteFile } from "../../server/documents/storage";
 import { fileOwner } from "../../server/order-form/service";
 
@@ -18,10 +18,7 @@ const POLL_TRIES = 5;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  const form = await requireDraft(w);
-  await guardStep(w, form, form.rework ? "rework-get-started" : "get-started");
-  const t = await getFixedT(request, "order");
+  const { w, form, t } = await loadStep(request, context, (f) => (f.rework ? "rework-get-started" : "get-started"));
   const [files, details, snapshot, languages] = await Promise.all([
     formFiles(w.env, form),
     manuscriptDetails(w.env, form),
@@ -30,10 +27,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const mainFiles = files.filter((f) => f.kind === "main");
   const analysing = mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
+  const rework = await reworkView(w.env, form);
   const names = new Intl.DisplayNames([w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"], { type: "language" });
   return {
-    title: t("getStarted.title"),
+    title: t(rework ? "rework.title" : "getStarted.title"),
     formId: form.id,
+    // The rework start screen (rework-get-started): which order is re-edited, and what to look at.
+    rework: rework ? { ...rework.order, instructions: form.rework_instructions ?? "" } : null,
+    instructionsMax: REWORK_INSTRUCTIONS_MAX,
     continuing: new URL(request.url).searchParams.get("continue") === "1",
     goals: CUSTOMER_GOALS.map((g) => ({ ...g })),
     values: {
@@ -63,12 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (uploadErrors.length || fields.intent === "upload") {
     return Response.json({ fieldErrors: {}, uploadErrors, uploaded }, { status: uploadErrors.length ? 400 : 200 });
   }
-  const r = await saveGetStarted(w.env, form, {
-    customerGoal: fields.customerGoal,
-    uploadFilesLater: fields.uploadFilesLater === "on" || fields.uploadFilesLater === "true",
-    wordCount: fields.wordCount,
-    languageId: fields.languageId,
-  });
+  const common = { uploadFilesLater: fields.uploadFilesLater === "on" || fields.uploadFilesLater === "true", wordCount: fields.wordCount, languageId: fields.languageId };
+  const r = form.rework ? await saveReworkBasicDetails(w.env, form, { ...common, instructions: fields.instructions }) : await saveGetStarted(w.env, form, { ...common, customerGoal: fields.customerGoal });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [] }, { status: 400 });
   return toCurrentStep(w, r.form);
 }
@@ -121,20 +118,24 @@ export default function GetStarted() {
           {t("continueWarning")} <Link to={`/${lang}/researcher/submit/reset`}>{t("startOver")}</Link>
         </p>
       ) : null}
-      <h1>{t("getStarted.title")}</h1>
+      <h1>{t(data.rework ? "rework.title" : "getStarted.title")}</h1>
+      {data.rework ? <p className="lead">{t("rework.intro", { externalId: data.rework.externalId, title: data.rework.title })}</p> : null}
+      {err("rework")}
       <Form method="post" encType="multipart/form-data" className="stack" replace>
         {/* Enter submits "next", not the remove or upload buttons that come first. */}
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-        <fieldset>
-          <legend>{t("getStarted.goal")}</legend>
-          {data.goals.map((g) => (
-            <label key={g.name} className="checkbox">
-              <input type="radio" name="customerGoal" value={g.name} defaultChecked={data.values.customerGoal === g.name} />
-              <span>{t(`goals.${g.name}`)}</span>
-            </label>
-          ))}
-          {err("customerGoal")}
-        </fieldset>
+        {data.rework ? null : (
+          <fieldset>
+            <legend>{t("getStarted.goal")}</legend>
+            {data.goals.map((g) => (
+              <label key={g.name} className="checkbox">
+                <input type="radio" name="customerGoal" value={g.name} defaultChecked={data.values.customerGoal === g.name} />
+                <span>{t(`goals.${g.name}`)}</span>
+              </label>
+            ))}
+            {err("customerGoal")}
+          </fieldset>
+        )}
 
         <fieldset>
           <legend>{t("getStarted.files")}</legend>
@@ -189,6 +190,16 @@ export default function GetStarted() {
             {err("languageId")}
           </div>
         </div>
+        {data.rework ? (
+          <div className={`field${errors.instructions ? " field-invalid" : ""}`}>
+            <label htmlFor="instructions">{t("rework.instructions")}</label>
+            <textarea id="instructions" name="instructions" rows={5} maxLength={data.instructionsMax} defaultValue={data.rework.instructions} aria-describedby="instructions-hint" />
+            <p className="field-hint" id="instructions-hint">
+              {t("rework.instructionsHint", { max: data.instructionsMax })}
+            </p>
+            {err("instructions")}
+          </div>
+        ) : null}
         <p className="wizard-actions">
           <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy || nextBlocked}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null} {t("next")}

@@ -4,12 +4,23 @@ import { createOrderForm, currentDraft, hasProgress } from "../../server/order-f
 import { applyPromoCode, currentStep } from "../../server/order-form/service";
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
+import { startRework } from "../../server/order-form/rework";
 
 // /researcher/submit/new and /resume: go to the order's current step, creating the order form when
 // there is none. Continuing a previous submission shows a warning with a link to start over.
 // Creating a draft on GET is the one write here: an empty form, invisible until used, like a cart.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const w = await wizardEnv(request, context, { createDraftKey: true });
+  // ?rework=<externalId>: the re-edit of one of the user's orders (spec 2 re-edit page → rework-get-started).
+  const reworkRef = new URL(request.url).searchParams.get("rework");
+  if (reworkRef) {
+    const back = `/${w.lang}/researcher/submit/new?rework=${encodeURIComponent(reworkRef)}`;
+    if (!w.env.owner.userId) throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(back)}`);
+    const rework = await startRework(w.env, reworkRef);
+    // Spec 2: an order that is not found on re-edit sends the visitor home.
+    if (!rework) throw redirect(`/${w.lang}`);
+    return redirect(`/${w.lang}/researcher/submit/${await currentStep(w.env, rework)}`, { headers: { "Cache-Control": "no-store" } });
+  }
   let form = await currentDraft(context.app.db, w.env.owner);
   const continuing = Boolean(form && hasProgress(form));
   if (!form) {
@@ -17,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const user = w.env.owner.userId ? await getUserView(context.app, w.env.owner.userId) : null;
     const site = localizationForHost(snapshot.localizations, request.headers.get("host"));
     const currencyIso = user?.currencyIso ?? (site.defaultCurrency === "CNY" && site.identity !== "CN" ? "USD" : site.defaultCurrency);
-    form = await createOrderForm(context.app.db, w.env.owner, { currencyIso, rework: new URL(request.url).searchParams.get("rework") === "1" });
+    form = await createOrderForm(context.app.db, w.env.owner, { currencyIso });
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (w.newDraftKey) headers.append("Set-Cookie", draftCookie(w.newDraftKey, context.secure));

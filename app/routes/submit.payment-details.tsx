@@ -5,8 +5,7 @@ import { titleMeta } from "~/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
-import { guardStep, readStepForm, requireDraft, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
+import { loadStep, readStepForm, requireDraft, wizardEnv } from "~/lib/wizard.server";
 import { formFiles, priceForm, saveReferralEmails } from "../../server/order-form/service";
 import { availablePaymentMethods, placeOrder } from "../../server/orders/place";
 import { PAYMENT_METHOD } from "~/lib/order-constants";
@@ -16,12 +15,10 @@ export const handle = { i18n: ["order", "catalogue"] };
 
 // Payment: bank transfer (an unpaid invoice) or free when nothing is due; the other methods come later.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  const form = await requireDraft(w);
-  await guardStep(w, form, "payment-details");
+  const { w, form, t, catalogue } = await loadStep(request, context, "payment-details");
   // Paying needs an account: anonymous drafts are claimed on sign-in and come back here.
   if (!w.env.owner.userId) throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
-  const [t, price, files] = await Promise.all([getFixedT(request, "order"), priceForm(w.env, form).catch(() => null), formFiles(w.env, form)]);
+  const [price, files] = await Promise.all([priceForm(w.env, form, catalogue).catch(() => null), formFiles(w.env, form)]);
   const total = price?.total ?? 0;
   return {
     title: t("steps.payment-details"),

@@ -4,45 +4,19 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
-import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
-import { availableBundles, bundleSelections, getCatalogue, learnMoreTerms, priceSelection, type BundleAnswers } from "../../server/catalogue";
-import { answersOf, chooseBundle, saveBundleAnswers } from "../../server/order-form/service";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import type { BundleAnswers } from "../../server/catalogue";
+import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "../../server/order-form/service";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 // Service bundles (spec 1 §4 "Bundle flow"): questions, then bundle cards with a delivery of none, rush or express.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  const form = await requireDraft(w);
-  await guardStep(w, form, "service-bundles");
-  const [t, catalogue] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app)]);
+  const { w, form, t, catalogue } = await loadStep(request, context, "service-bundles");
   const answers = answersOf(form);
   const answered = Object.keys(answers).length > 0 && new URL(request.url).searchParams.get("edit") !== "1";
   const currencyIso = form.currency_iso.trim();
-  const bundles = answered
-    ? availableBundles(catalogue, answers).map((b) => {
-        const price = (delivery: "standard" | "rush" | "express") => {
-          try {
-            return priceSelection(catalogue, { currencyIso, wordCount: Math.max(form.word_count ?? 1, 1), languageId: form.language_id ?? 1, selections: bundleSelections(catalogue, b, answers), bundleId: b.id, deliveryTier: delivery, localization: w.env.localization, now: new Date() });
-          } catch {
-            return null;
-          }
-        };
-        const standard = price("standard");
-        return {
-          id: b.id,
-          nameKey: b.nameKey,
-          descriptionKey: b.descriptionKey,
-          total: standard?.total ?? null,
-          discount: standard?.discounts.find((d) => d.kind === "Service bundle discount" && d.applied)?.appliedAmount ?? 0,
-          rush: standard?.rushAvailable ? price("rush")?.total ?? null : null,
-          express: standard?.expressAvailable ? price("express")?.total ?? null : null,
-          terms: learnMoreTerms(b, [b.primaryServiceSlug, ...b.addOnSlugs]),
-        };
-      })
-    : [];
   return {
     title: t("steps.service-bundles"),
     answered,
@@ -51,17 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     delivery: form.delivery_tier,
     currency: { isoCode: currencyIso, sign: catalogue.currencies[currencyIso]?.sign ?? "$", numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2 },
     questions: catalogue.bundleQuestions.map((q) => ({ slug: q.slug, type: q.type, choices: q.choices.map((c) => c.choice) })),
-    bundles,
-  };
-}
-
-function answersFrom(fields: Record<string, string>): BundleAnswers {
-  const count = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
-  return {
-    goals: { choices: (fields.goals ?? "").split(",").filter(Boolean) },
-    figures: { on: fields.figures === "on", count: count(fields["figures.count"]) },
-    tables: { on: fields.tables === "on", count: count(fields["tables.count"]) },
-    journal: { journal: fields.journal?.trim() || null },
+    bundles: answered ? await bundleOffers(w.env, form, catalogue) : [],
   };
 }
 
@@ -70,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "questions") {
-    const r = await saveBundleAnswers(w.env, form, answersFrom(fields));
+    const r = await saveBundleAnswers(w.env, form, bundleAnswersFromFields(fields));
     if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
     if (r.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
     return redirect(new URL(request.url).pathname, { status: 303 });

@@ -5,11 +5,9 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
-import { guardStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
-import { getCatalogue, priceSelection } from "../../server/catalogue";
-import { priceForm, saveManuscriptDetails, saveServices, selectionsOf } from "../../server/order-form/service";
-import { saveOrderForm } from "../../server/order-form/store";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
+import { priceForm, saveDeliveryTier, saveManuscriptDetails, saveServices, selectableServices, selectionsOf, servicePrice, toggleService } from "../../server/order-form/service";
+import { REWORK_GROUP } from "../../server/order-form/rework";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -22,23 +20,17 @@ function stepOf(url: string) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  const form = await requireDraft(w);
   const step = stepOf(new URL(request.url).pathname);
-  await guardStep(w, form, step);
-  const [t, catalogue, snapshot] = await Promise.all([getFixedT(request, "order"), getCatalogue(context.app), context.app.config.snapshot()]);
-  const groups = (step === "multimedia-services" ? MULTIMEDIA_GROUPS : MANUSCRIPT_GROUPS).map((g) => catalogue.groups.find((x) => x.slug === g)).filter((g) => g !== undefined);
+  const { w, form, t, catalogue } = await loadStep(request, context, step);
+  const snapshot = await context.app.config.snapshot();
+  // A rework form offers the rework services of its original order instead of the manuscript services.
+  const groupSlugs = step === "multimedia-services" ? MULTIMEDIA_GROUPS : form.rework ? [REWORK_GROUP] : MANUSCRIPT_GROUPS;
+  const groups = groupSlugs.map((g) => catalogue.groups.find((x) => x.slug === g)).filter((g) => g !== undefined);
+  const selectable = await selectableServices(w.env, form, catalogue);
   const selected = new Set((form.selections ?? []).map((s) => s.serviceSlug));
   const price = await priceForm(w.env, form, catalogue).catch(() => null);
   const currencyIso = form.currency_iso.trim();
-  // "from" prices of each service alone, at this word count, on the server.
-  const fromPrice = (slug: string) => {
-    try {
-      return priceSelection(catalogue, { currencyIso, wordCount: Math.max(form.word_count ?? 1, 1), languageId: form.language_id ?? 1, selections: [{ serviceSlug: slug, quantity: 1 }], deliveryTier: "standard", localization: w.env.localization, now: new Date() }).total;
-    } catch {
-      return null;
-    }
-  };
+  const now = new Date();
   const about = new URL(request.url).searchParams.get("about");
   return {
     title: t(`steps.${step}`),
@@ -48,10 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       slug: g.slug,
       nameKey: g.nameKey,
       columns: g.columns,
-      services: catalogue.services
-        .filter((s) => s.group === g.slug && s.active)
+      services: [...selectable.values()]
+        .filter((s) => s.group === g.slug)
         .filter((s) => !s.sourceLanguageId || s.sourceLanguageId === form.language_id || form.customer_goal !== "manuscript")
-        .map((s) => ({ slug: s.slug, nameKey: s.nameKey, descriptionKey: s.descriptionKey, featured: s.featured, recommended: s.recommended, counted: Boolean(s.price.unit), fromPrice: fromPrice(s.slug), selected: selected.has(s.slug) })),
+        .map((s) => ({ slug: s.slug, nameKey: s.nameKey, descriptionKey: s.descriptionKey, featured: s.featured, recommended: s.recommended, counted: Boolean(s.price.unit), fromPrice: servicePrice(w.env, form, catalogue, s, now), selected: selected.has(s.slug) })),
     })),
     currency: price?.currency ?? { isoCode: currencyIso, sign: catalogue.currencies[currencyIso]?.sign ?? "$", numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2 },
     quantities: Object.fromEntries((form.selections ?? []).map((s) => [s.serviceSlug, s.quantity ?? 1])),
@@ -78,14 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const quantities = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice(9), Number(v)]));
   // A toggle button selects or deselects one service and stays on the page (spec 1 §2).
   if (fields.toggle) {
-    const set = new Set(selectionsOf(form).map((s) => s.serviceSlug!));
-    if (set.has(fields.toggle)) set.delete(fields.toggle);
-    else set.add(fields.toggle);
-    const catalogue = await getCatalogue(context.app);
-    const known = new Set(catalogue.services.map((s) => s.slug));
-    const selections = [...set].filter((s) => known.has(s)).map((slug) => ({ serviceSlug: slug, ...(quantities[slug] ? { quantity: quantities[slug] } : {}) }));
-    // Choosing a service whose only option is rush preselects rush; otherwise the tier is kept if still offered.
-    await saveOrderForm(context.app.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null });
+    const r = await toggleService(w.env, form, fields.toggle, quantities);
+    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.intent === "word-count") {
@@ -95,9 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (fields.tier) {
     const tier = fields.tier === "rush" || fields.tier === "express" ? fields.tier : "standard";
-    const next = await saveOrderForm(context.app.db, form, { delivery_tier: tier });
-    const price = await priceForm(w.env, next);
-    if (price && price.deliveryTier !== tier) await saveOrderForm(context.app.db, next, { delivery_tier: price.deliveryTier });
+    // The tier buttons show only the tiers offered; one that is no longer offered falls back to what the engine priced.
+    await saveDeliveryTier(w.env, form, tier);
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   const r = await saveServices(

@@ -10,6 +10,7 @@ import * as m0006 from "./0006_catalogue";
 import * as m0007 from "./0007_documents";
 import * as m0008 from "./0008_order_forms";
 import * as m0009 from "./0009_journals";
+import * as m0010 from "./0010_rework";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007_documents": m0007,
   "0008_order_forms": m0008,
   "0009_journals": m0009,
+  "0010_rework": m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -108,7 +108,8 @@ export function standardPriceUsd(
       return { ok: true, cents: applyBp(Math.max(raw, p.minimumCents ?? 0), p.multiplierBp) };
     }
     case "fixed": {
-      if (p.freeWith.some((slug) => options.orderSlugs?.includes(slug))) return { ok: true, cents: 0 };
+      // Free with a service in the same order, or (a re-edit) after an order that had it.
+      if (p.freeWith.some((slug) => options.orderSlugs?.includes(slug) || options.originalServiceSlug === slug)) return { ok: true, cents: 0 };
       return { ok: true, cents: applyBp(p.cents ?? 0, p.multiplierBp) };
     }
     case "per_unit":
@@ -207,13 +208,8 @@ function resolveLines(catalogue: Catalogue, input: PriceInput, bundle: Bundle | 
   return resolved;
 }
 
-/**
- * Prices a selection: line items, discounts, totals in minor units of the
- * currency, deadlines per tier, which tiers are offered, and notices. Throws
- * PricingInputError for input the forms never send (word count out of range,
- * quantity outside 1–25, unknown service, bundle, currency or localisation).
- */
-export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceResult {
+/** Steps 1–2 shared by priceSelection and priceTotal: the lines that can be priced, and those that cannot. */
+function prepare(catalogue: Catalogue, input: PriceInput) {
   const wordError = validateWordCount(input.wordCount);
   if (wordError) throw new PricingInputError(wordError, String(input.wordCount));
   const currency = catalogue.currencies[input.currencyIso];
@@ -255,6 +251,29 @@ export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceRe
       matchingRushRules(catalogue, { now, localization: input.localization, areaOfStudyId: input.areaOfStudyId, loyaltyLevel: input.loyaltyLevel, serviceIdentity: s.identity, wordCount }).length > 0;
     lines.push({ service: s, quantity: r.quantity, originalServiceSlug: r.originalServiceSlug, standardUsd: price.cents, rushMatched });
   }
+  return { currency, rate, calendar, bundle, resolved, lines, unavailable, wordCount, now };
+}
+
+/**
+ * The standard-delivery total of a selection, without deadlines or notices: the
+ * "from" prices of service cards and bundle cards. Equal to
+ * priceSelection(...).total for deliveryTier "standard"; null when a line cannot
+ * be priced (the card then shows no price).
+ */
+export function priceTotal(catalogue: Catalogue, input: PriceInput): number | null {
+  const p = prepare(catalogue, input);
+  if (p.unavailable.length > 0) return null;
+  return priceTier(catalogue, input, p.lines, "standard", p.bundle, p.rate, p.currency.numDecimals).total;
+}
+
+/**
+ * Prices a selection: line items, discounts, totals in minor units of the
+ * currency, deadlines per tier, which tiers are offered, and notices. Throws
+ * PricingInputError for input the forms never send (word count out of range,
+ * quantity outside 1–25, unknown service, bundle, currency or localisation).
+ */
+export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceResult {
+  const { currency, rate, calendar, bundle, resolved, lines, unavailable, wordCount, now } = prepare(catalogue, input);
 
   const noServiceOption = unavailable.length > 0;
   const veryLongWordCount = wordCount > WORD_COUNT_FORM_MAX || lines.some((l) => l.service.maxWords !== null && wordCount > l.service.maxWords);

@@ -3,7 +3,7 @@
 // PGlite directory silently diverge, so the second one must stop).
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from "kysely";
 import type { Database } from "../../db/types";
 import { migrationProvider } from "../../db/migrations";
 
@@ -78,13 +78,21 @@ function redactUrl(url: string): string {
   }
 }
 
+/** LOG_SQL=1 prints every query and its duration to stderr: a diagnostic for counting round trips. */
+function queryLog() {
+  if (!process.env.LOG_SQL) return undefined;
+  return (event: LogEvent) => {
+    process.stderr.write(`[sql ${event.queryDurationMillis.toFixed(1)} ms] ${event.query.sql.replace(/\s+/g, " ").slice(0, 200)}\n`);
+  };
+}
+
 export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<OpenedDatabase> {
   const pg = await import("pg");
   const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import("pg").Pool }).Pool;
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
   return { db, kind: "postgres", location: redactUrl(databaseUrl), close: () => db.destroy() };
 }
 
@@ -97,7 +105,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     const pglite = options.dataDir
       ? await PGlite.create(path.join(options.dataDir, "pglite"), { loadDataDir: options.loadDataDir })
       : await PGlite.create({ loadDataDir: options.loadDataDir });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: queryLog() });
     return {
       db,
       kind: "pglite",

@@ -2,11 +2,12 @@
 // server-side price (never from the client), and placing the order.
 import type { AppContext } from "../context";
 import type { SiteLang } from "../../app/lib/i18n";
-import { availableBundles, bundleSelections, checkPromoCode, getCatalogue, priceSelection, validateBundleAnswers, type BundleAnswers, type Catalogue, type PriceResult, type ServiceSelection } from "../catalogue";
+import { availableBundles, bundleSelections, checkPromoCode, getCatalogue, learnMoreTerms, priceSelection, priceTotal, validateBundleAnswers, type Bundle, type BundleAnswers, type Catalogue, type CatalogueService, type PriceInput, type PriceResult, type ServiceSelection } from "../catalogue";
 import { listFiles, type StoredFile } from "../documents/storage";
 import { documentDetails } from "../documents/analysis";
 import { advance, currentStepOf, stepsView, type StepContext, type StepName, type StepsView } from "./steps";
 import { saveOrderForm, type OrderFormRow, type Owner } from "./store";
+import { REWORK_GROUP, reworkView } from "./rework";
 
 import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "../../app/lib/order-constants";
 
@@ -50,12 +51,26 @@ export async function stepContext(env: WizardEnv, form: OrderFormRow): Promise<S
 
 /** Selections stored on the form, as the pricing engine takes them. */
 export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
-  return (form.selections ?? []).map((s) => ({ serviceSlug: s.serviceSlug, quantity: s.quantity }));
+  return (form.selections ?? []).map((s) => ({ serviceSlug: s.serviceSlug, quantity: s.quantity, ...(s.originalServiceSlug ? { originalServiceSlug: s.originalServiceSlug } : {}) }));
 }
 
 /** The server-side price of the form as it stands (null before any service is chosen). */
 export async function priceForm(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
   return remember(env, `price:${form.id}:${form.version}`, () => computePrice(env, form, catalogue));
+}
+
+/** What the pricing engine needs to know of the form besides the selection. */
+function priceBase(env: WizardEnv, form: OrderFormRow, now: Date): Omit<PriceInput, "selections" | "deliveryTier"> {
+  return {
+    currencyIso: form.currency_iso.trim(),
+    wordCount: Math.max(form.word_count ?? 1, 1),
+    languageId: form.language_id ?? 1,
+    localization: env.localization,
+    areaOfStudyId: form.area_of_study_id,
+    now,
+    impersonating: env.impersonating,
+    isReedit: form.rework,
+  };
 }
 
 async function computePrice(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
@@ -64,18 +79,72 @@ async function computePrice(env: WizardEnv, form: OrderFormRow, catalogue?: Cata
   const cat = catalogue ?? (await getCatalogue(env.ctx));
   const snapshot = await env.ctx.config.snapshot();
   return priceSelection(cat, {
-    currencyIso: form.currency_iso.trim(),
-    wordCount: Math.max(form.word_count ?? 1, 1),
-    languageId: form.language_id ?? 1,
+    ...priceBase(env, form, new Date()),
     selections,
     deliveryTier: form.delivery_tier,
     bundleId: form.bundle_id,
     promoCode: form.promo_code,
-    localization: env.localization,
-    areaOfStudyId: form.area_of_study_id,
-    now: new Date(),
     flags: { show_express_service_options: snapshot.flags.show_express_service_options },
-    impersonating: env.impersonating,
+  });
+}
+
+/**
+ * The price of one service alone, at the form's word count, language and
+ * currency with standard delivery: the figure on its card in the services and
+ * additional-services steps. Null when the service cannot be priced for this
+ * manuscript (the card then shows no price).
+ */
+export function servicePrice(env: WizardEnv, form: OrderFormRow, catalogue: Catalogue, service: { slug: string; originalServiceSlug?: string }, now = new Date()): number | null {
+  try {
+    const selection = { serviceSlug: service.slug, quantity: 1, ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}) };
+    return priceTotal(catalogue, { ...priceBase(env, form, now), selections: [selection], deliveryTier: "standard" });
+  } catch {
+    return null;
+  }
+}
+
+export interface BundleOffer {
+  id: number;
+  nameKey: string;
+  descriptionKey: string | null;
+  /** Standard delivery ("none"), in minor units; null when it cannot be priced. */
+  total: number | null;
+  discount: number;
+  rush: number | null;
+  express: number | null;
+  terms: string[];
+}
+
+/** The bundle cards offered for the form's answers, each priced for none, rush and express delivery. */
+export async function bundleOffers(env: WizardEnv, form: OrderFormRow, catalogue: Catalogue): Promise<BundleOffer[]> {
+  const answers = answersOf(form);
+  const snapshot = await env.ctx.config.snapshot();
+  const now = new Date();
+  return availableBundles(catalogue, answers).map((b: Bundle) => {
+    const price = (deliveryTier: "standard" | "rush" | "express") => {
+      try {
+        return priceSelection(catalogue, {
+          ...priceBase(env, form, now),
+          selections: bundleSelections(catalogue, b, answers),
+          bundleId: b.id,
+          deliveryTier,
+          flags: { show_express_service_options: snapshot.flags.show_express_service_options },
+        });
+      } catch {
+        return null;
+      }
+    };
+    const standard = price("standard");
+    return {
+      id: b.id,
+      nameKey: b.nameKey,
+      descriptionKey: b.descriptionKey,
+      total: standard?.total ?? null,
+      discount: standard?.discounts.find((d) => d.kind === "Service bundle discount" && d.applied)?.appliedAmount ?? 0,
+      rush: standard?.rushAvailable ? (price("rush")?.total ?? null) : null,
+      express: standard?.expressAvailable ? (price("express")?.total ?? null) : null,
+      terms: learnMoreTerms(b, [b.primaryServiceSlug, ...b.addOnSlugs]),
+    };
   });
 }
 
@@ -143,9 +212,26 @@ export interface ServicesInput {
 
 const MULTIMEDIA_GROUPS = new Set(["figures"]);
 
+/**
+ * The services a form may choose on its services step: a rework form the rework
+ * services its original order allows, each with the original it reworks; any
+ * other form every active service outside the rework group.
+ */
+export async function selectableServices(env: WizardEnv, form: OrderFormRow, catalogue: Catalogue): Promise<Map<string, CatalogueService & { originalServiceSlug?: string }>> {
+  const rework = form.rework ? await reworkView(env, form) : null;
+  const out = new Map<string, CatalogueService & { originalServiceSlug?: string }>();
+  for (const s of catalogue.services) {
+    if (!s.active) continue;
+    if (rework) {
+      if (rework.originals[s.slug]) out.set(s.slug, { ...s, originalServiceSlug: rework.originals[s.slug] });
+    } else if (s.group !== REWORK_GROUP) out.set(s.slug, s);
+  }
+  return out;
+}
+
 export async function saveServices(env: WizardEnv, form: OrderFormRow, input: ServicesInput, step: "manuscript-services" | "multimedia-services"): Promise<SaveResult> {
   const catalogue = await getCatalogue(env.ctx);
-  const known = new Map(catalogue.services.filter((s) => s.active).map((s) => [s.slug, s]));
+  const known = await selectableServices(env, form, catalogue);
   const slugs = [...new Set(input.serviceSlugs)].filter((s) => known.has(s));
   const errors: FieldErrors = {};
   if (step === "multimedia-services") {
@@ -157,7 +243,7 @@ export async function saveServices(env: WizardEnv, form: OrderFormRow, input: Se
     const service = known.get(slug)!;
     const quantity = service.price.unit ? Number(input.quantities?.[slug] ?? 1) : undefined;
     if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
-    return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
+    return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}), ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}) };
   });
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   // Spec 1 §4: editing sends a delivery tier; standard by default, rush or express when ticked (never both).
@@ -175,10 +261,35 @@ export async function saveServices(env: WizardEnv, form: OrderFormRow, input: Se
   return { ok: true, form: saved };
 }
 
+/**
+ * A service card's toggle button: selects or deselects one service and stays on
+ * the step (the furthest step reached is kept). Choosing a service clears
+ * "decline editing" and any bundle chosen before.
+ */
+export async function toggleService(env: WizardEnv, form: OrderFormRow, slug: string, quantities: Record<string, number> = {}): Promise<SaveResult> {
+  const catalogue = await getCatalogue(env.ctx);
+  const service = (await selectableServices(env, form, catalogue)).get(slug);
+  if (!service) return { ok: false, fieldErrors: { serviceSlugs: ["order:errors.make-selection"] } };
+  const current = form.selections ?? [];
+  let selections;
+  if (current.some((s) => s.serviceSlug === slug)) {
+    selections = current.filter((s) => s.serviceSlug !== slug);
+  } else {
+    const quantity = service.price.unit ? Number(quantities[slug] ?? 1) : undefined;
+    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) return { ok: false, fieldErrors: { [`quantity.${slug}`]: ["order:errors.quantity-range-error"] } };
+    selections = [...current, { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}), ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}) }];
+  }
+  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }) };
+}
+
 export async function saveDeliveryTier(env: WizardEnv, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
   const saved = await saveOrderForm(env.ctx.db, form, { delivery_tier: tier });
   const price = await priceForm(env, saved);
-  if (price && price.deliveryTier !== tier) return { ok: false, fieldErrors: { deliveryTier: ["order:errors.delivery-tier-unavailable"] } };
+  if (price && price.deliveryTier !== tier) {
+    // Not offered for this selection: the form keeps the tier the engine priced.
+    await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier });
+    return { ok: false, fieldErrors: { deliveryTier: ["order:errors.delivery-tier-unavailable"] } };
+  }
   return { ok: true, form: saved };
 }
 
@@ -194,7 +305,19 @@ export async function upsellSlugs(env: WizardEnv): Promise<string[]> {
   return out;
 }
 
-export async function saveAdditional(env: WizardEnv, form: OrderFormRow, input: { addOnSlugs: string[]; quantities?: Record<string, number>; bundleInterest?: boolean }): Promise<SaveResult> {
+/**
+ * Saves the additional-services step. With `toggle`, that add-on's box is
+ * flipped on top of the posted ones and the visitor stays on the step (the
+ * furthest step reached is kept); otherwise the step is done.
+ */
+export async function saveAdditional(env: WizardEnv, form: OrderFormRow, input: { addOnSlugs: string[]; quantities?: Record<string, number>; bundleInterest?: boolean; toggle?: string }): Promise<SaveResult> {
+  if (input.toggle) {
+    const posted = new Set(input.addOnSlugs);
+    if (posted.has(input.toggle)) posted.delete(input.toggle);
+    else posted.add(input.toggle);
+    const r = await saveAdditional(env, form, { ...input, addOnSlugs: [...posted], toggle: undefined });
+    return r.ok ? { ok: true, form: await saveOrderForm(env.ctx.db, r.form, { current_step: form.current_step }) } : r;
+  }
   const offered = new Set(await upsellSlugs(env));
   const base = (form.selections ?? []).filter((s) => !offered.has(s.serviceSlug));
   const errors: FieldErrors = {};
@@ -345,6 +468,17 @@ export async function saveReferralEmails(env: WizardEnv, form: OrderFormRow, inp
 
 export function answersOf(form: OrderFormRow): BundleAnswers {
   return (form.bundle_answers ?? {}) as BundleAnswers;
+}
+
+/** Reads the bundle questions' answers from the step's form fields (checkbox groups arrive comma-joined). */
+export function bundleAnswersFromFields(fields: Record<string, string>): BundleAnswers {
+  const count = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
+  return {
+    goals: { choices: (fields.goals ?? "").split(",").filter(Boolean) },
+    figures: { on: fields.figures === "on", count: count(fields["figures.count"]) },
+    tables: { on: fields.tables === "on", count: count(fields["tables.count"]) },
+    journal: { journal: fields.journal?.trim() || null },
+  };
 }
 
 /** Saves the bundle questions' answers; the bundles they lead to are then offered (none: 'service-bundle-no-bundles-error'). */

@@ -4,10 +4,11 @@ import { formFiles, priceForm, stepsFor } from "./service";
 import type { OrderFormRow } from "./store";
 import { summarize } from "./summary";
 import { fixedT } from "../i18n";
+import { reworkView } from "./rework";
 
 export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
   const t = fixedT(env.lang, "order");
-  const [steps, price, files] = await Promise.all([stepsFor(env, form, (k) => t(k)), priceForm(env, form).catch(() => null), formFiles(env, form)]);
+  const [steps, price, files, rework] = await Promise.all([stepsFor(env, form, (k) => t(k)), priceForm(env, form).catch(() => null), formFiles(env, form), reworkView(env, form)]);
   const summary = summarize(price);
   const byKind = (kind: string) => files.filter((f) => f.kind === kind).map((f) => ({ identity: f.id, name: f.originalName, size: f.sizeBytes }));
   return {
@@ -42,5 +43,8 @@ export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
     manuscripts: { main: byKind("main"), figures: byKind("figure"), tables: byKind("table") },
     referralEmails: form.referral_emails ?? [],
     promoCode: form.promo_code,
+    rework: form.rework,
+    // A rework form: the order it re-edits, the rework services it may choose (each with the original it reworks) and the instructions.
+    reworkOf: rework ? { ...rework.order, services: rework.originals, instructions: form.rework_instructions } : null,
   };
 }

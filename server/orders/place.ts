@@ -75,6 +75,7 @@ export async function placeOrder(
         payment_method_id: input.paymentMethodId,
         purchase_order: input.purchaseOrder?.trim().slice(0, 60) || null,
         paid: price.total === 0,
+        rework_of_order_id: form.rework ? form.rework_of_order_id : null,
       })
       .returning(["id", "external_id", "total", "currency_iso"])
       .executeTakeFirstOrThrow();

@@ -1,27 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { guardThirdParty, signIn, uniqueEmail } from "./helpers";
+import { guardThirdParty, registerResearcher, signIn, uniqueEmail } from "./helpers";
 
-async function register(page: Page, lang: string, email: string, password: string) {
-  await page.goto(`/${lang}/register`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator("form.stack button[type=submit]").click();
-  // Stage two: the remaining fields appear.
-  await expect(page.locator('input[name="password"]')).toBeVisible();
-  // Stage two is a new document without JavaScript: let it finish loading before filling it in.
-  await page.waitForLoadState("load");
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('input[name="firstName"]').fill("Marie");
-  await page.locator('input[name="lastName"]').fill("Curie");
-  await page.locator('select[name="countryCode"]').selectOption("FR");
-  await expect(page.locator('select[name="countryCode"]')).toHaveValue("FR");
-  await page.locator('input[name="phoneNumber"]').fill("612345678");
-  await page.locator('select[name="country"]').selectOption("FR");
-  await page.locator('select[name="currency"]').selectOption("EUR");
-  await page.locator('input[name="agreeToTOS"]').check();
-  await page.locator("form.stack button[type=submit]").click();
-  // With JavaScript the submit is a fetch: wait for the navigation it ends with.
-  await page.waitForURL((url) => !url.pathname.includes("/register"));
-}
+const register = (page: Page, lang: string, email: string, password: string) => registerResearcher(page, lang, { email, password });
 
 test.describe("accounts", () => {
   test("two-stage registration in Spanish", async ({ page, baseURL }) => {

@@ -34,6 +34,9 @@ export async function registerResearcher(page: Page, lang: string, options: { em
   await page.goto(`/${lang}/register`);
   await page.locator('input[name="email"]').fill(email);
   await page.locator("form.stack button[type=submit]").click();
+  // Stage two: the remaining fields appear. Without JavaScript it is a new document: let it finish loading first.
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+  await page.waitForLoadState("load");
   await page.locator('input[name="password"]').fill(options.password ?? "a-good-password-1");
   await page.locator('input[name="firstName"]').fill("Marie");
   await page.locator('input[name="lastName"]').fill("Curie");
@@ -44,6 +47,7 @@ export async function registerResearcher(page: Page, lang: string, options: { em
   await page.locator('select[name="currency"]').selectOption(options.currency ?? "EUR");
   await page.locator('input[name="agreeToTOS"]').check();
   await page.locator("form.stack button[type=submit]").click();
+  // With JavaScript the submit is a fetch: wait for the navigation it ends with.
   await page.waitForURL((url) => !url.pathname.includes("/register"));
   return email;
 }

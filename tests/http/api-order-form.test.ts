@@ -24,6 +24,15 @@ async function uploadDocx(c: Client, id: string) {
   return c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd });
 }
 
+/** A new order form with a real .docx, basic details saved and services chosen: where most calls below start. */
+async function startForm(c: Client, opts: { wordCount?: number; services?: string[] } = {}) {
+  const id: string = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+  await uploadDocx(c, id);
+  await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: opts.wordCount ?? 2000, language: 1 });
+  const selected = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: opts.services ?? ["standard-editing"] });
+  return { id, selected: (await selected.json()).orderForm as { total: number } };
+}
+
 describe("order-form API", () => {
   it("creates, walks and pays an order; amounts come from the server", async () => {
     const c = await signedIn();
@@ -116,10 +125,8 @@ describe("order-form API", () => {
 describe("promo codes", () => {
   it("apply one per order, report a better discount, and remove", async () => {
     const c = await signedIn();
-    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-    await uploadDocx(c, id);
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
-    const before = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] })).json()).orderForm.total;
+    const { id, selected } = await startForm(c, { wordCount: 2000 });
+    const before = selected.total;
     let r = await send(c, "PUT", `/api/order-form/${id}/discount-code/NOPE`);
     expect(await r.json()).toEqual({ error: "promo-code-invalid" });
     r = await send(c, "PUT", `/api/order-form/${id}/discount-code/welcome10`);
@@ -155,10 +162,8 @@ describe("promo codes", () => {
 describe("word count", () => {
   it("updates the price by word bin and validates the count", async () => {
     const c = await signedIn();
-    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-    await uploadDocx(c, id);
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 4500, language: 1 });
-    expect((await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] })).json()).orderForm.total).toBe(26000);
+    const { id, selected } = await startForm(c, { wordCount: 4500 });
+    expect(selected.total).toBe(26000);
     let r = await send(c, "PUT", `/api/order-form/${id}/update-word-count`, { newWordCount: 7000 });
     expect((await r.json()).order.total).toBe(37000);
     r = await send(c, "PUT", `/api/order-form/${id}/update-word-count`, { newWordCount: 0 });
@@ -191,10 +196,7 @@ describe("referral e-mails", () => {
 describe("service bundle calls", () => {
   it("take the interest, the answers and the chosen bundle", async () => {
     const c = await signedIn();
-    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-    await uploadDocx(c, id);
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2500, language: 1 });
-    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    const { id } = await startForm(c, { wordCount: 2500 });
     await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
     let r = await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: [] } } });
     expect((await r.json()).fieldErrors.goals).toBe("selectOneCheckbox");
@@ -212,10 +214,7 @@ describe("price quotes", () => {
   it("are generated, served as PDF to their owner only, e-mailed and converted back to the order", async () => {
     const c = new Client(portal.url);
     await send(c, "POST", "/api/auth/register", { email: "quote.owner@example.org", password: "quote-owner-1", firstName: "Q", lastName: "O", countryCode: "US", phoneNumber: "2025550177", country: "US", currency: "USD", language: "en", agreeToTOS: true });
-    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-    await uploadDocx(c, id);
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 4500, language: 1 });
-    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    const { id } = await startForm(c, { wordCount: 4500 });
     let r = await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`);
     const generated = await r.json();
     expect(generated).toHaveProperty("estimateId");
@@ -261,10 +260,7 @@ describe("price quotes", () => {
 describe("changing services after a bundle", () => {
   it("leaves the bundle so the order can still be priced", async () => {
     const c = await signedIn();
-    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-    await uploadDocx(c, id);
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2500, language: 1 });
-    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    const { id } = await startForm(c, { wordCount: 2500 });
     await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
     const q = await (await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: ["choose-journal"] } } })).json();
     await send(c, "POST", `/api/order-form/${id}/service-bundle`, { bundleId: q.availableServiceBundles[0].id });
@@ -280,10 +276,7 @@ describe("smaller order-form calls", () => {
   it("set a quantity, the journal and the currency, and find a duplicate title", async () => {
     const c = new Client(portal.url);
     await send(c, "POST", "/api/auth/register", { email: "small.calls@example.org", password: "small-calls-1", firstName: "S", lastName: "C", countryCode: "US", phoneNumber: "2025550166", country: "US", currency: "USD", language: "en", agreeToTOS: true });
-    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-    await uploadDocx(c, id);
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
-    await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing", "figure-formatting"] });
+    const { id } = await startForm(c, { wordCount: 2000, services: ["standard-editing", "figure-formatting"] });
     let r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 26 });
     expect((await r.json()).fieldErrors.quantity).toBe("quantity-range-error");
     r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 4 });
@@ -307,10 +300,7 @@ describe("duplicate orders", () => {
     await send(c, "POST", "/api/auth/register", { email: "dup.person@example.org", password: "dup-person-1", firstName: "D", lastName: "P", countryCode: "US", phoneNumber: "2025550155", country: "US", currency: "USD", language: "en", agreeToTOS: true });
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
     const walk = async () => {
-      const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-      await uploadDocx(c, id);
-      await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
-      await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+      const { id } = await startForm(c);
       await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
       return id;
     };

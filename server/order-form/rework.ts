@@ -1,0 +1,150 @@
+// Re-edit (rework) order forms: a new order form that reworks one of the
+// user's orders. It starts on the rework start screen (rework-get-started:
+// the revised manuscript, word count, language and what to look at), then
+// offers the "rework" services group priced against the original order's
+// services (a touch-up is a share of the service it touches up; automated
+// re-editing is free after premium editing), with the re-edit discount.
+import type { AppContext } from "../context";
+import { getCatalogue, type Catalogue } from "../catalogue";
+import { createOrderForm, saveOrderForm, type OrderFormRow } from "./store";
+import type { SaveResult, WizardEnv } from "./service";
+import { saveGetStarted } from "./service";
+
+export const REWORK_INSTRUCTIONS_MAX = 2000;
+export const REWORK_GROUP = "rework";
+
+export interface ReworkableOrder {
+  id: number;
+  externalId: string;
+  title: string;
+  currencyIso: string;
+  wordCount: number | null;
+  languageId: number | null;
+  areaOfStudyId: number | null;
+  /** The services of the order, from its priced line items. */
+  serviceSlugs: string[];
+}
+
+/** One of the user's placed orders that may be re-edited; null for anyone else's order or an unknown id. */
+export async function reworkableOrder(ctx: AppContext, userId: number | null, ref: string | number): Promise<ReworkableOrder | null> {
+  if (!userId) return null;
+  let q = ctx.db
+    .selectFrom("orders")
+    .select(["id", "external_id", "title", "currency_iso", "word_count", "language_id", "area_of_study_id", "line_items", "status"])
+    .where("user_id", "=", userId);
+  if (typeof ref === "number") q = q.where("id", "=", ref);
+  else {
+    if (!/^[A-Z]{2}\d{1,12}$/.test(ref)) return null;
+    q = q.where("external_id", "=", ref);
+  }
+  const row = await q.executeTakeFirst();
+  if (!row || row.status === "cancelled") return null;
+  const lines = (row.line_items ?? []) as { serviceSlug?: string }[];
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    title: row.title,
+    currencyIso: row.currency_iso.trim(),
+    wordCount: row.word_count,
+    languageId: row.language_id,
+    areaOfStudyId: row.area_of_study_id,
+    serviceSlugs: lines.map((l) => l.serviceSlug).filter((s): s is string => typeof s === "string"),
+  };
+}
+
+/**
+ * Which rework services an order can have, each with the original service it
+ * reworks: touch-up editing and automated re-editing rework the order's editing,
+ * touch-up translation its translation, touch-up formatting its manuscript
+ * formatting. The config's reeditServiceMap (original → rework service) adds to
+ * or overrides these pairs.
+ */
+export function reworkOriginals(catalogue: Pick<Catalogue, "services">, originalSlugs: string[], reeditServiceMap: Record<string, string> = {}): Record<string, string> {
+  const originals = originalSlugs.map((slug) => catalogue.services.find((s) => s.slug === slug)).filter((s) => s !== undefined && s.group !== REWORK_GROUP);
+  const editing = originals.find((s) => s!.type === "editing");
+  const translation = originals.find((s) => s!.type === "translation");
+  const formatting = originals.find((s) => s!.slug === "manuscript-formatting");
+  const pairs: Record<string, string> = {};
+  if (editing) {
+    pairs["touch-up-editing"] = editing.slug;
+    pairs["automated-re-editing"] = editing.slug;
+  }
+  if (translation) pairs["touch-up-translation"] = translation.slug;
+  if (formatting) pairs["touch-up-formatting"] = formatting.slug;
+  for (const original of originals) {
+    const rework = reeditServiceMap[original!.slug];
+    if (rework && catalogue.services.some((s) => s.slug === rework)) pairs[rework] = original!.slug;
+  }
+  // Only services that exist and are active in this catalogue.
+  return Object.fromEntries(Object.entries(pairs).filter(([slug]) => catalogue.services.some((s) => s.slug === slug && s.active)));
+}
+
+export interface ReworkView {
+  order: { externalId: string; title: string };
+  /** Rework service → the original service it reworks. */
+  originals: Record<string, string>;
+}
+
+/** The original order of a rework form and the services it can have (null for an ordinary form). */
+export async function reworkView(env: WizardEnv, form: OrderFormRow): Promise<ReworkView | null> {
+  if (!form.rework || !form.rework_of_order_id) return null;
+  const compute = async () => {
+    const order = await reworkableOrder(env.ctx, env.owner.userId, form.rework_of_order_id!);
+    if (!order) return null;
+    const [catalogue, snapshot] = await Promise.all([getCatalogue(env.ctx), env.ctx.config.snapshot()]);
+    return { order: { externalId: order.externalId, title: order.title }, originals: reworkOriginals(catalogue, order.serviceSlugs, snapshot.config.reeditServiceMap) };
+  };
+  return env.memo ? env.memo(`rework:${form.id}`, compute) : compute();
+}
+
+/**
+ * Opens the rework form of one of the user's orders: the draft already started
+ * for it, or a new one carrying the order's title, currency, word count,
+ * language and area of study. Null when the order is not the user's.
+ */
+export async function startRework(env: WizardEnv, externalId: string): Promise<OrderFormRow | null> {
+  const order = await reworkableOrder(env.ctx, env.owner.userId, externalId);
+  if (!order) return null;
+  const existing = await env.ctx.db
+    .selectFrom("order_forms")
+    .selectAll()
+    .where("user_id", "=", env.owner.userId)
+    .where("status", "=", "draft")
+    .where("rework_of_order_id", "=", order.id)
+    .orderBy("updated_at", "desc")
+    .executeTakeFirst();
+  // Touching it makes it the visitor's current draft.
+  if (existing) return saveOrderForm(env.ctx.db, existing, {});
+  const form = await createOrderForm(env.ctx.db, env.owner, { currencyIso: order.currencyIso, rework: true });
+  return saveOrderForm(env.ctx.db, form, {
+    rework_of_order_id: order.id,
+    project_title: order.title,
+    word_count: order.wordCount,
+    language_id: order.languageId,
+    area_of_study_id: order.areaOfStudyId,
+  });
+}
+
+export interface ReworkBasicDetailsInput {
+  uploadFilesLater?: boolean;
+  wordCount?: string | number | null;
+  languageId?: string | number | null;
+  instructions?: unknown;
+}
+
+/**
+ * The rework start screen (PUT rework-basic-details): the revised manuscript
+ * (or "upload later"), its word count and language, and optional instructions
+ * for the editor (at most 2,000 characters). The goal is always a manuscript.
+ */
+export async function saveReworkBasicDetails(env: WizardEnv, form: OrderFormRow, input: ReworkBasicDetailsInput): Promise<SaveResult> {
+  if (!form.rework) return { ok: false, fieldErrors: { rework: ["order:errors.not-a-rework-form"] } };
+  const view = await reworkView(env, form);
+  if (!view) return { ok: false, fieldErrors: { rework: ["order:errors.rework-order-not-found"] } };
+  const instructions = typeof input.instructions === "string" ? input.instructions.trim() : "";
+  // Checked before anything is saved: the step saves all of its fields or none.
+  if (instructions.length > REWORK_INSTRUCTIONS_MAX) return { ok: false, fieldErrors: { instructions: ["order:errors.rework-instructions-too-long"] } };
+  const saved = await saveGetStarted(env, form, { customerGoal: "manuscript", uploadFilesLater: input.uploadFilesLater, wordCount: input.wordCount, languageId: input.languageId });
+  if (!saved.ok) return saved;
+  return { ok: true, form: await saveOrderForm(env.ctx.db, saved.form, { rework_instructions: instructions || null }) };
+}

@@ -1,0 +1,176 @@
+// Re-edit (rework) orders: the re-edit page, the rework start screen
+// (rework-get-started, PUT rework-basic-details), the rework services priced
+// against the original order with the re-edit discount, and access checks.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPortal, Client } from "../helpers/portal";
+import type { RunningPortal } from "../../server/boot";
+import { makeDocx } from "../helpers/fixtures";
+
+let portal: RunningPortal;
+beforeAll(async () => {
+  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+});
+afterAll(async () => portal.stop());
+
+const H = { "content-type": "application/json" };
+const send = (c: Client, method: string, path: string, body?: unknown) => c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
+
+async function registered(email: string) {
+  const c = new Client(portal.url);
+  const r = await send(c, "POST", "/api/auth/register", { email, password: "rework-pass-1", firstName: "R", lastName: "W", countryCode: "US", phoneNumber: "2025550177", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+  expect(r.status).toBe(201);
+  return c;
+}
+
+async function uploadDocx(c: Client, id: string) {
+  const fd = new FormData();
+  fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx("Revised results on soil bacteria and drought. ".repeat(30)))]), "revised.docx");
+  expect((await c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd })).status).toBe(201);
+}
+
+/** Places a bank-transfer order with `services` at 3,000 words and returns its external id and line items. */
+async function placeOrder(c: Client, services: string[], title: string) {
+  const id: string = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+  await uploadDocx(c, id);
+  await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
+  await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: services });
+  await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
+  const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
+  await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "american" });
+  const placed = await (await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })).json();
+  expect(placed.order.externalId).toMatch(/^RS\d+$/);
+  return placed.order.externalId as string;
+}
+
+describe("rework through the API", () => {
+  it("opens a rework form for the user's own order, checks the start screen and prices touch-ups with the re-edit discount", async () => {
+    const c = await registered("rework.api@example.org");
+    const original = await placeOrder(c, ["premium-editing"], "Drought and soil bacteria");
+
+    // Another user, an unknown id, and no sign-in: no rework form.
+    const other = await registered("rework.other@example.org");
+    expect((await send(other, "POST", `/api/order-form/rework/${original}`)).status).toBe(404);
+    expect((await send(c, "POST", "/api/order-form/rework/RS999999")).status).toBe(404);
+    expect((await send(new Client(portal.url), "POST", `/api/order-form/rework/${original}`)).status).toBe(401);
+
+    let r = await send(c, "POST", `/api/order-form/rework/${original}`);
+    expect(r.status).toBe(201);
+    let form = (await r.json()).orderForm;
+    expect(form).toMatchObject({ rework: true, currentStep: "rework-get-started", projectTitle: "Drought and soil bacteria", wordCount: 3000 });
+    expect(form.reworkOf).toMatchObject({ externalId: original, title: "Drought and soil bacteria" });
+    expect(form.reworkOf.services).toEqual({ "touch-up-editing": "premium-editing", "automated-re-editing": "premium-editing" });
+    const id = form.identity;
+    // Opening it again resumes the same form.
+    expect((await (await send(c, "POST", `/api/order-form/rework/${original}`)).json()).orderForm.identity).toBe(id);
+    // Another user cannot reach the rework form either.
+    expect((await send(other, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3000, language: 1, uploadFilesLater: true })).status).toBe(404);
+
+    // The start screen's rules: files or "later", a word count of 1 to 999,999, instructions of at most 2,000 characters.
+    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3200, language: 1, instructions: "x".repeat(2001) });
+    expect((await r.json()).fieldErrors).toEqual({ instructions: "rework-instructions-too-long" });
+    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 0, language: 1 });
+    expect((await r.json()).fieldErrors).toMatchObject({ files: "files-required", wordCount: "word-count-range-error" });
+    await uploadDocx(c, id);
+    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3200, language: 1, instructions: "  Please check the discussion section.  " });
+    form = (await r.json()).orderForm;
+    expect(form).toMatchObject({ currentStep: "manuscript-services", wordCount: 3200, customerGoal: "manuscript" });
+    expect(form.reworkOf.instructions).toBe("Please check the discussion section.");
+
+    // Only the rework services of the original order can be chosen.
+    r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
+    expect((await r.json()).fieldErrors.serviceSlugs).toBe("make-selection");
+    // Automated re-editing is free after premium editing.
+    form = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["automated-re-editing"] })).json()).orderForm;
+    expect(form.total).toBe(0);
+    // A touch-up is 30 % of the premium editing it touches up, at the new word count; the re-edit discount takes half.
+    form = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["touch-up-editing"] })).json()).orderForm;
+    const line = form.lineItems[0];
+    expect(line.serviceSlug).toBe("touch-up-editing");
+    expect(form.selections[0]).toEqual({ serviceSlug: "touch-up-editing", originalServiceSlug: "premium-editing" });
+    const reedit = form.discounts.find((d: { kind: string }) => d.kind === "Re-edit discount");
+    expect(reedit).toMatchObject({ showDescription: false, appliedAmount: Math.round(line.listPrice / 2) });
+    expect(form.total).toBe(line.listPrice - Math.round(line.listPrice / 2));
+    expect(form.total).toBeGreaterThan(0);
+
+    // Placed, the new order records the order it reworks.
+    await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
+    const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
+    await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Drought and soil bacteria (re-edit)", areaOfStudyId: area, styleOfEnglish: "american" });
+    const placed = await (await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })).json();
+    expect(placed.order.total).toBe(form.total);
+    const row = await portal.ctx.db.selectFrom("orders as o").innerJoin("orders as orig", "orig.id", "o.rework_of_order_id").select(["orig.external_id"]).where("o.external_id", "=", placed.order.externalId).executeTakeFirst();
+    expect(row?.external_id).toBe(original);
+  });
+
+  it("refuses rework-basic-details on an ordinary order form", async () => {
+    const c = await registered("rework.plain@example.org");
+    const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
+    const r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3000, language: 1, uploadFilesLater: true });
+    expect(r.status).toBe(400);
+    expect((await r.json()).fieldErrors).toEqual({ rework: "not-a-rework-form" });
+    // And an ordinary form cannot choose rework services.
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1, uploadFilesLater: true });
+    expect((await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["touch-up-editing"] })).json()).fieldErrors.serviceSlugs).toBe("make-selection");
+  });
+});
+
+describe("rework pages without JavaScript", () => {
+  it("goes from the re-edit page to the rework start screen and on to the rework services", async () => {
+    const c = await registered("rework.pages@example.org");
+    const original = await placeOrder(c, ["standard-editing", "manuscript-formatting"], "Coral bleaching in 2026");
+
+    // The order details link to the re-edit page, which shows the order and links on.
+    expect(await (await c.get(`/en/researcher/index/details/${original}`)).text()).toContain(`/en/researcher/index/re-edit/${original}`);
+    let r = await c.get(`/en/researcher/index/re-edit/${original}`);
+    expect(r.status).toBe(200);
+    let html = await r.text();
+    expect(html).toContain("Coral bleaching in 2026");
+    expect(html).toContain(`href="/api/order-form/reedit/${original}"`);
+    expect(html).toContain("Return to my orders");
+
+    // Not found (someone else's order): home.
+    const other = await registered("rework.pages.other@example.org");
+    r = await other.get(`/en/researcher/index/re-edit/${original}`);
+    expect(r.headers.get("location")).toBe("/en");
+    r = await other.get(`/en/researcher/submit/new?rework=${original}`);
+    expect(r.headers.get("location")).toBe("/en");
+
+    // The Continue link: the API path sends on to the wizard, which opens the rework form.
+    r = await c.get(`/api/order-form/reedit/${original}`);
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe(`/researcher/submit/new?rework=${original}`);
+    r = await c.get(`/en/researcher/submit/new?rework=${original}`);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/rework-get-started");
+    html = await (await c.get("/en/researcher/submit/rework-get-started")).text();
+    expect(html).toContain(`Re-editing order ${original}: Coral bleaching in 2026.`);
+    expect(html).toContain('name="instructions"');
+    expect(html).not.toContain('name="customerGoal"');
+
+    // The start screen's form, with a revised .docx.
+    const fd = new FormData();
+    fd.append("intent", "next");
+    fd.append("wordCount", "2800");
+    fd.append("languageId", "1");
+    fd.append("instructions", "The reviewers asked for a clearer abstract.");
+    fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx("Coral reefs bleach when the sea warms. ".repeat(30)))]), "revised.docx");
+    r = await c.request("/en/researcher/submit/rework-get-started", { method: "POST", body: fd });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
+
+    // The services step offers the touch-ups of this order's editing and formatting, and no ordinary services.
+    html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
+    expect(html).toContain('value="touch-up-editing"');
+    expect(html).toContain('value="touch-up-formatting"');
+    expect(html).toContain('value="automated-re-editing"');
+    expect(html).not.toContain('value="premium-editing"');
+    expect(html).not.toContain('value="touch-up-translation"');
+    r = await c.post("/en/researcher/submit/manuscript-services", { toggle: "touch-up-editing" });
+    expect(r.status).toBe(303);
+    html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
+    expect(html).toContain('<input type="hidden" name="services" value="touch-up-editing"/>');
+
+    // Anonymous visitors are asked to sign in first.
+    r = await new Client(portal.url).get(`/en/researcher/submit/new?rework=${original}`);
+    expect(r.headers.get("location")).toBe(`/en/login?redirect=${encodeURIComponent(`/en/researcher/submit/new?rework=${original}`)}`);
+  });
+});
