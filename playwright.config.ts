@@ -22,16 +22,30 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /flagged\// },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /flagged\// },
+    // Specs under flagged/ run against a second portal with feature flags switched on (FLAGGED_ENV below).
+    { name: "js-flagged", use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PORT + 1}` }, testMatch: /flagged\/.*\.spec\.ts/ },
+    { name: "nojs-flagged", use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${PORT + 1}` }, testMatch: /flagged\/.*\.spec\.ts/ },
   ],
-  webServer: {
-    command: `npx tsx tests/e2e/serve.ts`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `npx tsx tests/e2e/serve.ts`,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `npx tsx tests/e2e/serve.ts`,
+      url: `http://127.0.0.1:${PORT + 1}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT + 1), HOST: "127.0.0.1", NODE_ENV: "production", E2E_NAME: "e2e-flagged", FLAG_UPLOAD_FILES_UI: "true" },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -43,6 +43,16 @@ export function toMinorUnits(amount: number, numDecimals: number): number {
 
 type DateInput = Date | string | number;
 
+// Creating an Intl.DateTimeFormat costs far more than using one, and every page with a deadline
+// formats dates: keep one per locale, time zone and style (they are immutable).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(tag, options)));
+  return f;
+}
+
 function toDate(input: DateInput): Date {
   return input instanceof Date ? input : new Date(input);
 }
@@ -55,7 +65,7 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
   const date = toDate(input);
   const tag = LANG_TAG[lang];
   if (!DAY_FIRST[lang]) {
-    return new Intl.DateTimeFormat(tag, {
+    return dateFormat(tag, {
       year: "numeric",
       month: "long",
       day: "numeric",
@@ -65,7 +75,7 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
       timeZone,
     }).format(date);
   }
-  const parts = new Intl.DateTimeFormat(tag, {
+  const parts = dateFormat(tag, {
     year: "numeric",
     month: "short",
     day: "numeric",
@@ -83,16 +93,16 @@ export function formatDate(input: DateInput, lang: SiteLang, timeZone = "UTC"): 
   const date = toDate(input);
   const tag = LANG_TAG[lang];
   if (!DAY_FIRST[lang]) {
-    return new Intl.DateTimeFormat(tag, { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
+    return dateFormat(tag, { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
   }
-  const parts = new Intl.DateTimeFormat(tag, { year: "numeric", month: "short", day: "numeric", timeZone }).formatToParts(date);
+  const parts = dateFormat(tag, { year: "numeric", month: "short", day: "numeric", timeZone }).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("day")} ${get("month")} ${get("year")}`;
 }
 
 /** The date-filter format of the order and invoice lists: MM/dd/yyyy. */
 export function formatFilterDate(input: DateInput, timeZone = "UTC"): string {
-  const parts = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(toDate(input));
+  const parts = dateFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(toDate(input));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("month")}/${get("day")}/${get("year")}`;
 }

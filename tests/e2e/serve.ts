@@ -7,14 +7,16 @@ import { readEnv } from "../../server/env";
 import { freshDatabase } from "../helpers/template";
 
 async function main() {
-  const dataDir = path.resolve(".tmp/e2e-data");
+  // E2E_NAME tells apart the portals of one run (the second one runs with other feature flags).
+  const name = process.env.E2E_NAME ?? "e2e";
+  const dataDir = path.resolve(`.tmp/${name}-data`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, "e2e") : undefined;
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, name.replace(/-/g, "_")) : undefined;
   const env = readEnv({
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: `e2e:${process.pid}:`,
+    REDIS_PREFIX: `${name}:${process.pid}:`,
     LOG_LEVEL: "warn",
     // Demo OIDC provider for tests/e2e/social.spec.ts (its test server listens on 3299).
     OAUTH_DEMO_ISSUER: process.env.OAUTH_DEMO_ISSUER ?? "http://127.0.0.1:3299",
