@@ -24,14 +24,14 @@ export interface WizardRequest {
   newDraftKey: string | null;
 }
 
-// Loaders of one request share the Request object: the layout and the step compute the draft, its price
-// and its steps once between them.
-const memos = new WeakMap<Request, Map<string, Promise<unknown>>>();
+// Loaders of one request share its load context (Remix gives each loader its own copy of the Request):
+// the layout and the step compute the draft, its price and its steps once between them.
+const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-function requestMemo(request: Request) {
+function requestMemo(scope: object) {
   return <T,>(key: string, compute: () => Promise<T>): Promise<T> => {
-    let map = memos.get(request);
-    if (!map) memos.set(request, (map = new Map()));
+    let map = memos.get(scope);
+    if (!map) memos.set(scope, (map = new Map()));
     let hit = map.get(key) as Promise<T> | undefined;
     if (!hit) {
       hit = compute();
@@ -55,7 +55,7 @@ export async function wizardEnv(request: Request, context: AppLoadContext, optio
   return {
     lang,
     newDraftKey: created,
-    env: { ctx: context.app, owner, lang, localization, impersonating: Boolean(session?.impersonatorId), memo: request.method === "GET" || request.method === "HEAD" ? requestMemo(request) : undefined },
+    env: { ctx: context.app, owner, lang, localization, impersonating: Boolean(session?.impersonatorId), memo: request.method === "GET" || request.method === "HEAD" ? requestMemo(context) : undefined },
   };
 }
 

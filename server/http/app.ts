@@ -1,6 +1,7 @@
 // The HTTP layer: request ids and logs, security headers, the cross-site
 // check, health and outage handling, language redirects, static files, then
 // Remix for pages, the JSON API and downloads.
+import { installRouteMatchMemo } from "./route-matching";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express, { type Request, type Response, type NextFunction } from "express";
@@ -38,6 +39,8 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
+  // Route matching is memoised (ADR 010): the same tree is matched several times per request.
+  installRouteMatchMemo();
   const app = express();
   const dev = Boolean(options.devMiddleware);
   app.disable("x-powered-by");
