@@ -4,8 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { i18nFor, langForRequest } from "./i18n.server";
+import { TranslatorProvider } from "./lib/translate";
+import { langForRequest, translatorFor } from "./i18n.server";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -19,7 +19,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lang = langForRequest(request);
-  const i18n = await i18nFor(lang);
+  const translator = translatorFor(lang);
   // handleError below has already seen the loader's error; a failure caused by a database outage becomes a 503.
   if (responseStatusCode >= 500 && loadContext.app.health.databaseDown) {
     responseStatusCode = 503;
@@ -32,9 +32,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider translator={translator}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslatorProvider>
       </NonceContext.Provider>,
       {
         nonce,

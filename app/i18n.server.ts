@@ -1,10 +1,9 @@
 // Server-side i18n for Remix: the request's language comes from the URL prefix,
 // else the language cookie, else Accept-Language (spec 1 §4 "Start-up").
 import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { RemixI18Next } from "remix-i18next/server";
 import { resourcesByTag } from "../server/i18n";
-import { DEFAULT_NS, LANG_COOKIE, LANG_TAG, NAMESPACES, SITE_LANGS, isSiteLang, pickLanguage, type SiteLang } from "./lib/i18n";
+import { DEFAULT_NS, LANG_COOKIE, LANG_TAG, NAMESPACES, isSiteLang, pickLanguage, type SiteLang } from "./lib/i18n";
+import { Translator, type Resources } from "./lib/translate";
 
 function cookieValue(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -23,21 +22,14 @@ export function langForRequest(request: Request): SiteLang {
   return pickLanguage(cookieValue(request, LANG_COOKIE), request.headers.get("accept-language"));
 }
 
-export const remixI18n = new RemixI18Next({
-  detection: {
-    supportedLanguages: SITE_LANGS.map((l) => LANG_TAG[l]),
-    fallbackLanguage: LANG_TAG.en,
-    order: ["custom"],
-    findLocale: async (request) => LANG_TAG[langForRequest(request)],
-  },
-  i18next: {
-    resources: resourcesByTag(),
-    ns: [...NAMESPACES],
-    defaultNS: DEFAULT_NS,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  },
-});
+const translators = new Map<SiteLang, Translator>();
+
+/** The translator components render with (shared across requests: the resources never change while the process runs). */
+export function translatorFor(lang: SiteLang): Translator {
+  let translator = translators.get(lang);
+  if (!translator) translators.set(lang, (translator = new Translator(lang, resourcesByTag()[LANG_TAG[lang]] as Resources)));
+  return translator;
+}
 
 const instances = new Map<SiteLang, I18n>();
 
@@ -64,14 +56,13 @@ export async function i18nFor(lang: SiteLang): Promise<I18n> {
   let instance = instances.get(lang);
   if (!instance) {
     instance = createInstance();
-    await instance.use(initReactI18next).init({
+    await instance.init({
       lng: LANG_TAG[lang],
       fallbackLng: false,
       ns: [...NAMESPACES],
       defaultNS: DEFAULT_NS,
       resources: resourcesByTag(),
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
     });
     memoizeLanguageHierarchy(instance);
     instances.set(lang, instance);

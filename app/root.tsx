@@ -1,10 +1,10 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslator } from "./lib/translate";
 import type { ReactNode } from "react";
 import stylesHref from "./styles/app.css?url";
 import { useNonce } from "./lib/nonce";
-import { DEFAULT_NS, LANG_TAG, tagToLang, type SiteLang } from "./lib/i18n";
+import { DEFAULT_NS, LANG_TAG, type SiteLang } from "./lib/i18n";
 import { getCurrentSession } from "./lib/session.server";
 import { getUserView } from "../server/accounts/account";
 import { shellState } from "../server/accounts/shell";
@@ -57,19 +57,19 @@ const serialised = new Map<string, string>();
 
 /** The translations this page needs, embedded as JSON so the client hydrates without fetching them. */
 function I18nResources() {
-  const { i18n } = useTranslation();
+  const translator = useTranslator();
   const matches = useMatches();
   const namespaces = new Set<string>([DEFAULT_NS]);
   for (const m of matches) {
     const ns = (m.handle as { i18n?: string | string[] } | undefined)?.i18n;
     for (const n of Array.isArray(ns) ? ns : ns ? [ns] : []) namespaces.add(n);
   }
-  const key = `${i18n.language}:${[...namespaces].sort().join(",")}`;
+  const key = `${translator.lang}:${[...namespaces].sort().join(",")}`;
   let json = serialised.get(key);
   if (!json) {
     const data: Record<string, unknown> = {};
     for (const ns of namespaces) {
-      const bundle = i18n.getResourceBundle(i18n.language, ns);
+      const bundle = translator.has(ns) ? translator.resources[ns] : undefined;
       if (bundle) data[ns] = bundle;
     }
     json = JSON.stringify(data).replace(/</g, "\\u003c");
@@ -79,9 +79,8 @@ function I18nResources() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const lang = useTranslator().lang;
   const nonce = useNonce();
-  const lang = tagToLang(i18n.language) ?? "en";
   return (
     <html lang={LANG_TAG[lang]} dir="ltr">
       <head>

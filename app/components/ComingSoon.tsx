@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 
 /** An honest page for an area of the portal that is not built yet: no fake data, a way back. */

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 import { useRootData } from "~/root";
 import { LANG_NATIVE_NAME, LANG_TAG, SITE_LANGS, withLang } from "~/lib/i18n";

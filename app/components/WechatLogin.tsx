@@ -6,7 +6,7 @@
 // (full document navigation) to the returned redirectUri.
 // Client code only: nothing here may import server modules.
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 
 /** Spec 1 §9 (the server sends the same values with each QR session). */

@@ -1,8 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { tagToLang, type SiteLang } from "./i18n";
+import { useTranslator } from "./translate";
+import type { SiteLang } from "./i18n";
 
 /** The site language of the page being rendered. */
 export function useLang(): SiteLang {
-  const { i18n } = useTranslation();
-  return tagToLang(i18n.language) ?? "en";
+  return useTranslator().lang;
 }

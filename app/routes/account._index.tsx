@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { detailsSchema, passwordChangeSchema, type DetailsFields, type PasswordChangeFields } from "~/lib/account-schemas";
 import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "~/components/form";
 import { requireUser } from "~/lib/session.server";

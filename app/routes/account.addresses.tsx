@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, useSearchParams } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { FormErrors, SelectField, SubmitButton, TextField } from "~/components/form";
 import { requireUser, requireLang } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { getCurrentSession, homeDirectory, requireLang } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import * as z from "zod/mini";
 import { passwordField } from "~/lib/schemas";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";

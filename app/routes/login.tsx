@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/translate";
 import { loginSchema, type LoginFields } from "~/lib/schemas";
 import { useClientValidation } from "~/lib/client-validation";
 import { TextField, FormErrors, SubmitButton } from "~/components/form";

@@ -5,7 +5,7 @@
 // session to scanned, so the other browser can say "confirm on your phone").
 import { data, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import type { ReactNode } from "react";
 import { getCurrentSession, requireLang, requireUser } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";

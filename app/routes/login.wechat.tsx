@@ -4,7 +4,7 @@
 // at most 30 times, until the phone confirms, the code expires or the budget is used up.
 import { data, type HeadersFunction, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useEffect, useState } from "react";
 import { getCurrentSession, homeDirectory, readCookie, requireLang, resolveRedirect } from "~/lib/session.server";
 import { allowedRedirectHosts, signedInRedirect } from "~/lib/sign-in.server";

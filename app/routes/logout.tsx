@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { readCookie, requireLang } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";

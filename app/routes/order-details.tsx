@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { requireUser, requireLang } from "~/lib/session.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { requireLang } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/translate";
 import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "~/lib/schemas";
 import { useClientValidation } from "~/lib/client-validation";
 import { FormErrors, SubmitButton, TextField, useErrorText } from "~/components/form";

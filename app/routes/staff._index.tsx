@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { readCookie, requireLang, requireStaff } from "~/lib/session.server";
 import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";

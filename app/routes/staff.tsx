@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { requireStaff } from "~/lib/session.server";
 import { useLang } from "~/lib/use-lang";
 

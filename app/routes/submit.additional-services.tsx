@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";

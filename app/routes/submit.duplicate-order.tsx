@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
 import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { getFixedT } from "~/i18n.server";

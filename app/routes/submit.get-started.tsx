@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";

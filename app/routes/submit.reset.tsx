@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { wizardEnv } from "~/lib/wizard.server";
 import { useLang } from "~/lib/use-lang";
 import { resetDrafts, currentDraft } from "../../server/order-form/store";

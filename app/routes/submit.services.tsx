@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";

@@ -1,6 +1,6 @@
 import { Form, Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import { loadDraft, wizardEnv } from "~/lib/wizard.server";

@@ -1,0 +1,77 @@
+// Components translate with app/lib/translate.tsx (no i18next in the browser); loaders, e-mails and
+// PDFs with i18next. Both must give the same text for every key of every locale.
+import { describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { fixedT } from "../../server/i18n";
+import { RESOURCES } from "../../locales";
+import { LANG_LOCALE, NAMESPACES, SITE_LANGS } from "../../app/lib/i18n";
+import { interpolate, Trans, Translator, TranslatorProvider, useTranslation, type Resources } from "../../app/lib/translate";
+
+function leaves(node: unknown, prefix = ""): [string, unknown][] {
+  if (node === null || typeof node !== "object" || Array.isArray(node)) return [[prefix, node]];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe("the components' translator", () => {
+  it("gives i18next's text for every key of every locale, with and without values", () => {
+    let checked = 0;
+    for (const lang of SITE_LANGS) {
+      const resources = RESOURCES[LANG_LOCALE[lang]] as unknown as Resources;
+      const mine = new Translator(lang, resources);
+      for (const ns of NAMESPACES) {
+        const theirs = fixedT(lang, ns);
+        for (const [key, value] of leaves(resources[ns])) {
+          if (Array.isArray(value)) {
+            expect(mine.translate(ns, key, { returnObjects: true })).toEqual(theirs(key, { returnObjects: true }));
+            continue;
+          }
+          const names = [...String(value).matchAll(/{{([^}]+)}}/g)].map((m) => m[1].trim());
+          const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 1234 : `«${n}»`]));
+          expect(mine.translate(ns, key, values), `${lang} ${ns}:${key}`).toBe(theirs(key, values));
+          expect(mine.translate("common", `${ns}:${key}`), `${lang} ${ns}:${key} bare`).toBe(theirs(key));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+
+  it("interpolates as i18next does for missing, empty and unusual values", () => {
+    const theirs = fixedT("en", "common");
+    const resources = { common: { x: "a {{one}} b {{ two }} c {{one}}" } };
+    const t = new Translator("en", resources as Resources);
+    for (const values of [undefined, {}, { one: 1 }, { one: null, two: undefined }, { one: 0, two: "" }, { one: "$& {{two}}", two: "z" }]) {
+      expect(interpolate(resources.common.x, values as never)).toBe(t.translate("common", "x", values as never));
+    }
+    // The unknown key comes back as itself, without its namespace, as i18next answers.
+    expect(t.translate("common", "order:no.such.key")).toBe(theirs("order:no.such.key"));
+    expect(t.translate("common", "no.such.key")).toBe("no.such.key");
+  });
+
+  it("renders <Trans> with named tags and a hook bound to a namespace", () => {
+    const resources = RESOURCES.zh_CN as unknown as Resources;
+    const translator = new Translator("cn", resources);
+    function Legal() {
+      const { t, i18n, ready } = useTranslation("auth");
+      return createElement("p", { "data-lang": i18n.language, "data-ready": String(ready) }, createElement(Trans, { t, i18nKey: "register.agreeToTOS", components: { terms: createElement("a", { href: "/cn/terms" }), privacy: createElement("a", { href: "/cn/privacy" }) } }));
+    }
+    const html = renderToStaticMarkup(createElement(TranslatorProvider, { translator, children: createElement(Legal) }));
+    expect(html).toBe('<p data-lang="zh-CN" data-ready="true">我同意<a href="/cn/terms">服务条款</a>和<a href="/cn/privacy">隐私政策</a>。</p>');
+  });
+
+  it("loads a namespace the page did not embed, once, and tells the components", async () => {
+    const fetched: string[] = [];
+    const translator = new Translator("jp", { common: {} }, async (lang, ns) => {
+      fetched.push(`${lang}/${ns}`);
+      return (RESOURCES.ja_JP as unknown as Resources)[ns];
+    });
+    let told = 0;
+    translator.subscribe(() => told++);
+    expect(translator.has("order")).toBe(false);
+    await Promise.all([translator.load(["order"]), translator.load(["order", "common"])]);
+    expect(fetched).toEqual(["jp/order"]);
+    expect(told).toBe(1);
+    expect(translator.translate("order", "next")).toBe(fixedT("jp", "order")("next"));
+  });
+});
