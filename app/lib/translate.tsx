@@ -30,6 +30,7 @@ export function interpolate(text: string, values?: TOptions): string {
 export class Translator {
   private listeners = new Set<() => void>();
   private loading = new Map<string, Promise<void>>();
+  private failed = new Set<string>();
 
   constructor(
     readonly lang: SiteLang,
@@ -80,11 +81,13 @@ export class Translator {
           p = this.fetchNamespace!(this.lang, ns).then(
             (data) => {
               this.resources[ns] = data;
+              this.failed.delete(ns);
               for (const l of this.listeners) l();
             },
             () => {
-              // Not loaded (offline): keys show until the next navigation tries again.
+              // Not loaded (offline): components show keys instead of waiting, and load again after rendering.
               this.loading.delete(ns);
+              this.failed.add(ns);
             },
           );
           this.loading.set(ns, p);
@@ -92,6 +95,11 @@ export class Translator {
         return p;
       }),
     ).then(() => undefined);
+  }
+
+  /** Whether a component may wait for these namespaces: they can be fetched and have not just failed. */
+  canWaitFor(namespaces: string[]): boolean {
+    return Boolean(this.fetchNamespace) && namespaces.every((ns) => !this.failed.has(ns));
   }
 
   subscribe(listener: () => void): () => void {
@@ -122,10 +130,15 @@ export function useTranslation(ns?: string | string[]): { t: TFunction; i18n: { 
   const translator = useTranslator();
   const list = ns === undefined ? [DEFAULT_NS] : Array.isArray(ns) ? ns : [ns];
   const ready = list.every((n) => translator.has(n));
+  // A client-side navigation to a page whose namespaces this page did not embed: suspend until they are
+  // here. Remix navigates in a React transition, so the old page stays on screen meanwhile instead of
+  // the new one showing raw keys. (Server renders and hydration always have them: they never suspend.)
+  if (!ready && translator.canWaitFor(list)) throw translator.load(list);
   const [, rerender] = useState(0);
   const wanted = list.join(",");
   useEffect(() => {
     if (ready) return;
+    // Here only when a load failed (offline): the keys show, another load is tried, and its arrival re-renders.
     const stop = translator.subscribe(() => rerender((n) => n + 1));
     void translator.load(wanted.split(","));
     return stop;

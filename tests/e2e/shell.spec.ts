@@ -11,6 +11,26 @@ test.describe("site shell", () => {
     check();
   });
 
+  test("moving to a page with other translations never shows raw keys", async ({ page }) => {
+    // With JavaScript it is a client-side navigation that must fetch the order namespaces first;
+    // without, a new document that embeds them.
+    const js = test.info().project.name === "js";
+    await page.goto("/en");
+    await page.waitForLoadState("load");
+    // Record every text the page shows from here on.
+    await page.evaluate(() => {
+      const w = window as unknown as { seen?: string[] };
+      w.seen = [];
+      new MutationObserver(() => w.seen!.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole("link", { name: "Start an order" }).first().click();
+    await expect(page).toHaveURL(/\/en\/researcher\/submit\/get-started$/);
+    await expect(page.getByRole("heading", { name: "Get started" })).toBeVisible();
+    const seen = js ? await page.evaluate(() => (window as unknown as { seen: string[] }).seen.join("\n")) : await page.locator("body").innerText();
+    expect(seen).toContain("Get started");
+    expect(seen).not.toMatch(/\bgetStarted\.|\bgoals\.manuscript|\bsteps\.get-started/);
+  });
+
   test("an unknown prefix is a 404 page", async ({ page }) => {
     const res = await page.goto("/xx/login");
     expect(res!.status()).toBe(404);
