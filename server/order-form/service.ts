@@ -43,7 +43,8 @@ export async function stepContext(env: WizardEnv, form: OrderFormRow): Promise<S
   return remember(env, `sctx:${form.id}:${form.version}`, async () => {
     const snapshot = await env.ctx.config.snapshot();
     return {
-      bundlesEnabled: snapshot.flags.service_bundles && Boolean(snapshot.config.allowsServiceBundles),
+      // A re-edit is priced against its original order with the re-edit discount: bundles (new services at a bundle price) are not offered on it.
+      bundlesEnabled: snapshot.flags.service_bundles && Boolean(snapshot.config.allowsServiceBundles) && !form.rework,
       duplicatePending: form.duplicate_choice === null && (await findDuplicate(env, form)) !== null,
     };
   });
@@ -494,6 +495,7 @@ export async function saveBundleAnswers(env: WizardEnv, form: OrderFormRow, answ
 export async function chooseBundle(env: WizardEnv, form: OrderFormRow, input: { bundleId: number | null; delivery?: string }): Promise<SaveResult> {
   const catalogue = await getCatalogue(env.ctx);
   if (input.bundleId === null) return { ok: true, form: await advanceFrom(env, form, "service-bundles", { bundle_id: null }) };
+  if (form.rework) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
   const answers = answersOf(form);
   const bundle = availableBundles(catalogue, answers).find((b) => b.id === input.bundleId);
   if (!bundle) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };

@@ -92,6 +92,12 @@ describe("rework through the API", () => {
     expect(form.total).toBe(line.listPrice - Math.round(line.listPrice / 2));
     expect(form.total).toBeGreaterThan(0);
 
+    // No bundles on a re-edit: new services at a bundle price would take the re-edit discount too.
+    r = await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
+    expect((await r.json()).orderForm.steps.list.map((s: { name: string }) => s.name)).not.toContain("service-bundles");
+    r = await send(c, "POST", `/api/order-form/${id}/service-bundle`, { bundleId: 1 });
+    expect(r.status).toBe(400);
+
     // Placed, the new order records the order it reworks.
     await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
