@@ -1,7 +1,8 @@
 // npm run bench: the built portal on real data next to a bare React
 // renderToString page of similar size, measured with autocannon in the same
 // run. Prints requests/s, p50 and p99 latency and the ratio to the baseline.
-// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+// Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_USERS, BENCH_USERS_SECONDS;
+// WEB_CONCURRENCY (with DATABASE_URL and REDIS_URL) runs the portal as `npm start` would, in several processes.
 import http from "node:http";
 import os from "node:os";
 import fs from "node:fs";
@@ -87,7 +88,7 @@ function child(args: string[], env: Record<string, string | undefined>): Promise
     let out = "";
     proc.stdout!.on("data", (d) => {
       out += d;
-      const m = /BENCH_URL (\S+)/.exec(out);
+      const m = /BENCH_URL (\S+)/.exec(out) ?? /Researcher portal is running at (\S+?)\/?\n[\s\S]*Stop with Ctrl\+C/.exec(out);
       if (m) resolve({ url: m[1], proc });
     });
     proc.once("exit", (code) => reject(new Error(`bench target exited with ${code}: ${out}`)));
@@ -172,11 +173,15 @@ async function usersStepping(base: string, cookies: string[], seconds: number): 
 async function main() {
   const target = process.argv[2];
   if (target) return serveTarget(target);
-  const portal = await child(["scripts/bench.ts", "portal"], {});
+  // WEB_CONCURRENCY (with DATABASE_URL and REDIS_URL): the portal as `npm start` runs it, in several processes.
+  const clustered = Number(process.env.WEB_CONCURRENCY ?? 1) > 1 || process.env.WEB_CONCURRENCY === "auto";
+  const portal = clustered
+    ? await child(["scripts/start.ts"], { PORT: String(3400 + Math.floor(Math.random() * 500)), LOG_LEVEL: "warn", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-")), CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1e9, registrationsPerHour: 1e9, resetRequestsPerHour: 1e9, emailChecksPerHour: 1e9 }) })
+    : await child(["scripts/bench.ts", "portal"], {});
   const baseline = await child(["scripts/bench.ts", "baseline"], {});
   const health = await (await fetch(`${portal.url}/healthz`)).json();
 
-  console.log(`\nBenchmark: ${SECONDS}s per target, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, database ${health.database.kind}, redis ${health.redis.configured ? "yes" : "no"}`);
+  console.log(`\nBenchmark: ${SECONDS}s per target, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, database ${health.database.kind}, redis ${health.redis.configured ? "yes" : "no"}, portal processes: ${clustered ? process.env.WEB_CONCURRENCY : 1}`);
 
   // Order-form drafts, one per connection (each with its own draft cookie), already at the services step.
   const drafts: string[] = [];

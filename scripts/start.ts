@@ -1,35 +1,105 @@
 // npm start: migrate, seed, serve. `--dev` serves through Vite with hot reload.
+// WEB_CONCURRENCY=N (or "auto": one per CPU) serves from N processes sharing the port (Node's cluster),
+// when the store and the caches can be shared: PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
 // React loads its development or production build by NODE_ENV when first imported, so it is set
 // before anything else loads: the development build renders pages about twice as slowly.
 process.env.NODE_ENV ??= process.argv.includes("--dev") ? "development" : "production";
-const { startPortal } = await import("../server/boot");
+const cluster = (await import("node:cluster")).default;
+const os = await import("node:os");
+const { preparePortal, startPortal } = await import("../server/boot");
 const { readEnv } = await import("../server/env");
 export {};
 
-async function main() {
-  const env = readEnv();
-  const dev = process.argv.includes("--dev");
+type Env = ReturnType<typeof readEnv>;
+type DemoAccount = Awaited<ReturnType<typeof preparePortal>>[number];
+
+function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAccount[], processes: number) {
+  const lines = [
+    "",
+    `Researcher portal is running at ${url}/`,
+    `  database: ${env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`}`,
+    `  cache:    ${cacheKind}`,
+  ];
+  if (processes > 1) lines.push(`  processes: ${processes} (WEB_CONCURRENCY)`);
+  if (demoAccounts.length) {
+    lines.push("  demo accounts:");
+    for (const a of demoAccounts) lines.push(`    ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
+  }
+  lines.push("  Stop with Ctrl+C.", "");
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+/** How many processes to serve from, and why not more when it is one. */
+function concurrency(env: Env, dev: boolean): { processes: number; reason?: string } {
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return { processes: 1 };
+  const wanted = raw === "auto" ? os.availableParallelism() : Number(raw);
+  if (!Number.isInteger(wanted) || wanted < 1) return { processes: 1, reason: `WEB_CONCURRENCY=${raw} is not a number of processes` };
+  if (wanted === 1) return { processes: 1 };
+  if (dev) return { processes: 1, reason: "the development server runs in one process" };
+  // PGlite lives in one process; per-process caches and rate limits would multiply the limits by N.
+  if (!env.DATABASE_URL || !env.REDIS_URL) return { processes: 1, reason: "several processes need DATABASE_URL (PostgreSQL) and REDIS_URL (shared caches and rate limits)" };
+  if (env.PORT === 0) return { processes: 1, reason: "several processes need a fixed PORT" };
+  return { processes: wanted };
+}
+
+/** The primary of a cluster: prepares the store once, then keeps `processes` workers serving. */
+async function primary(env: Env, processes: number) {
+  const demoAccounts = await preparePortal(env);
+  let stopping = false;
+  const started = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork({ PORTAL_PREPARED: "1" });
+    started.set(worker.id, Date.now());
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const lived = Date.now() - (started.get(worker.id) ?? 0);
+    process.stderr.write(`portal worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
+    // A worker that dies at once would die again: wait a little so a broken start does not spin.
+    setTimeout(fork, lived < 5000 ? 2000 : 0);
+  });
+  let ready = 0;
+  cluster.on("message", (_worker, message: { type?: string; cache?: string }) => {
+    if (message?.type === "portal-ready" && ++ready === processes) banner(`http://${env.HOST}:${env.PORT}`, env, message.cache ?? "Redis", demoAccounts, processes);
+  });
+  for (let i = 0; i < processes; i++) fork();
+
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    const force = setTimeout(() => process.exit(1), 8000);
+    force.unref();
+    let left = workers.length;
+    if (!left) process.exit(0);
+    for (const w of workers) {
+      w.once("exit", () => {
+        if (--left === 0) process.exit(0);
+      });
+      w.process.kill("SIGTERM");
+    }
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+async function serve(env: Env, options: { dev: boolean; prepared: boolean; processes: number; reason?: string }) {
   let devMiddleware;
   let build;
-  if (dev) {
+  if (options.dev) {
     const vite = await import("vite");
     const server = await vite.createServer({ server: { middlewareMode: true } });
     devMiddleware = server.middlewares;
     build = () => server.ssrLoadModule("virtual:remix/server-build") as never;
   }
-  const portal = await startPortal({ env, devMiddleware, build });
-  const lines = [
-    "",
-    `Researcher portal is running at ${portal.url}/`,
-    `  database: ${portal.ctx.dbKind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL"}`,
-    `  cache:    ${portal.ctx.cache.kind === "redis" ? "Redis" : "in-process"}`,
-  ];
-  if (portal.demoAccounts.length) {
-    lines.push("  demo accounts:");
-    for (const a of portal.demoAccounts) lines.push(`    ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
+  const portal = await startPortal({ env, devMiddleware, build, prepared: options.prepared });
+  const cacheKind = portal.ctx.cache.kind === "redis" ? "Redis" : "in-process";
+  if (cluster.isWorker) process.send?.({ type: "portal-ready", cache: cacheKind });
+  else {
+    banner(portal.url, env, cacheKind, portal.demoAccounts, 1);
+    if (options.reason) process.stdout.write(`  One process: ${options.reason}.\n\n`);
   }
-  lines.push("  Stop with Ctrl+C.", "");
-  process.stdout.write(lines.join("\n") + "\n");
 
   let signalled = false;
   const shutdown = (signal: string) => {
@@ -47,7 +117,17 @@ async function main() {
     );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  // In a cluster Ctrl+C reaches every process; the primary stops the workers in order.
+  process.on("SIGINT", () => (cluster.isWorker ? undefined : shutdown("SIGINT")));
+}
+
+async function main() {
+  const env = readEnv();
+  const dev = process.argv.includes("--dev");
+  if (cluster.isWorker) return serve(env, { dev: false, prepared: process.env.PORTAL_PREPARED === "1", processes: 1 });
+  const { processes, reason } = concurrency(env, dev);
+  if (processes > 1) return primary(env, processes);
+  return serve(env, { dev, prepared: false, processes: 1, reason });
 }
 
 main().catch((error) => {

@@ -31,6 +31,26 @@ export interface StartOptions {
   devMiddleware?: express.RequestHandler;
   /** Use an already opened database (tests). */
   database?: OpenedDatabase;
+  /** The store is already migrated and seeded (a cluster's primary did it once with preparePortal). */
+  prepared?: boolean;
+}
+
+/**
+ * Migrates and seeds the store, then closes it; returns the demo accounts. A cluster's primary
+ * (scripts/start.ts with WEB_CONCURRENCY) does this once, so its workers do not race at it.
+ */
+export async function preparePortal(env: Env): Promise<SeededAccount[]> {
+  const logger = createLogger(env.LOG_LEVEL);
+  loadSecrets(env.DATA_DIR, env);
+  const database = await openDatabase(env);
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+    await seedReference(database.db);
+    return env.SEED_DEMO ? await seedDemoAccounts(database.db) : [];
+  } finally {
+    await database.close();
+  }
 }
 
 export async function startPortal(options: StartOptions = {}): Promise<RunningPortal> {
@@ -41,15 +61,17 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   const database = options.database ?? (await openDatabase(env));
   let cache;
   try {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length) logger.info({ migrations: applied }, "migrations applied");
-    await seedReference(database.db);
+    if (!options.prepared) {
+      const applied = await migrateToLatest(database.db);
+      if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+      await seedReference(database.db);
+    }
     cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX);
   } catch (error) {
     await database.close();
     throw error;
   }
-  const demoAccounts = env.SEED_DEMO ? await seedDemoAccounts(database.db) : [];
+  const demoAccounts = env.SEED_DEMO && !options.prepared ? await seedDemoAccounts(database.db) : [];
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets });
   // The config may have been changed by another process or by the seed: start from the database.
   await ctx.config.invalidate();
