@@ -28,7 +28,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The processes whose parent is `pid` (Linux /proc). */
+/** The portal processes whose parent is `pid` (Linux /proc): cluster workers run the same script; tsx may run an esbuild helper too. */
 function childrenOf(pid: number): number[] {
   return fs
     .readdirSync("/proc")
@@ -38,6 +38,13 @@ function childrenOf(pid: number): number[] {
         // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
         const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
         return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/cmdline`, "utf8").includes("scripts/start.ts");
       } catch {
         return false;
       }
