@@ -18,7 +18,7 @@ import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
 import { phoneMaxLength } from "~/lib/phone";
 import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server";
 import { attachPendingLink } from "../../server/auth/social-link";
-import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, registrationCurrencies, researcherExists } from "../../server/accounts/registration";
+import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
 
 export const handle = { i18n: ["auth", "social"] };
 export const meta = titleMeta;

@@ -1,11 +1,11 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { saveAdditional, servicePrice, stepContext, upsellSlugs } from "../../server/order-form/service";
+import { StepActions, useStepErrors } from "~/components/WizardStep";
+import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "../../server/order-form/service";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardEnv(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const quantities = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice(9), Number(v)]));
+  const quantities = quantitiesFromFields(fields);
   const r = await saveAdditional(w.env, form, { addOnSlugs: (fields.addOns ?? "").split(",").filter(Boolean), quantities, bundleInterest: fields.bundleInterest === "on", toggle: fields.toggle || undefined });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
   return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.form);
@@ -47,8 +47,7 @@ export default function AdditionalServices() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("order");
-  const lang = useLang();
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  const { errors, err } = useStepErrors(actionData?.fieldErrors);
   return (
     <section className="stack">
       <h1>{t("steps.additional-services")}</h1>
@@ -80,13 +79,8 @@ export default function AdditionalServices() {
             <span>{t("additional.bundleInterest")}</span>
           </label>
         ) : null}
-        {errors.addOnSlugs ? <p className="field-error">{t(errors.addOnSlugs[0])}</p> : null}
-        <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/${data.previous}`}>← {t("back")}</Link>
-          <button type="submit" name="intent" value="next" className="button button-primary" disabled={navigation.state === "submitting"}>
-            {t("next")}
-          </button>
-        </p>
+        {err("addOnSlugs")}
+        <StepActions back={data.previous} disabled={navigation.state === "submitting"} />
       </Form>
     </section>
   );

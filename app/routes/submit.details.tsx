@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
+import { StepActions, useStepErrors } from "~/components/WizardStep";
 import { AreaSearch, JournalSearch } from "~/components/AreaSearch";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { areaTree } from "../../server/catalogue";
@@ -65,9 +66,8 @@ export default function Details() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
+  const { errors, err } = useStepErrors(actionData?.fieldErrors);
   const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
-  const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
   if (data.noServices) {
     return (
       <section className="alert alert-danger" role="alert">
@@ -139,12 +139,7 @@ export default function Details() {
           <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("mainFiles")}
         </fieldset>
-        <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/${data.previous}`}>← {t("back")}</Link>
-          <button type="submit" name="intent" value="next" className="button button-primary" disabled={navigation.state === "submitting"}>
-            {t("next")}
-          </button>
-        </p>
+        <StepActions back={data.previous} disabled={navigation.state === "submitting"} />
       </Form>
     </section>
   );

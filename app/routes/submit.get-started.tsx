@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/translate";
 import { useLang } from "~/lib/use-lang";
 import { FileList, UploadButton } from "~/components/WizardFiles";
+import { StepActions, useStepErrors } from "~/components/WizardStep";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "../../server/order-form/service";
 import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "../../server/order-form/rework";
@@ -78,8 +79,7 @@ export default function GetStarted() {
   const [params] = useSearchParams();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
-  const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
+  const { errors, err } = useStepErrors(actionData?.fieldErrors);
   const busy = navigation.state === "submitting";
   // With the upload UI flag and JavaScript, Next waits for files (or "later") and a word count (spec 1 §5).
   const [hydrated, setHydrated] = useState(false);
@@ -200,11 +200,9 @@ export default function GetStarted() {
             {err("instructions")}
           </div>
         ) : null}
-        <p className="wizard-actions">
-          <button type="submit" name="intent" value="next" className="button button-primary" disabled={busy || nextBlocked}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null} {t("next")}
-          </button>
-        </p>
+        <StepActions disabled={busy || nextBlocked}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null} {t("next")}
+        </StepActions>
       </Form>
     </section>
   );

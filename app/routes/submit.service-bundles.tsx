@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
+import { useStepErrors } from "~/components/WizardStep";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import type { BundleAnswers } from "../../server/catalogue";
 import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "../../server/order-form/service";
@@ -51,8 +52,7 @@ export default function ServiceBundles() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
-  const err = (k: string) => (errors[k]?.length ? <p className="field-error" role="alert">{t(errors[k][0])}</p> : null);
+  const { err } = useStepErrors(actionData?.fieldErrors);
   const a = data.answers as BundleAnswers;
   return (
     <section className="stack">

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "~/lib/translate";
 import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
 import { formatMoney } from "~/lib/format";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { priceForm, saveDeliveryTier, saveManuscriptDetails, saveServices, selectableServices, selectionsOf, servicePrice, toggleService } from "../../server/order-form/service";
+import { StepActions } from "~/components/WizardStep";
+import { priceForm, quantitiesFromFields, saveDeliveryTier, saveManuscriptDetails, saveServices, selectableServices, selectionsOf, servicePrice, toggleService } from "../../server/order-form/service";
 import { REWORK_GROUP } from "../../server/order-form/rework";
 
 export const meta = titleMeta;
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const step = stepOf(new URL(request.url).pathname);
   const { fields } = await readStepForm(w, request, form, context.ip);
   const slugs = (fields.services ?? "").split(",").filter(Boolean);
-  const quantities = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice(9), Number(v)]));
+  const quantities = quantitiesFromFields(fields);
   // A toggle button selects or deselects one service and stays on the page (spec 1 §2).
   if (fields.toggle) {
     const r = await toggleService(w.env, form, fields.toggle, quantities);
@@ -107,7 +107,6 @@ export default function Services() {
   const navigation = useNavigation();
   const location = useLocation();
   const { t } = useTranslation("order");
-  const lang = useLang();
   const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[]>;
   const anySelected = data.groups.some((g) => g.services.some((s) => s.selected));
   const busy = navigation.state === "submitting";
@@ -184,12 +183,7 @@ export default function Services() {
             {t(errors.serviceSlugs[0])}
           </p>
         ) : null}
-        <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/get-started`}>← {t("back")}</Link>
-          <button type="submit" name="intent" value="next" className="button button-primary" disabled={nextDisabled}>
-            {t("next")}
-          </button>
-        </p>
+        <StepActions back="get-started" disabled={nextDisabled} />
       </Form>
       {data.about ? (
         <div className="modal" role="dialog" aria-modal="true" aria-labelledby="about-title">

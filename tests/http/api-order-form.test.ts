@@ -277,7 +277,12 @@ describe("smaller order-form calls", () => {
     const c = new Client(portal.url);
     await send(c, "POST", "/api/auth/register", { email: "small.calls@example.org", password: "small-calls-1", firstName: "S", lastName: "C", countryCode: "US", phoneNumber: "2025550166", country: "US", currency: "USD", language: "en", agreeToTOS: true });
     const { id } = await startForm(c, { wordCount: 2000, services: ["standard-editing", "figure-formatting"] });
-    let r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 26 });
+    // Express needs 4,000 to 5,999 words: refused at 2,000, and the form keeps the tier the engine priced.
+    let r = await send(c, "PUT", `/api/order-form/${id}/update-delivery-tier`, { deliveryTier: "express" });
+    expect(r.status).toBe(400);
+    expect((await r.json()).fieldErrors.deliveryTier).toBe("delivery-tier-unavailable");
+    expect((await (await c.get(`/api/order-form/${id}/load`)).json()).orderForm.deliveryTier).toBe("standard");
+    r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 26 });
     expect((await r.json()).fieldErrors.quantity).toBe("quantity-range-error");
     r = await send(c, "PUT", `/api/order-form/${id}/service-options/figure-formatting/quantity`, { quantity: 4 });
     const line = (await r.json()).orderForm.lineItems.find((l: { serviceSlug: string }) => l.serviceSlug === "figure-formatting");

@@ -1,0 +1,33 @@
+// Pieces every order-form step shows the same way: a field's error from the server, and the foot of
+// the step with its back link and Next button (a plain submit, so the step works without JavaScript).
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/lib/translate";
+import { useLang } from "~/lib/use-lang";
+
+/** The step action's field errors (translation keys) and an `err(field)` that shows the first one. */
+export function useStepErrors(fieldErrors: unknown) {
+  const { t } = useTranslation("order");
+  const errors = (fieldErrors ?? {}) as Record<string, string[]>;
+  const err = (field: string) =>
+    errors[field]?.length ? (
+      <p className="field-error" role="alert">
+        {t(errors[field][0])}
+      </p>
+    ) : null;
+  return { errors, err };
+}
+
+/** Back to `back` (a step name; none on the first step) and Next, which submits intent=next. */
+export function StepActions({ back, disabled, children }: { back?: string; disabled: boolean; children?: ReactNode }) {
+  const { t } = useTranslation("order");
+  const lang = useLang();
+  return (
+    <p className="wizard-actions">
+      {back ? <Link to={`/${lang}/researcher/submit/${back}`}>← {t("back")}</Link> : null}
+      <button type="submit" name="intent" value="next" className="button button-primary" disabled={disabled}>
+        {children ?? t("next")}
+      </button>
+    </p>
+  );
+}
