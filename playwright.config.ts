@@ -18,7 +18,16 @@ export default defineConfig({
     locale: "en-US",
     launchOptions: {
       executablePath,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
@@ -26,7 +35,11 @@ export default defineConfig({
     { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /flagged\// },
     // Specs under flagged/ run against a second portal with feature flags switched on (FLAGGED_ENV below).
     { name: "js-flagged", use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PORT + 1}` }, testMatch: /flagged\/.*\.spec\.ts/ },
-    { name: "nojs-flagged", use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${PORT + 1}` }, testMatch: /flagged\/.*\.spec\.ts/ },
+    {
+      name: "nojs-flagged",
+      use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${PORT + 1}` },
+      testMatch: /flagged\/.*\.spec\.ts/,
+    },
   ],
   webServer: [
     {

@@ -43,7 +43,8 @@ function memoizeLanguageHierarchy(instance: I18n) {
   const compute = utils.toResolveHierarchy.bind(utils);
   const memo = new Map<string, string[]>();
   utils.toResolveHierarchy = (code, fallback) => {
-    if (typeof code !== "string" || (fallback !== undefined && typeof fallback !== "string" && fallback !== false)) return compute(code, fallback);
+    if (typeof code !== "string" || (fallback !== undefined && typeof fallback !== "string" && fallback !== false))
+      return compute(code, fallback);
     const key = `${code}|${String(fallback)}`;
     let codes = memo.get(key);
     if (!codes) memo.set(key, (codes = compute(code, fallback)));

@@ -54,7 +54,15 @@ function baselineServer(): Promise<{ url: string; close(): void }> {
     return h("html", { lang: "en-US" }, [
       h("head", { key: "h" }, [h("meta", { key: "c", charSet: "utf-8" }), h("title", { key: "t" }, "Baseline")]),
       h("body", { key: "b" }, [
-        h("header", { key: "hd" }, h("nav", null, ["Home", "Orders", "Account"].map((x) => h("a", { key: x, href: `/${x}` }, x)))),
+        h(
+          "header",
+          { key: "hd" },
+          h(
+            "nav",
+            null,
+            ["Home", "Orders", "Account"].map((x) => h("a", { key: x, href: `/${x}` }, x)),
+          ),
+        ),
         h(
           "main",
           { key: "m" },
@@ -62,7 +70,10 @@ function baselineServer(): Promise<{ url: string; close(): void }> {
             "form",
             { method: "post" },
             Array.from({ length: rows }, (_, i) =>
-              h("div", { key: i, className: "field" }, [h("label", { key: "l", htmlFor: `f${i}` }, `Field ${i}`), h("input", { key: "i", id: `f${i}`, name: `f${i}`, defaultValue: "" })]),
+              h("div", { key: i, className: "field" }, [
+                h("label", { key: "l", htmlFor: `f${i}` }, `Field ${i}`),
+                h("input", { key: "i", id: `f${i}`, name: `f${i}`, defaultValue: "" }),
+              ]),
             ),
           ),
         ),
@@ -77,14 +88,19 @@ function baselineServer(): Promise<{ url: string; close(): void }> {
     res.end(html);
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() }),
+    ),
   );
 }
 
 /** Runs a target in its own process (so autocannon does not share its CPU) and waits for its URL. */
 function child(args: string[], env: Record<string, string | undefined>): Promise<{ url: string; proc: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, ["--import", "tsx", ...args], {
+      env: { ...process.env, NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     proc.stdout!.on("data", (d) => {
       out += d;
@@ -107,13 +123,20 @@ async function serveTarget(kind: string) {
     DATA_DIR: dataDir,
     PORT: "0",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1e9, registrationsPerHour: 1e9, resetRequestsPerHour: 1e9, emailChecksPerHour: 1e9 }),
+    CONFIG_RATE_LIMITS: JSON.stringify({
+      signInPerMinute: 1e9,
+      registrationsPerHour: 1e9,
+      resetRequestsPerHour: 1e9,
+      emailChecksPerHour: 1e9,
+    }),
   });
   const portal = await startPortal({ env });
-  process.on("SIGTERM", () => portal.stop().then(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  }));
+  process.on("SIGTERM", () =>
+    portal.stop().then(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }),
+  );
   process.stdout.write(`BENCH_URL ${portal.url}\n`);
 }
 
@@ -139,7 +162,11 @@ async function pageWeight(base: string, pathname: string, cookie?: string) {
  * DESIGN §7's "50 concurrent users" are modelled this way; the closed-loop autocannon run above is the
  * saturation figure (every connection re-submitting the instant its page arrives).
  */
-async function usersStepping(base: string, cookies: string[], seconds: number): Promise<{ steps: number; p50: number; p99: number; max: number; errors: number }> {
+async function usersStepping(
+  base: string,
+  cookies: string[],
+  seconds: number,
+): Promise<{ steps: number; p50: number; p99: number; max: number; errors: number }> {
   const users = cookies.length;
   const latencies: number[] = [];
   let errors = 0;
@@ -152,9 +179,16 @@ async function usersStepping(base: string, cookies: string[], seconds: number): 
     while (Date.now() < until) {
       const started = performance.now();
       try {
-        const post = await fetch(`${base}/en/researcher/submit/manuscript-services`, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: "toggle=premium-editing" });
+        const post = await fetch(`${base}/en/researcher/submit/manuscript-services`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: "toggle=premium-editing",
+        });
         await post.arrayBuffer();
-        const get = await fetch(base + (post.headers.get("location") ?? "/en/researcher/submit/manuscript-services"), { headers: { cookie } });
+        const get = await fetch(base + (post.headers.get("location") ?? "/en/researcher/submit/manuscript-services"), {
+          headers: { cookie },
+        });
         await get.arrayBuffer();
         if (post.status !== 303 || get.status !== 200) errors++;
         if (Date.now() >= countFrom) latencies.push(performance.now() - started);
@@ -176,33 +210,56 @@ async function main() {
   // WEB_CONCURRENCY (with DATABASE_URL and REDIS_URL): the portal as `npm start` runs it, in several processes.
   const clustered = Number(process.env.WEB_CONCURRENCY ?? 1) > 1 || process.env.WEB_CONCURRENCY === "auto";
   const portal = clustered
-    ? await child(["scripts/start.ts"], { PORT: String(3400 + Math.floor(Math.random() * 500)), LOG_LEVEL: "warn", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-")), CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1e9, registrationsPerHour: 1e9, resetRequestsPerHour: 1e9, emailChecksPerHour: 1e9 }) })
+    ? await child(["scripts/start.ts"], {
+        PORT: String(3400 + Math.floor(Math.random() * 500)),
+        LOG_LEVEL: "warn",
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-")),
+        CONFIG_RATE_LIMITS: JSON.stringify({
+          signInPerMinute: 1e9,
+          registrationsPerHour: 1e9,
+          resetRequestsPerHour: 1e9,
+          emailChecksPerHour: 1e9,
+        }),
+      })
     : await child(["scripts/bench.ts", "portal"], {});
   const baseline = await child(["scripts/bench.ts", "baseline"], {});
   const health = await (await fetch(`${portal.url}/healthz`)).json();
 
-  console.log(`\nBenchmark: ${SECONDS}s per target, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, database ${health.database.kind}, redis ${health.redis.configured ? "yes" : "no"}, portal processes: ${clustered ? process.env.WEB_CONCURRENCY : 1}`);
+  console.log(
+    `\nBenchmark: ${SECONDS}s per target, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, database ${health.database.kind}, redis ${health.redis.configured ? "yes" : "no"}, portal processes: ${clustered ? process.env.WEB_CONCURRENCY : 1}`,
+  );
 
   // Order-form drafts, one per connection (each with its own draft cookie), already at the services step.
   const drafts: string[] = [];
   for (let i = 0; i < CONNECTIONS; i++) {
     const r = await fetch(`${portal.url}/en/researcher/submit/new`, { redirect: "manual" });
-    const cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("draft="))!;
+    const cookie = r.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("draft="))!;
     await fetch(`${portal.url}/en/researcher/submit/get-started`, {
       method: "POST",
       redirect: "manual",
       headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       body: "intent=next&customerGoal=manuscript&uploadFilesLater=on&wordCount=3000&languageId=1",
     });
-    await fetch(`${portal.url}/en/researcher/submit/manuscript-services`, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: "toggle=standard-editing" });
+    await fetch(`${portal.url}/en/researcher/submit/manuscript-services`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "toggle=standard-editing",
+    });
     drafts.push(cookie);
   }
   let next = 0;
   const perConnection = (context: Record<string, string>) => (context.cookie ??= drafts[next++ % drafts.length]);
-  const size = async (pathname: string, cookie?: string) => Buffer.byteLength(await (await fetch(portal.url + pathname, { headers: cookie ? { cookie } : {} })).text());
+  const size = async (pathname: string, cookie?: string) =>
+    Buffer.byteLength(await (await fetch(portal.url + pathname, { headers: cookie ? { cookie } : {} })).text());
   const loginBytes = await size("/en/login");
   const wizardBytes = await size("/en/researcher/submit/manuscript-services", drafts[0]);
-  console.log(`Sign-in page ${loginBytes} bytes; wizard page ${wizardBytes} bytes; each is compared with a baseline page of its own size.\n`);
+  console.log(
+    `Sign-in page ${loginBytes} bytes; wizard page ${wizardBytes} bytes; each is compared with a baseline page of its own size.\n`,
+  );
 
   const results: (Result & { baseline?: number })[] = [];
   const baseLogin = await measure(`baseline ${Math.round(loginBytes / 1000)} kB`, `${baseline.url}${loginBytes}`);
@@ -212,7 +269,16 @@ async function main() {
   results.push(baseWizard);
   results.push({
     ...(await measure("GET wizard page + summary", `${portal.url}/en/researcher/submit/manuscript-services`, {
-      requests: [{ method: "GET", path: "/en/researcher/submit/manuscript-services", setupRequest: (req, context) => ({ ...req, headers: { ...req.headers, cookie: perConnection(context as Record<string, string>) } }) }],
+      requests: [
+        {
+          method: "GET",
+          path: "/en/researcher/submit/manuscript-services",
+          setupRequest: (req, context) => ({
+            ...req,
+            headers: { ...req.headers, cookie: perConnection(context as Record<string, string>) },
+          }),
+        },
+      ],
     })),
     baseline: baseWizard.rps,
   });
@@ -222,9 +288,24 @@ async function main() {
         {
           method: "POST",
           path: "/en/researcher/submit/manuscript-services",
-          setupRequest: (req, context) => ({ ...req, body: "toggle=premium-editing", headers: { ...req.headers, "content-type": "application/x-www-form-urlencoded", cookie: perConnection(context as Record<string, string>) } }),
+          setupRequest: (req, context) => ({
+            ...req,
+            body: "toggle=premium-editing",
+            headers: {
+              ...req.headers,
+              "content-type": "application/x-www-form-urlencoded",
+              cookie: perConnection(context as Record<string, string>),
+            },
+          }),
         },
-        { method: "GET", path: "/en/researcher/submit/manuscript-services", setupRequest: (req, context) => ({ ...req, headers: { ...req.headers, cookie: perConnection(context as Record<string, string>) } }) },
+        {
+          method: "GET",
+          path: "/en/researcher/submit/manuscript-services",
+          setupRequest: (req, context) => ({
+            ...req,
+            headers: { ...req.headers, cookie: perConnection(context as Record<string, string>) },
+          }),
+        },
       ],
     })),
     baseline: baseWizard.rps,
@@ -237,20 +318,29 @@ async function main() {
   console.log("\nFirst load (gzipped; budget: JS ≤ 100 KiB, HTML+CSS ≤ 60 KiB, no third-party origin)");
   for (const p of ["/en/login", "/en/register", "/en", "/cn/login/forgot-password", "/en/researcher/submit/manuscript-services"]) {
     const w = await pageWeight(portal.url, p, drafts[0]);
-    console.log(`  ${p.padEnd(28)} JS ${(w.js / 1024).toFixed(1)} KiB in ${w.files} files; HTML+CSS ${(w.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${w.foreign.length}`);
+    console.log(
+      `  ${p.padEnd(28)} JS ${(w.js / 1024).toFixed(1)} KiB in ${w.files} files; HTML+CSS ${(w.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${w.foreign.length}`,
+    );
   }
   console.log("");
 
   const pad = (s: string, n: number) => s.padEnd(n);
   console.log(pad("target", 28) + pad("req/s", 10) + pad("p50 ms", 9) + pad("p99 ms", 9) + pad("vs baseline", 13) + "errors/non-2xx");
   for (const r of results) {
-    console.log(pad(r.name, 28) + pad(r.rps.toFixed(0), 10) + pad(String(r.p50), 9) + pad(String(r.p99), 9) + pad(r.baseline ? (r.rps / r.baseline).toFixed(2) : "", 13) + `${r.errors}/${r.non2xx}`);
+    console.log(
+      pad(r.name, 28) +
+        pad(r.rps.toFixed(0), 10) +
+        pad(String(r.p50), 9) +
+        pad(String(r.p99), 9) +
+        pad(r.baseline ? (r.rps / r.baseline).toFixed(2) : "", 13) +
+        `${r.errors}/${r.non2xx}`,
+    );
   }
   console.log(
     `\nwizard step (POST→303→GET), ${Number(process.env.BENCH_USERS ?? CONNECTIONS)} users thinking 1–3 s between steps, ${usersSeconds}s: ` +
       `${stepping.steps} steps, p50 ${stepping.p50} ms, p99 ${stepping.p99} ms, max ${stepping.max} ms, errors ${stepping.errors} (bar: p99 < 50 ms)`,
   );
-  for (const c of [portal, baseline]) c.proc.removeAllListeners("exit"), c.proc.kill("SIGTERM");
+  for (const c of [portal, baseline]) (c.proc.removeAllListeners("exit"), c.proc.kill("SIGTERM"));
   process.exit(0);
 }
 

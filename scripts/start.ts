@@ -38,7 +38,8 @@ function concurrency(env: Env, dev: boolean): { processes: number; reason?: stri
   if (wanted === 1) return { processes: 1 };
   if (dev) return { processes: 1, reason: "the development server runs in one process" };
   // PGlite lives in one process; per-process caches and rate limits would multiply the limits by N.
-  if (!env.DATABASE_URL || !env.REDIS_URL) return { processes: 1, reason: "several processes need DATABASE_URL (PostgreSQL) and REDIS_URL (shared caches and rate limits)" };
+  if (!env.DATABASE_URL || !env.REDIS_URL)
+    return { processes: 1, reason: "several processes need DATABASE_URL (PostgreSQL) and REDIS_URL (shared caches and rate limits)" };
   if (env.PORT === 0) return { processes: 1, reason: "several processes need a fixed PORT" };
   return { processes: wanted };
 }
@@ -61,7 +62,8 @@ async function primary(env: Env, processes: number) {
   });
   let ready = 0;
   cluster.on("message", (_worker, message: { type?: string; cache?: string }) => {
-    if (message?.type === "portal-ready" && ++ready === processes) banner(`http://${env.HOST}:${env.PORT}`, env, message.cache ?? "Redis", demoAccounts, processes);
+    if (message?.type === "portal-ready" && ++ready === processes)
+      banner(`http://${env.HOST}:${env.PORT}`, env, message.cache ?? "Redis", demoAccounts, processes);
   });
   for (let i = 0; i < processes; i++) fork();
 

@@ -79,8 +79,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
 
   const build =
-    options.build ??
-    (async () => (await import(/* @vite-ignore */ path.join(rootDir, "build/server/index.js"))) as ServerBuild);
+    options.build ?? (async () => (await import(/* @vite-ignore */ path.join(rootDir, "build/server/index.js"))) as ServerBuild);
   const resolvedBuild = typeof build === "function" && !options.devMiddleware ? await build() : build;
   const app = createHttpApp(ctx, {
     build: resolvedBuild,

@@ -20,7 +20,14 @@ export interface AppContext {
   health: HealthState;
 }
 
-export function createAppContext(parts: { env: Env; db: DB; dbKind: "postgres" | "pglite"; cache: Cache; logger: Logger; secrets: Secrets }): AppContext {
+export function createAppContext(parts: {
+  env: Env;
+  db: DB;
+  dbKind: "postgres" | "pglite";
+  cache: Cache;
+  logger: Logger;
+  secrets: Secrets;
+}): AppContext {
   return {
     ...parts,
     config: new ConfigService(parts.db, parts.cache, parts.env.raw),

@@ -10,7 +10,10 @@ export class HealthState {
   private checkedAt = 0;
   private inflight: Promise<boolean> | null = null;
 
-  constructor(private db: DB, private recheckMs = 2000) {}
+  constructor(
+    private db: DB,
+    private recheckMs = 2000,
+  ) {}
 
   /** True when the database is believed to be up; while it is down, re-probes at most every `recheckMs`. */
   async databaseAvailable(): Promise<boolean> {

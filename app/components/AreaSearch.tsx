@@ -14,7 +14,9 @@ export function AreaSearch({ selectId }: { selectId: string }) {
       hint={t("details.searchAreaHint")}
       minChars={2}
       fetchItems={async (q) => {
-        const d = (await (await fetch(`/api/areas-of-study?q=${encodeURIComponent(q)}`)).json()) as { areas: { id: number; searchParam: string }[] };
+        const d = (await (await fetch(`/api/areas-of-study?q=${encodeURIComponent(q)}`)).json()) as {
+          areas: { id: number; searchParam: string }[];
+        };
         return d.areas.slice(0, 6).map((a) => ({ key: String(a.id), label: a.searchParam }));
       }}
       onPick={(item) => setFieldValue(selectId, item.key)}
@@ -32,7 +34,9 @@ export function JournalSearch({ nameId, urlId }: { nameId: string; urlId: string
       hint={t("details.searchJournalHint")}
       minChars={3}
       fetchItems={async (q) => {
-        const d = (await (await fetch(`/api/journals?q=${encodeURIComponent(q)}`)).json()) as { journals: { id: number; name: string; url: string | null }[] };
+        const d = (await (await fetch(`/api/journals?q=${encodeURIComponent(q)}`)).json()) as {
+          journals: { id: number; name: string; url: string | null }[];
+        };
         return d.journals.map((j) => ({ key: String(j.id), label: j.name, url: j.url ?? "" }));
       }}
       onPick={(item) => {

@@ -12,7 +12,9 @@ export function SocialButtons({ providers }: { providers: ProviderLink[] }) {
       {providers.map((p) => (
         <li key={p.id}>
           <a className="button" href={p.href} data-provider={p.id}>
-            {p.icon && p.icon.startsWith("/") && !p.icon.startsWith("//") ? <img src={p.icon} alt="" width={20} height={20} aria-hidden="true" /> : null}
+            {p.icon && p.icon.startsWith("/") && !p.icon.startsWith("//") ? (
+              <img src={p.icon} alt="" width={20} height={20} aria-hidden="true" />
+            ) : null}
             <span>{p.label || p.name}</span>
           </a>
         </li>

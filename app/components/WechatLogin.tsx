@@ -30,7 +30,15 @@ type Phase =
 
 export function WechatErrorIcon() {
   return (
-    <svg className="wechat-error-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" style={{ verticalAlign: "-4px", flex: "none" }}>
+    <svg
+      className="wechat-error-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      style={{ verticalAlign: "-4px", flex: "none" }}
+    >
       <circle cx="12" cy="12" r="11" fill="currentColor" />
       <path d="M12 6.5v7M12 16.8v.4" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
     </svg>
@@ -195,7 +203,12 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
   const loading = phase.name === "loading";
   const error = phase.name === "error" ? phase.message : waiting ? poll.error : null;
   return (
-    <section className="wechat-login" aria-label={t("title")} data-state={error ? "error" : phase.name} data-enhanced={enhanced ? "true" : undefined}>
+    <section
+      className="wechat-login"
+      aria-label={t("title")}
+      data-state={error ? "error" : phase.name}
+      data-enhanced={enhanced ? "true" : undefined}
+    >
       {error ? (
         <div className="alert alert-danger wechat-error" role="alert">
           <WechatErrorIcon /> {error}

@@ -55,7 +55,19 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
 }
 
 /** A submit button that shows a spinner and is disabled while the form is being processed. */
-export function SubmitButton({ busy, children, busyText, name, value }: { busy: boolean; children: ReactNode; busyText: ReactNode; name?: string; value?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  busyText,
+  name,
+  value,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  busyText: ReactNode;
+  name?: string;
+  value?: string;
+}) {
   return (
     <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy} name={name} value={value}>
       {busy ? (

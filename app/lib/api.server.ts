@@ -49,5 +49,13 @@ export function apiLang(request: Request): SiteLang {
 
 /** Turns { field: ["ns:key"] } into { field: "key" } for API clients. */
 export function flatErrors(fieldErrors: Record<string, string[] | string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v).replace(/^[a-z]+:/, "").split(".").pop()!]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([k, v]) => [
+      k,
+      String(Array.isArray(v) ? v[0] : v)
+        .replace(/^[a-z]+:/, "")
+        .split(".")
+        .pop()!,
+    ]),
+  );
 }

@@ -10,7 +10,9 @@ export const emailField = z.string(msg(EMAIL_INVALID)).check(z.trim(), z.maxLeng
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string(msg("auth:login.errors.passwordRequired")).check(z.minLength(1, msg("auth:login.errors.passwordRequired")), z.maxLength(1024)),
+  password: z
+    .string(msg("auth:login.errors.passwordRequired"))
+    .check(z.minLength(1, msg("auth:login.errors.passwordRequired")), z.maxLength(1024)),
   redirect: z.optional(z.string()),
   origin: z.optional(z.string()),
 });
@@ -32,7 +34,9 @@ export interface SchemaCountry {
   phoneMax: number;
 }
 
-export const passwordField = z.string(E("password-too-short")).check(z.minLength(8, E("password-too-short")), z.maxLength(128, E("password-too-long")));
+export const passwordField = z
+  .string(E("password-too-short"))
+  .check(z.minLength(8, E("password-too-short")), z.maxLength(128, E("password-too-long")));
 
 const name = (required: string) => z.string(E(required)).check(z.trim(), z.minLength(1, E(required)), z.maxLength(100, E("name-too-long")));
 
@@ -59,7 +63,10 @@ export function registerSchema(countries: SchemaCountry[] = []) {
     })
     .check(
       z.superRefine((value, ctx) => {
-        const error = validatePhone(value.phoneNumber, countries.find((c) => c.iso2 === value.countryCode));
+        const error = validatePhone(
+          value.phoneNumber,
+          countries.find((c) => c.iso2 === value.countryCode),
+        );
         // Without the country list only the generic rules apply.
         if (error && (countries.length || error !== "contact-number-validation")) {
           ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: `auth:register.errors.${error}` });

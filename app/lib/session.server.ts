@@ -77,11 +77,18 @@ export function safeRedirect(target: string | null | undefined, fallback: string
  * allowed host (our localisations' sites and `allowedRedirectHosts`). Paths with /c/ belong to another
  * application area and need a full document navigation, as do other hosts.
  */
-export function resolveRedirect(target: string | null | undefined, fallback: string, allowedHosts: string[]): { url: string; document: boolean } {
+export function resolveRedirect(
+  target: string | null | undefined,
+  fallback: string,
+  allowedHosts: string[],
+): { url: string; document: boolean } {
   if (target && /^https?:\/\//i.test(target)) {
     try {
       const u = new URL(target);
-      if (allowedHosts.map((h) => h.toLowerCase()).includes(u.host.toLowerCase()) || allowedHosts.map((h) => h.toLowerCase()).includes(u.hostname.toLowerCase())) {
+      if (
+        allowedHosts.map((h) => h.toLowerCase()).includes(u.host.toLowerCase()) ||
+        allowedHosts.map((h) => h.toLowerCase()).includes(u.hostname.toLowerCase())
+      ) {
         return { url: u.toString(), document: true };
       }
     } catch {

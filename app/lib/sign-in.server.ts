@@ -28,6 +28,10 @@ export async function signedInRedirect(
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(options.token, context.secure));
   headers.append("Set-Cookie", `${LANG_COOKIE}=${options.lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
-  const { url, document } = resolveRedirect(options.target, options.fallback ?? homeDirectory(options.lang), await allowedRedirectHosts(context));
+  const { url, document } = resolveRedirect(
+    options.target,
+    options.fallback ?? homeDirectory(options.lang),
+    await allowedRedirectHosts(context),
+  );
   return document ? redirectDocument(url, { status: 303, headers }) : redirect(url, { status: 303, headers });
 }

@@ -6,7 +6,19 @@
 // the server (loaders, e-mails, PDFs); keeping it out of the browser saves
 // ~14 KiB of gzipped JavaScript on every first load (DESIGN §7, ADR 010).
 // tests/unit/translate.test.ts checks every key of every locale against i18next.
-import { Children, cloneElement, createContext, createElement, Fragment, isValidElement, useContext, useEffect, useState, type ReactElement, type ReactNode } from "react";
+import {
+  Children,
+  cloneElement,
+  createContext,
+  createElement,
+  Fragment,
+  isValidElement,
+  useContext,
+  useEffect,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { DEFAULT_NS, LANG_LOCALE, LANG_TAG, type SiteLang } from "./i18n";
 
 export type Resources = Record<string, Record<string, unknown>>;
@@ -152,7 +164,17 @@ const TAG = /<(\w+)\s*\/>|<(\w+)>([\s\S]*?)<\/\2>/g;
  * A translation with markup: <name>inner</name> (or <name/>) in the string becomes
  * components[name] with the inner text as its children, as react-i18next's Trans.
  */
-export function Trans({ t, i18nKey, values, components = {} }: { t: TFunction; i18nKey: string; values?: TOptions; components?: Record<string, ReactElement> }) {
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components = {},
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: TOptions;
+  components?: Record<string, ReactElement>;
+}) {
   const text = String(t(i18nKey, values));
   const out: ReactNode[] = [];
   let last = 0;
@@ -161,7 +183,14 @@ export function Trans({ t, i18nKey, values, components = {} }: { t: TFunction; i
     if (m.index! > last) out.push(text.slice(last, m.index));
     const name = m[1] ?? m[2];
     const element = components[name];
-    if (element && isValidElement(element)) out.push(cloneElement(element as ReactElement<{ children?: ReactNode }>, { key: `t${n++}` }, m[3] ?? (element.props as { children?: ReactNode }).children));
+    if (element && isValidElement(element))
+      out.push(
+        cloneElement(
+          element as ReactElement<{ children?: ReactNode }>,
+          { key: `t${n++}` },
+          m[3] ?? (element.props as { children?: ReactNode }).children,
+        ),
+      );
     else out.push(m[3] ?? "");
     last = m.index! + m[0].length;
   }

@@ -29,7 +29,7 @@ export interface WizardRequest {
 const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 function requestMemo(scope: object) {
-  return <T,>(key: string, compute: () => Promise<T>): Promise<T> => {
+  return <T>(key: string, compute: () => Promise<T>): Promise<T> => {
     let map = memos.get(scope);
     if (!map) memos.set(scope, (map = new Map()));
     let hit = map.get(key) as Promise<T> | undefined;
@@ -41,7 +41,11 @@ function requestMemo(scope: object) {
   };
 }
 
-export async function wizardEnv(request: Request, context: AppLoadContext, options: { createDraftKey?: boolean } = {}): Promise<WizardRequest> {
+export async function wizardEnv(
+  request: Request,
+  context: AppLoadContext,
+  options: { createDraftKey?: boolean } = {},
+): Promise<WizardRequest> {
   const lang = requireLang(request);
   const session = await getCurrentSession(request, context);
   let draftKey = readCookie(request, DRAFT_COOKIE) ?? null;
@@ -55,7 +59,14 @@ export async function wizardEnv(request: Request, context: AppLoadContext, optio
   return {
     lang,
     newDraftKey: created,
-    env: { ctx: context.app, owner, lang, localization, impersonating: Boolean(session?.impersonatorId), memo: request.method === "GET" || request.method === "HEAD" ? requestMemo(context) : undefined },
+    env: {
+      ctx: context.app,
+      owner,
+      lang,
+      localization,
+      impersonating: Boolean(session?.impersonatorId),
+      memo: request.method === "GET" || request.method === "HEAD" ? requestMemo(context) : undefined,
+    },
   };
 }
 
@@ -96,7 +107,12 @@ export async function toCurrentStep(w: WizardRequest, form: OrderFormRow, status
  * Reads a step's form: multipart (files streamed to disk and attached to the order form) or urlencoded.
  * Returns the text fields and the translation keys of refused files.
  */
-export async function readStepForm(w: WizardRequest, request: Request, form: OrderFormRow, ip: string): Promise<{ fields: Record<string, string>; uploadErrors: string[]; uploaded: number }> {
+export async function readStepForm(
+  w: WizardRequest,
+  request: Request,
+  form: OrderFormRow,
+  ip: string,
+): Promise<{ fields: Record<string, string>; uploadErrors: string[]; uploaded: number }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     const data = await request.formData();

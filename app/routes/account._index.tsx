@@ -22,7 +22,11 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const lang = new URL(request.url).pathname.split("/")[1] as (typeof SITE_LANGS)[number];
-  const [t, user, countries] = await Promise.all([getFixedT(request, "account"), getUserView(context.app, session.user.id), listCountries(context.app.db)]);
+  const [t, user, countries] = await Promise.all([
+    getFixedT(request, "account"),
+    getUserView(context.app, session.user.id),
+    listCountries(context.app.db),
+  ]);
   if (!user) throw redirect(`/${lang}/login`);
   return { title: t("details.title"), user, countries: localizeCountries(countries, lang) };
 }
@@ -33,15 +37,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: passwordChangeSchema });
-    if (submission.status !== "success") return Response.json({ form: "password", result: submission.reply({ hideFields: ["currentPassword", "newPassword"] }) }, { status: 400 });
-    const r = await changePassword(context.app, session.user.id, { ...submission.value, ip: context.ip, userAgent: request.headers.get("user-agent") });
-    if (!r.ok) return Response.json({ form: "password", result: submission.reply({ fieldErrors: r.fieldErrors, hideFields: ["currentPassword", "newPassword"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return Response.json(
+        { form: "password", result: submission.reply({ hideFields: ["currentPassword", "newPassword"] }) },
+        { status: 400 },
+      );
+    const r = await changePassword(context.app, session.user.id, {
+      ...submission.value,
+      ip: context.ip,
+      userAgent: request.headers.get("user-agent"),
+    });
+    if (!r.ok)
+      return Response.json(
+        { form: "password", result: submission.reply({ fieldErrors: r.fieldErrors, hideFields: ["currentPassword", "newPassword"] }) },
+        { status: 400 },
+      );
     // Every other session was signed out; this browser continues on a fresh one.
     return redirect(`/${lang}/account?saved=password`, { status: 303, headers: { "Set-Cookie": sessionCookie(r.token, context.secure) } });
   }
   const submission = parseWithZod(formData, { schema: detailsSchema });
   if (submission.status !== "success") return Response.json({ form: "details", result: submission.reply() }, { status: 400 });
-  const r = await updateDetails(context.app, session.user.id, { ...submission.value, optinToMarketing: submission.value.optinToMarketing ?? false });
+  const r = await updateDetails(context.app, session.user.id, {
+    ...submission.value,
+    optinToMarketing: submission.value.optinToMarketing ?? false,
+  });
   if (!r.ok) return Response.json({ form: "details", result: submission.reply({ fieldErrors: r.fieldErrors }) }, { status: 400 });
   // An update that leaves the account inactive ends the session (spec 1 §2 "Logout").
   if (!r.user.active) return redirect(`/${lang}/login`, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(context.secure) } });
@@ -109,14 +128,25 @@ export default function AccountDetails() {
           <TextField meta={fields.orcid} label={t("details.orcid")} hint={t("details.orcidHint")} />
           <TextField meta={fields.secondaryEmail} type="email" label={t("details.secondaryEmail")} />
           <div className="field-row">
-            <SelectField meta={fields.countryCode} label={t("auth:register.countryCode")} onChange={() => form.update({ name: fields.phoneNumber.name, value: "" })}>
+            <SelectField
+              meta={fields.countryCode}
+              label={t("auth:register.countryCode")}
+              onChange={() => form.update({ name: fields.phoneNumber.name, value: "" })}
+            >
               {countries.map((c) => (
                 <option key={c.iso2} value={c.iso2}>
                   {c.name} ({c.callingCode})
                 </option>
               ))}
             </SelectField>
-            <TextField meta={fields.phoneNumber} type="tel" inputMode="numeric" maxLength={phoneMaxLength(codeCountry)} label={t("auth:register.phone")} required />
+            <TextField
+              meta={fields.phoneNumber}
+              type="tel"
+              inputMode="numeric"
+              maxLength={phoneMaxLength(codeCountry)}
+              label={t("auth:register.phone")}
+              required
+            />
           </div>
           <SelectField meta={fields.country} label={t("auth:register.country")}>
             <option value="">{t("details.chooseCountry")}</option>
@@ -144,8 +174,21 @@ export default function AccountDetails() {
           <h2>{t("password.title")}</h2>
           <Form method="post" {...getFormProps(pwForm)} className="stack">
             <input type="hidden" name="intent" value="password" />
-            <TextField meta={pwFields.currentPassword} type="password" label={t("password.current")} autoComplete="current-password" required />
-            <TextField meta={pwFields.newPassword} type="password" label={t("password.new")} autoComplete="new-password" hint={t("auth:register.passwordHint")} required />
+            <TextField
+              meta={pwFields.currentPassword}
+              type="password"
+              label={t("password.current")}
+              autoComplete="current-password"
+              required
+            />
+            <TextField
+              meta={pwFields.newPassword}
+              type="password"
+              label={t("password.new")}
+              autoComplete="new-password"
+              hint={t("auth:register.passwordHint")}
+              required
+            />
             <p className="field-hint">{t("password.signsOutEverywhere")}</p>
             <SubmitButton busy={busy && navigation.formData?.get("intent") === "password"} busyText={t("saving")}>
               {t("password.save")}

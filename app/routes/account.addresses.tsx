@@ -37,7 +37,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (id !== "new" && !address) throw new Response("Not Found", { status: 404 });
   const countries = localizeCountries(await listCountries(context.app.db), lang);
   const statesByCountry: Record<string, { code: string; name: string }[]> = {};
-  const rows = await context.app.db.selectFrom("states as s").innerJoin("countries as c", "c.id", "s.country_id").select(["c.iso2", "s.code", "s.name"]).orderBy("s.name").execute();
+  const rows = await context.app.db
+    .selectFrom("states as s")
+    .innerJoin("countries as c", "c.id", "s.country_id")
+    .select(["c.iso2", "s.code", "s.name"])
+    .orderBy("s.name")
+    .execute();
   for (const r of rows) (statesByCountry[r.iso2] ??= []).push({ code: r.code, name: r.name });
   return { mode: "edit" as const, title: t(address ? "addresses.editTitle" : "addresses.newTitle"), address, countries, statesByCountry };
 }
@@ -103,7 +108,15 @@ function AddressList({ addresses }: { addresses: ListData["addresses"] }) {
           <li key={a.id} className="card address-card" data-address-id={a.id}>
             <p className="badge">{t(`address.labels.${a.label}`)}</p>
             <address>
-              {[a.name, a.organization, a.address1, a.address2, [a.city, a.stateName ?? a.state, a.zip].filter(Boolean).join(", "), a.country.name, a.phone]
+              {[
+                a.name,
+                a.organization,
+                a.address1,
+                a.address2,
+                [a.city, a.stateName ?? a.state, a.zip].filter(Boolean).join(", "),
+                a.country.name,
+                a.phone,
+              ]
                 .filter(Boolean)
                 .map((line, i) => (
                   <span key={i}>
@@ -168,7 +181,10 @@ function AddressForm({ data }: { data: EditData }) {
   const [form, fields] = useForm<AddressFields>({
     id: `address-${params.id}-${submitted ? JSON.stringify(submitted).length : 0}`,
     defaultValue: initial,
-    lastResult: actionData && Object.keys(actionData.fieldErrors ?? {}).length ? { status: "error", initialValue: initial as never, error: actionData.fieldErrors } : undefined,
+    lastResult:
+      actionData && Object.keys(actionData.fieldErrors ?? {}).length
+        ? { status: "error", initialValue: initial as never, error: actionData.fieldErrors }
+        : undefined,
     onValidate: useClientValidation("address"),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

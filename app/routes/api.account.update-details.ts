@@ -11,7 +11,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (params.identity !== session.user.identity) return apiError("forbidden", 403);
   const b = await readJson(request);
   const str = (k: string) => (typeof b[k] === "string" ? (b[k] as string) : undefined);
-  const countryCode = b.countryCode && typeof b.countryCode === "object" ? (b.countryCode as { isoCode?: string }).isoCode : str("countryCode");
+  const countryCode =
+    b.countryCode && typeof b.countryCode === "object" ? (b.countryCode as { isoCode?: string }).isoCode : str("countryCode");
   const r = await updateDetails(context.app, session.user.id, {
     title: str("title"),
     firstName: str("firstName") ?? "",

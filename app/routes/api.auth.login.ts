@@ -18,7 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await signInWithPassword(context.app, { email, password, ip: context.ip, userAgent: request.headers.get("user-agent") });
   if (!r.ok) {
     const status = r.error === "too-many-attempts" ? 429 : r.error === "local-auth-disabled" ? 403 : 401;
-    return json({ loggedIn: false, error: r.error }, status, r.error === "too-many-attempts" ? { "Retry-After": String(r.retryAfterSeconds) } : undefined);
+    return json(
+      { loggedIn: false, error: r.error },
+      status,
+      r.error === "too-many-attempts" ? { "Retry-After": String(r.retryAfterSeconds) } : undefined,
+    );
   }
   const user = await getUserView(context.app, r.user.id);
   const headers = new Headers();

@@ -14,7 +14,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (outcome.kind === "redirect") return outcomeRedirect(outcome.location, outcome.setCookies);
   let response: Response;
   if (outcome.kind === "signed-in") {
-    response = await signedInRedirect(context, { token: outcome.token, lang: outcome.lang, target: outcome.redirect, claim: { request, userId: outcome.userId } });
+    response = await signedInRedirect(context, {
+      token: outcome.token,
+      lang: outcome.lang,
+      target: outcome.redirect,
+      claim: { request, userId: outcome.userId },
+    });
   } else {
     const { url } = resolveRedirect(outcome.redirect, homeDirectory(outcome.lang), await allowedRedirectHosts(context));
     response = outcomeRedirect(url, []);

@@ -10,7 +10,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readJson(request);
   const email = typeof body.email === "string" ? body.email.trim() : "";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return json({ error: "emailAddressInvalidFormat" }, 400);
-  const outcome = await requestPasswordReset(context.app, { email, lang: apiLang(request), ip: context.ip, baseUrl: new URL(request.url).origin });
+  const outcome = await requestPasswordReset(context.app, {
+    email,
+    lang: apiLang(request),
+    ip: context.ip,
+    baseUrl: new URL(request.url).origin,
+  });
   if (outcome === "rate-limited") return json({ error: "too-many-requests" }, 429);
   return json({});
 }

@@ -23,7 +23,8 @@ export const handle = { i18n: ["auth", "wechat"] };
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!(await context.app.config.flag("wechat_sso"))) return Response.json({ error: "not-found", errorCode: "not-found" }, { status: 404, headers: NO_STORE });
+  if (!(await context.app.config.flag("wechat_sso")))
+    return Response.json({ error: "not-found", errorCode: "not-found" }, { status: 404, headers: NO_STORE });
   const result = await pollWechatSignIn(context.app, {
     loginCode: params.loginCode ?? "",
     secret: readCookie(request, WECHAT_BIND_COOKIE),
@@ -35,7 +36,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const t = await getFixedT(request, "wechat");
     const headers: Record<string, string> = { ...NO_STORE };
     if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-    return Response.json({ error: t(wechatErrorKey(result.error)), errorCode: result.error }, { status: wechatErrorStatus(result.error), headers });
+    return Response.json(
+      { error: t(wechatErrorKey(result.error)), errorCode: result.error },
+      { status: wechatErrorStatus(result.error), headers },
+    );
   }
   const lang = isSiteLang(result.lang) ? result.lang : DEFAULT_LANG;
   const { url } = resolveRedirect(result.redirect, homeDirectory(lang), await allowedRedirectHosts(context));
@@ -45,13 +49,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   headers.append("Set-Cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
   headers.append("Set-Cookie", clearedWechatBindingCookie(context.secure));
   return Response.json(
-    { loggedIn: true, redirectUri: url, user: { identity: result.user.identity, firstName: result.user.firstName, lastName: result.user.lastName } },
+    {
+      loggedIn: true,
+      redirectUri: url,
+      user: { identity: result.user.identity, firstName: result.user.firstName, lastName: result.user.lastName },
+    },
     { headers },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (!(await context.app.config.flag("wechat_sso"))) return Response.json({ error: "not-found", errorCode: "not-found" }, { status: 404, headers: NO_STORE });
+  if (!(await context.app.config.flag("wechat_sso")))
+    return Response.json({ error: "not-found", errorCode: "not-found" }, { status: 404, headers: NO_STORE });
   const t = await getFixedT(request, "wechat");
-  return Response.json({ error: t("errors.methodNotAllowed"), errorCode: "method-not-allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "GET" } });
+  return Response.json(
+    { error: t("errors.methodNotAllowed"), errorCode: "method-not-allowed" },
+    { status: 405, headers: { ...NO_STORE, Allow: "GET" } },
+  );
 }

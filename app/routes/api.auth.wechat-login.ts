@@ -19,7 +19,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 async function methodNotAllowed(request: Request) {
   const t = await getFixedT(request, "wechat");
-  return Response.json({ error: t("errors.methodNotAllowed"), errorCode: "method-not-allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+  return Response.json(
+    { error: t("errors.methodNotAllowed"), errorCode: "method-not-allowed" },
+    { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
+  );
 }
 
 function notFound() {

@@ -4,7 +4,25 @@ import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server"
 import { getUserView } from "../../server/accounts/account";
 import { localizationForHost } from "../../server/config";
 import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
-import { saveCurrency, saveJournal, saveServiceQuantity, answersOf, chooseBundle, saveBundleAnswers, applyPromoCode, removePromoCode, saveReferralEmails, saveManuscriptDetails, manuscriptDetails, saveDeliveryTier, saveDetails, saveGetStarted, saveServices, stepContext, type SaveResult } from "../../server/order-form/service";
+import {
+  saveCurrency,
+  saveJournal,
+  saveServiceQuantity,
+  answersOf,
+  chooseBundle,
+  saveBundleAnswers,
+  applyPromoCode,
+  removePromoCode,
+  saveReferralEmails,
+  saveManuscriptDetails,
+  manuscriptDetails,
+  saveDeliveryTier,
+  saveDetails,
+  saveGetStarted,
+  saveServices,
+  stepContext,
+  type SaveResult,
+} from "../../server/order-form/service";
 import { orderFormView } from "../../server/order-form/view";
 import { convertQuote, generatePriceQuote } from "../../server/order-form/quote";
 import { canOpen, type StepName } from "../../server/order-form/steps";
@@ -36,7 +54,9 @@ async function newForm(w: WizardRequest, request: Request) {
   const snapshot = await w.env.ctx.config.snapshot();
   const user = w.env.owner.userId ? await getUserView(w.env.ctx, w.env.owner.userId) : null;
   const site = localizationForHost(snapshot.localizations, request.headers.get("host"));
-  const form = await createOrderForm(w.env.ctx.db, w.env.owner, { currencyIso: user?.currencyIso ?? (site.identity === "CN" ? "CNY" : "USD") });
+  const form = await createOrderForm(w.env.ctx.db, w.env.owner, {
+    currencyIso: user?.currencyIso ?? (site.identity === "CN" ? "CNY" : "USD"),
+  });
   return respond(w, form, 201);
 }
 
@@ -52,7 +72,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Spec 2: the re-edit page's Continue link. The wizard's /new?rework= opens (or resumes) the rework form;
   // the path without a language is sent on to the visitor's language by the language redirect.
   if ((p[0] === "reedit" || p[0] === "rework") && p.length === 2) {
-    return new Response(null, { status: 303, headers: { Location: `/researcher/submit/new?rework=${encodeURIComponent(p[1])}`, "Cache-Control": "no-store" } });
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/researcher/submit/new?rework=${encodeURIComponent(p[1])}`, "Cache-Control": "no-store" },
+    });
   }
   if (p[0] === "load" && p.length === 1) {
     const form = await currentDraft(context.app.db, w.env.owner);
@@ -65,7 +88,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       return respond(w, form);
     case "document-details": {
       const d = await manuscriptDetails(w.env, form);
-      return json({ documentDetailsReceived: d.documentDetailsReceived, manuscriptLanguageId: d.manuscriptLanguageId, wordCount: d.wordCount });
+      return json({
+        documentDetailsReceived: d.documentDetailsReceived,
+        manuscriptLanguageId: d.manuscriptLanguageId,
+        wordCount: d.wordCount,
+      });
     }
     case "applicable-promotional-code-benefits": {
       const view = await orderFormView(w.env, form);
@@ -74,7 +101,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     case "get-bin-price": {
       const words = Number(new URL(request.url).searchParams.get("newWordCount"));
       const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
-      const r = getBinPrice(await getCatalogue(context.app), { serviceSlug: slug, wordCount: words, currencyIso: form.currency_iso.trim(), now: new Date() });
+      const r = getBinPrice(await getCatalogue(context.app), {
+        serviceSlug: slug,
+        wordCount: words,
+        currencyIso: form.currency_iso.trim(),
+        now: new Date(),
+      });
       return r.ok ? json({ newService: { newWordBin: r.newWordBin, price: r.price } }) : json({ error: r.error }, 400);
     }
     default:
@@ -101,7 +133,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!limit.allowed) return apiError("rate-limited", 429);
     try {
       const r = await parseUploadRequest(context.app, request, { ...fileOwner(w.env.owner), orderFormId: form.id });
-      return json({ files: r.files.map((f) => ({ identity: f.id, name: f.originalName, kind: f.kind })), rejected: r.rejected }, r.files.length ? 201 : 400);
+      return json(
+        { files: r.files.map((f) => ({ identity: f.id, name: f.originalName, kind: f.kind })), rejected: r.rejected },
+        r.files.length ? 201 : 400,
+      );
     } catch (error) {
       if (error instanceof UploadError) return apiError(error.code, error.status ?? 400);
       throw error;
@@ -118,18 +153,52 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ orderForm: await orderFormView(w.env, r.form), messages: [r.message] });
   }
   const body = await readJson(request);
-  if (call === "service-options" && p[2] && p[3] === "quantity" && method === "PUT") return saved(w, await saveServiceQuantity(w.env, form, decodeURIComponent(p[2]), body.quantity));
+  if (call === "service-options" && p[2] && p[3] === "quantity" && method === "PUT")
+    return saved(w, await saveServiceQuantity(w.env, form, decodeURIComponent(p[2]), body.quantity));
   switch (`${method} ${call}`) {
     case "PUT basic-details":
-      return saved(w, await saveGetStarted(w.env, form, { customerGoal: String(body.customerGoal ?? "manuscript"), uploadFilesLater: body.uploadFilesLater === true, wordCount: body.wordCount as number, languageId: (body.language ?? body.languageId) as number }));
+      return saved(
+        w,
+        await saveGetStarted(w.env, form, {
+          customerGoal: String(body.customerGoal ?? "manuscript"),
+          uploadFilesLater: body.uploadFilesLater === true,
+          wordCount: body.wordCount as number,
+          languageId: (body.language ?? body.languageId) as number,
+        }),
+      );
     case "PUT rework-basic-details":
-      return saved(w, await saveReworkBasicDetails(w.env, form, { uploadFilesLater: body.uploadFilesLater === true, wordCount: body.wordCount as number, languageId: (body.language ?? body.languageId) as number, instructions: body.instructions }));
+      return saved(
+        w,
+        await saveReworkBasicDetails(w.env, form, {
+          uploadFilesLater: body.uploadFilesLater === true,
+          wordCount: body.wordCount as number,
+          languageId: (body.language ?? body.languageId) as number,
+          instructions: body.instructions,
+        }),
+      );
     case "PUT selected-service": {
-      const slugs = (Array.isArray(body.serviceIdentities) ? body.serviceIdentities : Array.isArray(body.serviceSlugs) ? body.serviceSlugs : []).map(String);
+      const slugs = (
+        Array.isArray(body.serviceIdentities) ? body.serviceIdentities : Array.isArray(body.serviceSlugs) ? body.serviceSlugs : []
+      ).map(String);
       const catalogue = await getCatalogue(context.app);
-      const bySlugOrIdentity = slugs.map((s: string) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug).filter((s: string | undefined): s is string => Boolean(s));
+      const bySlugOrIdentity = slugs
+        .map((s: string) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug)
+        .filter((s: string | undefined): s is string => Boolean(s));
       const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
-      return saved(w, await saveServices(w.env, form, { serviceSlugs: bySlugOrIdentity, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" }, form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services"));
+      return saved(
+        w,
+        await saveServices(
+          w.env,
+          form,
+          {
+            serviceSlugs: bySlugOrIdentity,
+            declineEditing: body.declineEditing === true,
+            rush: tier === "rush",
+            express: tier === "express",
+          },
+          form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services",
+        ),
+      );
     }
     case "PUT referral-emails": {
       const r = await saveReferralEmails(w.env, form, (body.referralEmails as string[] | string) ?? []);
@@ -145,8 +214,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!r.ok) return saved(w, r);
       const catalogue = await getCatalogue(context.app);
       const view = await orderFormView(w.env, r.form);
-      const bundles = availableBundles(catalogue, answersOf(r.form)).map((b) => ({ id: b.id, slug: b.slug, nameKey: b.nameKey, primaryService: b.primaryServiceSlug, services: b.addOnSlugs, discount: { percent: b.discountBp / 100 } }));
-      if (!bundles.length) return json({ error: "service-bundle-no-bundles-error", availableServiceBundles: [], steps: view.steps, currentStep: view.currentStep }, 200);
+      const bundles = availableBundles(catalogue, answersOf(r.form)).map((b) => ({
+        id: b.id,
+        slug: b.slug,
+        nameKey: b.nameKey,
+        primaryService: b.primaryServiceSlug,
+        services: b.addOnSlugs,
+        discount: { percent: b.discountBp / 100 },
+      }));
+      if (!bundles.length)
+        return json(
+          { error: "service-bundle-no-bundles-error", availableServiceBundles: [], steps: view.steps, currentStep: view.currentStep },
+          200,
+        );
       return json({ availableServiceBundles: bundles, steps: view.steps, currentStep: view.currentStep });
     }
     case "POST service-bundle": {
@@ -167,7 +247,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return json({ order: view, orderForm: view, redirectUri: `/${w.lang}/researcher/submit/details` });
     }
     case "PUT manuscript-details":
-      return saved(w, await saveManuscriptDetails(w.env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }));
+      return saved(
+        w,
+        await saveManuscriptDetails(w.env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }),
+      );
     case "PUT update-word-count": {
       const r = await saveManuscriptDetails(w.env, form, { wordCount: body.newWordCount });
       if (!r.ok) return saved(w, r);
@@ -183,22 +266,45 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const step = String(body.step ?? "") as StepName;
       const ctx = await stepContext(w.env, form);
       // Moving back (or to the step after a completed one) only: steps cannot be skipped forward.
-      if (!canOpen(step, form, ctx) && !(step === "details" && form.current_step === "additional-services")) return apiError("step-not-open", 400);
-      return respond(w, await saveOrderForm(context.app.db, form, { current_step: step === "details" && form.current_step === "additional-services" ? "details" : form.current_step }));
+      if (!canOpen(step, form, ctx) && !(step === "details" && form.current_step === "additional-services"))
+        return apiError("step-not-open", 400);
+      return respond(
+        w,
+        await saveOrderForm(context.app.db, form, {
+          current_step: step === "details" && form.current_step === "additional-services" ? "details" : form.current_step,
+        }),
+      );
     }
     case "PUT journal":
       return saved(w, await saveJournal(w.env, form, body));
     case "PUT details": {
       // "details form, or currencyIso alone" (spec 1 §7).
-      if (body.currencyIso !== undefined && body.projectTitle === undefined) return saved(w, await saveCurrency(w.env, form, body.currencyIso));
+      if (body.currencyIso !== undefined && body.projectTitle === undefined)
+        return saved(w, await saveCurrency(w.env, form, body.currencyIso));
       const journal = (body.journal ?? {}) as { name?: string; url?: string };
-      return saved(w, await saveDetails(w.env, form, { projectTitle: String(body.projectTitle ?? ""), areaOfStudyId: body.areaOfStudyId as number, styleOfEnglish: (body.styleOfEnglish as string) ?? null, journalName: journal.name ?? null, journalUrl: journal.url ?? null }));
+      return saved(
+        w,
+        await saveDetails(w.env, form, {
+          projectTitle: String(body.projectTitle ?? ""),
+          areaOfStudyId: body.areaOfStudyId as number,
+          styleOfEnglish: (body.styleOfEnglish as string) ?? null,
+          journalName: journal.name ?? null,
+          journalUrl: journal.url ?? null,
+        }),
+      );
     }
     case "POST payments":
     case "PUT payments": {
-      const r = await placeOrder(w.env, form, { paymentMethodId: Number(body.paymentMethodId), purchaseOrder: (body.purchaseOrder as string) ?? null, acceptTerms: body.acceptedTermsAndConditions === true });
+      const r = await placeOrder(w.env, form, {
+        paymentMethodId: Number(body.paymentMethodId),
+        purchaseOrder: (body.purchaseOrder as string) ?? null,
+        acceptTerms: body.acceptedTermsAndConditions === true,
+      });
       if (!r.ok) return json({ error: r.error }, r.error === "sign-in-required" ? 401 : 400);
-      return json({ order: r.order, redirectUri: `/${w.lang}/researcher/index/details/${r.order.externalId}/thank-you` }, r.order.alreadyPlaced ? 200 : 201);
+      return json(
+        { order: r.order, redirectUri: `/${w.lang}/researcher/index/details/${r.order.externalId}/thank-you` },
+        r.order.alreadyPlaced ? 200 : 201,
+      );
     }
     default:
       return apiError("not-found", 404);

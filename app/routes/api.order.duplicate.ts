@@ -6,6 +6,15 @@ import { findDuplicate } from "../../server/order-form/service";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await apiUser(request, context);
   const title = new URL(request.url).searchParams.get("title") ?? "";
-  const order = await findDuplicate({ ctx: context.app, owner: { userId: session.user.id, draftKey: null }, lang: "en", localization: session.user.localization, impersonating: false }, { project_title: title.trim() || null });
+  const order = await findDuplicate(
+    {
+      ctx: context.app,
+      owner: { userId: session.user.id, draftKey: null },
+      lang: "en",
+      localization: session.user.localization,
+      impersonating: false,
+    },
+    { project_title: title.trim() || null },
+  );
   return json({ order });
 }

@@ -35,6 +35,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await apiUser(request, context);
   const quote = await findQuote(context.app, estimateId ?? "", { userId: session.user.id, draftKey: null });
   if (!quote) return apiError("not-found", 404);
-  const recipientEmail = await emailQuote(context.app, quote, { id: session.user.id, email: session.user.email, firstName: session.user.firstName }, new URL(request.url).origin);
+  const recipientEmail = await emailQuote(
+    context.app,
+    quote,
+    { id: session.user.id, email: session.user.email, firstName: session.user.firstName },
+    new URL(request.url).origin,
+  );
   return json({ recipientEmail });
 }

@@ -25,7 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lang = requireLang(request);
   const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
   if (submission.status !== "success") return Response.json({ result: submission.reply(), sent: false }, { status: 400 });
-  const outcome = await requestPasswordReset(context.app, { email: submission.value.email, lang, ip: context.ip, baseUrl: new URL(request.url).origin });
+  const outcome = await requestPasswordReset(context.app, {
+    email: submission.value.email,
+    lang,
+    ip: context.ip,
+    baseUrl: new URL(request.url).origin,
+  });
   if (outcome === "rate-limited") {
     return Response.json({ result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }), sent: false }, { status: 429 });
   }
@@ -64,7 +69,8 @@ export default function ForgotPassword() {
           </p>
         ) : (
           <p className="auth-links">
-            <Link to={`/${lang}/login${carried}`}>{t("forgot.signIn")}</Link> · <Link to={`/${lang}/register${carried}`}>{t("forgot.register")}</Link>
+            <Link to={`/${lang}/login${carried}`}>{t("forgot.signIn")}</Link> ·{" "}
+            <Link to={`/${lang}/register${carried}`}>{t("forgot.register")}</Link>
           </p>
         )}
       </div>

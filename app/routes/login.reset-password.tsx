@@ -32,7 +32,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = requireLang(request);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const r = await resetPassword(context.app, { token: params.hash ?? "", userIdentity: params.userIdentity ?? "", password: submission.value.password });
+  const r = await resetPassword(context.app, {
+    token: params.hash ?? "",
+    userIdentity: params.userIdentity ?? "",
+    password: submission.value.password,
+  });
   if (!r.ok) return Response.json(submission.reply({ formErrors: ["auth:reset.invalid"], hideFields: ["password"] }), { status: 400 });
   // The link proved control of the mailbox: sign the user in on a fresh session (all others were revoked).
   const token = await createSession(context.app.db, r.userId, { ip: context.ip, userAgent: request.headers.get("user-agent") });
@@ -71,7 +75,14 @@ export default function ResetPassword() {
       <h1>{t("reset.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors errors={form.errors} />
-        <TextField meta={fields.password} type="password" label={t("reset.newPassword")} autoComplete="new-password" hint={t("register.passwordHint")} required />
+        <TextField
+          meta={fields.password}
+          type="password"
+          label={t("reset.newPassword")}
+          autoComplete="new-password"
+          hint={t("register.passwordHint")}
+          required
+        />
         <SubmitButton busy={navigation.state === "submitting"} busyText={t("reset.processing")}>
           {t("reset.submit")}
         </SubmitButton>

@@ -29,7 +29,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getCurrentSession(request, context);
   // A signed-in visitor goes to the redirect (also on an allowed external host), or to their home directory.
   if (session) {
-    const { url: to, document } = resolveRedirect(url.searchParams.get("redirect"), homeDirectory(lang), await allowedRedirectHosts(context));
+    const { url: to, document } = resolveRedirect(
+      url.searchParams.get("redirect"),
+      homeDirectory(lang),
+      await allowedRedirectHosts(context),
+    );
     throw document ? redirectDocument(to) : redirect(to);
   }
   const t = await getFixedT(request, "auth");
@@ -45,7 +49,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     failure = KNOWN_FAILURES.has(decoded) ? `auth:login.failures.${decoded}` : "auth:login.failures.generic";
   }
   const localization = localizationForHost(snapshot.localizations, request.headers.get("host"));
-  const providers = await providersForPage(context.app, { lang, localization: localization.identity, redirect: url.searchParams.get("redirect"), origin: url.searchParams.get("origin") });
+  const providers = await providersForPage(context.app, {
+    lang,
+    localization: localization.identity,
+    redirect: url.searchParams.get("redirect"),
+    origin: url.searchParams.get("origin"),
+  });
   return {
     providers,
     wechatEnabled: snapshot.flags.wechat_sso,

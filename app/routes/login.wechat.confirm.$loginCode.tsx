@@ -12,7 +12,13 @@ import { getFixedT } from "~/i18n.server";
 import { titleMeta } from "~/lib/meta";
 import { useLang } from "~/lib/use-lang";
 import { WechatErrorIcon, WechatSandboxNotice } from "~/components/WechatLogin";
-import { cancelWechatSession, confirmWechatSession, scanWechatSession, wechatProvider, wechatSessionForConfirmation } from "../../server/auth/wechat";
+import {
+  cancelWechatSession,
+  confirmWechatSession,
+  scanWechatSession,
+  wechatProvider,
+  wechatSessionForConfirmation,
+} from "../../server/auth/wechat";
 
 export const handle = { i18n: ["auth", "wechat"] };
 /** The loader's Cache-Control (no-store: QR codes and confirmations must never be cached) reaches the document. */

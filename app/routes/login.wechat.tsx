@@ -2,7 +2,15 @@
 // POST starts a QR session for this browser and redirects to ?code=…; the page then shows the
 // QR image and reloads itself every 2 s (<meta http-equiv="refresh"> from the `meta` export),
 // at most 30 times, until the phone confirms, the code expires or the budget is used up.
-import { data, type HeadersFunction, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translate";
 import { useEffect, useState } from "react";
@@ -53,9 +61,10 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const base = titleMeta(args as Parameters<typeof titleMeta>[0]);
-  const d = args.data as Partial<PageData> & { refreshUrl?: string } | undefined;
+  const d = args.data as (Partial<PageData> & { refreshUrl?: string }) | undefined;
   // The page reloads itself while it waits for the phone: the no-JavaScript stand-in for polling.
-  if (d?.state === "waiting" && d.refreshUrl) return [...base, { httpEquiv: "refresh", content: `${REFRESH_SECONDS}; url=${d.refreshUrl}` }];
+  if (d?.state === "waiting" && d.refreshUrl)
+    return [...base, { httpEquiv: "refresh", content: `${REFRESH_SECONDS}; url=${d.refreshUrl}` }];
   return base;
 };
 
@@ -90,13 +99,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // POST (its HttpOnly binding cookie must match the QR session) and the phone confirmed it with a
     // POST; the GET only picks up that result, once (the QR session is consumed). Without JavaScript
     // a self-refreshing page can only issue GETs, so this is the one place the pick-up can happen.
-    const res = await signedInRedirect(context, { token: result.token, lang, target: result.redirect, claim: { request, userId: result.user.id } });
+    const res = await signedInRedirect(context, {
+      token: result.token,
+      lang,
+      target: result.redirect,
+      claim: { request, userId: result.user.id },
+    });
     const headers = new Headers(res.headers);
     headers.append("Set-Cookie", clearedWechatBindingCookie(context.secure));
     throw new Response(null, { status: res.status, headers });
   }
   if (result.kind === "error") {
-    return data({ ...common, state: "error" as const, errorKey: wechatErrorKey(result.error) }, { status: wechatErrorStatus(result.error), headers: { "Cache-Control": "no-store" } });
+    return data(
+      { ...common, state: "error" as const, errorKey: wechatErrorKey(result.error) },
+      { status: wechatErrorStatus(result.error), headers: { "Cache-Control": "no-store" } },
+    );
   }
   // The client's budget (spec 1 §9: 30 polls) applies to reloads too.
   if (n >= WECHAT_MAX_POLLS) {
@@ -147,7 +164,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A plain form that (re)starts the QR sign-in: works without JavaScript. */
-function StartForm({ redirectTo, origin, label, primary }: { redirectTo: string | null; origin: string | null; label: string; primary?: boolean }) {
+function StartForm({
+  redirectTo,
+  origin,
+  label,
+  primary,
+}: {
+  redirectTo: string | null;
+  origin: string | null;
+  label: string;
+  primary?: boolean;
+}) {
   const lang = useLang();
   return (
     <form method="post" action={`/${lang}/login/wechat`}>
@@ -163,7 +190,15 @@ function StartForm({ redirectTo, origin, label, primary }: { redirectTo: string 
 type PageData = { title: string; redirect: string | null; origin: string | null; sandbox: boolean } & (
   | { state: "idle" }
   | { state: "error"; errorKey: string }
-  | { state: "waiting"; status: "pending" | "scanned"; loginCode: string; polls: number; qrCodeUrl: string; confirmPath: string; refreshUrl: string }
+  | {
+      state: "waiting";
+      status: "pending" | "scanned";
+      loginCode: string;
+      polls: number;
+      qrCodeUrl: string;
+      confirmPath: string;
+      refreshUrl: string;
+    }
 );
 
 export default function WechatSignInPage() {
@@ -182,7 +217,11 @@ export default function WechatSignInPage() {
     window.stop();
     setLive(waitingCode);
   }, [waitingCode]);
-  const poll = useWechatPolling(live && live === waitingCode ? live : null, REFRESH_SECONDS * 1000, Math.max(1, MAX_POLLS - (d.state === "waiting" ? d.polls : 0)));
+  const poll = useWechatPolling(
+    live && live === waitingCode ? live : null,
+    REFRESH_SECONDS * 1000,
+    Math.max(1, MAX_POLLS - (d.state === "waiting" ? d.polls : 0)),
+  );
   const status = live ? poll.status : d.state === "waiting" ? d.status : "pending";
   const errorKey = actionData?.errorKey ?? (d.state === "error" ? d.errorKey : null);
   const errorText = errorKey ? t(errorKey) : live ? poll.error : null;

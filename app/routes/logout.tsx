@@ -21,7 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (done) {
     const { localizations } = await context.app.config.snapshot();
     const here = localizationForHost(localizations, request.headers.get("host"));
-    logoutImages = localizations.filter((l) => l.identity !== here.identity).map((l) => `${siteOrigin(l.secureSite, request)}/api/auth/logout.gif`);
+    logoutImages = localizations
+      .filter((l) => l.identity !== here.identity)
+      .map((l) => `${siteOrigin(l.secureSite, request)}/api/auth/logout.gif`);
   }
   return { title: t(done ? "logout.doneTitle" : "logout.title"), done, logoutImages };
 }

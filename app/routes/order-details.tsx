@@ -20,7 +20,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!order) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "order");
   const snapshot = await context.app.config.snapshot();
-  return { title: t("orderDetails.title", { externalId: order.externalId }), order, bank: snapshot.config.bankDetails, timeZone: snapshot.localizations.find((l) => l.identity === session.user.localization)?.timeZone ?? "UTC" };
+  return {
+    title: t("orderDetails.title", { externalId: order.externalId }),
+    order,
+    bank: snapshot.config.bankDetails,
+    timeZone: snapshot.localizations.find((l) => l.identity === session.user.localization)?.timeZone ?? "UTC",
+  };
 }
 
 export default function OrderDetails() {

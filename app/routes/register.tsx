@@ -18,13 +18,21 @@ import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
 import { phoneMaxLength } from "~/lib/phone";
 import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server";
 import { attachPendingLink } from "../../server/auth/social-link";
-import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
+import {
+  allowExistenceCheck,
+  listCountries,
+  listCurrencies,
+  registerResearcher,
+  researcherExists,
+} from "../../server/accounts/registration";
 
 export const handle = { i18n: ["auth", "social"] };
 export const meta = titleMeta;
 
 /** register/confirm/{data}: base64 JSON from a social sign-in ({ email, firstName, lastName, link }). */
-function parsePrefill(data: string | undefined): { email: string; firstName?: string; lastName?: string; link?: string } | "invalid" | null {
+function parsePrefill(
+  data: string | undefined,
+): { email: string; firstName?: string; lastName?: string; link?: string } | "invalid" | null {
   if (!data) return null;
   try {
     const json = JSON.parse(Buffer.from(decodeURIComponent(data).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"));
@@ -40,11 +48,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = requireLang(request);
   const url = new URL(request.url);
   if (await getCurrentSession(request, context)) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
-  const [t, countries, currencies, snapshot] = await Promise.all([getFixedT(request, "auth"), listCountries(context.app.db), listCurrencies(context.app.db), context.app.config.snapshot()]);
+  const [t, countries, currencies, snapshot] = await Promise.all([
+    getFixedT(request, "auth"),
+    listCountries(context.app.db),
+    listCurrencies(context.app.db),
+    context.app.config.snapshot(),
+  ]);
   const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
   const prefill = parsePrefill(params.data);
   const siteLocalization = localizationForHost(snapshot.localizations, request.headers.get("host"));
-  const providers = prefill ? [] : await providersForPage(context.app, { lang, localization: siteLocalization.identity, redirect: url.searchParams.get("redirect"), origin: url.searchParams.get("origin") });
+  const providers = prefill
+    ? []
+    : await providersForPage(context.app, {
+        lang,
+        localization: siteLocalization.identity,
+        redirect: url.searchParams.get("redirect"),
+        origin: url.searchParams.get("origin"),
+      });
   return {
     title: t("register.title"),
     providers,
@@ -74,10 +94,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: checkEmailSchema });
     if (submission.status !== "success") return Response.json({ stage: 1 as const, result: submission.reply() }, { status: 400 });
     if (!(await allowExistenceCheck(context.app, context.ip))) {
-      return Response.json({ stage: 1 as const, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }) }, { status: 429 });
+      return Response.json(
+        { stage: 1 as const, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }) },
+        { status: 429 },
+      );
     }
     if (await researcherExists(context.app.db, submission.value.email)) {
-      return Response.json({ stage: 1 as const, result: submission.reply({ fieldErrors: { email: ["auth:register.errors.email-already-exists"] } }) }, { status: 400 });
+      return Response.json(
+        { stage: 1 as const, result: submission.reply({ fieldErrors: { email: ["auth:register.errors.email-already-exists"] } }) },
+        { status: 400 },
+      );
     }
     return Response.json({ stage: 2 as const, email: submission.value.email, result: null });
   }
@@ -85,7 +111,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const countries = await listCountries(context.app.db);
   const submission = parseWithZod(formData, { schema: registerSchema(countries) });
   const email = String(formData.get("email") ?? "");
-  if (submission.status !== "success") return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const v = submission.value;
   const link = typeof formData.get("link") === "string" ? String(formData.get("link")) : undefined;
   const result = await registerResearcher(
@@ -95,7 +122,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!result.ok) {
     if ("error" in result) {
-      return Response.json({ stage: 2 as const, email, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields: ["password"] }) }, { status: 429 });
+      return Response.json(
+        { stage: 2 as const, email, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields: ["password"] }) },
+        { status: 429 },
+      );
     }
     const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors).map(([k, code]) => [k, [`auth:register.errors.${code}`]]));
     const stage = result.fieldErrors.email ? (1 as const) : (2 as const);
@@ -104,7 +134,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A registration that began with a social sign-in links that identity to the new account.
   if (link) await attachPendingLink(context.app, link, { id: result.userId, email: v.email });
   // Spec 1 §4: after registering, the redirect, or '/' (which sends a signed-in user home).
-  return signedInRedirect(context, { token: result.token, lang: v.language, target: v.redirect, fallback: `/${lang}`, claim: { request, userId: result.userId } });
+  return signedInRedirect(context, {
+    token: result.token,
+    lang: v.language,
+    target: v.redirect,
+    fallback: `/${lang}`,
+    claim: { request, userId: result.userId },
+  });
 }
 
 export default function Register() {
@@ -125,7 +161,12 @@ export default function Register() {
       {stage === 1 ? (
         <EmailStage lastResult={actionData?.stage === 1 ? actionData.result : undefined} query={query} />
       ) : (
-        <DetailsStage email={actionData?.email ?? data.prefill?.email ?? ""} lastResult={actionData?.result ?? undefined} data={data} query={query} />
+        <DetailsStage
+          email={actionData?.email ?? data.prefill?.email ?? ""}
+          lastResult={actionData?.result ?? undefined}
+          data={data}
+          query={query}
+        />
       )}
       {stage === 1 ? <SocialButtons providers={data.providers} /> : null}
       <p className="auth-links">
@@ -166,7 +207,8 @@ function EmailStage({ lastResult, query }: { lastResult: unknown; query: string 
       <TextField meta={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
       {exists ? (
         <p>
-          <Link to={`/${lang}/login${query}`}>{t("register.signInInstead")}</Link> · <Link to={`/${lang}/login/forgot-password${query}`}>{t("login.forgot")}</Link>
+          <Link to={`/${lang}/login${query}`}>{t("register.signInInstead")}</Link> ·{" "}
+          <Link to={`/${lang}/login/forgot-password${query}`}>{t("login.forgot")}</Link>
         </p>
       ) : null}
       <SubmitButton busy={navigation.state === "submitting"} busyText={t("register.checking")}>
@@ -220,7 +262,14 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
       <p>
         {t("register.emailLabel")} <strong>{email}</strong> · <Link to={`/${lang}/register${query}`}>{t("register.changeEmail")}</Link>
       </p>
-      <TextField meta={fields.password} type="password" label={t("login.password")} autoComplete="new-password" hint={t("register.passwordHint")} required />
+      <TextField
+        meta={fields.password}
+        type="password"
+        label={t("login.password")}
+        autoComplete="new-password"
+        hint={t("register.passwordHint")}
+        required
+      />
       <div className="field-row">
         <TextField meta={fields.firstName} label={t("register.firstName")} autoComplete="given-name" required />
         <TextField meta={fields.lastName} label={t("register.lastName")} autoComplete="family-name" required />
@@ -237,7 +286,15 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
           // Changing the country code clears the phone number (spec 1 §4).
           () => form.update({ name: fields.phoneNumber.name, value: "" }),
         )}
-        <TextField meta={fields.phoneNumber} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={phoneMaxLength(codeCountry)} label={t("register.phone")} required />
+        <TextField
+          meta={fields.phoneNumber}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={phoneMaxLength(codeCountry)}
+          label={t("register.phone")}
+          required
+        />
       </div>
       {select(
         fields.country,
@@ -257,18 +314,25 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
           </option>
         )),
       )}
-      {data.options.allowLanguageSelection
-        ? select(
-            fields.language,
-            t("register.language"),
-            SITE_LANGS.map((l: SiteLang) => (
-              <option key={l} value={l}>
-                {LANG_NATIVE_NAME[l]}
-              </option>
-            )),
-          )
-        : <input type="hidden" name="language" value={lang} />}
-      <TextField meta={fields.institution} label={t(data.options.institutionInfoMandatory ? "register.institution" : "register.institutionOptional")} autoComplete="organization" required={data.options.institutionInfoMandatory} />
+      {data.options.allowLanguageSelection ? (
+        select(
+          fields.language,
+          t("register.language"),
+          SITE_LANGS.map((l: SiteLang) => (
+            <option key={l} value={l}>
+              {LANG_NATIVE_NAME[l]}
+            </option>
+          )),
+        )
+      ) : (
+        <input type="hidden" name="language" value={lang} />
+      )}
+      <TextField
+        meta={fields.institution}
+        label={t(data.options.institutionInfoMandatory ? "register.institution" : "register.institutionOptional")}
+        autoComplete="organization"
+        required={data.options.institutionInfoMandatory}
+      />
       {data.options.marketingOptIn ? (
         <label className="checkbox">
           <input {...getInputProps(fields.optinToMarketing, { type: "checkbox" })} key={fields.optinToMarketing.key} />
@@ -279,7 +343,11 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
         <label className="checkbox">
           <input {...getInputProps(fields.agreeToTOS, { type: "checkbox" })} key={fields.agreeToTOS.key} />
           <span>
-            <Trans t={t} i18nKey="register.agreeToTOS" components={{ terms: <Link to={`/${lang}/terms`} />, privacy: <Link to={`/${lang}/privacy`} /> }} />
+            <Trans
+              t={t}
+              i18nKey="register.agreeToTOS"
+              components={{ terms: <Link to={`/${lang}/terms`} />, privacy: <Link to={`/${lang}/privacy`} /> }}
+            />
           </span>
         </label>
         {fields.agreeToTOS.errors ? (

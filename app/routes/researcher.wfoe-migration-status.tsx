@@ -22,7 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const lang = requireLang(request);
-  await context.app.db.updateTable("users").set({ wfoe_accepted_tos_at: new Date() }).where("id", "=", session.user.id).where("wfoe_accepted_tos_at", "is", null).execute();
+  await context.app.db
+    .updateTable("users")
+    .set({ wfoe_accepted_tos_at: new Date() })
+    .where("id", "=", session.user.id)
+    .where("wfoe_accepted_tos_at", "is", null)
+    .execute();
   await invalidateUser(context.app, session.user.id);
   return redirect(`/${lang}/researcher/wfoe-migration-status`, { status: 303 });
 }

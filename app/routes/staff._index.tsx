@@ -24,7 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   const lang = requireLang(request);
   const form = await request.formData();
-  const r = await startImpersonation(context.app, staff, String(form.get("identity") ?? ""), { ip: context.ip, userAgent: request.headers.get("user-agent"), token: readCookie(request, SESSION_COOKIE) });
+  const r = await startImpersonation(context.app, staff, String(form.get("identity") ?? ""), {
+    ip: context.ip,
+    userAgent: request.headers.get("user-agent"),
+    token: readCookie(request, SESSION_COOKIE),
+  });
   if (!r.ok) return Response.json({ error: r.error }, { status: r.error === "not-found" ? 404 : 403 });
   return signedInRedirect(context, { token: r.token, lang, target: `/${lang}/researcher` });
 }

@@ -9,7 +9,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lang = requireLang(request);
   const session = await getCurrentSession(request, context);
   if (!session) return redirect(`/${lang}/login`, { status: 303 });
-  const r = await stopImpersonation(context.app, session, { ip: context.ip, userAgent: request.headers.get("user-agent"), token: readCookie(request, SESSION_COOKIE) });
+  const r = await stopImpersonation(context.app, session, {
+    ip: context.ip,
+    userAgent: request.headers.get("user-agent"),
+    token: readCookie(request, SESSION_COOKIE),
+  });
   if (!r.ok) return redirect(`/${lang}`, { status: 303 });
   return signedInRedirect(context, { token: r.token, lang, target: `/${lang}/staff` });
 }

@@ -28,7 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     addOns: offered
       .map((slug) => catalogue.services.find((s) => s.slug === slug && s.active))
       .filter((s) => s !== undefined)
-      .map((s) => ({ slug: s.slug, nameKey: s.nameKey, counted: Boolean(s.price.unit), selected: selected.has(s.slug), quantity: selected.get(s.slug) ?? 1, price: servicePrice(w.env, form, catalogue, s, now) })),
+      .map((s) => ({
+        slug: s.slug,
+        nameKey: s.nameKey,
+        counted: Boolean(s.price.unit),
+        selected: selected.has(s.slug),
+        quantity: selected.get(s.slug) ?? 1,
+        price: servicePrice(w.env, form, catalogue, s, now),
+      })),
   };
 }
 
@@ -37,7 +44,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   const quantities = quantitiesFromFields(fields);
-  const r = await saveAdditional(w.env, form, { addOnSlugs: (fields.addOns ?? "").split(",").filter(Boolean), quantities, bundleInterest: fields.bundleInterest === "on", toggle: fields.toggle || undefined });
+  const r = await saveAdditional(w.env, form, {
+    addOnSlugs: (fields.addOns ?? "").split(",").filter(Boolean),
+    quantities,
+    bundleInterest: fields.bundleInterest === "on",
+    toggle: fields.toggle || undefined,
+  });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
   return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.form);
 }
@@ -67,7 +79,13 @@ export default function AdditionalServices() {
                 </label>
               ) : null}
               {errors[`quantity.${a.slug}`] ? <p className="field-error">{t(errors[`quantity.${a.slug}`][0])}</p> : null}
-              <button type="submit" name="toggle" value={a.slug} className={`button${a.selected ? " button-primary" : ""}`} aria-pressed={a.selected}>
+              <button
+                type="submit"
+                name="toggle"
+                value={a.slug}
+                className={`button${a.selected ? " button-primary" : ""}`}
+                aria-pressed={a.selected}
+              >
                 {a.selected ? `✓ ${t("selected")}` : t("add")}
               </button>
             </li>

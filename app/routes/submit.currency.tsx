@@ -11,7 +11,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const data = await request.formData();
   const iso = String(data.get("currencyIso") ?? "");
   const allowed = (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => c.isoCode);
-  if (!w.env.owner.userId && w.env.localization !== "CN" && allowed.includes(iso)) await saveOrderForm(context.app.db, form, { currency_iso: iso });
+  if (!w.env.owner.userId && w.env.localization !== "CN" && allowed.includes(iso))
+    await saveOrderForm(context.app.db, form, { currency_iso: iso });
   return redirect(safeRedirect(String(data.get("redirect") ?? ""), `/${w.lang}/researcher/submit/resume`), { status: 303 });
 }
 

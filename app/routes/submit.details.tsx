@@ -32,7 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("steps.details"),
     previous: steps[steps.length - 1],
     // Three levels of areas of study as grouped options: the fallback that works without JavaScript.
-    areaGroups: tree.flatMap((root) => root.children.map((child) => ({ label: `${root.name} › ${child.name}`, options: (child.children.length ? child.children : [child]).map((leaf) => ({ id: leaf.id, name: leaf.name })) }))),
+    areaGroups: tree.flatMap((root) =>
+      root.children.map((child) => ({
+        label: `${root.name} › ${child.name}`,
+        options: (child.children.length ? child.children : [child]).map((leaf) => ({ id: leaf.id, name: leaf.name })),
+      })),
+    ),
     editing,
     noServices: !(form.selections ?? []).length,
     values: {
@@ -54,8 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
     return Response.json({ fieldErrors: {}, uploadErrors: [], values: fields });
   }
-  if (uploadErrors.length || fields.intent === "upload") return Response.json({ fieldErrors: {}, uploadErrors, values: fields }, { status: uploadErrors.length ? 400 : 200 });
-  const r = await saveDetails(w.env, form, { projectTitle: fields.projectTitle, areaOfStudyId: fields.areaOfStudyId, styleOfEnglish: fields.styleOfEnglish, journalName: fields.journalName, journalUrl: fields.journalUrl });
+  if (uploadErrors.length || fields.intent === "upload")
+    return Response.json({ fieldErrors: {}, uploadErrors, values: fields }, { status: uploadErrors.length ? 400 : 200 });
+  const r = await saveDetails(w.env, form, {
+    projectTitle: fields.projectTitle,
+    areaOfStudyId: fields.areaOfStudyId,
+    styleOfEnglish: fields.styleOfEnglish,
+    journalName: fields.journalName,
+    journalUrl: fields.journalUrl,
+  });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [], values: fields }, { status: 400 });
   return toCurrentStep(w, r.form);
 }

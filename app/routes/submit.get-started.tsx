@@ -27,9 +27,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.app.db.selectFrom("languages").select(["id", "code"]).orderBy("sort_order").execute(),
   ]);
   const mainFiles = files.filter((f) => f.kind === "main");
-  const analysing = mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
+  const analysing =
+    mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
   const rework = await reworkView(w.env, form);
-  const names = new Intl.DisplayNames([w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"], { type: "language" });
+  const names = new Intl.DisplayNames(
+    [w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"],
+    { type: "language" },
+  );
   return {
     title: t(rework ? "rework.title" : "getStarted.title"),
     formId: form.id,
@@ -65,8 +69,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (uploadErrors.length || fields.intent === "upload") {
     return Response.json({ fieldErrors: {}, uploadErrors, uploaded }, { status: uploadErrors.length ? 400 : 200 });
   }
-  const common = { uploadFilesLater: fields.uploadFilesLater === "on" || fields.uploadFilesLater === "true", wordCount: fields.wordCount, languageId: fields.languageId };
-  const r = form.rework ? await saveReworkBasicDetails(w.env, form, { ...common, instructions: fields.instructions }) : await saveGetStarted(w.env, form, { ...common, customerGoal: fields.customerGoal });
+  const common = {
+    uploadFilesLater: fields.uploadFilesLater === "on" || fields.uploadFilesLater === "true",
+    wordCount: fields.wordCount,
+    languageId: fields.languageId,
+  };
+  const r = form.rework
+    ? await saveReworkBasicDetails(w.env, form, { ...common, instructions: fields.instructions })
+    : await saveGetStarted(w.env, form, { ...common, customerGoal: fields.customerGoal });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [] }, { status: 400 });
   return toCurrentStep(w, r.form);
 }
@@ -95,7 +105,9 @@ export default function GetStarted() {
     let tries = 0;
     const timer = setInterval(async () => {
       tries += 1;
-      const r = await fetch(`/api/order-form/${data.formId}/document-details`).then((x) => x.json()).catch(() => null);
+      const r = await fetch(`/api/order-form/${data.formId}/document-details`)
+        .then((x) => x.json())
+        .catch(() => null);
       if (r?.documentDetailsReceived || tries >= POLL_TRIES) {
         clearInterval(timer);
         revalidator.revalidate();
@@ -157,7 +169,12 @@ export default function GetStarted() {
           <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("files")}
           <label className="checkbox">
-            <input type="checkbox" name="uploadFilesLater" defaultChecked={data.values.uploadFilesLater} onChange={(e) => setLater(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="uploadFilesLater"
+              defaultChecked={data.values.uploadFilesLater}
+              onChange={(e) => setLater(e.target.checked)}
+            />
             <span>{t("getStarted.uploadLater")}</span>
           </label>
         </fieldset>
@@ -175,7 +192,17 @@ export default function GetStarted() {
         <div className="field-row">
           <div className={`field${errors.wordCount ? " field-invalid" : ""}`}>
             <label htmlFor="wordCount">{t("getStarted.wordCount")}</label>
-            <input id="wordCount" name="wordCount" type="number" min={1} max={999999} inputMode="numeric" defaultValue={data.values.wordCount ?? ""} key={`wc-${data.values.wordCount}`} onChange={(e) => setWords(e.target.value)} />
+            <input
+              id="wordCount"
+              name="wordCount"
+              type="number"
+              min={1}
+              max={999999}
+              inputMode="numeric"
+              defaultValue={data.values.wordCount ?? ""}
+              key={`wc-${data.values.wordCount}`}
+              onChange={(e) => setWords(e.target.value)}
+            />
             {err("wordCount")}
           </div>
           <div className={`field${errors.languageId ? " field-invalid" : ""}`}>
@@ -193,7 +220,14 @@ export default function GetStarted() {
         {data.rework ? (
           <div className={`field${errors.instructions ? " field-invalid" : ""}`}>
             <label htmlFor="instructions">{t("rework.instructions")}</label>
-            <textarea id="instructions" name="instructions" rows={5} maxLength={data.instructionsMax} defaultValue={data.rework.instructions} aria-describedby="instructions-hint" />
+            <textarea
+              id="instructions"
+              name="instructions"
+              rows={5}
+              maxLength={data.instructionsMax}
+              defaultValue={data.rework.instructions}
+              aria-describedby="instructions-hint"
+            />
             <p className="field-hint" id="instructions-hint">
               {t("rework.instructionsHint", { max: data.instructionsMax })}
             </p>

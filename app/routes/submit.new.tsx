@@ -35,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Marketing links: ?rs= a revenue-share partner code (remembered for the greeting), ?promo= a promo code to apply.
   const params = new URL(request.url).searchParams;
   const rs = params.get("rs");
-  if (rs && /^[a-z0-9-]{2,40}$/i.test(rs)) headers.append("Set-Cookie", `rs=${rs.toLowerCase()}; Path=/; Max-Age=2592000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
+  if (rs && /^[a-z0-9-]{2,40}$/i.test(rs))
+    headers.append("Set-Cookie", `rs=${rs.toLowerCase()}; Path=/; Max-Age=2592000; SameSite=Lax${context.secure ? "; Secure" : ""}`);
   const promo = params.get("promo");
   if (promo && !form.promo_code) await applyPromoCode(w.env, form, promo).catch(() => null);
   const step = await currentStep(w.env, form);

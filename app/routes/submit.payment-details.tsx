@@ -17,7 +17,8 @@ export const handle = { i18n: ["order", "catalogue"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "payment-details");
   // Paying needs an account: anonymous drafts are claimed on sign-in and come back here.
-  if (!w.env.owner.userId) throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
+  if (!w.env.owner.userId)
+    throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
   const [price, files] = await Promise.all([priceForm(w.env, form, catalogue).catch(() => null), formFiles(w.env, form)]);
   const total = price?.total ?? 0;
   return {
@@ -39,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "referrals") {
     const r = await saveReferralEmails(w.env, form, fields.referralEmails ?? "");
-    return Response.json({ referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.form.referral_emails : form.referral_emails }, { status: r.ok ? 200 : 400 });
+    return Response.json(
+      { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.form.referral_emails : form.referral_emails },
+      { status: r.ok ? 200 : 400 },
+    );
   }
   const r = await placeOrder(w.env, form, {
     paymentMethodId: Number(fields.paymentMethodId),
@@ -100,12 +104,20 @@ export default function PaymentDetails() {
         ) : null}
         <p className="wizard-actions">
           <Link to={`/${lang}/researcher/submit/details`}>← {t("back")}</Link>
-          <button type="submit" className="button button-primary" disabled={navigation.state !== "idle" || data.methods.length === 0 || data.blocked}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={navigation.state !== "idle" || data.methods.length === 0 || data.blocked}
+          >
             {t("payment.placeOrder")}
           </button>
         </p>
       </Form>
-      <ReferralForm emails={(actionData && "referralEmails" in actionData ? actionData.referralEmails : data.referralEmails) ?? []} message={actionData && "referral" in actionData ? actionData.referral : null} amount={data.referralAmount} />
+      <ReferralForm
+        emails={(actionData && "referralEmails" in actionData ? actionData.referralEmails : data.referralEmails) ?? []}
+        message={actionData && "referral" in actionData ? actionData.referral : null}
+        amount={data.referralAmount}
+      />
     </section>
   );
 }
@@ -126,7 +138,13 @@ function ReferralForm({ emails, message, amount }: { emails: string[]; message: 
       {emails.length ? <p>{t("referrals.invited", { emails: emails.join(", ") })}</p> : null}
       <input type="hidden" name="intent" value="referrals" />
       <label htmlFor="referralEmails">{t("referrals.label")}</label>
-      <input id="referralEmails" name="referralEmails" value={value} onChange={(e) => setValue(e.target.value)} placeholder="name@example.org, name2@example.org" />
+      <input
+        id="referralEmails"
+        name="referralEmails"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="name@example.org, name2@example.org"
+      />
       {message ? (
         <p className={message === "referral-email-save-success" ? "alert alert-success" : "field-error"} role="status">
           {t(`referrals.${message}`)}

@@ -24,7 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("quote.title"),
     failed: false,
     signedIn: Boolean(w.env.owner.userId),
-    quote: { estimateId: quote.row.estimate_id, total: quote.data.total, currency: quote.data.currency, validUntil: new Date(quote.row.valid_until).toISOString() },
+    quote: {
+      estimateId: quote.row.estimate_id,
+      total: quote.data.total,
+      currency: quote.data.currency,
+      validUntil: new Date(quote.row.valid_until).toISOString(),
+    },
   };
 }
 
@@ -36,8 +41,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const quote = await findQuote(context.app, fields.estimateId ?? "", w.env.owner);
   if (!quote) throw new Response("Not Found", { status: 404 });
   const session = await getCurrentSession(request, context);
-  if (!session) return redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${quote.row.estimate_id}`)}`, { status: 303 });
-  const to = await emailQuote(context.app, quote, { id: session.user.id, email: session.user.email, firstName: session.user.firstName }, new URL(request.url).origin);
+  if (!session)
+    return redirect(
+      `/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${quote.row.estimate_id}`)}`,
+      { status: 303 },
+    );
+  const to = await emailQuote(
+    context.app,
+    quote,
+    { id: session.user.id, email: session.user.email, firstName: session.user.firstName },
+    new URL(request.url).origin,
+  );
   return Response.json({ recipientEmail: to });
 }
 
@@ -64,7 +78,9 @@ export default function PriceQuote() {
       <p>{t("quote.summary", { total: formatMoney(q.total, q.currency) })}</p>
       {actionData && "recipientEmail" in actionData ? (
         <p className="alert alert-success" role="status">
-          {actionData.recipientEmail ? t("quote.price-quote-email-success-message", { email: actionData.recipientEmail }) : t("quote.price-quote-email-error")}
+          {actionData.recipientEmail
+            ? t("quote.price-quote-email-success-message", { email: actionData.recipientEmail })
+            : t("quote.price-quote-email-error")}
         </p>
       ) : null}
       <iframe title={t("quote.title")} src={`${pdf}?display=inline`} className="quote-frame" height={750} width="100%" />

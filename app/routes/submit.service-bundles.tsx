@@ -24,7 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     answers,
     chosen: form.bundle_id,
     delivery: form.delivery_tier,
-    currency: { isoCode: currencyIso, sign: catalogue.currencies[currencyIso]?.sign ?? "$", numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2 },
+    currency: {
+      isoCode: currencyIso,
+      sign: catalogue.currencies[currencyIso]?.sign ?? "$",
+      numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2,
+    },
     questions: catalogue.bundleQuestions.map((q) => ({ slug: q.slug, type: q.type, choices: q.choices.map((c) => c.choice) })),
     bundles: answered ? await bundleOffers(w.env, form, catalogue) : [],
   };
@@ -63,12 +67,14 @@ export default function ServiceBundles() {
           <input type="hidden" name="intent" value="questions" />
           <fieldset>
             <legend>{t("catalogue:bundleQuestions.goals.term")}</legend>
-            {data.questions.find((q) => q.slug === "goals")?.choices.map((c) => (
-              <label key={c} className="checkbox">
-                <input type="checkbox" name="goals" value={c} defaultChecked={a.goals?.choices?.includes(c)} />
-                <span>{t(`catalogue:bundleQuestions.goals.choices.${c}`)}</span>
-              </label>
-            ))}
+            {data.questions
+              .find((q) => q.slug === "goals")
+              ?.choices.map((c) => (
+                <label key={c} className="checkbox">
+                  <input type="checkbox" name="goals" value={c} defaultChecked={a.goals?.choices?.includes(c)} />
+                  <span>{t(`catalogue:bundleQuestions.goals.choices.${c}`)}</span>
+                </label>
+              ))}
             {err("goals")}
           </fieldset>
           {(["figures", "tables"] as const).map((q) => (
@@ -111,18 +117,33 @@ export default function ServiceBundles() {
                   <fieldset>
                     <legend>{t("delivery.title")}</legend>
                     <label className="checkbox">
-                      <input type="radio" name={`delivery.${b.id}`} value="standard" defaultChecked={data.chosen !== b.id || data.delivery === "standard"} />
+                      <input
+                        type="radio"
+                        name={`delivery.${b.id}`}
+                        value="standard"
+                        defaultChecked={data.chosen !== b.id || data.delivery === "standard"}
+                      />
                       <span>{t("bundles.deliveryNone")}</span>
                     </label>
                     {b.rush !== null ? (
                       <label className="checkbox">
-                        <input type="radio" name={`delivery.${b.id}`} value="rush" defaultChecked={data.chosen === b.id && data.delivery === "rush"} />
+                        <input
+                          type="radio"
+                          name={`delivery.${b.id}`}
+                          value="rush"
+                          defaultChecked={data.chosen === b.id && data.delivery === "rush"}
+                        />
                         <span>{t("bundles.deliveryRush", { price: formatMoney(b.rush, data.currency) })}</span>
                       </label>
                     ) : null}
                     {b.express !== null ? (
                       <label className="checkbox">
-                        <input type="radio" name={`delivery.${b.id}`} value="express" defaultChecked={data.chosen === b.id && data.delivery === "express"} />
+                        <input
+                          type="radio"
+                          name={`delivery.${b.id}`}
+                          value="express"
+                          defaultChecked={data.chosen === b.id && data.delivery === "express"}
+                        />
                         <span>{t("bundles.deliveryExpress", { price: formatMoney(b.express, data.currency) })}</span>
                       </label>
                     ) : null}
@@ -138,7 +159,13 @@ export default function ServiceBundles() {
                       </ul>
                     </details>
                   ) : null}
-                  <button type="submit" name="intent" value="choose" className="button button-primary" disabled={navigation.state === "submitting"}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="choose"
+                    className="button button-primary"
+                    disabled={navigation.state === "submitting"}
+                  >
                     {t("bundles.choose")}
                   </button>
                 </Form>

@@ -6,7 +6,17 @@ import { titleMeta } from "~/lib/meta";
 import { formatMoney } from "~/lib/format";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
 import { StepActions } from "~/components/WizardStep";
-import { priceForm, quantitiesFromFields, saveDeliveryTier, saveManuscriptDetails, saveServices, selectableServices, selectionsOf, servicePrice, toggleService } from "../../server/order-form/service";
+import {
+  priceForm,
+  quantitiesFromFields,
+  saveDeliveryTier,
+  saveManuscriptDetails,
+  saveServices,
+  selectableServices,
+  selectionsOf,
+  servicePrice,
+  toggleService,
+} from "../../server/order-form/service";
 import { REWORK_GROUP } from "../../server/order-form/rework";
 
 export const meta = titleMeta;
@@ -43,9 +53,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       services: [...selectable.values()]
         .filter((s) => s.group === g.slug)
         .filter((s) => !s.sourceLanguageId || s.sourceLanguageId === form.language_id || form.customer_goal !== "manuscript")
-        .map((s) => ({ slug: s.slug, nameKey: s.nameKey, descriptionKey: s.descriptionKey, featured: s.featured, recommended: s.recommended, counted: Boolean(s.price.unit), fromPrice: servicePrice(w.env, form, catalogue, s, now), selected: selected.has(s.slug) })),
+        .map((s) => ({
+          slug: s.slug,
+          nameKey: s.nameKey,
+          descriptionKey: s.descriptionKey,
+          featured: s.featured,
+          recommended: s.recommended,
+          counted: Boolean(s.price.unit),
+          fromPrice: servicePrice(w.env, form, catalogue, s, now),
+          selected: selected.has(s.slug),
+        })),
     })),
-    currency: price?.currency ?? { isoCode: currencyIso, sign: catalogue.currencies[currencyIso]?.sign ?? "$", numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2 },
+    currency: price?.currency ?? {
+      isoCode: currencyIso,
+      sign: catalogue.currencies[currencyIso]?.sign ?? "$",
+      numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2,
+    },
     quantities: Object.fromEntries((form.selections ?? []).map((s) => [s.serviceSlug, s.quantity ?? 1])),
     declineEditing: form.decline_editing,
     deliveryTier: form.delivery_tier,
@@ -130,7 +153,9 @@ export default function Services() {
               {g.services.map((s) => (
                 <li key={s.slug} className={`service-card${s.selected ? " selected" : ""}${s.featured ? " featured" : ""}`}>
                   <h3>{t(s.nameKey)}</h3>
-                  {s.fromPrice !== null ? <p className="price">{t("fromPrice", { price: formatMoney(s.fromPrice, data.currency) })}</p> : null}
+                  {s.fromPrice !== null ? (
+                    <p className="price">{t("fromPrice", { price: formatMoney(s.fromPrice, data.currency) })}</p>
+                  ) : null}
                   {s.descriptionKey ? (
                     <p>
                       <Link to={`${location.pathname}?about=${s.descriptionKey.split(".").pop()}`} preventScrollReset>
@@ -145,7 +170,13 @@ export default function Services() {
                     </label>
                   ) : null}
                   {s.selected ? <input type="hidden" name="services" value={s.slug} /> : null}
-                  <button type="submit" name="toggle" value={s.slug} className={`button${s.selected ? " button-primary" : ""}`} aria-pressed={s.selected}>
+                  <button
+                    type="submit"
+                    name="toggle"
+                    value={s.slug}
+                    className={`button${s.selected ? " button-primary" : ""}`}
+                    aria-pressed={s.selected}
+                  >
                     {s.selected ? `✓ ${t("selected")}` : t("select")}
                   </button>
                 </li>
@@ -156,7 +187,12 @@ export default function Services() {
         {data.scientificSelected ? <p className="alert alert-warning">{t("catalogue:notices.scientific-editing-aos-notice")}</p> : null}
         {data.step === "manuscript-services" ? (
           <label className="checkbox">
-            <input type="checkbox" name="declineEditing" defaultChecked={data.declineEditing} onChange={(e) => setDeclined(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="declineEditing"
+              defaultChecked={data.declineEditing}
+              onChange={(e) => setDeclined(e.target.checked)}
+            />
             <span>{t("declineEditing")}</span>
           </label>
         ) : null}
@@ -167,12 +203,24 @@ export default function Services() {
               {t("delivery.standard")}
             </button>
             {data.rushAvailable ? (
-              <button type="submit" name="tier" value={data.deliveryTier === "rush" ? "standard" : "rush"} className="button" aria-pressed={data.deliveryTier === "rush"}>
+              <button
+                type="submit"
+                name="tier"
+                value={data.deliveryTier === "rush" ? "standard" : "rush"}
+                className="button"
+                aria-pressed={data.deliveryTier === "rush"}
+              >
                 {t("delivery.rush", { price: formatMoney(data.rushPriceDifference, data.currency) })}
               </button>
             ) : null}
             {data.expressAvailable ? (
-              <button type="submit" name="tier" value={data.deliveryTier === "express" ? "standard" : "express"} className="button" aria-pressed={data.deliveryTier === "express"}>
+              <button
+                type="submit"
+                name="tier"
+                value={data.deliveryTier === "express" ? "standard" : "express"}
+                className="button"
+                aria-pressed={data.deliveryTier === "express"}
+              >
                 {t("delivery.express", { price: formatMoney(data.expressPriceDifference, data.currency) })}
               </button>
             ) : null}

@@ -20,17 +20,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
   const viewing = (STEP_ALIASES[segment] ?? segment) as StepName;
-  if (!form) return { steps: null, summary: null, currencies: null, currencyIso: null, timeZone: "UTC", banner: null, promoCode: null, promoMessage: null };
-  const [steps, price, snapshot] = await Promise.all([stepsFor(w.env, form, t, viewing), priceForm(w.env, form).catch(() => null), context.app.config.snapshot()]);
+  if (!form)
+    return {
+      steps: null,
+      summary: null,
+      currencies: null,
+      currencyIso: null,
+      timeZone: "UTC",
+      banner: null,
+      promoCode: null,
+      promoMessage: null,
+    };
+  const [steps, price, snapshot] = await Promise.all([
+    stepsFor(w.env, form, t, viewing),
+    priceForm(w.env, form).catch(() => null),
+    context.app.config.snapshot(),
+  ]);
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
   const showPicker = !w.env.owner.userId && w.env.localization !== "CN";
-  const currencies = showPicker ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name })) : null;
+  const currencies = showPicker
+    ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name }))
+    : null;
   const tz = snapshot.localizations.find((l) => l.identity === w.env.localization)?.timeZone ?? "UTC";
   const promoMessage = new URL(request.url).searchParams.get("promo");
   // Marketing banners show on two steps only; only the revenue-share code cambridge1 has a welcome (spec 1 §2).
   const bannerStep = viewing === "get-started" || viewing === "manuscript-services";
   const banner = bannerStep ? (readCookie(request, "rs") === "cambridge1" ? "revenue-share" : form.promo_code ? "promo" : null) : null;
-  return { steps, summary: summarize(price), currencies, currencyIso: form.currency_iso.trim(), timeZone: tz, banner, promoCode: form.promo_code, promoMessage: promoMessage && /^[a-z-]{3,40}$/.test(promoMessage) ? promoMessage : null };
+  return {
+    steps,
+    summary: summarize(price),
+    currencies,
+    currencyIso: form.currency_iso.trim(),
+    timeZone: tz,
+    banner,
+    promoCode: form.promo_code,
+    promoMessage: promoMessage && /^[a-z-]{3,40}$/.test(promoMessage) ? promoMessage : null,
+  };
 }
 
 export default function SubmitLayout() {
@@ -128,7 +153,10 @@ export default function SubmitLayout() {
             <Form method="post" action={`/${lang}/researcher/submit/promo`} className="promo-form">
               <input type="hidden" name="redirect" value={location.pathname} />
               {promoMessage ? (
-                <p className={`alert ${promoMessage === "coupon-applied-message" || promoMessage === "coupon-removed-message" ? "alert-success" : promoMessage === "best-discount-applied" ? "alert-warning" : "alert-danger"}`} role="status">
+                <p
+                  className={`alert ${promoMessage === "coupon-applied-message" || promoMessage === "coupon-removed-message" ? "alert-success" : promoMessage === "best-discount-applied" ? "alert-warning" : "alert-danger"}`}
+                  role="status"
+                >
                   {t(`promo.${promoMessage}`)}
                 </p>
               ) : null}

@@ -135,7 +135,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["audit_log", "sessions", "users", "languages", "states", "countries", "localizations", "exchange_rates", "currencies", "feature_flags", "app_config"]) {
+  for (const table of [
+    "audit_log",
+    "sessions",
+    "users",
+    "languages",
+    "states",
+    "countries",
+    "localizations",
+    "exchange_rates",
+    "currencies",
+    "feature_flags",
+    "app_config",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

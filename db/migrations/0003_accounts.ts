@@ -42,7 +42,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("addresses").ifExists().execute();
-  for (const c of ["secondary_email", "orcid", "city", "found_us", "credit_notes_locked", "exclude_from_delinquent_check", "watchlist_notification", "language_assessment_enabled", "wfoe_in_migrating_group", "wfoe_accepted_tos_at", "wfoe_migrated", "snid_country_update_status", "password_changed_at"]) {
+  for (const c of [
+    "secondary_email",
+    "orcid",
+    "city",
+    "found_us",
+    "credit_notes_locked",
+    "exclude_from_delinquent_check",
+    "watchlist_notification",
+    "language_assessment_enabled",
+    "wfoe_in_migrating_group",
+    "wfoe_accepted_tos_at",
+    "wfoe_migrated",
+    "snid_country_update_status",
+    "password_changed_at",
+  ]) {
     await db.schema.alterTable("users").dropColumn(c).execute();
   }
 }

@@ -26,7 +26,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("enabled", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint("oauth_providers_endpoints", sql`issuer is not null or (authorization_endpoint is not null and token_endpoint is not null)`)
+    .addCheckConstraint(
+      "oauth_providers_endpoints",
+      sql`issuer is not null or (authorization_endpoint is not null and token_endpoint is not null)`,
+    )
     .execute();
 
   await db.schema

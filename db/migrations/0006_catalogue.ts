@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name_key", "text", (c) => c.notNull())
     .addColumn("service_type", "text", (c) => c.notNull())
     // Featured services are laid out in 1, 3 or 4 columns (spec 1 §9).
-    .addColumn("columns", "smallint", (c) => c.notNull().defaultTo(3).check(sql`columns in (1, 3, 4)`))
+    .addColumn("columns", "smallint", (c) =>
+      c
+        .notNull()
+        .defaultTo(3)
+        .check(sql`columns in (1, 3, 4)`),
+    )
     .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
 
@@ -24,7 +29,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "serial", (c) => c.primaryKey())
     // Stable across installs and slug renames: a UUID (v5 of the first slug) made once by the seed.
     .addColumn("identity", "uuid", (c) => c.notNull().unique())
-    .addColumn("slug", "text", (c) => c.notNull().unique().check(sql`slug ~ '^[a-z0-9][a-z0-9-]*$'`))
+    .addColumn("slug", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug ~ '^[a-z0-9][a-z0-9-]*$'`),
+    )
     .addColumn("type", "text", (c) => c.notNull().check(sql`type in ('editing', 'translation', 'other')`))
     .addColumn("group_slug", "text", (c) => c.notNull().references("service_groups.slug").onUpdate("cascade"))
     .addColumn("name_key", "text", (c) => c.notNull())
@@ -34,7 +44,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("price_cents", "integer", (c) => c.check(sql`price_cents >= 0`))
     .addColumn("per_word_usd", "numeric(12, 6)", (c) => c.check(sql`per_word_usd >= 0`))
     .addColumn("minimum_cents", "integer", (c) => c.check(sql`minimum_cents >= 0`))
-    .addColumn("multiplier", "numeric(8, 4)", (c) => c.notNull().defaultTo(1).check(sql`multiplier >= 0`))
+    .addColumn("multiplier", "numeric(8, 4)", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`multiplier >= 0`),
+    )
     // of_base: the price is `multiplier` × the price of this service (or of the order's original service).
     .addColumn("base_service_slug", "text")
     // Services that make this one free when ordered together (automated re-editing with a premium order).
@@ -171,7 +186,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("promo_codes")
     .addColumn("id", "serial", (c) => c.primaryKey())
     // Stored upper-case; codes are matched case-insensitively.
-    .addColumn("code", "text", (c) => c.notNull().unique().check(sql`code = upper(code) and length(code) between 2 and 40`))
+    .addColumn("code", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`code = upper(code) and length(code) between 2 and 40`),
+    )
     .addColumn("description_key", "text")
     .addColumn("percent_off", "numeric(5, 2)", (c) => c.check(sql`percent_off > 0 and percent_off <= 100`))
     .addColumn("amount_off_cents", "integer", (c) => c.check(sql`amount_off_cents > 0`))
@@ -187,7 +207,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("preferred_groups")
     .addColumn("id", "serial", (c) => c.primaryKey())
-    .addColumn("code", "text", (c) => c.notNull().unique().check(sql`code = upper(code)`))
+    .addColumn("code", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`code = upper(code)`),
+    )
     .addColumn("name", "text", (c) => c.notNull())
     // percentage_discount: `discount` is a percent; otherwise an amount in USD cents.
     .addColumn("discount", "numeric(10, 2)", (c) => c.notNull().check(sql`discount > 0`))

@@ -28,7 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("document_analyses")
     .addColumn("file_id", "uuid", (c) => c.primaryKey().references("files.id").onDelete("cascade"))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'done', 'failed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'done', 'failed')`),
+    )
     .addColumn("word_count", "integer")
     .addColumn("language_id", "integer", (c) => c.references("languages.id"))
     .addColumn("language_code", "text")
@@ -41,9 +46,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "bigserial", (c) => c.primaryKey())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("payload", "jsonb", (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("queued").check(sql`status in ('queued', 'running', 'done', 'failed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("queued")
+        .check(sql`status in ('queued', 'running', 'done', 'failed')`),
+    )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("max_attempts", "integer", (c) => c.notNull().defaultTo(5).check(sql`max_attempts > 0`))
+    .addColumn("max_attempts", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(5)
+        .check(sql`max_attempts > 0`),
+    )
     .addColumn("run_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("locked_at", "timestamptz")
     .addColumn("locked_by", "text")

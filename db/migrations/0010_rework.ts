@@ -7,7 +7,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("rework_of_order_id", "integer", (c) => c.references("orders.id"))
     .addColumn("rework_instructions", "text")
     .execute();
-  await db.schema.alterTable("orders").addColumn("rework_of_order_id", "integer", (c) => c.references("orders.id")).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("rework_of_order_id", "integer", (c) => c.references("orders.id"))
+    .execute();
   await db.schema.createIndex("order_forms_rework_idx").on("order_forms").column("rework_of_order_id").execute();
 }
 

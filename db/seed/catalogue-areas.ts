@@ -38,7 +38,13 @@ const TAXONOMY: Field[] = [
       },
       {
         id: 11,
-        names: ["Biochemistry and Biophysics", "生物化学与生物物理学", "生化学・生物物理学", "Bioquímica e Biofísica", "Bioquímica y Biofísica"],
+        names: [
+          "Biochemistry and Biophysics",
+          "生物化学与生物物理学",
+          "生化学・生物物理学",
+          "Bioquímica e Biofísica",
+          "Bioquímica y Biofísica",
+        ],
         leaves: [
           [106, "Biochemistry", "生物化学", "生化学", "Bioquímica", "Bioquímica"],
           [107, "Structural Biology", "结构生物学", "構造生物学", "Biologia Estrutural", "Biología Estructural"],
@@ -47,7 +53,13 @@ const TAXONOMY: Field[] = [
       },
       {
         id: 12,
-        names: ["Agricultural and Food Sciences", "农业与食品科学", "農学・食品科学", "Ciências Agrárias e de Alimentos", "Ciencias Agrarias y de los Alimentos"],
+        names: [
+          "Agricultural and Food Sciences",
+          "农业与食品科学",
+          "農学・食品科学",
+          "Ciências Agrárias e de Alimentos",
+          "Ciencias Agrarias y de los Alimentos",
+        ],
         leaves: [
           [109, "Agronomy", "农学", "農学", "Agronomia", "Agronomía"],
           [110, "Food Science", "食品科学", "食品科学", "Ciência de Alimentos", "Ciencia de los Alimentos"],
@@ -59,7 +71,14 @@ const TAXONOMY: Field[] = [
         id: 13,
         names: ["Neuroscience", "神经科学", "神経科学", "Neurociência", "Neurociencia"],
         leaves: [
-          [113, "Cellular and Molecular Neuroscience", "细胞与分子神经科学", "細胞・分子神経科学", "Neurociência Celular e Molecular", "Neurociencia Celular y Molecular"],
+          [
+            113,
+            "Cellular and Molecular Neuroscience",
+            "细胞与分子神经科学",
+            "細胞・分子神経科学",
+            "Neurociência Celular e Molecular",
+            "Neurociencia Celular y Molecular",
+          ],
           [114, "Cognitive Neuroscience", "认知神经科学", "認知神経科学", "Neurociência Cognitiva", "Neurociencia Cognitiva"],
         ],
       },
@@ -127,9 +146,23 @@ const TAXONOMY: Field[] = [
         id: 30,
         names: ["Physics", "物理学", "物理学", "Física", "Física"],
         leaves: [
-          [140, "Condensed Matter Physics", "凝聚态物理学", "物性物理学", "Física da Matéria Condensada", "Física de la Materia Condensada"],
+          [
+            140,
+            "Condensed Matter Physics",
+            "凝聚态物理学",
+            "物性物理学",
+            "Física da Matéria Condensada",
+            "Física de la Materia Condensada",
+          ],
           [141, "Optics and Photonics", "光学与光子学", "光学・フォトニクス", "Óptica e Fotônica", "Óptica y Fotónica"],
-          [142, "Particle and Nuclear Physics", "粒子与核物理学", "素粒子・原子核物理学", "Física de Partículas e Nuclear", "Física de Partículas y Nuclear"],
+          [
+            142,
+            "Particle and Nuclear Physics",
+            "粒子与核物理学",
+            "素粒子・原子核物理学",
+            "Física de Partículas e Nuclear",
+            "Física de Partículas y Nuclear",
+          ],
           [143, "Astrophysics", "天体物理学", "天体物理学", "Astrofísica", "Astrofísica"],
         ],
       },
@@ -168,7 +201,13 @@ const TAXONOMY: Field[] = [
     disciplines: [
       {
         id: 40,
-        names: ["Electrical and Electronic Engineering", "电气与电子工程", "電気電子工学", "Engenharia Elétrica e Eletrônica", "Ingeniería Eléctrica y Electrónica"],
+        names: [
+          "Electrical and Electronic Engineering",
+          "电气与电子工程",
+          "電気電子工学",
+          "Engenharia Elétrica e Eletrônica",
+          "Ingeniería Eléctrica y Electrónica",
+        ],
         leaves: [
           [160, "Power Systems", "电力系统", "電力システム", "Sistemas de Potência", "Sistemas de Potencia"],
           [161, "Signal Processing", "信号处理", "信号処理", "Processamento de Sinais", "Procesamiento de Señales"],
@@ -181,7 +220,14 @@ const TAXONOMY: Field[] = [
         leaves: [
           [163, "Artificial Intelligence", "人工智能", "人工知能", "Inteligência Artificial", "Inteligencia Artificial"],
           [164, "Software Engineering", "软件工程", "ソフトウェア工学", "Engenharia de Software", "Ingeniería de Software"],
-          [165, "Computer Networks and Security", "计算机网络与安全", "コンピュータネットワーク・セキュリティ", "Redes de Computadores e Segurança", "Redes de Computadoras y Seguridad"],
+          [
+            165,
+            "Computer Networks and Security",
+            "计算机网络与安全",
+            "コンピュータネットワーク・セキュリティ",
+            "Redes de Computadores e Segurança",
+            "Redes de Computadoras y Seguridad",
+          ],
         ],
       },
       {
@@ -202,7 +248,13 @@ const TAXONOMY: Field[] = [
       },
       {
         id: 44,
-        names: ["Chemical and Biomedical Engineering", "化学与生物医学工程", "化学工学・生体医工学", "Engenharia Química e Biomédica", "Ingeniería Química y Biomédica"],
+        names: [
+          "Chemical and Biomedical Engineering",
+          "化学与生物医学工程",
+          "化学工学・生体医工学",
+          "Engenharia Química e Biomédica",
+          "Ingeniería Química y Biomédica",
+        ],
         leaves: [
           [170, "Chemical Engineering", "化学工程", "化学工学", "Engenharia Química", "Ingeniería Química"],
           [171, "Biomedical Engineering", "生物医学工程", "生体医工学", "Engenharia Biomédica", "Ingeniería Biomédica"],
@@ -212,7 +264,13 @@ const TAXONOMY: Field[] = [
   },
   {
     id: 5,
-    names: ["Earth and Environmental Sciences", "地球与环境科学", "地球・環境科学", "Ciências da Terra e Ambientais", "Ciencias de la Tierra y del Medio Ambiente"],
+    names: [
+      "Earth and Environmental Sciences",
+      "地球与环境科学",
+      "地球・環境科学",
+      "Ciências da Terra e Ambientais",
+      "Ciencias de la Tierra y del Medio Ambiente",
+    ],
     disciplines: [
       {
         id: 50,
@@ -257,7 +315,13 @@ const TAXONOMY: Field[] = [
       },
       {
         id: 62,
-        names: ["Sociology and Political Science", "社会学与政治学", "社会学・政治学", "Sociologia e Ciência Política", "Sociología y Ciencia Política"],
+        names: [
+          "Sociology and Political Science",
+          "社会学与政治学",
+          "社会学・政治学",
+          "Sociologia e Ciência Política",
+          "Sociología y Ciencia Política",
+        ],
         leaves: [
           [195, "Sociology", "社会学", "社会学", "Sociologia", "Sociología"],
           [196, "Political Science", "政治学", "政治学", "Ciência Política", "Ciencia Política"],

@@ -26,7 +26,9 @@ const SERVICE_NAMESPACE = "6f1d3c2a-4b5e-5f60-8a7b-9c0d1e2f3a4b";
 /** RFC 4122 version-5 (SHA-1, name-based) UUID. */
 export function uuidV5(name: string, namespace: string = SERVICE_NAMESPACE): string {
   const ns = Buffer.from(namespace.replace(/-/g, ""), "hex");
-  const hash = createHash("sha1").update(Buffer.concat([ns, Buffer.from(name, "utf8")])).digest();
+  const hash = createHash("sha1")
+    .update(Buffer.concat([ns, Buffer.from(name, "utf8")]))
+    .digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");
@@ -40,7 +42,15 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("service_groups")
-      .values(SERVICE_GROUPS.map((g, i) => ({ slug: g.slug, name_key: keys.group(g.slug), service_type: g.serviceType, columns: g.columns, sort_order: i + 1 })))
+      .values(
+        SERVICE_GROUPS.map((g, i) => ({
+          slug: g.slug,
+          name_key: keys.group(g.slug),
+          service_type: g.serviceType,
+          columns: g.columns,
+          sort_order: i + 1,
+        })),
+      )
       .onConflict((oc) => oc.column("slug").doNothing())
       .execute();
 
@@ -82,13 +92,29 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
 
     await trx
       .insertInto("word_bins")
-      .values(WORD_BINS.map((b) => ({ name: b.name, min_words: b.minWords, max_words: b.maxWords, price_cents: b.cents ?? null, per_word_usd: b.perWordUsd ?? null })))
+      .values(
+        WORD_BINS.map((b) => ({
+          name: b.name,
+          min_words: b.minWords,
+          max_words: b.maxWords,
+          price_cents: b.cents ?? null,
+          per_word_usd: b.perWordUsd ?? null,
+        })),
+      )
       .onConflict((oc) => oc.column("name").doNothing())
       .execute();
 
     await trx
       .insertInto("delivery_tiers")
-      .values(DELIVERY_TIERS.map((t, i) => ({ code: t.code, name_key: keys.tier(t.code), multiplier: t.multiplier, turnaround_days: t.turnaroundDays, sort_order: i + 1 })))
+      .values(
+        DELIVERY_TIERS.map((t, i) => ({
+          code: t.code,
+          name_key: keys.tier(t.code),
+          multiplier: t.multiplier,
+          turnaround_days: t.turnaroundDays,
+          sort_order: i + 1,
+        })),
+      )
       .onConflict((oc) => oc.column("code").doNothing())
       .execute();
 
@@ -128,7 +154,9 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
     const bundleIds = new Map((await trx.selectFrom("bundles").select(["id", "slug"]).execute()).map((b) => [b.slug, b.id]));
     await trx
       .insertInto("bundle_services")
-      .values(BUNDLES.flatMap((b) => b.addOns.map((slug, i) => ({ bundle_id: bundleIds.get(b.slug)!, service_slug: slug, sort_order: i + 1 }))))
+      .values(
+        BUNDLES.flatMap((b) => b.addOns.map((slug, i) => ({ bundle_id: bundleIds.get(b.slug)!, service_slug: slug, sort_order: i + 1 }))),
+      )
       .onConflict((oc) => oc.columns(["bundle_id", "service_slug"]).doNothing())
       .execute();
 
@@ -149,7 +177,12 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
       .execute();
     const questionIds = new Map((await trx.selectFrom("bundle_questions").select(["id", "slug"]).execute()).map((q) => [q.slug, q.id]));
     const choices = BUNDLE_QUESTIONS.flatMap((q) =>
-      (q.choices ?? []).map((c, i) => ({ question_id: questionIds.get(q.slug)!, choice: c.choice, bundle_slugs: JSON.stringify(c.bundles), sort_order: i + 1 })),
+      (q.choices ?? []).map((c, i) => ({
+        question_id: questionIds.get(q.slug)!,
+        choice: c.choice,
+        bundle_slugs: JSON.stringify(c.bundles),
+        sort_order: i + 1,
+      })),
     );
     if (choices.length) {
       await trx
@@ -177,7 +210,9 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
 
     await trx
       .insertInto("preferred_groups")
-      .values(PREFERRED_GROUPS.map((g) => ({ code: g.code, name: g.name, discount: g.discount, percentage_discount: g.percentageDiscount })))
+      .values(
+        PREFERRED_GROUPS.map((g) => ({ code: g.code, name: g.name, discount: g.discount, percentage_discount: g.percentageDiscount })),
+      )
       .onConflict((oc) => oc.column("code").doNothing())
       .execute();
 

@@ -38,7 +38,9 @@ export async function seedReference(db: DB): Promise<void> {
       .execute();
     await trx
       .insertInto("localizations")
-      .values(LOCALIZATIONS.map((l) => ({ ...l, tax_types: JSON.stringify(l.tax_types), payment_methods: JSON.stringify(l.payment_methods) })))
+      .values(
+        LOCALIZATIONS.map((l) => ({ ...l, tax_types: JSON.stringify(l.tax_types), payment_methods: JSON.stringify(l.payment_methods) })),
+      )
       .onConflict((oc) => oc.column("identity").doNothing())
       .execute();
     await trx
@@ -73,7 +75,11 @@ export async function seedReference(db: DB): Promise<void> {
     }
   });
   await seedCatalogue(db);
-  await db.insertInto("journals").values(JOURNALS).onConflict((oc) => oc.column("name").doNothing()).execute();
+  await db
+    .insertInto("journals")
+    .values(JOURNALS)
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
 }
 
 export interface SeededAccount {

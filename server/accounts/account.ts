@@ -99,7 +99,12 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     countryId: u.country_id,
     city: u.city,
     currencyIso,
-    currency: { sign: u.currency_sign, shortName: currencyIso, numDecimals: u.currency_decimals, exchangeRate: Number(u.currency_rate ?? 1) },
+    currency: {
+      sign: u.currency_sign,
+      shortName: currencyIso,
+      numDecimals: u.currency_decimals,
+      exchangeRate: Number(u.currency_rate ?? 1),
+    },
     language: u.language,
     localization: u.localization,
     customerSince: new Date(u.created_at).toISOString(),
@@ -163,15 +168,27 @@ export async function updateDetails(ctx: AppContext, userId: number, input: Deta
   if (!input.firstName?.trim()) err("firstName", "auth:register.errors.first-name-required");
   if (!input.lastName?.trim()) err("lastName", "auth:register.errors.last-name-required");
   const [country, codeCountry] = await Promise.all([
-    ctx.db.selectFrom("countries").select(["id", "iso2", "localization"]).where("iso2", "=", input.country ?? "").executeTakeFirst(),
-    ctx.db.selectFrom("countries").select(["iso2", "calling_code", "phone_min", "phone_max"]).where("iso2", "=", input.countryCode ?? "").executeTakeFirst(),
+    ctx.db
+      .selectFrom("countries")
+      .select(["id", "iso2", "localization"])
+      .where("iso2", "=", input.country ?? "")
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom("countries")
+      .select(["iso2", "calling_code", "phone_min", "phone_max"])
+      .where("iso2", "=", input.countryCode ?? "")
+      .executeTakeFirst(),
   ]);
   if (!country) err("country", "auth:register.errors.country-required");
-  const phoneError = validatePhone(input.phoneNumber, codeCountry ? { iso2: codeCountry.iso2, phoneMin: codeCountry.phone_min, phoneMax: codeCountry.phone_max } : undefined);
+  const phoneError = validatePhone(
+    input.phoneNumber,
+    codeCountry ? { iso2: codeCountry.iso2, phoneMin: codeCountry.phone_min, phoneMax: codeCountry.phone_max } : undefined,
+  );
   if (phoneError) err("phoneNumber", `auth:register.errors.${phoneError}`);
   if (!isSiteLang(input.language)) err("language", "auth:register.errors.language-required");
   if (input.orcid && !ORCID_RE.test(input.orcid.trim())) err("orcid", "account:details.errors.orcidInvalid");
-  if (input.secondaryEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.secondaryEmail.trim())) err("secondaryEmail", "auth:login.errors.emailAddressInvalidFormat");
+  if (input.secondaryEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.secondaryEmail.trim()))
+    err("secondaryEmail", "auth:login.errors.emailAddressInvalidFormat");
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   await ctx.db
     .updateTable("users")
@@ -198,13 +215,22 @@ export async function updateDetails(ctx: AppContext, userId: number, input: Deta
 export type PasswordChangeResult = { ok: true; token: string } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** Changes the password and signs the user out everywhere; the caller's browser gets a fresh session. */
-export async function changePassword(ctx: AppContext, userId: number, input: { currentPassword: string; newPassword: string; ip: string; userAgent?: string | null }): Promise<PasswordChangeResult> {
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  input: { currentPassword: string; newPassword: string; ip: string; userAgent?: string | null },
+): Promise<PasswordChangeResult> {
   const user = await ctx.db.selectFrom("users").select(["password_hash"]).where("id", "=", userId).executeTakeFirst();
-  if (!user || !(await verifyPassword(user.password_hash, input.currentPassword))) return { ok: false, fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] } };
+  if (!user || !(await verifyPassword(user.password_hash, input.currentPassword)))
+    return { ok: false, fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] } };
   if (input.newPassword.length < 8) return { ok: false, fieldErrors: { newPassword: ["auth:register.errors.password-too-short"] } };
   if (input.newPassword.length > 128) return { ok: false, fieldErrors: { newPassword: ["auth:register.errors.password-too-long"] } };
   const hash = await hashPassword(input.newPassword);
-  await ctx.db.updateTable("users").set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() }).where("id", "=", userId).execute();
+  await ctx.db
+    .updateTable("users")
+    .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
   await revokeAllSessions(ctx.db, userId);
   await invalidateUser(ctx, userId);
   return { ok: true, token: await createSession(ctx.db, userId, { ip: input.ip, userAgent: input.userAgent }) };
@@ -228,4 +254,3 @@ export async function setCountry(ctx: AppContext, userId: number, iso2: string):
   await invalidateUser(ctx, userId);
   return true;
 }
-

@@ -82,7 +82,8 @@ export async function statesOf(db: DB, iso2: string) {
     .execute();
 }
 
-export type SaveAddressResult = { ok: true; address: AddressView } | { ok: false; fieldErrors: Record<string, string[]> } | { ok: false; notFound: true };
+export type SaveAddressResult =
+  { ok: true; address: AddressView } | { ok: false; fieldErrors: Record<string, string[]> } | { ok: false; notFound: true };
 
 /** Creates (id null) or updates one of the user's addresses after checking the rules, including states by country. */
 export async function saveAddress(db: DB, userId: number, id: number | null, raw: unknown): Promise<SaveAddressResult> {
@@ -116,9 +117,21 @@ export async function saveAddress(db: DB, userId: number, id: number | null, raw
   };
   let savedId: number;
   if (id === null) {
-    savedId = (await db.insertInto("addresses").values({ ...values, user_id: userId }).returning("id").executeTakeFirstOrThrow()).id;
+    savedId = (
+      await db
+        .insertInto("addresses")
+        .values({ ...values, user_id: userId })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   } else {
-    const updated = await db.updateTable("addresses").set({ ...values, updated_at: new Date() }).where("id", "=", id).where("user_id", "=", userId).returning("id").executeTakeFirst();
+    const updated = await db
+      .updateTable("addresses")
+      .set({ ...values, updated_at: new Date() })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .returning("id")
+      .executeTakeFirst();
     if (!updated) return { ok: false, notFound: true };
     savedId = updated.id;
   }

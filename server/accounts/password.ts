@@ -1,7 +1,12 @@
 // Password hashing: argon2id with m = 19 MiB, t = 2, p = 1 (OWASP ASVS / DESIGN §5).
 import { hash, verify } from "@node-rs/argon2";
 
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable with isolatedModules) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable with isolatedModules) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

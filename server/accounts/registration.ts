@@ -49,8 +49,20 @@ export function listCountries(db: DB): Promise<CountryOption[]> {
 }
 
 async function loadCountries(db: DB): Promise<CountryOption[]> {
-  const rows = await db.selectFrom("countries").select(["id", "iso2", "name", "calling_code", "phone_min", "phone_max", "localization"]).orderBy("name").execute();
-  return rows.map((r) => ({ id: r.id, iso2: r.iso2, name: r.name, callingCode: r.calling_code, phoneMin: r.phone_min, phoneMax: r.phone_max, localization: r.localization }));
+  const rows = await db
+    .selectFrom("countries")
+    .select(["id", "iso2", "name", "calling_code", "phone_min", "phone_max", "localization"])
+    .orderBy("name")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    iso2: r.iso2,
+    name: r.name,
+    callingCode: r.calling_code,
+    phoneMin: r.phone_min,
+    phoneMax: r.phone_max,
+    localization: r.localization,
+  }));
 }
 
 export function listCurrencies(db: DB): Promise<CurrencyOption[]> {
@@ -68,7 +80,11 @@ export function registrationCurrencies(currencies: CurrencyOption[], countryIso2
 }
 
 export async function researcherExists(db: DB, email: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("id").where(sql`lower(email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where(sql`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -112,7 +128,8 @@ export async function registerResearcher(
   if (!country) errors.country = "country-required";
   const phoneError = validatePhone(input.phoneNumber, codeCountry);
   if (phoneError) errors.phoneNumber = phoneError;
-  if (!registrationCurrencies(currencies, country?.iso2, meta.isAdmin).some((c) => c.isoCode === input.currency)) errors.currency = "currency-not-available";
+  if (!registrationCurrencies(currencies, country?.iso2, meta.isAdmin).some((c) => c.isoCode === input.currency))
+    errors.currency = "currency-not-available";
   if (!isSiteLang(input.language)) errors.language = "language-required";
   if (snapshot.config.institutionInfoMandatory && !input.institution?.trim()) errors.institution = "institution-required";
   if (await researcherExists(ctx.db, input.email)) errors.email = "email-already-exists";
@@ -144,7 +161,11 @@ export async function registerResearcher(
       // The signup-complete analytics event (spec 1 §4), recorded with the account in one transaction.
       await trx
         .insertInto("analytics_events")
-        .values({ user_id: user.id, name: "signup-complete", data: JSON.stringify({ source: meta.source ?? "form", foundUs: input.foundUs ?? null }) })
+        .values({
+          user_id: user.id,
+          name: "signup-complete",
+          data: JSON.stringify({ source: meta.source ?? "form", foundUs: input.foundUs ?? null }),
+        })
         .execute();
       return user.id;
     });

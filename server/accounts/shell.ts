@@ -26,5 +26,8 @@ export function shellState(user: UserView, siteLocalization: string): ShellState
 
 /** Paths (without the language prefix) a user who must migrate may still open. */
 export function wfoeExempt(pathWithoutLang: string): boolean {
-  return /^\/(researcher\/wfoe-migration-status|login|register|logout|account|staff)(\/|$)/.test(pathWithoutLang) || !pathWithoutLang.startsWith("/researcher");
+  return (
+    /^\/(researcher\/wfoe-migration-status|login|register|logout|account|staff)(\/|$)/.test(pathWithoutLang) ||
+    !pathWithoutLang.startsWith("/researcher")
+  );
 }

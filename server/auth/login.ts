@@ -25,7 +25,11 @@ export async function signInWithPassword(
     rateLimit(ctx.cache, `signin:acct:${email}`, snapshot.config.rateLimits.signInPerMinute, 60),
   ]);
   if (!byIp.allowed || !byAccount.allowed) {
-    return { ok: false, error: "too-many-attempts", retryAfterSeconds: Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds) };
+    return {
+      ok: false,
+      error: "too-many-attempts",
+      retryAfterSeconds: Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds),
+    };
   }
   const user = await ctx.db
     .selectFrom("users")

@@ -20,7 +20,10 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   const email = input.email.trim().toLowerCase();
   const limits = (await ctx.config.snapshot()).config.rateLimits;
-  const [byIp, byEmail] = await Promise.all([rateLimit(ctx.cache, `reset:ip:${input.ip}`, limits.resetRequestsPerHour, 3600), rateLimit(ctx.cache, `reset:email:${email}`, 5, 3600)]);
+  const [byIp, byEmail] = await Promise.all([
+    rateLimit(ctx.cache, `reset:ip:${input.ip}`, limits.resetRequestsPerHour, 3600),
+    rateLimit(ctx.cache, `reset:email:${email}`, 5, 3600),
+  ]);
   if (!byIp.allowed) return "rate-limited";
   // Over the per-address limit we answer as usual but send nothing, so the answer reveals nothing.
   if (!byEmail.allowed) return "accepted";
@@ -64,7 +67,10 @@ export async function checkResetToken(ctx: AppContext, token: string, userIdenti
 }
 
 /** Sets the new password, uses the link up, and signs the user out everywhere. */
-export async function resetPassword(ctx: AppContext, input: { token: string; userIdentity: string; password: string }): Promise<ResetOutcome> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; userIdentity: string; password: string },
+): Promise<ResetOutcome> {
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -81,7 +87,12 @@ export async function resetPassword(ctx: AppContext, input: { token: string; use
     if (!row) return { ok: false, error: "invalid-or-expired" } as const;
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", row.user_id).execute();
     // Any other outstanding links die with this one.
-    await trx.updateTable("password_reset_tokens").set({ used_at: new Date() }).where("user_id", "=", row.user_id).where("used_at", "is", null).execute();
+    await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: new Date() })
+      .where("user_id", "=", row.user_id)
+      .where("used_at", "is", null)
+      .execute();
     await revokeAllSessions(trx as never, row.user_id);
     return { ok: true, userId: row.user_id } as const;
   });

@@ -37,7 +37,11 @@ export interface CurrentSession {
   impersonatorName: string | null;
 }
 
-export async function createSession(db: DB, userId: number, meta: { impersonatorId?: number | null; ip?: string | null; userAgent?: string | null } = {}): Promise<string> {
+export async function createSession(
+  db: DB,
+  userId: number,
+  meta: { impersonatorId?: number | null; ip?: string | null; userAgent?: string | null } = {},
+): Promise<string> {
   const token = randomBytes(16).toString("base64url");
   await db
     .insertInto("sessions")
@@ -113,7 +117,12 @@ export async function readSession(db: DB, token: string | undefined, now = new D
 
 export async function revokeSession(db: DB, token: string | undefined): Promise<void> {
   if (!token) return;
-  await db.updateTable("sessions").set({ revoked_at: new Date() }).where("id_hash", "=", hashToken(token)).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: new Date() })
+    .where("id_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 export async function revokeAllSessions(db: DB, userId: number): Promise<void> {

@@ -185,7 +185,14 @@ function strategyFor(
 ): PortalOAuth2Strategy {
   return new PortalOAuth2Strategy(
     {
-      cookie: { name: STATE_COOKIE, path: SOCIAL_PATH, httpOnly: true, sameSite: "Lax", maxAge: FLOW_TTL_SECONDS, ...(secure ? { secure: true as const } : {}) },
+      cookie: {
+        name: STATE_COOKIE,
+        path: SOCIAL_PATH,
+        httpOnly: true,
+        sameSite: "Lax",
+        maxAge: FLOW_TTL_SECONDS,
+        ...(secure ? { secure: true as const } : {}),
+      },
       clientId: provider.clientId,
       clientSecret: provider.clientSecret,
       authorizationEndpoint: provider.authorizationEndpoint,
@@ -210,7 +217,12 @@ function redirectResponse(location: string, setCookies: string[] = []): Response
 }
 
 /** GET /api/auth/opa/{providerId}: to the provider's authorization endpoint, or to the failure page. */
-export async function startSocialSignIn(ctx: AppContext, request: Request, providerId: string, meta: { secure: boolean }): Promise<Response> {
+export async function startSocialSignIn(
+  ctx: AppContext,
+  request: Request,
+  providerId: string,
+  meta: { secure: boolean },
+): Promise<Response> {
   const url = new URL(request.url);
   const redirect = carried(url.searchParams.get("redirect"));
   const origin = carried(url.searchParams.get("origin"));
@@ -237,7 +249,15 @@ export async function startSocialSignIn(ctx: AppContext, request: Request, provi
     await authenticator.authenticate(provider.id, clean);
   } catch (thrown) {
     if (thrown instanceof Response && strategy.generatedState) {
-      const flow: Flow = { p: provider.id, s: strategy.generatedState, r: redirect, o: origin, l: lang, n: nonce ?? "", e: Date.now() + FLOW_TTL_SECONDS * 1000 };
+      const flow: Flow = {
+        p: provider.id,
+        s: strategy.generatedState,
+        r: redirect,
+        o: origin,
+        l: lang,
+        n: nonce ?? "",
+        e: Date.now() + FLOW_TTL_SECONDS * 1000,
+      };
       thrown.headers.append("Set-Cookie", flowCookie(ctx, flow, meta.secure));
       return noStore(thrown);
     }
@@ -265,7 +285,11 @@ async function loadJwks(ctx: AppContext, jwksUri: string, fresh: boolean): Promi
 /** Verifies the ID token: signature (the issuer's keys; re-fetched once on an unknown key), issuer, audience, expiry, nonce. */
 async function verifyIdToken(ctx: AppContext, provider: ResolvedProvider, idToken: string, nonce: string | null): Promise<JWTPayload> {
   const verify = async (fresh: boolean) =>
-    jwtVerify(idToken, createLocalJWKSet(await loadJwks(ctx, provider.jwksUri!, fresh)), { issuer: provider.issuer!, audience: provider.clientId, clockTolerance: 60 });
+    jwtVerify(idToken, createLocalJWKSet(await loadJwks(ctx, provider.jwksUri!, fresh)), {
+      issuer: provider.issuer!,
+      audience: provider.clientId,
+      clockTolerance: 60,
+    });
   let payload: JWTPayload;
   try {
     ({ payload } = await verify(false));
@@ -278,7 +302,12 @@ async function verifyIdToken(ctx: AppContext, provider: ResolvedProvider, idToke
 }
 
 /** The person behind the tokens: verified ID token claims and the userinfo endpoint's answer (same subject). */
-async function fetchProfile(ctx: AppContext, provider: ResolvedProvider, tokens: OAuth2Strategy.VerifyOptions["tokens"], nonce: string | null): Promise<SocialProfile> {
+async function fetchProfile(
+  ctx: AppContext,
+  provider: ResolvedProvider,
+  tokens: OAuth2Strategy.VerifyOptions["tokens"],
+  nonce: string | null,
+): Promise<SocialProfile> {
   const data = tokens.data as Record<string, unknown>;
   let claims: Record<string, unknown> = {};
   if (typeof data.id_token === "string" && provider.issuer && provider.jwksUri) {
@@ -312,7 +341,12 @@ async function fetchProfile(ctx: AppContext, provider: ResolvedProvider, tokens:
 const FAILURE_MESSAGES: Partial<Record<SocialFailure, string>> = { "account-inactive": "account-inactive" };
 
 /** GET /api/auth/opa/{providerId}/callback: what the provider's answer leads to. */
-export async function finishSocialSignIn(ctx: AppContext, request: Request, providerId: string, meta: CallbackMeta): Promise<CallbackOutcome> {
+export async function finishSocialSignIn(
+  ctx: AppContext,
+  request: Request,
+  providerId: string,
+  meta: CallbackMeta,
+): Promise<CallbackOutcome> {
   const url = new URL(request.url);
   const state = url.searchParams.get("state");
   const flows = readFlows(ctx, request);
@@ -359,7 +393,11 @@ export async function finishSocialSignIn(ctx: AppContext, request: Request, prov
     case "linked-to-current":
       return { kind: "continue", lang, redirect, setCookies };
     case "register":
-      return { kind: "redirect", location: withCarried(`/${lang}/register/confirm/${encodeRegisterPrefill(result.prefill)}`, redirect, origin), setCookies };
+      return {
+        kind: "redirect",
+        location: withCarried(`/${lang}/register/confirm/${encodeRegisterPrefill(result.prefill)}`, redirect, origin),
+        setCookies,
+      };
     case "failure":
       return fail(result.reason, undefined, FAILURE_MESSAGES[result.reason]);
   }

@@ -25,7 +25,8 @@ export interface RegisterPrefill {
   link?: string;
 }
 
-export type SocialFailure = "account-inactive" | "no-email" | "email-not-verified" | "identity-linked-elsewhere" | "provider-already-linked" | "impersonating";
+export type SocialFailure =
+  "account-inactive" | "no-email" | "email-not-verified" | "identity-linked-elsewhere" | "provider-already-linked" | "impersonating";
 
 export type IdentityResolution =
   | { kind: "sign-in"; userId: number; linked: boolean }
@@ -59,12 +60,25 @@ export async function createPendingLink(ctx: AppContext, link: { providerId: str
 async function audit(ctx: AppContext, userId: number, providerId: string, via: string): Promise<void> {
   await ctx.db
     .insertInto("audit_log")
-    .values({ actor_user_id: userId, action: "social.link", target_type: "oauth_provider", target_id: providerId, data: JSON.stringify({ via }) })
+    .values({
+      actor_user_id: userId,
+      action: "social.link",
+      target_type: "oauth_provider",
+      target_id: providerId,
+      data: JSON.stringify({ via }),
+    })
     .execute();
 }
 
 /** Inserts the link; false when the identity or the account's slot for this provider is taken. */
-async function insertLink(ctx: AppContext, userId: number, providerId: string, subject: string, email: string | null, signedIn: boolean): Promise<boolean> {
+async function insertLink(
+  ctx: AppContext,
+  userId: number,
+  providerId: string,
+  subject: string,
+  email: string | null,
+  signedIn: boolean,
+): Promise<boolean> {
   const row = await ctx.db
     .insertInto("linked_accounts")
     .values({ user_id: userId, provider_id: providerId, subject, email, last_sign_in_at: signedIn ? new Date() : null })
@@ -127,7 +141,8 @@ export async function resolveSocialIdentity(
   // A signed-in researcher links another way of signing in (the account page's provider helper).
   if (current) {
     if (current.impersonated) return { kind: "failure", reason: "impersonating" };
-    if (!(await insertLink(ctx, current.userId, providerId, profile.subject, profile.email, true))) return { kind: "failure", reason: "provider-already-linked" };
+    if (!(await insertLink(ctx, current.userId, providerId, profile.subject, profile.email, true)))
+      return { kind: "failure", reason: "provider-already-linked" };
     await audit(ctx, current.userId, providerId, "signed-in");
     return { kind: "linked-to-current", userId: current.userId };
   }
@@ -143,7 +158,8 @@ export async function resolveSocialIdentity(
     // Only the provider's word that the address is verified lets it stand in for the account's owner.
     if (!profile.emailVerified) return { kind: "failure", reason: "email-not-verified" };
     if (!user.active) return { kind: "failure", reason: "account-inactive" };
-    if (!(await insertLink(ctx, user.id, providerId, profile.subject, profile.email, true))) return { kind: "failure", reason: "provider-already-linked" };
+    if (!(await insertLink(ctx, user.id, providerId, profile.subject, profile.email, true)))
+      return { kind: "failure", reason: "provider-already-linked" };
     await audit(ctx, user.id, providerId, "verified-email");
     return { kind: "sign-in", userId: user.id, linked: true };
   }

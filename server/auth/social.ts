@@ -113,7 +113,13 @@ async function listedProviders(ctx: AppContext): Promise<ProviderEntry[]> {
     const o = item as Record<string, unknown>;
     const id = str(o.id).trim().toLowerCase();
     if (!id || entries.some((e) => e.id === id)) continue;
-    entries.push({ id, name: str(o.name), icon: str(o.icon), supportedLanguages: strList(o.supportedLanguages), supportedLocalizations: strList(o.supportedLocalizations) });
+    entries.push({
+      id,
+      name: str(o.name),
+      icon: str(o.icon),
+      supportedLanguages: strList(o.supportedLanguages),
+      supportedLocalizations: strList(o.supportedLocalizations),
+    });
   }
   const demo = demoProviderFromEnv(ctx.env);
   if (demo && !entries.some((e) => e.id === DEMO_PROVIDER_ID)) entries.push(demo.entry);
@@ -169,7 +175,10 @@ export function providerHref(id: string, redirect?: string | null, origin?: stri
 }
 
 /** Providers to show on the sign-in and register pages for this language and localisation, with their /api/auth/opa links. */
-export async function providersForPage(ctx: AppContext, opts: { lang: string; localization: string; redirect?: string | null; origin?: string | null }): Promise<ProviderLink[]> {
+export async function providersForPage(
+  ctx: AppContext,
+  opts: { lang: string; localization: string; redirect?: string | null; origin?: string | null },
+): Promise<ProviderLink[]> {
   const available = await availableProviders(ctx);
   const t = fixedT(isSiteLang(opts.lang) ? opts.lang : "en", "social");
   return available
@@ -205,7 +214,10 @@ export async function discoverIssuer(ctx: AppContext, issuer: string): Promise<D
   const key = `social:oidc-discovery:${issuer}`;
   const cached = await ctx.cache.getJson<DiscoveryDocument>(key).catch(() => undefined);
   if (cached) return cached;
-  const res = await fetch(`${trimSlash(issuer)}/.well-known/openid-configuration`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const res = await fetch(`${trimSlash(issuer)}/.well-known/openid-configuration`, {
+    headers: { accept: "application/json" },
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
   if (!res.ok) throw new Error(`OIDC discovery of ${issuer} answered ${res.status}`);
   const body = (await res.json()) as Record<string, unknown>;
   if (trimSlash(str(body.issuer)) !== trimSlash(issuer)) throw new Error(`OIDC discovery of ${issuer} names another issuer`);

@@ -48,7 +48,11 @@ export async function wechatRateLimits(ctx: AppContext): Promise<WechatRateLimit
     const v = configured[k];
     return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : WECHAT_RATE_LIMIT_DEFAULTS[k];
   };
-  return { wechatStartsPer10Minutes: pick("wechatStartsPer10Minutes"), wechatPollsPerCode: pick("wechatPollsPerCode"), wechatPollsPerMinute: pick("wechatPollsPerMinute") };
+  return {
+    wechatStartsPer10Minutes: pick("wechatStartsPer10Minutes"),
+    wechatPollsPerCode: pick("wechatPollsPerCode"),
+    wechatPollsPerMinute: pick("wechatPollsPerMinute"),
+  };
 }
 
 export function isWellFormedLoginCode(code: string | undefined | null): code is string {
@@ -102,7 +106,10 @@ export async function startWechatSignIn(
   const byIp = await rateLimit(ctx.cache, `wechat:start:ip:${input.ip}`, limits.wechatStartsPer10Minutes, 600);
   if (!byIp.allowed) return { ok: false, error: "rate-limited", retryAfterSeconds: byIp.retryAfterSeconds };
   // Sessions older than a day are of no use to anyone.
-  await ctx.db.deleteFrom("wechat_login_sessions").where("expires_at", "<", new Date(Date.now() - 86_400_000)).execute();
+  await ctx.db
+    .deleteFrom("wechat_login_sessions")
+    .where("expires_at", "<", new Date(Date.now() - 86_400_000))
+    .execute();
   const provider = wechatProvider(ctx);
   const secret = randomBytes(32).toString("base64url");
   const created = await provider.createQrSession({
@@ -157,7 +164,11 @@ export async function pollWechatSignIn(
   const byCode = await rateLimit(ctx.cache, `wechat:poll:code:${input.loginCode}`, limits.wechatPollsPerCode, WECHAT_QR_TTL_SECONDS * 5);
   if (!byCode.allowed) return { kind: "error", error: "rate-limited", retryAfterSeconds: byCode.retryAfterSeconds };
 
-  const bound = await ctx.db.selectFrom("wechat_login_sessions").select("binding_hash").where("login_code", "=", input.loginCode).executeTakeFirst();
+  const bound = await ctx.db
+    .selectFrom("wechat_login_sessions")
+    .select("binding_hash")
+    .where("login_code", "=", input.loginCode)
+    .executeTakeFirst();
   if (!bound || !input.secret || input.secret.length > 100 || !sameHash(bindingHash(input.secret), bound.binding_hash)) {
     return { kind: "error", error: "unknown" };
   }
@@ -178,7 +189,12 @@ export async function pollWechatSignIn(
   }
 }
 
-async function consume(ctx: AppContext, loginCode: string, hash: string, input: { ip: string; userAgent?: string | null }): Promise<WechatPollResult> {
+async function consume(
+  ctx: AppContext,
+  loginCode: string,
+  hash: string,
+  input: { ip: string; userAgent?: string | null },
+): Promise<WechatPollResult> {
   const now = new Date();
   // Compare-and-set: of two simultaneous polls only one sees the row change.
   const row = await ctx.db

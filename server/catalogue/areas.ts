@@ -9,7 +9,10 @@ import type { SiteLang } from "../../app/lib/i18n";
 export const AREA_SEARCH_MIN_CHARS = 2;
 export const AREA_SEARCH_MAX_RESULTS = 6;
 
-const NAME_COLUMN = { en: "name_en", cn: "name_zh", jp: "name_ja", br: "name_pt", es: "name_es" } as const satisfies Record<SiteLang, string>;
+const NAME_COLUMN = { en: "name_en", cn: "name_zh", jp: "name_ja", br: "name_pt", es: "name_es" } as const satisfies Record<
+  SiteLang,
+  string
+>;
 type NameColumn = (typeof NAME_COLUMN)[SiteLang];
 
 export interface AreaMatch {

@@ -24,7 +24,10 @@ function missingCountError(unit: "figure" | "table" | null | undefined, slug: st
 }
 
 /** Field errors (question slug → error code); empty when the answers are complete. */
-export function validateBundleAnswers(catalogue: Pick<Catalogue, "bundleQuestions" | "services">, answers: BundleAnswers): Record<string, string> {
+export function validateBundleAnswers(
+  catalogue: Pick<Catalogue, "bundleQuestions" | "services">,
+  answers: BundleAnswers,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const q of catalogue.bundleQuestions) {
     const a = answers[q.slug] ?? {};
@@ -76,7 +79,11 @@ export function availableBundles(catalogue: Pick<Catalogue, "bundleQuestions" | 
  * The selections of a bundle for the pricing engine: its primary service, add-ons
  * without a question, and counted add-ons whose toggle is on (with their count).
  */
-export function bundleSelections(catalogue: Pick<Catalogue, "bundleQuestions">, bundle: Bundle, answers: BundleAnswers): ServiceSelection[] {
+export function bundleSelections(
+  catalogue: Pick<Catalogue, "bundleQuestions">,
+  bundle: Bundle,
+  answers: BundleAnswers,
+): ServiceSelection[] {
   const selections: ServiceSelection[] = [{ serviceSlug: bundle.primaryServiceSlug }];
   for (const slug of bundle.addOnSlugs) {
     const question = catalogue.bundleQuestions.find((q) => q.serviceSlug === slug);
@@ -92,5 +99,7 @@ export function bundleSelections(catalogue: Pick<Catalogue, "bundleQuestions">, 
 
 /** Learn-more terms shown on a selected bundle card: those of the selected services, and always plagiarism check's. */
 export function learnMoreTerms(bundle: Pick<Bundle, "learnMoreTerms">, selectedSlugs: string[]): string[] {
-  return bundle.learnMoreTerms.filter((t) => t.serviceSlug === "plagiarism-check" || selectedSlugs.includes(t.serviceSlug)).map((t) => t.key);
+  return bundle.learnMoreTerms
+    .filter((t) => t.serviceSlug === "plagiarism-check" || selectedSlugs.includes(t.serviceSlug))
+    .map((t) => t.key);
 }

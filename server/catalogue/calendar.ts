@@ -23,14 +23,24 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormat(timeZone: string): Intl.DateTimeFormat {
   let f = dateFormats.get(timeZone);
-  if (!f) dateFormats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  if (!f)
+    dateFormats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
   return f;
 }
 
 function offsetFormat(timeZone: string): Intl.DateTimeFormat {
   let f = offsetFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     offsetFormats.set(timeZone, f);
   }
   return f;

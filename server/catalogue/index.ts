@@ -21,7 +21,22 @@ export {
   EXPRESS_MAX_WORDS,
   UNDETERMINED_AREA_ID,
 } from "./rules";
-export { validateBundleAnswers, availableBundles, bundleSelections, learnMoreTerms, type BundleAnswer, type BundleAnswers } from "./bundles";
-export { searchAreasOfStudy, areaTree, getAreaOfStudy, AREA_SEARCH_MIN_CHARS, AREA_SEARCH_MAX_RESULTS, type AreaMatch, type AreaNode } from "./areas";
+export {
+  validateBundleAnswers,
+  availableBundles,
+  bundleSelections,
+  learnMoreTerms,
+  type BundleAnswer,
+  type BundleAnswers,
+} from "./bundles";
+export {
+  searchAreasOfStudy,
+  areaTree,
+  getAreaOfStudy,
+  AREA_SEARCH_MIN_CHARS,
+  AREA_SEARCH_MAX_RESULTS,
+  type AreaMatch,
+  type AreaNode,
+} from "./areas";
 export { businessDeadline, localDate, END_OF_BUSINESS } from "./calendar";
 export type * from "./types";

@@ -21,45 +21,66 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 const json = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
 
 export async function loadCatalogue(db: DB): Promise<Catalogue> {
-  const [groups, services, bins, tiers, rushRules, bundles, bundleServices, questions, choices, promos, groupsRows, discounts, currencies, rates, localizations, holidays, areas] =
-    await Promise.all([
-      db.selectFrom("service_groups").selectAll().orderBy("sort_order").execute(),
-      db.selectFrom("services").selectAll().orderBy("sort_order").orderBy("id").execute(),
-      db.selectFrom("word_bins").selectAll().orderBy("min_words").execute(),
-      db.selectFrom("delivery_tiers").selectAll().orderBy("sort_order").execute(),
-      db
-        .selectFrom("rush_rules")
-        .select([
-          "id",
-          "name",
-          sql<string | null>`to_char(starts_on, 'YYYY-MM-DD')`.as("starts_on"),
-          sql<string | null>`to_char(ends_on, 'YYYY-MM-DD')`.as("ends_on"),
-          "grandparent_area_of_study_id",
-          "lower_word_count_limit",
-          "upper_word_count_limit",
-          "loyalty_level_identities",
-          "service_identities",
-        ])
-        .where("active", "=", true)
-        .orderBy("id")
-        .execute(),
-      db.selectFrom("bundles").selectAll().where("active", "=", true).orderBy("sort_order").execute(),
-      db.selectFrom("bundle_services").selectAll().orderBy("sort_order").execute(),
-      db.selectFrom("bundle_questions").selectAll().orderBy("sort_order").execute(),
-      db.selectFrom("bundle_question_choices").selectAll().orderBy("sort_order").execute(),
-      db.selectFrom("promo_codes").selectAll().where("active", "=", true).execute(),
-      db.selectFrom("preferred_groups").selectAll().where("active", "=", true).execute(),
-      db.selectFrom("service_discounts").selectAll().where("active", "=", true).orderBy("id").execute(),
-      db.selectFrom("currencies").select(["iso_code", "sign", "num_decimals"]).execute(),
-      db
-        .selectFrom("exchange_rates")
-        .select(["iso_code", sql<string>`rate::text`.as("rate"), sql<string>`to_char(effective_on, 'YYYY-MM-DD')`.as("effective_on")])
-        .orderBy("effective_on", "desc")
-        .execute(),
-      db.selectFrom("localizations").select(["identity", "time_zone"]).execute(),
-      db.selectFrom("holidays").select(["localization", sql<string>`to_char(date, 'YYYY-MM-DD')`.as("date")]).orderBy("date").execute(),
-      db.selectFrom("areas_of_study").select(["id", "parent_id"]).execute(),
-    ]);
+  const [
+    groups,
+    services,
+    bins,
+    tiers,
+    rushRules,
+    bundles,
+    bundleServices,
+    questions,
+    choices,
+    promos,
+    groupsRows,
+    discounts,
+    currencies,
+    rates,
+    localizations,
+    holidays,
+    areas,
+  ] = await Promise.all([
+    db.selectFrom("service_groups").selectAll().orderBy("sort_order").execute(),
+    db.selectFrom("services").selectAll().orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("word_bins").selectAll().orderBy("min_words").execute(),
+    db.selectFrom("delivery_tiers").selectAll().orderBy("sort_order").execute(),
+    db
+      .selectFrom("rush_rules")
+      .select([
+        "id",
+        "name",
+        sql<string | null>`to_char(starts_on, 'YYYY-MM-DD')`.as("starts_on"),
+        sql<string | null>`to_char(ends_on, 'YYYY-MM-DD')`.as("ends_on"),
+        "grandparent_area_of_study_id",
+        "lower_word_count_limit",
+        "upper_word_count_limit",
+        "loyalty_level_identities",
+        "service_identities",
+      ])
+      .where("active", "=", true)
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("bundles").selectAll().where("active", "=", true).orderBy("sort_order").execute(),
+    db.selectFrom("bundle_services").selectAll().orderBy("sort_order").execute(),
+    db.selectFrom("bundle_questions").selectAll().orderBy("sort_order").execute(),
+    db.selectFrom("bundle_question_choices").selectAll().orderBy("sort_order").execute(),
+    db.selectFrom("promo_codes").selectAll().where("active", "=", true).execute(),
+    db.selectFrom("preferred_groups").selectAll().where("active", "=", true).execute(),
+    db.selectFrom("service_discounts").selectAll().where("active", "=", true).orderBy("id").execute(),
+    db.selectFrom("currencies").select(["iso_code", "sign", "num_decimals"]).execute(),
+    db
+      .selectFrom("exchange_rates")
+      .select(["iso_code", sql<string>`rate::text`.as("rate"), sql<string>`to_char(effective_on, 'YYYY-MM-DD')`.as("effective_on")])
+      .orderBy("effective_on", "desc")
+      .execute(),
+    db.selectFrom("localizations").select(["identity", "time_zone"]).execute(),
+    db
+      .selectFrom("holidays")
+      .select(["localization", sql<string>`to_char(date, 'YYYY-MM-DD')`.as("date")])
+      .orderBy("date")
+      .execute(),
+    db.selectFrom("areas_of_study").select(["id", "parent_id"]).execute(),
+  ]);
 
   const parents = new Map(areas.map((a) => [a.id, a.parent_id]));
   const areaGrandparents: Record<string, number> = {};
@@ -70,7 +91,8 @@ export async function loadCatalogue(db: DB): Promise<Catalogue> {
   }
 
   const tierMap = {} as Record<DeliveryTierCode, DeliveryTier>;
-  for (const t of tiers) tierMap[t.code] = { code: t.code, nameKey: t.name_key, multiplierBp: bp(t.multiplier), turnaroundDays: t.turnaround_days };
+  for (const t of tiers)
+    tierMap[t.code] = { code: t.code, nameKey: t.name_key, multiplierBp: bp(t.multiplier), turnaroundDays: t.turnaround_days };
   // A catalogue without tier rows still prices: standard only, rush and express never available.
   tierMap.standard ??= { code: "standard", nameKey: "catalogue:tiers.standard", multiplierBp: BP, turnaroundDays: null };
 
@@ -80,7 +102,13 @@ export async function loadCatalogue(db: DB): Promise<Catalogue> {
 
   return {
     loadedAt: new Date().toISOString(),
-    groups: groups.map((g) => ({ slug: g.slug, nameKey: g.name_key, serviceType: g.service_type, columns: g.columns, sortOrder: g.sort_order })),
+    groups: groups.map((g) => ({
+      slug: g.slug,
+      nameKey: g.name_key,
+      serviceType: g.service_type,
+      columns: g.columns,
+      sortOrder: g.sort_order,
+    })),
     services: services.map((s) => ({
       id: s.id,
       identity: s.identity,
@@ -118,7 +146,14 @@ export async function loadCatalogue(db: DB): Promise<Catalogue> {
       active: s.active,
       sortOrder: s.sort_order,
     })),
-    bins: bins.map((b) => ({ id: b.id, name: b.name, minWords: b.min_words, maxWords: b.max_words, cents: b.price_cents, perWordMicros: micros(b.per_word_usd) })),
+    bins: bins.map((b) => ({
+      id: b.id,
+      name: b.name,
+      minWords: b.min_words,
+      maxWords: b.max_words,
+      cents: b.price_cents,
+      perWordMicros: micros(b.per_word_usd),
+    })),
     tiers: tierMap,
     rushRules: rushRules.map((r) => ({
       id: r.id,
@@ -151,7 +186,9 @@ export async function loadCatalogue(db: DB): Promise<Catalogue> {
       required: q.required,
       serviceSlug: q.service_slug,
       requiredWith: q.required_with,
-      choices: choices.filter((c) => c.question_id === q.id).map((c) => ({ id: c.id, choice: c.choice, bundleSlugs: json<string[]>(c.bundle_slugs) })),
+      choices: choices
+        .filter((c) => c.question_id === q.id)
+        .map((c) => ({ id: c.id, choice: c.choice, bundleSlugs: json<string[]>(c.bundle_slugs) })),
     })),
     promoCodes: Object.fromEntries(
       promos.map((p) => [

@@ -72,9 +72,7 @@ export function allocate(total: number, weights: number[]): number[] {
   const exact = weights.map((w) => BigInt(total) * BigInt(w));
   const base = exact.map((e) => Number(e / BigInt(sum)));
   let left = total - base.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((e, i) => ({ i, rem: Number(e % BigInt(sum)) }))
-    .sort((a, b) => b.rem - a.rem || a.i - b.i);
+  const order = exact.map((e, i) => ({ i, rem: Number(e % BigInt(sum)) })).sort((a, b) => b.rem - a.rem || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     base[i] += 1;

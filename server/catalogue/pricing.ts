@@ -109,7 +109,8 @@ export function standardPriceUsd(
     }
     case "fixed": {
       // Free with a service in the same order, or (a re-edit) after an order that had it.
-      if (p.freeWith.some((slug) => options.orderSlugs?.includes(slug) || options.originalServiceSlug === slug)) return { ok: true, cents: 0 };
+      if (p.freeWith.some((slug) => options.orderSlugs?.includes(slug) || options.originalServiceSlug === slug))
+        return { ok: true, cents: 0 };
       return { ok: true, cents: applyBp(p.cents ?? 0, p.multiplierBp) };
     }
     case "per_unit":
@@ -119,7 +120,12 @@ export function standardPriceUsd(
       const baseSlug = options.originalServiceSlug ?? p.baseSlug;
       const base = baseSlug ? catalogue.services.find((s) => s.slug === baseSlug) : undefined;
       if (!base || base.id === service.id || depth > 3) return { ok: false, reason: "no-base" };
-      const basePrice = standardPriceUsd(catalogue, base, { wordCount, quantity: options.quantity, orderSlugs: options.orderSlugs }, depth + 1);
+      const basePrice = standardPriceUsd(
+        catalogue,
+        base,
+        { wordCount, quantity: options.quantity, orderSlugs: options.orderSlugs },
+        depth + 1,
+      );
       return basePrice.ok ? { ok: true, cents: applyBp(basePrice.cents, p.multiplierBp) } : basePrice;
     }
   }
@@ -167,7 +173,11 @@ function orderDays(catalogue: Catalogue, lines: Line[], tier: DeliveryTierCode, 
   if (lines.length === 0) return null;
   const days = lines.map((l) => lineDays(catalogue, l, tier, wordCount));
   if (days.some((d) => d === null)) return null;
-  if (bundle) return bundleTurnaround(bundle, lines.map((l, i) => ({ days: days[i]!, figuresOrTables: l.service.price.unit !== null })));
+  if (bundle)
+    return bundleTurnaround(
+      bundle,
+      lines.map((l, i) => ({ days: days[i]!, figuresOrTables: l.service.price.unit !== null })),
+    );
   // Services run side by side: the order is ready when the slowest is (spec 2 §4, edit mode).
   return Math.max(...(days as number[]));
 }
@@ -241,14 +251,26 @@ function prepare(catalogue: Catalogue, input: PriceInput) {
       unavailable.push({ serviceSlug: s.slug, reason: "language" });
       continue;
     }
-    const price = standardPriceUsd(catalogue, s, { wordCount, quantity: r.quantity, originalServiceSlug: r.originalServiceSlug, orderSlugs });
+    const price = standardPriceUsd(catalogue, s, {
+      wordCount,
+      quantity: r.quantity,
+      originalServiceSlug: r.originalServiceSlug,
+      orderSlugs,
+    });
     if (!price.ok) {
       unavailable.push({ serviceSlug: s.slug, reason: price.reason });
       continue;
     }
     const rushMatched =
       s.rushEligible &&
-      matchingRushRules(catalogue, { now, localization: input.localization, areaOfStudyId: input.areaOfStudyId, loyaltyLevel: input.loyaltyLevel, serviceIdentity: s.identity, wordCount }).length > 0;
+      matchingRushRules(catalogue, {
+        now,
+        localization: input.localization,
+        areaOfStudyId: input.areaOfStudyId,
+        loyaltyLevel: input.loyaltyLevel,
+        serviceIdentity: s.identity,
+        wordCount,
+      }).length > 0;
     lines.push({ service: s, quantity: r.quantity, originalServiceSlug: r.originalServiceSlug, standardUsd: price.cents, rushMatched });
   }
   return { currency, rate, calendar, bundle, resolved, lines, unavailable, wordCount, now };
@@ -276,11 +298,14 @@ export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceRe
   const { currency, rate, calendar, bundle, resolved, lines, unavailable, wordCount, now } = prepare(catalogue, input);
 
   const noServiceOption = unavailable.length > 0;
-  const veryLongWordCount = wordCount > WORD_COUNT_FORM_MAX || lines.some((l) => l.service.maxWords !== null && wordCount > l.service.maxWords);
+  const veryLongWordCount =
+    wordCount > WORD_COUNT_FORM_MAX || lines.some((l) => l.service.maxWords !== null && wordCount > l.service.maxWords);
   const quoteOnly = veryLongWordCount || lines.some((l) => l.service.turnaround.kind === "quote");
 
   // 3. Tiers and deadlines.
-  const primary = bundle ? lines.find((l) => l.service.slug === bundle!.primaryServiceSlug) : lines.find((l) => isEditingOrTranslation(l.service));
+  const primary = bundle
+    ? lines.find((l) => l.service.slug === bundle!.primaryServiceSlug)
+    : lines.find((l) => isEditingOrTranslation(l.service));
   const deadlineFor = (tier: DeliveryTierCode) => {
     // Beyond the limits the deadline is agreed with support, like the price.
     const days = veryLongWordCount ? null : orderDays(catalogue, lines, tier, wordCount, bundle);
@@ -322,9 +347,11 @@ export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceRe
   const hasTranslation = all.some((s) => s.type === "translation");
   const hasScientific = all.some((s) => s.slug === SCIENTIFIC_EDITING_SLUG);
   if (input.languageId === CHINESE_LANGUAGE_ID && wordCount >= TRANSLATION_NOTICE_WORDS) notices.push("translation-notice");
-  if (!input.impersonating && wordCount >= CUSTOM_TRANSLATION_DEADLINE_WORDS && (hasTranslation || hasScientific)) notices.push("custom-translation-deadline-notice");
+  if (!input.impersonating && wordCount >= CUSTOM_TRANSLATION_DEADLINE_WORDS && (hasTranslation || hasScientific))
+    notices.push("custom-translation-deadline-notice");
   if (wordCount >= MULTIMEDIA_NOTICE_WORDS && all.some((s) => s.group === MULTIMEDIA_GROUP)) notices.push("multimedia-notice");
-  if (!input.impersonating && wordCount >= CUSTOM_EDITING_DEADLINE_WORDS && input.languageId === ENGLISH_LANGUAGE_ID && !hasTranslation) notices.push("custom-editing-deadline-notice");
+  if (!input.impersonating && wordCount >= CUSTOM_EDITING_DEADLINE_WORDS && input.languageId === ENGLISH_LANGUAGE_ID && !hasTranslation)
+    notices.push("custom-editing-deadline-notice");
   if (hasScientific) notices.push("scientific-editing-aos-notice");
   if (noServiceOption) notices.push("word-count-differs-no-service-option");
   if (veryLongWordCount) notices.push("very-long-word-count-notice");
@@ -363,7 +390,15 @@ export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceRe
   return result;
 }
 
-function priceTier(catalogue: Catalogue, input: PriceInput, lines: Line[], tier: DeliveryTierCode, bundle: Bundle | null, rate: string, numDecimals: number): Priced {
+function priceTier(
+  catalogue: Catalogue,
+  input: PriceInput,
+  lines: Line[],
+  tier: DeliveryTierCode,
+  bundle: Bundle | null,
+  rate: string,
+  numDecimals: number,
+): Priced {
   const convert = (usd: number) => convertUsdCents(usd, rate, numDecimals);
   const multiplier = catalogue.tiers[tier]?.multiplierBp;
   const list = lines.map((l) => {
@@ -415,7 +450,10 @@ function priceTier(catalogue: Catalogue, input: PriceInput, lines: Line[], tier:
     // Only a selection that mixes editing or translation with other services earns the bundle discount,
     // and only on the non-rush, non-express total (the tier add-on is paid in full).
     const mixes = lines.some((l) => isEditingOrTranslation(l.service)) && lines.some((l) => l.service.type === "other");
-    const addOn = list.reduce((sum, item) => sum + (item.applies && isEditingOrTranslation(item.line.service) ? item.listPrice - item.standardPrice : 0), 0);
+    const addOn = list.reduce(
+      (sum, item) => sum + (item.applies && isEditingOrTranslation(item.line.service) ? item.listPrice - item.standardPrice : 0),
+      0,
+    );
     const value = mixes ? applyBp(Math.max(0, base - addOn), bundle.discountBp) : 0;
     candidates.push({
       kind: "Service bundle discount",
@@ -515,5 +553,9 @@ export function getBinPrice(
   if (service.maxWords !== null && input.wordCount > service.maxWords) return { ok: false, error: "very-long-word-count-notice" };
   const price = standardPriceUsd(catalogue, service, { wordCount: input.wordCount });
   if (!price.ok) return { ok: false, error: "word-count-differs-no-service-option" };
-  return { ok: true, newWordBin: getBinForWordCount(catalogue, input.wordCount)?.name ?? null, price: toCurrency(catalogue, price.cents, input.currencyIso, input.now) };
+  return {
+    ok: true,
+    newWordBin: getBinForWordCount(catalogue, input.wordCount)?.name ?? null,
+    price: toCurrency(catalogue, price.cents, input.currencyIso, input.now),
+  };
 }

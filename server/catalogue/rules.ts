@@ -112,8 +112,15 @@ export interface RushContext {
 export function rushRuleApplies(rule: RushRule, c: RushContext): boolean {
   if (rule.startsOn !== null && c.date < rule.startsOn) return false;
   if (rule.endsOn !== null && c.date > rule.endsOn) return false;
-  if (rule.grandparentAreaOfStudyId !== null && c.grandparentAreaOfStudyId !== null && !c.undeterminedArea && rule.grandparentAreaOfStudyId !== c.grandparentAreaOfStudyId) return false;
-  if (rule.loyaltyLevelIdentities.length > 0 && (c.loyaltyLevel === null || !rule.loyaltyLevelIdentities.includes(c.loyaltyLevel))) return false;
+  if (
+    rule.grandparentAreaOfStudyId !== null &&
+    c.grandparentAreaOfStudyId !== null &&
+    !c.undeterminedArea &&
+    rule.grandparentAreaOfStudyId !== c.grandparentAreaOfStudyId
+  )
+    return false;
+  if (rule.loyaltyLevelIdentities.length > 0 && (c.loyaltyLevel === null || !rule.loyaltyLevelIdentities.includes(c.loyaltyLevel)))
+    return false;
   if (rule.serviceIdentities.length > 0 && !rule.serviceIdentities.includes(c.serviceIdentity)) return false;
   if (rule.lowerWordCountLimit !== null && c.wordCount < rule.lowerWordCountLimit) return false;
   if (rule.upperWordCountLimit !== null && c.wordCount > rule.upperWordCountLimit) return false;
@@ -123,7 +130,14 @@ export function rushRuleApplies(rule: RushRule, c: RushContext): boolean {
 /** The rush rules that apply to one service of an order. */
 export function matchingRushRules(
   catalogue: Pick<Catalogue, "rushRules" | "areaGrandparents" | "calendars">,
-  input: { now: Date; localization: string; areaOfStudyId?: number | null; loyaltyLevel?: string | null; serviceIdentity: string; wordCount: number },
+  input: {
+    now: Date;
+    localization: string;
+    areaOfStudyId?: number | null;
+    loyaltyLevel?: string | null;
+    serviceIdentity: string;
+    wordCount: number;
+  },
 ): RushRule[] {
   const timeZone = catalogue.calendars[input.localization]?.timeZone ?? "UTC";
   const area = input.areaOfStudyId ?? null;
@@ -144,7 +158,11 @@ export type PromoCheck = { ok: true; promo: PromoCode } | { ok: false; error: st
  * Whether a promotional code can be used now. One code per order (spec 1 §9):
  * with `currentCode` set, another code is refused until the first is removed.
  */
-export function checkPromoCode(catalogue: Pick<Catalogue, "promoCodes">, code: string | null | undefined, options: { now: Date; currentCode?: string | null }): PromoCheck {
+export function checkPromoCode(
+  catalogue: Pick<Catalogue, "promoCodes">,
+  code: string | null | undefined,
+  options: { now: Date; currentCode?: string | null },
+): PromoCheck {
   const normalised = (code ?? "").trim().toUpperCase();
   if (!normalised) return { ok: false, error: "promo-code-empty" };
   const current = options.currentCode?.trim().toUpperCase();

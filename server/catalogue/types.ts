@@ -198,7 +198,8 @@ export interface PriceInput {
   impersonating?: boolean;
 }
 
-export type DiscountKind = "Promotional Code" | "Preferred group discount" | "Re-edit discount" | "Service discount" | "Service bundle discount";
+export type DiscountKind =
+  "Promotional Code" | "Preferred group discount" | "Re-edit discount" | "Service discount" | "Service bundle discount";
 
 export interface PricedDiscount {
   kind: DiscountKind;

@@ -138,7 +138,21 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
-  const codes = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006"]);
+  const codes = new Set([
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ENOTFOUND",
+    "ETIMEDOUT",
+    "EPIPE",
+    "57P01",
+    "57P02",
+    "57P03",
+    "53300",
+    "08000",
+    "08001",
+    "08003",
+    "08006",
+  ]);
   if (e.code && codes.has(e.code)) return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? "");
 }

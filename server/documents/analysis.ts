@@ -104,12 +104,18 @@ export async function languageIdOf(ctx: AppContext, code: string | null): Promis
  */
 export async function analyseFile(ctx: AppContext, fileId: string): Promise<AnalysisResult | null> {
   if (!isFileId(fileId)) return null;
-  const file = await ctx.db.selectFrom("files").select(["id", "stored_name", "content_type"]).where("id", "=", fileId).where("deleted_at", "is", null).executeTakeFirst();
+  const file = await ctx.db
+    .selectFrom("files")
+    .select(["id", "stored_name", "content_type"])
+    .where("id", "=", fileId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   if (!file) return null;
   const family = familyOfContentType(file.content_type);
   let result: AnalysisResult;
   try {
-    if (!family || !ANALYSABLE.includes(family)) throw Object.assign(new Error(`cannot read text from ${file.content_type}`), { code: "unsupported-type" });
+    if (!family || !ANALYSABLE.includes(family))
+      throw Object.assign(new Error(`cannot read text from ${file.content_type}`), { code: "unsupported-type" });
     const started = Date.now();
     const text = await extractText(storedPath(ctx, file.stored_name), family);
     const wordCount = countWords(text);
@@ -121,7 +127,14 @@ export async function analyseFile(ctx: AppContext, fileId: string): Promise<Anal
     const e = error as NodeJS.ErrnoException;
     const reason = e.code === "ENOENT" ? "file-missing" : e.code === "unsupported-type" ? "unsupported-type" : "unreadable";
     ctx.logger.warn({ fileId, err: error }, "document could not be analysed");
-    result = { fileId, status: "failed", wordCount: null, languageId: null, languageCode: null, error: `${reason}: ${String(e.message ?? e).slice(0, 500)}` };
+    result = {
+      fileId,
+      status: "failed",
+      wordCount: null,
+      languageId: null,
+      languageCode: null,
+      error: `${reason}: ${String(e.message ?? e).slice(0, 500)}`,
+    };
   }
   await ctx.db
     .insertInto("document_analyses")

@@ -4,16 +4,45 @@ import fs from "node:fs/promises";
 import { listCfbEntries, listZipEntries, readZipEntry, isCfb, type ZipEntry } from "./containers";
 
 export type FileFamily =
-  | "docx" | "xlsx" | "pptx" | "odt" | "zip"
-  | "doc" | "xls" | "ppt"
-  | "pdf" | "rtf" | "txt" | "tex"
-  | "png" | "jpeg" | "tiff" | "eps" | "svg";
+  | "docx"
+  | "xlsx"
+  | "pptx"
+  | "odt"
+  | "zip"
+  | "doc"
+  | "xls"
+  | "ppt"
+  | "pdf"
+  | "rtf"
+  | "txt"
+  | "tex"
+  | "png"
+  | "jpeg"
+  | "tiff"
+  | "eps"
+  | "svg";
 
 /** Extension (lower case, no dot) → the family its content must have. */
 export const EXTENSION_FAMILY: Readonly<Record<string, FileFamily>> = {
-  doc: "doc", docx: "docx", odt: "odt", pdf: "pdf", rtf: "rtf", txt: "txt", tex: "tex", zip: "zip",
-  xls: "xls", xlsx: "xlsx", ppt: "ppt", pptx: "pptx",
-  jpg: "jpeg", jpeg: "jpeg", png: "png", tif: "tiff", tiff: "tiff", eps: "eps", svg: "svg",
+  doc: "doc",
+  docx: "docx",
+  odt: "odt",
+  pdf: "pdf",
+  rtf: "rtf",
+  txt: "txt",
+  tex: "tex",
+  zip: "zip",
+  xls: "xls",
+  xlsx: "xlsx",
+  ppt: "ppt",
+  pptx: "pptx",
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  png: "png",
+  tif: "tiff",
+  tiff: "tiff",
+  eps: "eps",
+  svg: "svg",
 };
 
 /** The Content-Type we store and serve (never the one the client sent). */

@@ -36,7 +36,8 @@ export function isFileKind(value: unknown): value is FileKind {
   return typeof value === "string" && (FILE_KINDS as readonly string[]).includes(value);
 }
 
-export type UploadErrorCode = "file-too-large" | "file-type-not-allowed" | "too-many-files" | "empty-file" | "invalid-request" | "rate-limited";
+export type UploadErrorCode =
+  "file-too-large" | "file-type-not-allowed" | "too-many-files" | "empty-file" | "invalid-request" | "rate-limited";
 
 /** A refused upload; `code` is for the caller to translate (suggested HTTP status in `status`). */
 export class UploadError extends Error {
@@ -48,7 +49,14 @@ export class UploadError extends Error {
     this.name = "UploadError";
   }
   get status(): number {
-    return { "file-too-large": 413, "file-type-not-allowed": 415, "too-many-files": 413, "empty-file": 400, "invalid-request": 400, "rate-limited": 429 }[this.code];
+    return {
+      "file-too-large": 413,
+      "file-type-not-allowed": 415,
+      "too-many-files": 413,
+      "empty-file": 400,
+      "invalid-request": 400,
+      "rate-limited": 429,
+    }[this.code];
   }
 }
 
@@ -149,7 +157,8 @@ function toIterable(source: UploadSource): AsyncIterable<Uint8Array> {
       yield source;
     })();
   }
-  if (typeof Blob !== "undefined" && source instanceof Blob) return Readable.fromWeb(source.stream() as unknown as NodeWebReadableStream<Uint8Array>);
+  if (typeof Blob !== "undefined" && source instanceof Blob)
+    return Readable.fromWeb(source.stream() as unknown as NodeWebReadableStream<Uint8Array>);
   if (source instanceof Readable) return source;
   if (typeof (source as ReadableStream).getReader === "function" && !(Symbol.asyncIterator in (source as object))) {
     return Readable.fromWeb(source as unknown as NodeWebReadableStream<Uint8Array>);
@@ -273,7 +282,9 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
   const draftKey = validDraftKey(options.draftKey);
   if (ownerUserId === null && draftKey === null) throw new Error("an upload needs an owner: a user id or a draft key");
   if (!isFileKind(options.kind)) throw new Error(`unknown file kind ${String(options.kind)}`);
-  const originalName = sanitizeFileName(options.originalName ?? (source instanceof Blob && "name" in source ? (source as File).name : undefined));
+  const originalName = sanitizeFileName(
+    options.originalName ?? (source instanceof Blob && "name" in source ? (source as File).name : undefined),
+  );
   const extension = extensionOf(originalName);
   const expected = EXTENSION_FAMILY[extension];
   if (!expected || !policy.allowed.has(extension)) {
@@ -378,7 +389,14 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
       headers: { "content-type": contentType },
       defParamCharset: "utf8",
       // Parts past maxFiles are refused one by one below; the parser's own cap only bounds the work.
-      limits: { fileSize: maxFileBytes + 1, files: maxFiles * 2 + 10, fields: 100, fieldSize: 64 * 1024, parts: maxFiles * 2 + 110, headerPairs: 100 },
+      limits: {
+        fileSize: maxFileBytes + 1,
+        files: maxFiles * 2 + 10,
+        fields: 100,
+        fieldSize: 64 * 1024,
+        parts: maxFiles * 2 + 110,
+        headerPairs: 100,
+      },
     });
   } catch {
     throw new UploadError("invalid-request");
@@ -412,7 +430,18 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
     const index = results.push(null) - 1;
     const kind = FIELD_KINDS[field] ?? currentKind;
     saves.push(
-      saveWithPolicy(ctx, stream, { ownerUserId: options.ownerUserId, draftKey: options.draftKey, orderFormId: options.orderFormId, kind, originalName: info.filename }, policy).then(
+      saveWithPolicy(
+        ctx,
+        stream,
+        {
+          ownerUserId: options.ownerUserId,
+          draftKey: options.draftKey,
+          orderFormId: options.orderFormId,
+          kind,
+          originalName: info.filename,
+        },
+        policy,
+      ).then(
         (file) => {
           results[index] = file;
         },
@@ -499,7 +528,11 @@ export async function openFile(ctx: AppContext, fileId: string, owner: FileOwner
 }
 
 /** The caller's files (not deleted), oldest first; optionally of one order form or some kinds. */
-export async function listFiles(ctx: AppContext, owner: FileOwner, filter: { orderFormId?: string; kinds?: FileKind[] } = {}): Promise<StoredFile[]> {
+export async function listFiles(
+  ctx: AppContext,
+  owner: FileOwner,
+  filter: { orderFormId?: string; kinds?: FileKind[] } = {},
+): Promise<StoredFile[]> {
   let query = ctx.db.selectFrom("files").selectAll().where("deleted_at", "is", null);
   if (filter.orderFormId !== undefined) query = query.where("order_form_id", "=", filter.orderFormId);
   if (filter.kinds?.length) query = query.where("kind", "in", filter.kinds);
@@ -512,7 +545,10 @@ export async function listFiles(ctx: AppContext, owner: FileOwner, filter: { ord
 export async function assignFilesToOrderForm(ctx: AppContext, fileIds: string[], orderFormId: string, owner: FileOwner): Promise<number> {
   const ids = fileIds.filter(isFileId);
   if (!ids.length) return 0;
-  const query = ownedBy(ctx.db.updateTable("files").set({ order_form_id: orderFormId }).where("id", "in", ids).where("deleted_at", "is", null), owner);
+  const query = ownedBy(
+    ctx.db.updateTable("files").set({ order_form_id: orderFormId }).where("id", "in", ids).where("deleted_at", "is", null),
+    owner,
+  );
   if (!query) return 0;
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
@@ -537,17 +573,31 @@ export async function claimDraftFiles(ctx: AppContext, draftKey: string, userId:
 /** Deletes the caller's file (row marked deleted, content removed from disk). False when not theirs. */
 export async function deleteFile(ctx: AppContext, fileId: string, owner: FileOwner): Promise<boolean> {
   if (!isFileId(fileId)) return false;
-  const query = ownedBy(ctx.db.updateTable("files").set({ deleted_at: sql<Date>`now()` }).where("id", "=", fileId).where("deleted_at", "is", null), owner);
+  const query = ownedBy(
+    ctx.db
+      .updateTable("files")
+      .set({ deleted_at: sql<Date>`now()` })
+      .where("id", "=", fileId)
+      .where("deleted_at", "is", null),
+    owner,
+  );
   if (!query) return false;
   const row = await query.returning("stored_name").executeTakeFirst();
   if (!row) return false;
-  await fsp.rm(storedPath(ctx, row.stored_name), { force: true }).catch((error) => ctx.logger.error({ err: error, fileId }, "could not remove a deleted file"));
+  await fsp
+    .rm(storedPath(ctx, row.stored_name), { force: true })
+    .catch((error) => ctx.logger.error({ err: error, fileId }, "could not remove a deleted file"));
   return true;
 }
 
 /** Removes a file regardless of owner (cleanup of a failed request). */
 async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
-  const row = await ctx.db.updateTable("files").set({ deleted_at: sql<Date>`now()` }).where("id", "=", fileId).returning("stored_name").executeTakeFirst();
+  const row = await ctx.db
+    .updateTable("files")
+    .set({ deleted_at: sql<Date>`now()` })
+    .where("id", "=", fileId)
+    .returning("stored_name")
+    .executeTakeFirst();
   if (row) await fsp.rm(storedPath(ctx, row.stored_name), { force: true }).catch(() => undefined);
 }
 
@@ -591,7 +641,10 @@ export function downloadHeaders(file: Pick<StoredFile, "originalName" | "content
 
 /** A download response for an opened file: streamed from disk, sent as an attachment. */
 export function fileResponse(file: OpenedFile): Response {
-  return new Response(Readable.toWeb(file.stream()) as unknown as ReadableStream<Uint8Array>, { status: 200, headers: downloadHeaders(file) });
+  return new Response(Readable.toWeb(file.stream()) as unknown as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: downloadHeaders(file),
+  });
 }
 
 export interface UploadRateLimitOptions {
@@ -602,7 +655,11 @@ export interface UploadRateLimitOptions {
 }
 
 /** Counts one upload request for the user (or, anonymous, the address): 30 per 10 minutes by default. */
-export async function checkUploadRateLimit(ctx: AppContext, who: { userId?: number | null; ip: string }, options: UploadRateLimitOptions = {}): Promise<RateLimitResult> {
+export async function checkUploadRateLimit(
+  ctx: AppContext,
+  who: { userId?: number | null; ip: string },
+  options: UploadRateLimitOptions = {},
+): Promise<RateLimitResult> {
   const key = who.userId != null ? `upload:user:${who.userId}` : `upload:ip:${who.ip}`;
   return rateLimit(ctx.cache, key, options.limit ?? 30, options.windowSeconds ?? 600);
 }

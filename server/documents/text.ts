@@ -58,10 +58,42 @@ function sampleOf(text: string): string {
 
 // RTF destinations whose content is not document text.
 const SKIP_DESTINATIONS = new Set([
-  "fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "header", "footer", "headerl", "headerr", "headerf",
-  "footerl", "footerr", "footerf", "listtable", "listoverridetable", "revtbl", "rsidtbl", "generator", "xmlnstbl",
-  "mmathPr", "themedata", "colorschememapping", "latentstyles", "datastore", "filetbl", "pgdsctbl", "fldinst",
-  "bkmkstart", "bkmkend", "field_instructions", "nonshppict", "shppict", "blipuid", "protusertbl", "userprops",
+  "fonttbl",
+  "colortbl",
+  "stylesheet",
+  "info",
+  "pict",
+  "object",
+  "header",
+  "footer",
+  "headerl",
+  "headerr",
+  "headerf",
+  "footerl",
+  "footerr",
+  "footerf",
+  "listtable",
+  "listoverridetable",
+  "revtbl",
+  "rsidtbl",
+  "generator",
+  "xmlnstbl",
+  "mmathPr",
+  "themedata",
+  "colorschememapping",
+  "latentstyles",
+  "datastore",
+  "filetbl",
+  "pgdsctbl",
+  "fldinst",
+  "bkmkstart",
+  "bkmkend",
+  "field_instructions",
+  "nonshppict",
+  "shppict",
+  "blipuid",
+  "protusertbl",
+  "userprops",
 ]);
 
 const CODE_PAGES: Record<number, string> = { 932: "shift_jis", 936: "gbk", 949: "euc-kr", 950: "big5", 65001: "utf-8" };
@@ -217,7 +249,10 @@ export function texToText(tex: string): string {
   return tex
     .replace(/(^|[^\\])%.*$/gm, "$1")
     .replace(/\\begin\{(?:equation|align|figure|table|tabular|thebibliography)\*?\}[\s\S]*?\\end\{[^}]*\}/g, " ")
-    .replace(/\\(?:documentclass|usepackage|label|ref|cite|eqref|includegraphics|bibliographystyle|bibliography)(?:\[[^\]]*\])?\{[^}]*\}/g, " ")
+    .replace(
+      /\\(?:documentclass|usepackage|label|ref|cite|eqref|includegraphics|bibliographystyle|bibliography)(?:\[[^\]]*\])?\{[^}]*\}/g,
+      " ",
+    )
     .replace(/\\[a-zA-Z@]+\*?(?:\[[^\]]*\])?/g, " ")
     .replace(/\$[^$]*\$/g, " ")
     .replace(/[{}\\~^_&]/g, " ");

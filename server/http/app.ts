@@ -57,7 +57,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? "error" : "info";
-      res.locals.logger[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      res.locals.logger[level](
+        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
     });
     next();
   });
@@ -89,7 +92,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       database: { kind: ctx.dbKind, ok: database },
       redis: { configured: ctx.cache.kind === "redis", ok: redis },
     };
-    res.status(database ? 200 : 503).setHeader("Cache-Control", "no-store").json(body);
+    res
+      .status(database ? 200 : 503)
+      .setHeader("Cache-Control", "no-store")
+      .json(body);
   });
 
   // Static files: fingerprinted build assets are immutable; translations change with releases.
@@ -131,10 +137,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       }
       const lang = langOfPath(req.path);
       if (lang && !req.path.endsWith(".data") && readCookie(req.headers.cookie, LANG_COOKIE) !== lang) {
-        res.append(
-          "Set-Cookie",
-          `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${req.secure ? "; Secure" : ""}`,
-        );
+        res.append("Set-Cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${req.secure ? "; Secure" : ""}`);
       }
     }
     next();
@@ -165,7 +168,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       return res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
     }
-    res.status(500).type("html").send(renderPlainErrorPage(langOfPath(req.path) ?? "en", res.locals.requestId));
+    res
+      .status(500)
+      .type("html")
+      .send(renderPlainErrorPage(langOfPath(req.path) ?? "en", res.locals.requestId));
   });
 
   return app;

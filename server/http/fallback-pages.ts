@@ -13,11 +13,19 @@ function page(lang: SiteLang, title: string, body: string): string {
 
 export function renderUnavailablePage(lang: SiteLang): string {
   const t = fixedT(lang);
-  return page(lang, t("error.unavailableTitle"), `<p>${escapeHtml(t("error.unavailableBody"))}</p><p><a href="">${escapeHtml(t("error.tryAgain"))}</a></p>`);
+  return page(
+    lang,
+    t("error.unavailableTitle"),
+    `<p>${escapeHtml(t("error.unavailableBody"))}</p><p><a href="">${escapeHtml(t("error.tryAgain"))}</a></p>`,
+  );
 }
 
 export function renderPlainErrorPage(lang: SiteLang, requestId?: string): string {
   const t = fixedT(lang);
   const ref = requestId ? `<p><small>${escapeHtml(t("error.reference", { id: requestId }))}</small></p>` : "";
-  return page(lang, t("error.genericTitle"), `<p>${escapeHtml(t("error.genericBody"))}</p>${ref}<p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`);
+  return page(
+    lang,
+    t("error.genericTitle"),
+    `<p>${escapeHtml(t("error.genericBody"))}</p>${ref}<p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`,
+  );
 }

@@ -29,7 +29,12 @@ export function langOfPath(pathname: string): SiteLang | undefined {
 }
 
 /** Where to send a request for `pathname` that lacks a language prefix; undefined when no redirect applies. */
-export function languageRedirect(pathname: string, search: string, cookieLang: string | undefined, acceptLanguage: string | undefined): string | undefined {
+export function languageRedirect(
+  pathname: string,
+  search: string,
+  cookieLang: string | undefined,
+  acceptLanguage: string | undefined,
+): string | undefined {
   const first = pathname.split("/")[1] ?? "";
   if (isSiteLang(first)) return undefined;
   if (pathname !== "/" && pathname !== "" && !PREFIXED_SECTIONS.has(first)) return undefined;

@@ -13,7 +13,11 @@ import { createRequire } from "node:module";
 
 type Route = { id?: string; children?: Route[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: Route };
-type MatchRoutes = (routes: Route[], location: string | { pathname?: string; search?: string; hash?: string }, basename?: string) => Match[] | null;
+type MatchRoutes = (
+  routes: Route[],
+  location: string | { pathname?: string; search?: string; hash?: string },
+  basename?: string,
+) => Match[] | null;
 type Remembered = { id: string; params: Match["params"]; pathname: string; pathnameBase: string }[] | null;
 
 /** Pathnames remembered per route tree before the memo starts over (a crawler's endless ids cannot grow it without bound). */
@@ -78,13 +82,17 @@ export function installRouteMatchMemo(): { matchRoutes: MatchRoutes } {
     let hit = byPath.get(key);
     if (hit === undefined) {
       const matches = original(routes, location, basename);
-      hit = matches ? matches.map((m) => ({ id: m.route.id!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) : null;
+      hit = matches
+        ? matches.map((m) => ({ id: m.route.id!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase }))
+        : null;
       if (byPath.size >= ROUTE_MATCH_MEMO_SIZE) byPath.clear();
       byPath.set(key, hit);
       return matches;
     }
     // Each caller gets its own match objects, pointing at the routes of the tree it passed.
-    return hit ? hit.map((m) => ({ params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase, route: tree.byId.get(m.id)! })) : null;
+    return hit
+      ? hit.map((m) => ({ params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase, route: tree.byId.get(m.id)! }))
+      : null;
   };
   router[INSTALLED] = true;
   return router;

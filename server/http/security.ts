@@ -47,7 +47,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * the request's own host. Requests with neither (curl, server-to-server) pass:
  * they carry no victim's cookies by accident.
  */
-export function isCrossSiteRequest(req: { method: string; headers: Record<string, string | string[] | undefined> }, expectedHost: string): boolean {
+export function isCrossSiteRequest(
+  req: { method: string; headers: Record<string, string | string[] | undefined> },
+  expectedHost: string,
+): boolean {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
   const fetchSite = req.headers["sec-fetch-site"];
   if (typeof fetchSite === "string" && fetchSite !== "") {

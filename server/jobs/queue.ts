@@ -132,7 +132,13 @@ export interface FailOptions {
  * has used its attempts (or the failure is permanent). Returns the new status, or null when the
  * worker no longer holds the job.
  */
-export async function failJob(db: JobDb, job: Pick<Job, "id" | "attempts" | "maxAttempts">, workerId: string, error: unknown, options: FailOptions = {}): Promise<JobStatus | null> {
+export async function failJob(
+  db: JobDb,
+  job: Pick<Job, "id" | "attempts" | "maxAttempts">,
+  workerId: string,
+  error: unknown,
+  options: FailOptions = {},
+): Promise<JobStatus | null> {
   const message = describeError(error);
   const final = options.permanent || job.attempts >= job.maxAttempts;
   const delay = backoffMs(job.attempts, options.backoffBaseMs, options.backoffMaxMs);

@@ -47,13 +47,21 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<{
     return { id: String(row.id), status: "sent" };
   } catch (error) {
     ctx.logger.error({ err: error, template: message.template }, "mail delivery failed");
-    await ctx.db.updateTable("mail_outbox").set({ status: "failed", error: String((error as Error).message ?? error).slice(0, 500) }).where("id", "=", row.id).execute();
+    await ctx.db
+      .updateTable("mail_outbox")
+      .set({ status: "failed", error: String((error as Error).message ?? error).slice(0, 500) })
+      .where("id", "=", row.id)
+      .execute();
     return { id: String(row.id), status: "failed" };
   }
 }
 
 export async function listOutbox(ctx: AppContext, options: { to?: string; limit?: number } = {}) {
-  let q = ctx.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(options.limit ?? 50);
+  let q = ctx.db
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(options.limit ?? 50);
   if (options.to) q = q.where("to_email", "=", options.to);
   return q.execute();
 }

@@ -48,7 +48,13 @@ export async function generatePriceQuote(env: WizardEnv, form: OrderFormRow): Pr
   };
   await env.ctx.db
     .insertInto("price_quotes")
-    .values({ estimate_id: estimateId, order_form_id: form.id, user_id: env.owner.userId, data: JSON.stringify(data), valid_until: new Date(Date.now() + QUOTE_VALID_DAYS * 86_400_000) })
+    .values({
+      estimate_id: estimateId,
+      order_form_id: form.id,
+      user_id: env.owner.userId,
+      data: JSON.stringify(data),
+      valid_until: new Date(Date.now() + QUOTE_VALID_DAYS * 86_400_000),
+    })
     .execute();
   return { ok: true, estimateId };
 }
@@ -59,11 +65,16 @@ export async function findQuote(ctx: AppContext, estimateId: string, owner: Owne
   const row = await ctx.db.selectFrom("price_quotes").selectAll().where("estimate_id", "=", estimateId).executeTakeFirst();
   if (!row) return null;
   const data = (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as unknown as QuoteSnapshot;
-  const mine = row.user_id !== null ? row.user_id === owner.userId : Boolean(owner.draftKey && data.draftKeyHash === hashDraftKey(owner.draftKey));
+  const mine =
+    row.user_id !== null ? row.user_id === owner.userId : Boolean(owner.draftKey && data.draftKeyHash === hashDraftKey(owner.draftKey));
   return mine ? { row, data } : null;
 }
 
-export async function quotePdf(ctx: AppContext, quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>, customer: { name: string; email: string; institution?: string | null } | null): Promise<Buffer> {
+export async function quotePdf(
+  ctx: AppContext,
+  quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
+  customer: { name: string; email: string; institution?: string | null } | null,
+): Promise<Buffer> {
   const { data, row } = quote;
   const t = fixedT(data.lang, "order");
   const { config } = await ctx.config.snapshot();
@@ -75,7 +86,12 @@ export async function quotePdf(ctx: AppContext, quote: NonNullable<Awaited<Retur
     customer,
     company: { name: config.companyShortName, website: config.website },
     currency: data.currency,
-    lineItems: data.lineItems.map((l) => ({ description: t(l.nameKey), quantity: l.quantity, listPrice: l.listPrice, totalPrice: l.totalPrice })),
+    lineItems: data.lineItems.map((l) => ({
+      description: t(l.nameKey),
+      quantity: l.quantity,
+      listPrice: l.listPrice,
+      totalPrice: l.totalPrice,
+    })),
     discounts: data.discounts.map((d) => ({ description: t(d.descriptionKey), amount: d.appliedAmount })),
     subtotal: data.subtotal,
     total: data.total,
@@ -87,7 +103,12 @@ export async function quotePdf(ctx: AppContext, quote: NonNullable<Awaited<Retur
 }
 
 /** E-mails the quote's link to the signed-in user; returns the recipient. */
-export async function emailQuote(ctx: AppContext, quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>, user: { id: number; email: string; firstName: string }, baseUrl: string): Promise<string> {
+export async function emailQuote(
+  ctx: AppContext,
+  quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
+  user: { id: number; email: string; firstName: string },
+  baseUrl: string,
+): Promise<string> {
   const t = fixedT(quote.data.lang, "order");
   const link = `${ctx.env.PUBLIC_URL ?? baseUrl}/api/price-quote/${quote.row.estimate_id}/pdf`;
   const { config } = await ctx.config.snapshot();

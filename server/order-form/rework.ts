@@ -59,8 +59,14 @@ export async function reworkableOrder(ctx: AppContext, userId: number | null, re
  * formatting. The config's reeditServiceMap (original → rework service) adds to
  * or overrides these pairs.
  */
-export function reworkOriginals(catalogue: Pick<Catalogue, "services">, originalSlugs: string[], reeditServiceMap: Record<string, string> = {}): Record<string, string> {
-  const originals = originalSlugs.map((slug) => catalogue.services.find((s) => s.slug === slug)).filter((s) => s !== undefined && s.group !== REWORK_GROUP);
+export function reworkOriginals(
+  catalogue: Pick<Catalogue, "services">,
+  originalSlugs: string[],
+  reeditServiceMap: Record<string, string> = {},
+): Record<string, string> {
+  const originals = originalSlugs
+    .map((slug) => catalogue.services.find((s) => s.slug === slug))
+    .filter((s) => s !== undefined && s.group !== REWORK_GROUP);
   const editing = originals.find((s) => s!.type === "editing");
   const translation = originals.find((s) => s!.type === "translation");
   const formatting = originals.find((s) => s!.slug === "manuscript-formatting");
@@ -92,7 +98,10 @@ export async function reworkView(env: WizardEnv, form: OrderFormRow): Promise<Re
     const order = await reworkableOrder(env.ctx, env.owner.userId, form.rework_of_order_id!);
     if (!order) return null;
     const [catalogue, snapshot] = await Promise.all([getCatalogue(env.ctx), env.ctx.config.snapshot()]);
-    return { order: { externalId: order.externalId, title: order.title }, originals: reworkOriginals(catalogue, order.serviceSlugs, snapshot.config.reeditServiceMap) };
+    return {
+      order: { externalId: order.externalId, title: order.title },
+      originals: reworkOriginals(catalogue, order.serviceSlugs, snapshot.config.reeditServiceMap),
+    };
   };
   return env.memo ? env.memo(`rework:${form.id}`, compute) : compute();
 }
@@ -143,8 +152,14 @@ export async function saveReworkBasicDetails(env: WizardEnv, form: OrderFormRow,
   if (!view) return { ok: false, fieldErrors: { rework: ["order:errors.rework-order-not-found"] } };
   const instructions = typeof input.instructions === "string" ? input.instructions.trim() : "";
   // Checked before anything is saved: the step saves all of its fields or none.
-  if (instructions.length > REWORK_INSTRUCTIONS_MAX) return { ok: false, fieldErrors: { instructions: ["order:errors.rework-instructions-too-long"] } };
-  const saved = await saveGetStarted(env, form, { customerGoal: "manuscript", uploadFilesLater: input.uploadFilesLater, wordCount: input.wordCount, languageId: input.languageId });
+  if (instructions.length > REWORK_INSTRUCTIONS_MAX)
+    return { ok: false, fieldErrors: { instructions: ["order:errors.rework-instructions-too-long"] } };
+  const saved = await saveGetStarted(env, form, {
+    customerGoal: "manuscript",
+    uploadFilesLater: input.uploadFilesLater,
+    wordCount: input.wordCount,
+    languageId: input.languageId,
+  });
   if (!saved.ok) return saved;
   return { ok: true, form: await saveOrderForm(env.ctx.db, saved.form, { rework_instructions: instructions || null }) };
 }

@@ -2,7 +2,23 @@
 // server-side price (never from the client), and placing the order.
 import type { AppContext } from "../context";
 import type { SiteLang } from "../../app/lib/i18n";
-import { availableBundles, bundleSelections, checkPromoCode, getCatalogue, learnMoreTerms, priceSelection, priceTotal, validateBundleAnswers, type Bundle, type BundleAnswers, type Catalogue, type CatalogueService, type PriceInput, type PriceResult, type ServiceSelection } from "../catalogue";
+import {
+  availableBundles,
+  bundleSelections,
+  checkPromoCode,
+  getCatalogue,
+  learnMoreTerms,
+  priceSelection,
+  priceTotal,
+  validateBundleAnswers,
+  type Bundle,
+  type BundleAnswers,
+  type Catalogue,
+  type CatalogueService,
+  type PriceInput,
+  type PriceResult,
+  type ServiceSelection,
+} from "../catalogue";
 import { listFiles, type StoredFile } from "../documents/storage";
 import { documentDetails } from "../documents/analysis";
 import { advance, currentStepOf, stepsView, type StepContext, type StepName, type StepsView } from "./steps";
@@ -52,7 +68,11 @@ export async function stepContext(env: WizardEnv, form: OrderFormRow): Promise<S
 
 /** Selections stored on the form, as the pricing engine takes them. */
 export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
-  return (form.selections ?? []).map((s) => ({ serviceSlug: s.serviceSlug, quantity: s.quantity, ...(s.originalServiceSlug ? { originalServiceSlug: s.originalServiceSlug } : {}) }));
+  return (form.selections ?? []).map((s) => ({
+    serviceSlug: s.serviceSlug,
+    quantity: s.quantity,
+    ...(s.originalServiceSlug ? { originalServiceSlug: s.originalServiceSlug } : {}),
+  }));
 }
 
 /** The server-side price of the form as it stands (null before any service is chosen). */
@@ -95,9 +115,19 @@ async function computePrice(env: WizardEnv, form: OrderFormRow, catalogue?: Cata
  * additional-services steps. Null when the service cannot be priced for this
  * manuscript (the card then shows no price).
  */
-export function servicePrice(env: WizardEnv, form: OrderFormRow, catalogue: Catalogue, service: { slug: string; originalServiceSlug?: string }, now = new Date()): number | null {
+export function servicePrice(
+  env: WizardEnv,
+  form: OrderFormRow,
+  catalogue: Catalogue,
+  service: { slug: string; originalServiceSlug?: string },
+  now = new Date(),
+): number | null {
   try {
-    const selection = { serviceSlug: service.slug, quantity: 1, ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}) };
+    const selection = {
+      serviceSlug: service.slug,
+      quantity: 1,
+      ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}),
+    };
     return priceTotal(catalogue, { ...priceBase(env, form, now), selections: [selection], deliveryTier: "standard" });
   } catch {
     return null;
@@ -153,7 +183,12 @@ export async function formFiles(env: WizardEnv, form: OrderFormRow): Promise<Sto
   return listFiles(env.ctx, fileOwner(env.owner), { orderFormId: form.id });
 }
 
-async function advanceFrom(env: WizardEnv, form: OrderFormRow, step: StepName, patch: Parameters<typeof saveOrderForm>[2]): Promise<OrderFormRow> {
+async function advanceFrom(
+  env: WizardEnv,
+  form: OrderFormRow,
+  step: StepName,
+  patch: Parameters<typeof saveOrderForm>[2],
+): Promise<OrderFormRow> {
   const next = { ...form, ...patch } as OrderFormRow;
   const ctx = await stepContext(env, next);
   return saveOrderForm(env.ctx.db, form, { ...patch, current_step: advance(next, step, ctx) });
@@ -182,10 +217,13 @@ export async function saveGetStarted(env: WizardEnv, form: OrderFormRow, input: 
     if (raw === "") errors.wordCount = ["order:errors.value-required"];
     else {
       wordCount = Number(raw);
-      if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX) errors.wordCount = ["order:errors.word-count-range-error"];
+      if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
+        errors.wordCount = ["order:errors.word-count-range-error"];
     }
     languageId = Number(input.languageId);
-    const language = Number.isInteger(languageId) ? await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst() : undefined;
+    const language = Number.isInteger(languageId)
+      ? await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
+      : undefined;
     if (!language) errors.languageId = ["order:errors.value-required"];
   }
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
@@ -215,7 +253,11 @@ const MULTIMEDIA_GROUPS = new Set(["figures"]);
 
 /** The quantities a step's form posts as quantity.<service> fields (figures, tables). */
 export function quantitiesFromFields(fields: Record<string, string>): Record<string, number> {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("quantity.")).map(([k, v]) => [k.slice("quantity.".length), Number(v)]));
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([k]) => k.startsWith("quantity."))
+      .map(([k, v]) => [k.slice("quantity.".length), Number(v)]),
+  );
 }
 
 /**
@@ -223,7 +265,11 @@ export function quantitiesFromFields(fields: Record<string, string>): Record<str
  * services its original order allows, each with the original it reworks; any
  * other form every active service outside the rework group.
  */
-export async function selectableServices(env: WizardEnv, form: OrderFormRow, catalogue: Catalogue): Promise<Map<string, CatalogueService & { originalServiceSlug?: string }>> {
+export async function selectableServices(
+  env: WizardEnv,
+  form: OrderFormRow,
+  catalogue: Catalogue,
+): Promise<Map<string, CatalogueService & { originalServiceSlug?: string }>> {
   const rework = form.rework ? await reworkView(env, form) : null;
   const out = new Map<string, CatalogueService & { originalServiceSlug?: string }>();
   for (const s of catalogue.services) {
@@ -235,21 +281,32 @@ export async function selectableServices(env: WizardEnv, form: OrderFormRow, cat
   return out;
 }
 
-export async function saveServices(env: WizardEnv, form: OrderFormRow, input: ServicesInput, step: "manuscript-services" | "multimedia-services"): Promise<SaveResult> {
+export async function saveServices(
+  env: WizardEnv,
+  form: OrderFormRow,
+  input: ServicesInput,
+  step: "manuscript-services" | "multimedia-services",
+): Promise<SaveResult> {
   const catalogue = await getCatalogue(env.ctx);
   const known = await selectableServices(env, form, catalogue);
   const slugs = [...new Set(input.serviceSlugs)].filter((s) => known.has(s));
   const errors: FieldErrors = {};
   if (step === "multimedia-services") {
-    if (!slugs.length || !slugs.every((s) => MULTIMEDIA_GROUPS.has(known.get(s)!.group))) errors.serviceSlugs = ["order:errors.multimedia-required"];
+    if (!slugs.length || !slugs.every((s) => MULTIMEDIA_GROUPS.has(known.get(s)!.group)))
+      errors.serviceSlugs = ["order:errors.multimedia-required"];
   } else if (!slugs.length && !input.declineEditing) {
     errors.serviceSlugs = ["order:errors.make-selection"];
   }
   const selections = slugs.map((slug) => {
     const service = known.get(slug)!;
     const quantity = service.price.unit ? Number(input.quantities?.[slug] ?? 1) : undefined;
-    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
-    return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}), ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}) };
+    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
+      errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
+    return {
+      serviceSlug: slug,
+      ...(quantity !== undefined ? { quantity } : {}),
+      ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}),
+    };
   });
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   // Spec 1 §4: editing sends a delivery tier; standard by default, rush or express when ticked (never both).
@@ -263,7 +320,8 @@ export async function saveServices(env: WizardEnv, form: OrderFormRow, input: Se
   });
   // A tier that is not available for this selection falls back to standard (the engine says which it priced).
   const price = await priceForm(env, saved, catalogue);
-  if (price && price.deliveryTier !== saved.delivery_tier) return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
+  if (price && price.deliveryTier !== saved.delivery_tier)
+    return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
   return { ok: true, form: saved };
 }
 
@@ -272,7 +330,12 @@ export async function saveServices(env: WizardEnv, form: OrderFormRow, input: Se
  * the step (the furthest step reached is kept). Choosing a service clears
  * "decline editing" and any bundle chosen before.
  */
-export async function toggleService(env: WizardEnv, form: OrderFormRow, slug: string, quantities: Record<string, number> = {}): Promise<SaveResult> {
+export async function toggleService(
+  env: WizardEnv,
+  form: OrderFormRow,
+  slug: string,
+  quantities: Record<string, number> = {},
+): Promise<SaveResult> {
   const catalogue = await getCatalogue(env.ctx);
   const service = (await selectableServices(env, form, catalogue)).get(slug);
   if (!service) return { ok: false, fieldErrors: { serviceSlugs: ["order:errors.make-selection"] } };
@@ -282,10 +345,21 @@ export async function toggleService(env: WizardEnv, form: OrderFormRow, slug: st
     selections = current.filter((s) => s.serviceSlug !== slug);
   } else {
     const quantity = service.price.unit ? Number(quantities[slug] ?? 1) : undefined;
-    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) return { ok: false, fieldErrors: { [`quantity.${slug}`]: ["order:errors.quantity-range-error"] } };
-    selections = [...current, { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}), ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}) }];
+    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
+      return { ok: false, fieldErrors: { [`quantity.${slug}`]: ["order:errors.quantity-range-error"] } };
+    selections = [
+      ...current,
+      {
+        serviceSlug: slug,
+        ...(quantity !== undefined ? { quantity } : {}),
+        ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}),
+      },
+    ];
   }
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }) };
+  return {
+    ok: true,
+    form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }),
+  };
 }
 
 export async function saveDeliveryTier(env: WizardEnv, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
@@ -316,7 +390,11 @@ export async function upsellSlugs(env: WizardEnv): Promise<string[]> {
  * flipped on top of the posted ones and the visitor stays on the step (the
  * furthest step reached is kept); otherwise the step is done.
  */
-export async function saveAdditional(env: WizardEnv, form: OrderFormRow, input: { addOnSlugs: string[]; quantities?: Record<string, number>; bundleInterest?: boolean; toggle?: string }): Promise<SaveResult> {
+export async function saveAdditional(
+  env: WizardEnv,
+  form: OrderFormRow,
+  input: { addOnSlugs: string[]; quantities?: Record<string, number>; bundleInterest?: boolean; toggle?: string },
+): Promise<SaveResult> {
   if (input.toggle) {
     const posted = new Set(input.addOnSlugs);
     if (posted.has(input.toggle)) posted.delete(input.toggle);
@@ -327,16 +405,26 @@ export async function saveAdditional(env: WizardEnv, form: OrderFormRow, input: 
   const offered = new Set(await upsellSlugs(env));
   const base = (form.selections ?? []).filter((s) => !offered.has(s.serviceSlug));
   const errors: FieldErrors = {};
-  const addOns = [...new Set(input.addOnSlugs)].filter((s) => offered.has(s)).map((slug) => {
-    const counted = slug === "figure-formatting" || slug === "table-formatting";
-    const quantity = counted ? Number(input.quantities?.[slug] ?? 1) : undefined;
-    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25)) errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
-    return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
-  });
+  const addOns = [...new Set(input.addOnSlugs)]
+    .filter((s) => offered.has(s))
+    .map((slug) => {
+      const counted = slug === "figure-formatting" || slug === "table-formatting";
+      const quantity = counted ? Number(input.quantities?.[slug] ?? 1) : undefined;
+      if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
+        errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
+      return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
+    });
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   const selections = [...base, ...addOns];
   if (!selections.length) return { ok: false, fieldErrors: { addOnSlugs: ["order:errors.make-selection"] } };
-  return { ok: true, form: await advanceFrom(env, form, "additional-services", { selections: JSON.stringify(selections), bundle_interest: Boolean(input.bundleInterest), bundle_id: null }) };
+  return {
+    ok: true,
+    form: await advanceFrom(env, form, "additional-services", {
+      selections: JSON.stringify(selections),
+      bundle_interest: Boolean(input.bundleInterest),
+      bundle_id: null,
+    }),
+  };
 }
 
 // ---- details --------------------------------------------------------------------
@@ -355,7 +443,10 @@ export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: Det
   if (!title) errors.projectTitle = ["order:errors.project-title-required"];
   else if (title.length > PROJECT_TITLE_MAX) errors.projectTitle = ["order:errors.project-title-too-long"];
   const areaId = Number(input.areaOfStudyId);
-  const area = Number.isInteger(areaId) && areaId > 0 ? await env.ctx.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst() : undefined;
+  const area =
+    Number.isInteger(areaId) && areaId > 0
+      ? await env.ctx.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
+      : undefined;
   if (!area) errors.areaOfStudyId = ["order:errors.area-of-study-error"];
   const catalogue = await getCatalogue(env.ctx);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
@@ -363,7 +454,8 @@ export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: Det
   if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = ["order:errors.style-of-english-required"];
   const journalName = (input.journalName ?? "").trim();
   const journalUrl = (input.journalUrl ?? "").trim();
-  if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255)) errors.journalUrl = ["order:errors.journal-url-invalid"];
+  if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255))
+    errors.journalUrl = ["order:errors.journal-url-invalid"];
   const files = await formFiles(env, form);
   if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = ["order:errors.no-files"];
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
@@ -393,7 +485,12 @@ export async function findDuplicate(env: WizardEnv, form: Pick<OrderFormRow, "pr
     .executeTakeFirst();
   if (!row) return null;
   const date = new Date(row.created_at);
-  return { externalId: row.external_id, title: row.title, date: date.toISOString(), hoursAgo: Math.max(0, Math.floor((Date.now() - date.getTime()) / 3600_000)) };
+  return {
+    externalId: row.external_id,
+    title: row.title,
+    date: date.toISOString(),
+    hoursAgo: Math.max(0, Math.floor((Date.now() - date.getTime()) / 3600_000)),
+  };
 }
 
 export async function saveDuplicateChoice(env: WizardEnv, form: OrderFormRow, choice: string | undefined): Promise<SaveResult> {
@@ -413,12 +510,16 @@ export async function currentStep(env: WizardEnv, form: OrderFormRow): Promise<S
 
 export async function manuscriptDetails(env: WizardEnv, form: OrderFormRow) {
   const files = (await formFiles(env, form)).filter((f) => f.kind === "main");
-  return documentDetails(env.ctx, files.map((f) => f.id));
+  return documentDetails(
+    env.ctx,
+    files.map((f) => f.id),
+  );
 }
 
 // ---- promo codes (spec 1 §4 "Discounts", §8) ---------------------------------------
 
-export type PromoResult = { ok: true; form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" } | { ok: false; error: string };
+export type PromoResult =
+  { ok: true; form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" } | { ok: false; error: string };
 
 const PROMO_ERRORS: Record<string, string> = {
   "promo-code-empty": "promo-code-empty",
@@ -444,15 +545,21 @@ export async function removePromoCode(env: WizardEnv, form: OrderFormRow): Promi
 
 // ---- manuscript details and word count (spec 1 §4 "Word count", §5) ---------------------
 
-export async function saveManuscriptDetails(env: WizardEnv, form: OrderFormRow, input: { wordCount?: unknown; languageId?: unknown }): Promise<SaveResult> {
+export async function saveManuscriptDetails(
+  env: WizardEnv,
+  form: OrderFormRow,
+  input: { wordCount?: unknown; languageId?: unknown },
+): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const raw = String(input.wordCount ?? "").trim();
   const wordCount = Number(raw);
   if (raw === "") errors.wordCount = ["order:errors.value-required"];
   else if (wordCount === 0) errors.wordCount = ["order:errors.value-cannot-be-zero"];
-  else if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX) errors.wordCount = ["order:errors.word-count-range-error"];
+  else if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
+    errors.wordCount = ["order:errors.word-count-range-error"];
   const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
-  if (!languageId || !(await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst())) errors.languageId = ["order:errors.value-required"];
+  if (!languageId || !(await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
+    errors.languageId = ["order:errors.value-required"];
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   return { ok: true, form: await saveOrderForm(env.ctx.db, form, { word_count: wordCount, language_id: languageId }) };
 }
@@ -461,7 +568,11 @@ export async function saveManuscriptDetails(env: WizardEnv, form: OrderFormRow, 
 
 export const REFERRAL_EMAILS_MAX = 10;
 
-export async function saveReferralEmails(env: WizardEnv, form: OrderFormRow, input: string | string[]): Promise<{ ok: true; form: OrderFormRow } | { ok: false; error: "referral-email-validation-error" }> {
+export async function saveReferralEmails(
+  env: WizardEnv,
+  form: OrderFormRow,
+  input: string | string[],
+): Promise<{ ok: true; form: OrderFormRow } | { ok: false; error: "referral-email-validation-error" }> {
   const entries = (Array.isArray(input) ? input : input.split(",")).map((e) => String(e).trim().toLowerCase()).filter(Boolean);
   const existing = form.referral_emails ?? [];
   const all = [...new Set([...existing, ...entries])];
@@ -488,16 +599,25 @@ export function bundleAnswersFromFields(fields: Record<string, string>): BundleA
 }
 
 /** Saves the bundle questions' answers; the bundles they lead to are then offered (none: 'service-bundle-no-bundles-error'). */
-export async function saveBundleAnswers(env: WizardEnv, form: OrderFormRow, answers: BundleAnswers): Promise<{ ok: true; form: OrderFormRow; bundles: number } | { ok: false; fieldErrors: FieldErrors }> {
+export async function saveBundleAnswers(
+  env: WizardEnv,
+  form: OrderFormRow,
+  answers: BundleAnswers,
+): Promise<{ ok: true; form: OrderFormRow; bundles: number } | { ok: false; fieldErrors: FieldErrors }> {
   const catalogue = await getCatalogue(env.ctx);
   const errors = validateBundleAnswers(catalogue, answers);
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [`catalogue:errors.${v}`]])) };
+  if (Object.keys(errors).length)
+    return { ok: false, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [`catalogue:errors.${v}`]])) };
   const saved = await saveOrderForm(env.ctx.db, form, { bundle_answers: JSON.stringify(answers) });
   return { ok: true, form: saved, bundles: availableBundles(catalogue, answers).length };
 }
 
 /** Chooses a bundle (its services replace the selection) with a delivery of none, rush or express; or none at all. */
-export async function chooseBundle(env: WizardEnv, form: OrderFormRow, input: { bundleId: number | null; delivery?: string }): Promise<SaveResult> {
+export async function chooseBundle(
+  env: WizardEnv,
+  form: OrderFormRow,
+  input: { bundleId: number | null; delivery?: string },
+): Promise<SaveResult> {
   const catalogue = await getCatalogue(env.ctx);
   if (input.bundleId === null) return { ok: true, form: await advanceFrom(env, form, "service-bundles", { bundle_id: null }) };
   if (form.rework) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
@@ -505,11 +625,19 @@ export async function chooseBundle(env: WizardEnv, form: OrderFormRow, input: { 
   const bundle = availableBundles(catalogue, answers).find((b) => b.id === input.bundleId);
   if (!bundle) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
   const tier = input.delivery === "rush" || input.delivery === "express" ? input.delivery : "standard";
-  const selections = bundleSelections(catalogue, bundle, answers).map((s) => ({ serviceSlug: s.serviceSlug!, ...(s.quantity ? { quantity: s.quantity } : {}) }));
-  const saved = await advanceFrom(env, form, "service-bundles", { bundle_id: bundle.id, selections: JSON.stringify(selections), delivery_tier: tier });
+  const selections = bundleSelections(catalogue, bundle, answers).map((s) => ({
+    serviceSlug: s.serviceSlug!,
+    ...(s.quantity ? { quantity: s.quantity } : {}),
+  }));
+  const saved = await advanceFrom(env, form, "service-bundles", {
+    bundle_id: bundle.id,
+    selections: JSON.stringify(selections),
+    delivery_tier: tier,
+  });
   const price = await computePrice(env, saved, catalogue);
   // A delivery the bundle cannot have falls back to none (standard), as the engine priced it.
-  if (price && price.deliveryTier !== tier) return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
+  if (price && price.deliveryTier !== tier)
+    return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
   return { ok: true, form: saved };
 }
 
@@ -520,8 +648,10 @@ export async function saveServiceQuantity(env: WizardEnv, form: OrderFormRow, se
   const service = catalogue.services.find((s) => s.slug === serviceRef || s.identity === serviceRef);
   const q = Number(quantity);
   const selections = form.selections ?? [];
-  if (!service || !selections.some((s) => s.serviceSlug === service.slug)) return { ok: false, fieldErrors: { serviceIdentity: ["order:errors.make-selection"] } };
-  if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25) return { ok: false, fieldErrors: { quantity: ["order:errors.quantity-range-error"] } };
+  if (!service || !selections.some((s) => s.serviceSlug === service.slug))
+    return { ok: false, fieldErrors: { serviceIdentity: ["order:errors.make-selection"] } };
+  if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25)
+    return { ok: false, fieldErrors: { quantity: ["order:errors.quantity-range-error"] } };
   const next = selections.map((s) => (s.serviceSlug === service.slug ? { ...s, quantity: q } : s));
   return { ok: true, form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(next) }) };
 }
@@ -533,13 +663,17 @@ export async function saveJournal(env: WizardEnv, form: OrderFormRow, input: { n
   if (!name) errors.name = ["order:errors.journal-name-required"];
   if (url && (!/^https?:\/\//i.test(url) || url.length > 255)) errors.url = ["order:errors.journal-url-invalid"];
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }) };
+  return {
+    ok: true,
+    form: await saveOrderForm(env.ctx.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }),
+  };
 }
 
 /** The order's currency: any selectable currency; CNY only on the China site (spec 1 §9). */
 export async function saveCurrency(env: WizardEnv, form: OrderFormRow, iso: unknown): Promise<SaveResult> {
   const code = String(iso ?? "").toUpperCase();
   const row = await env.ctx.db.selectFrom("currencies").select(["iso_code", "selectable"]).where("iso_code", "=", code).executeTakeFirst();
-  if (!row || (!row.selectable && !(code === "CNY" && env.localization === "CN"))) return { ok: false, fieldErrors: { currencyIso: ["order:errors.generic-touchup-error"] } };
+  if (!row || (!row.selectable && !(code === "CNY" && env.localization === "CN")))
+    return { ok: false, fieldErrors: { currencyIso: ["order:errors.generic-touchup-error"] } };
   return { ok: true, form: await saveOrderForm(env.ctx.db, form, { currency_iso: code }) };
 }

@@ -14,7 +14,16 @@ export type StepName =
   | "payment-details";
 
 /** Steps that appear in the step bar (the duplicate screen is a detour, not a step). */
-const BAR_STEPS = new Set<StepName>(["get-started", "rework-get-started", "manuscript-services", "multimedia-services", "additional-services", "service-bundles", "details", "payment-details"]);
+const BAR_STEPS = new Set<StepName>([
+  "get-started",
+  "rework-get-started",
+  "manuscript-services",
+  "multimedia-services",
+  "additional-services",
+  "service-bundles",
+  "details",
+  "payment-details",
+]);
 
 /** Aliases the spec names for the same screens. */
 export const STEP_ALIASES: Record<string, StepName> = {
@@ -57,12 +66,25 @@ export function stepsOf(form: Pick<OrderFormRow, "rework" | "customer_goal" | "b
 }
 
 /** The step a visitor may open: the stored furthest step, or the nearest one that still exists. */
-export function currentStepOf(form: Pick<OrderFormRow, "current_step" | "rework" | "customer_goal" | "bundle_interest">, ctx: StepContext): StepName {
+export function currentStepOf(
+  form: Pick<OrderFormRow, "current_step" | "rework" | "customer_goal" | "bundle_interest">,
+  ctx: StepContext,
+): StepName {
   const steps = stepsOf(form, ctx);
   const stored = form.current_step as StepName;
   if (steps.includes(stored)) return stored;
   // The step disappeared (e.g. bundles turned off): fall back to the one before it in the full order.
-  const order: StepName[] = ["get-started", "rework-get-started", "manuscript-services", "multimedia-services", "additional-services", "service-bundles", "details", "duplicate-order", "payment-details"];
+  const order: StepName[] = [
+    "get-started",
+    "rework-get-started",
+    "manuscript-services",
+    "multimedia-services",
+    "additional-services",
+    "service-bundles",
+    "details",
+    "duplicate-order",
+    "payment-details",
+  ];
   const idx = order.indexOf(stored);
   for (let i = idx; i >= 0; i--) if (steps.includes(order[i])) return order[i];
   return steps[0];
@@ -81,7 +103,13 @@ export function advance(form: Parameters<typeof currentStepOf>[0], saved: StepNa
   return steps.indexOf(next) > steps.indexOf(current) ? next : current;
 }
 
-export function stepsView(form: Parameters<typeof currentStepOf>[0], ctx: StepContext, lang: string, t: (key: string) => string, viewing?: StepName): StepsView {
+export function stepsView(
+  form: Parameters<typeof currentStepOf>[0],
+  ctx: StepContext,
+  lang: string,
+  t: (key: string) => string,
+  viewing?: StepName,
+): StepsView {
   const steps = stepsOf(form, ctx);
   const current = currentStepOf(form, ctx);
   const here = viewing && steps.includes(viewing) ? viewing : current;
@@ -98,6 +126,8 @@ export function stepsView(form: Parameters<typeof currentStepOf>[0], ctx: StepCo
     current: view(current),
     next: idx + 1 < steps.length ? view(steps[idx + 1]) : null,
     previous: idx > 0 ? view(steps[idx - 1]) : null,
-    progress: Math.round((Math.max(bar.indexOf(current === "duplicate-order" ? "details" : current), 0) / Math.max(bar.length - 1, 1)) * 100),
+    progress: Math.round(
+      (Math.max(bar.indexOf(current === "duplicate-order" ? "details" : current), 0) / Math.max(bar.length - 1, 1)) * 100,
+    ),
   };
 }

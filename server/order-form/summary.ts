@@ -6,7 +6,15 @@ export const HIDDEN_DISCOUNT_DESCRIPTIONS = new Set(["Preferred group discount",
 
 export interface OrderSummary {
   currency: { isoCode: string; sign: string; numDecimals: number };
-  lineItems: { serviceIdentity: string; serviceSlug: string; nameKey: string; quantity: number; listPrice: number; discountAmount: number; totalPrice: number }[];
+  lineItems: {
+    serviceIdentity: string;
+    serviceSlug: string;
+    nameKey: string;
+    quantity: number;
+    listPrice: number;
+    discountAmount: number;
+    totalPrice: number;
+  }[];
   discounts: { kind: string; code?: string; descriptionKey: string; showDescription: boolean; appliedAmount: number }[];
   subtotal: number;
   total: number;
@@ -21,10 +29,24 @@ export function summarize(price: PriceResult | null): OrderSummary | null {
   if (!price) return null;
   return {
     currency: { isoCode: price.currency.isoCode, sign: price.currency.sign, numDecimals: price.currency.numDecimals },
-    lineItems: price.lineItems.map((l) => ({ serviceIdentity: l.serviceIdentity, serviceSlug: l.serviceSlug, nameKey: l.nameKey, quantity: l.quantity, listPrice: l.listPrice, discountAmount: l.discountAmount, totalPrice: l.totalPrice })),
+    lineItems: price.lineItems.map((l) => ({
+      serviceIdentity: l.serviceIdentity,
+      serviceSlug: l.serviceSlug,
+      nameKey: l.nameKey,
+      quantity: l.quantity,
+      listPrice: l.listPrice,
+      discountAmount: l.discountAmount,
+      totalPrice: l.totalPrice,
+    })),
     discounts: price.discounts
       .filter((d) => d.applied)
-      .map((d) => ({ kind: d.kind, code: d.code, descriptionKey: d.descriptionKey, showDescription: !HIDDEN_DISCOUNT_DESCRIPTIONS.has(d.kind), appliedAmount: d.appliedAmount })),
+      .map((d) => ({
+        kind: d.kind,
+        code: d.code,
+        descriptionKey: d.descriptionKey,
+        showDescription: !HIDDEN_DISCOUNT_DESCRIPTIONS.has(d.kind),
+        appliedAmount: d.appliedAmount,
+      })),
     subtotal: price.subtotal,
     total: price.total,
     deadline: price.deadline ? price.deadline.toISOString() : null,

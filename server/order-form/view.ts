@@ -8,9 +8,15 @@ import { reworkView } from "./rework";
 
 export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
   const t = fixedT(env.lang, "order");
-  const [steps, price, files, rework] = await Promise.all([stepsFor(env, form, (k) => t(k)), priceForm(env, form).catch(() => null), formFiles(env, form), reworkView(env, form)]);
+  const [steps, price, files, rework] = await Promise.all([
+    stepsFor(env, form, (k) => t(k)),
+    priceForm(env, form).catch(() => null),
+    formFiles(env, form),
+    reworkView(env, form),
+  ]);
   const summary = summarize(price);
-  const byKind = (kind: string) => files.filter((f) => f.kind === kind).map((f) => ({ identity: f.id, name: f.originalName, size: f.sizeBytes }));
+  const byKind = (kind: string) =>
+    files.filter((f) => f.kind === kind).map((f) => ({ identity: f.id, name: f.originalName, size: f.sizeBytes }));
   return {
     identity: form.id,
     version: form.version,
@@ -34,7 +40,9 @@ export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
     discounts: summary?.discounts ?? [],
     total: summary?.total ?? 0,
     deadline: summary?.deadline ?? null,
-    deadlines: price ? { standard: price.deadlines.standard, rush: price.deadlines.rush ?? null, express: price.deadlines.express ?? null } : null,
+    deadlines: price
+      ? { standard: price.deadlines.standard, rush: price.deadlines.rush ?? null, express: price.deadlines.express ?? null }
+      : null,
     rushPriceDifference: price?.rushPriceDifference ?? 0,
     expressPriceDifference: price?.expressPriceDifference ?? 0,
     messages: summary?.notices ?? [],

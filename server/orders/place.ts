@@ -10,7 +10,8 @@ import { PAYMENT_METHOD } from "../../app/lib/order-constants";
 
 export { PAYMENT_METHOD };
 
-export type PlaceError = "no-services" | "no-files" | "not-ready" | "payment-method-required" | "accept-terms" | "blocked" | "sign-in-required";
+export type PlaceError =
+  "no-services" | "no-files" | "not-ready" | "payment-method-required" | "accept-terms" | "blocked" | "sign-in-required";
 
 export interface PlacedOrder {
   externalId: string;
@@ -35,7 +36,11 @@ export async function placeOrder(
 ): Promise<{ ok: true; order: PlacedOrder } | { ok: false; error: PlaceError }> {
   const userId = env.owner.userId;
   if (!userId) return { ok: false, error: "sign-in-required" };
-  const existing = await env.ctx.db.selectFrom("orders").select(["external_id", "total", "currency_iso", "id"]).where("order_form_id", "=", form.id).executeTakeFirst();
+  const existing = await env.ctx.db
+    .selectFrom("orders")
+    .select(["external_id", "total", "currency_iso", "id"])
+    .where("order_form_id", "=", form.id)
+    .executeTakeFirst();
   if (existing) return { ok: true, order: await describe(env, existing, true) };
   if (!input.acceptTerms) return { ok: false, error: "accept-terms" };
   if (!(form.selections ?? []).length) return { ok: false, error: "no-services" };
@@ -45,12 +50,17 @@ export async function placeOrder(
   const price = await priceForm(env, form);
   if (!price) return { ok: false, error: "no-services" };
   if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return { ok: false, error: "blocked" };
-  if (!availablePaymentMethods(form, price.total, env.impersonating).includes(input.paymentMethodId)) return { ok: false, error: "payment-method-required" };
+  if (!availablePaymentMethods(form, price.total, env.impersonating).includes(input.paymentMethodId))
+    return { ok: false, error: "payment-method-required" };
 
   const placed = await env.ctx.db.transaction().execute(async (trx) => {
     // Lock the form: two submits at once queue here, and the second finds the first order.
     const locked = await trx.selectFrom("order_forms").select(["status"]).where("id", "=", form.id).forUpdate().executeTakeFirstOrThrow();
-    const again = await trx.selectFrom("orders").select(["external_id", "total", "currency_iso", "id"]).where("order_form_id", "=", form.id).executeTakeFirst();
+    const again = await trx
+      .selectFrom("orders")
+      .select(["external_id", "total", "currency_iso", "id"])
+      .where("order_form_id", "=", form.id)
+      .executeTakeFirst();
     if (again || locked.status === "placed") return again ? { row: again, already: true } : null;
     const { rows } = await sql<{ n: string }>`select nextval('order_external_seq')::text as n`.execute(trx);
     const externalId = `RS${rows[0].n}`;
@@ -83,21 +93,53 @@ export async function placeOrder(
       const inv = await sql<{ n: string }>`select nextval('invoice_number_seq')::text as n`.execute(trx);
       await trx
         .insertInto("invoices")
-        .values({ number: `INV${inv.rows[0].n}`, order_id: order.id, user_id: userId, currency_iso: price.currency.isoCode, amount: price.total, balance: price.total, status: "unpaid", due_at: new Date(Date.now() + 30 * 24 * 3600 * 1000) })
+        .values({
+          number: `INV${inv.rows[0].n}`,
+          order_id: order.id,
+          user_id: userId,
+          currency_iso: price.currency.isoCode,
+          amount: price.total,
+          balance: price.total,
+          status: "unpaid",
+          due_at: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+        })
         .execute();
     }
     if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
-      await trx.updateTable("promo_codes").set((eb) => ({ times_used: eb("times_used", "+", 1) })).where(sql`upper(code)`, "=", form.promo_code.toUpperCase()).execute();
+      await trx
+        .updateTable("promo_codes")
+        .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
+        .where(sql`upper(code)`, "=", form.promo_code.toUpperCase())
+        .execute();
     }
-    await trx.updateTable("files").set({ owner_user_id: userId }).where("order_form_id", "=", form.id).where("owner_user_id", "is", null).execute();
-    await trx.updateTable("order_forms").set({ status: "placed", placed_at: new Date(), updated_at: new Date() }).where("id", "=", form.id).execute();
+    await trx
+      .updateTable("files")
+      .set({ owner_user_id: userId })
+      .where("order_form_id", "=", form.id)
+      .where("owner_user_id", "is", null)
+      .execute();
+    await trx
+      .updateTable("order_forms")
+      .set({ status: "placed", placed_at: new Date(), updated_at: new Date() })
+      .where("id", "=", form.id)
+      .execute();
     return { row: order, already: false };
   });
   if (!placed) return { ok: false, error: "not-ready" };
   return { ok: true, order: await describe(env, placed.row, placed.already) };
 }
 
-async function describe(env: WizardEnv, row: { id: number; external_id: string; total: string | number; currency_iso: string }, alreadyPlaced: boolean): Promise<PlacedOrder> {
+async function describe(
+  env: WizardEnv,
+  row: { id: number; external_id: string; total: string | number; currency_iso: string },
+  alreadyPlaced: boolean,
+): Promise<PlacedOrder> {
   const invoice = await env.ctx.db.selectFrom("invoices").select("number").where("order_id", "=", row.id).executeTakeFirst();
-  return { externalId: row.external_id, invoiceNumber: invoice?.number ?? null, total: Number(row.total), currencyIso: row.currency_iso.trim(), alreadyPlaced };
+  return {
+    externalId: row.external_id,
+    invoiceNumber: invoice?.number ?? null,
+    total: Number(row.total),
+    currencyIso: row.currency_iso.trim(),
+    alreadyPlaced,
+  };
 }

@@ -14,7 +14,14 @@ export interface OrderView {
   currency: { isoCode: string; sign: string; numDecimals: number };
   total: number;
   subtotal: number;
-  lineItems: { serviceIdentity: string; nameKey: string; quantity: number; listPrice: number; discountAmount: number; totalPrice: number }[];
+  lineItems: {
+    serviceIdentity: string;
+    nameKey: string;
+    quantity: number;
+    listPrice: number;
+    discountAmount: number;
+    totalPrice: number;
+  }[];
   discounts: { kind: string; descriptionKey: string; appliedAmount: number }[];
   paymentMethodId: number;
   purchaseOrder: string | null;
@@ -69,7 +76,13 @@ function toView(r: Row): OrderView {
     paymentMethodId: r.payment_method_id,
     purchaseOrder: r.purchase_order,
     invoice: r.invoice_number
-      ? { number: r.invoice_number, amount: Number(r.invoice_amount), balance: Number(r.invoice_balance), status: r.invoice_status!, dueAt: r.invoice_due_at ? new Date(r.invoice_due_at).toISOString() : null }
+      ? {
+          number: r.invoice_number,
+          amount: Number(r.invoice_amount),
+          balance: Number(r.invoice_balance),
+          status: r.invoice_status!,
+          dueAt: r.invoice_due_at ? new Date(r.invoice_due_at).toISOString() : null,
+        }
       : null,
   };
 }
@@ -94,10 +107,16 @@ export async function searchOrders(db: DB, userId: number, q: OrderSearch) {
   if (q.xid) filtered = filtered.where("o.external_id", "ilike", `%${q.xid.replace(/[\\%_]/g, "")}%`);
   if (q.orderTitle) filtered = filtered.where("o.title", "ilike", `%${q.orderTitle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (q.from && !Number.isNaN(Date.parse(q.from))) filtered = filtered.where("o.created_at", ">=", new Date(q.from));
-  if (q.to && !Number.isNaN(Date.parse(q.to))) filtered = filtered.where("o.created_at", "<", new Date(Date.parse(q.to) + 24 * 3600 * 1000));
+  if (q.to && !Number.isNaN(Date.parse(q.to)))
+    filtered = filtered.where("o.created_at", "<", new Date(Date.parse(q.to) + 24 * 3600 * 1000));
   const ids = filtered.select("o.id");
   const [rows, count] = await Promise.all([
-    baseQuery(db).where("o.id", "in", ids).orderBy("o.created_at", "desc").limit(ORDER_PAGE_SIZE).offset((page - 1) * ORDER_PAGE_SIZE).execute(),
+    baseQuery(db)
+      .where("o.id", "in", ids)
+      .orderBy("o.created_at", "desc")
+      .limit(ORDER_PAGE_SIZE)
+      .offset((page - 1) * ORDER_PAGE_SIZE)
+      .execute(),
     filtered.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
   ]);
   return { orders: rows.map(toView), pagination: { page, pageSize: ORDER_PAGE_SIZE, total: count.n } };

@@ -119,7 +119,10 @@ export class Pdf {
     const valueWidth = width - labelWidth - gap;
     for (const row of rows) {
       const style: TextStyle = { weight: row.bold ? "bold" : "regular", size: row.size ?? 10, color: row.color };
-      const h = Math.max(this.heightOf(row.label, labelWidth, { ...style, color: COLORS.muted }), this.heightOf(row.value, valueWidth, style));
+      const h = Math.max(
+        this.heightOf(row.label, labelWidth, { ...style, color: COLORS.muted }),
+        this.heightOf(row.value, valueWidth, style),
+      );
       y = this.ensureSpace(y, h);
       this.text(row.label, x, y, labelWidth, { ...style, color: row.color ?? COLORS.muted });
       this.text(row.value, x + labelWidth + gap, y, valueWidth, { ...style, align: valueAlign });
@@ -145,12 +148,25 @@ export class Pdf {
       const cells = columns.map((c) => c.header);
       const h = rowHeight(cells, "bold");
       this.doc.save().rect(x, top, width, h).fill(COLORS.headerFill).restore();
-      cells.forEach((cell, i) => this.text(cell, xs[i] + pad, top + pad, widths[i] - 2 * pad, { weight: "bold", size, color: COLORS.muted, align: columns[i].align }));
+      cells.forEach((cell, i) =>
+        this.text(cell, xs[i] + pad, top + pad, widths[i] - 2 * pad, {
+          weight: "bold",
+          size,
+          color: COLORS.muted,
+          align: columns[i].align,
+        }),
+      );
       return top + h;
     };
 
     const firstHeight = rows.length ? rowHeight(rows[0].cells, rows[0].bold ? "bold" : "regular") : 0;
-    y = this.ensureSpace(y, rowHeight(columns.map((c) => c.header), "bold") + firstHeight);
+    y = this.ensureSpace(
+      y,
+      rowHeight(
+        columns.map((c) => c.header),
+        "bold",
+      ) + firstHeight,
+    );
     y = header(y);
     for (const row of rows) {
       const weight: FontWeight = row.bold ? "bold" : "regular";

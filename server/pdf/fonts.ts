@@ -90,5 +90,8 @@ export function pickFamily(text: string, families: readonly FontFamily[]): FontF
  * characters go.
  */
 export function normalizeSpaces(text: string): string {
-  return text.replace(/[\u202F\u2007]/g, "\u00A0").replace(/[\u2000-\u2006\u2008-\u200A\u205F]/g, " ").replace(/[\u200B\u2060\uFEFF]/g, "");
+  return text
+    .replace(/[\u202F\u2007]/g, "\u00A0")
+    .replace(/[\u2000-\u2006\u2008-\u200A\u205F]/g, " ")
+    .replace(/[\u200B\u2060\uFEFF]/g, "");
 }

@@ -102,7 +102,10 @@ function build(q: PriceQuoteData): Pdf {
   const box = width * 0.5;
   y = pdf.ensureSpace(y, (q.discounts.length + 1) * 17 + 45);
   y = pdf.keyValues(
-    [{ label: t("totals.subtotal"), value: money(q.subtotal) }, ...q.discounts.map((d) => ({ label: d.description, value: money(-d.amount) }))],
+    [
+      { label: t("totals.subtotal"), value: money(q.subtotal) },
+      ...q.discounts.map((d) => ({ label: d.description, value: money(-d.amount) })),
+    ],
     right - box,
     y,
     box,
@@ -110,8 +113,18 @@ function build(q: PriceQuoteData): Pdf {
   );
   y = pdf.ensureSpace(y, 40);
   pdf.rule(y, { x1: right - box, color: COLORS.text });
-  y = pdf.keyValues([{ label: t("totals.total"), value: money(q.total), bold: true, size: 12, color: COLORS.text }], right - box, y + 5, box);
-  y = pdf.text(t("totals.currencyNote", { currency: q.currency.isoCode }), right - box, y, box, { size: 8, color: COLORS.muted, align: "right" }) + 16;
+  y = pdf.keyValues(
+    [{ label: t("totals.total"), value: money(q.total), bold: true, size: 12, color: COLORS.text }],
+    right - box,
+    y + 5,
+    box,
+  );
+  y =
+    pdf.text(t("totals.currencyNote", { currency: q.currency.isoCode }), right - box, y, box, {
+      size: 8,
+      color: COLORS.muted,
+      align: "right",
+    }) + 16;
 
   // Estimated delivery.
   const delivery = q.deadline ? formatDateTime(q.deadline, q.lang, tz) : t("priceQuote.deliveryAfterOrder");
@@ -120,7 +133,11 @@ function build(q: PriceQuoteData): Pdf {
   y = pdf.text(delivery, left, y, width, { size: q.deadline ? 11 : 10 }) + 14;
 
   // Notes: the caller's, then validity and delivery.
-  const notes = [...(q.notes ?? []), t("priceQuote.validity", { date: formatDate(q.validUntil, q.lang, tz) }), t("priceQuote.deliveryNote")];
+  const notes = [
+    ...(q.notes ?? []),
+    t("priceQuote.validity", { date: formatDate(q.validUntil, q.lang, tz) }),
+    t("priceQuote.deliveryNote"),
+  ];
   y = pdf.ensureSpace(y, 40);
   y = pdf.text(t("priceQuote.notes"), left, y, width, { weight: "bold", size: 10 }) + 3;
   for (const note of notes) {

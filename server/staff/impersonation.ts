@@ -4,10 +4,22 @@ import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { createSession, revokeSession, type CurrentSession } from "../auth/session";
 
-export async function audit(ctx: AppContext, actorUserId: number | null, action: string, target: { type: string; id: string } | null, data: Record<string, unknown> = {}) {
+export async function audit(
+  ctx: AppContext,
+  actorUserId: number | null,
+  action: string,
+  target: { type: string; id: string } | null,
+  data: Record<string, unknown> = {},
+) {
   await ctx.db
     .insertInto("audit_log")
-    .values({ actor_user_id: actorUserId, action, target_type: target?.type ?? null, target_id: target?.id ?? null, data: JSON.stringify(data) })
+    .values({
+      actor_user_id: actorUserId,
+      action,
+      target_type: target?.type ?? null,
+      target_id: target?.id ?? null,
+      data: JSON.stringify(data),
+    })
     .execute();
 }
 
@@ -19,7 +31,17 @@ export async function searchResearchers(ctx: AppContext, query: string, limit = 
   return ctx.db
     .selectFrom("users as u")
     .leftJoin("countries as c", "c.id", "u.country_id")
-    .select(["u.identity", "u.email", "u.first_name", "u.last_name", "u.institution", "u.localization", "u.active", "u.created_at", "c.name as country"])
+    .select([
+      "u.identity",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.institution",
+      "u.localization",
+      "u.active",
+      "u.created_at",
+      "c.name as country",
+    ])
     .where("u.is_staff", "=", false)
     .where((eb) => eb.or([eb(sql`lower(u.email)`, "like", like), eb(sql`lower(u.first_name || ' ' || u.last_name)`, "like", like)]))
     .orderBy("u.email")
@@ -29,9 +51,18 @@ export async function searchResearchers(ctx: AppContext, query: string, limit = 
 
 export type StartResult = { ok: true; token: string } | { ok: false; error: "not-found" | "not-allowed" };
 
-export async function startImpersonation(ctx: AppContext, staff: CurrentSession, targetIdentity: string, meta: { ip: string; userAgent?: string | null; token?: string }): Promise<StartResult> {
+export async function startImpersonation(
+  ctx: AppContext,
+  staff: CurrentSession,
+  targetIdentity: string,
+  meta: { ip: string; userAgent?: string | null; token?: string },
+): Promise<StartResult> {
   if (!staff.user.isStaff || staff.impersonatorId) return { ok: false, error: "not-allowed" };
-  const target = await ctx.db.selectFrom("users").select(["id", "identity", "is_staff", "active"]).where("identity", "=", targetIdentity).executeTakeFirst();
+  const target = await ctx.db
+    .selectFrom("users")
+    .select(["id", "identity", "is_staff", "active"])
+    .where("identity", "=", targetIdentity)
+    .executeTakeFirst();
   if (!target || !target.active) return { ok: false, error: "not-found" };
   // Staff accounts cannot be viewed as: that would widen a staff member's own rights.
   if (target.is_staff) return { ok: false, error: "not-allowed" };
@@ -42,7 +73,11 @@ export async function startImpersonation(ctx: AppContext, staff: CurrentSession,
   return { ok: true, token };
 }
 
-export async function stopImpersonation(ctx: AppContext, session: CurrentSession, meta: { ip: string; userAgent?: string | null; token?: string }): Promise<{ ok: true; token: string } | { ok: false }> {
+export async function stopImpersonation(
+  ctx: AppContext,
+  session: CurrentSession,
+  meta: { ip: string; userAgent?: string | null; token?: string },
+): Promise<{ ok: true; token: string } | { ok: false }> {
   if (!session.impersonatorId) return { ok: false };
   await revokeSession(ctx.db, meta.token);
   const token = await createSession(ctx.db, session.impersonatorId, { ip: meta.ip, userAgent: meta.userAgent });

@@ -11,12 +11,23 @@ import { freshDatabase } from "../helpers/template";
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-curl-"));
   const databaseUrl = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, "curl") : undefined;
-  const portal = await startPortal({ env: readEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "warn", REDIS_PREFIX: `curl:${process.pid}:` }) });
+  const portal = await startPortal({
+    env: readEnv({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      REDIS_PREFIX: `curl:${process.pid}:`,
+    }),
+  });
   let ok = false;
   try {
     // Asynchronous: the portal answers from this very process while the script runs.
     const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn("bash", ["scripts/order-via-curl.sh"], { env: { ...process.env, BASE_URL: portal.url, EMAIL: "curl.researcher@example.org", PASSWORD: "curl-password-1" } });
+      const child = spawn("bash", ["scripts/order-via-curl.sh"], {
+        env: { ...process.env, BASE_URL: portal.url, EMAIL: "curl.researcher@example.org", PASSWORD: "curl-password-1" },
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
@@ -32,7 +43,11 @@ async function main() {
     process.stdout.write(run.stderr);
     console.log(ok ? `order-via-curl.sh placed order ${last}` : `order-via-curl.sh failed (exit ${run.status}): ${run.stdout}`);
     if (ok) {
-      const order = await portal.ctx.db.selectFrom("orders").select(["external_id", "payment_method_id"]).where("external_id", "=", last).executeTakeFirst();
+      const order = await portal.ctx.db
+        .selectFrom("orders")
+        .select(["external_id", "payment_method_id"])
+        .where("external_id", "=", last)
+        .executeTakeFirst();
       ok = order?.payment_method_id === 9;
     }
   } finally {

@@ -50,7 +50,10 @@ test.describe("accounts", () => {
     const staff = await staffContext.newPage();
     await signIn(staff, "en", "staff@example.com", "Staff#2026!");
     await staff.goto(`/en/staff/outbox?to=${encodeURIComponent(email)}`);
-    await staff.getByRole("link", { name: /Reset your Researcher Services password/ }).first().click();
+    await staff
+      .getByRole("link", { name: /Reset your Researcher Services password/ })
+      .first()
+      .click();
     const body = await staff.locator(".mail-body").innerText();
     const link = /https?:\/\/\S+/.exec(body)![0];
     await staffContext.close();

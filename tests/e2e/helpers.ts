@@ -29,7 +29,11 @@ export async function signIn(page: Page, lang = "en", email = DEMO.email, passwo
 }
 
 /** Registers a new researcher through the two-stage form and leaves them signed in. */
-export async function registerResearcher(page: Page, lang: string, options: { email?: string; password?: string; country?: string; callingCountry?: string; phone?: string; currency?: string } = {}) {
+export async function registerResearcher(
+  page: Page,
+  lang: string,
+  options: { email?: string; password?: string; country?: string; callingCountry?: string; phone?: string; currency?: string } = {},
+) {
   const email = options.email ?? uniqueEmail("researcher");
   await page.goto(`/${lang}/register`);
   await page.locator('input[name="email"]').fill(email);

@@ -10,14 +10,22 @@ test.describe("re-edit (rework) orders", () => {
     // The original order, placed through the JSON API with the browser's session.
     const api = page.request;
     const id = (await (await api.get("/api/order-form/new")).json()).orderForm.identity;
-    const upload = await api.post(`/api/order-form/${id}/files`, { multipart: { mainFiles: { name: "paper.docx", mimeType: DOCX, buffer: await makeDocx("Glaciers retreat as summers warm. ".repeat(40)) } } });
+    const upload = await api.post(`/api/order-form/${id}/files`, {
+      multipart: {
+        mainFiles: { name: "paper.docx", mimeType: DOCX, buffer: await makeDocx("Glaciers retreat as summers warm. ".repeat(40)) },
+      },
+    });
     expect(upload.status()).toBe(201);
     await api.put(`/api/order-form/${id}/basic-details`, { data: { customerGoal: "manuscript", wordCount: 3000, language: 1 } });
     await api.put(`/api/order-form/${id}/selected-service`, { data: { serviceIdentities: ["premium-editing"] } });
     await api.put(`/api/order-form/${id}/step`, { data: { step: "details" } });
     const area = (await (await api.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-    await api.put(`/api/order-form/${id}/details`, { data: { projectTitle: `Retreating glaciers ${Date.now()}`, areaOfStudyId: area, styleOfEnglish: "british" } });
-    const placed = await (await api.post(`/api/order-form/${id}/payments`, { data: { paymentMethodId: 9, acceptedTermsAndConditions: true } })).json();
+    await api.put(`/api/order-form/${id}/details`, {
+      data: { projectTitle: `Retreating glaciers ${Date.now()}`, areaOfStudyId: area, styleOfEnglish: "british" },
+    });
+    const placed = await (
+      await api.post(`/api/order-form/${id}/payments`, { data: { paymentMethodId: 9, acceptedTermsAndConditions: true } })
+    ).json();
     const ext: string = placed.order.externalId;
 
     await page.goto(`/en/researcher/index/details/${ext}`);
@@ -29,7 +37,13 @@ test.describe("re-edit (rework) orders", () => {
     await expect(page.getByText(`Re-editing order ${ext}`)).toBeVisible();
     await page.waitForLoadState("load");
 
-    await page.locator('input[type="file"][name="mainFiles"]').setInputFiles({ name: "revised.docx", mimeType: DOCX, buffer: await makeDocx("Glaciers retreat faster as summers warm. ".repeat(40)) });
+    await page
+      .locator('input[type="file"][name="mainFiles"]')
+      .setInputFiles({
+        name: "revised.docx",
+        mimeType: DOCX,
+        buffer: await makeDocx("Glaciers retreat faster as summers warm. ".repeat(40)),
+      });
     await page.locator('input[name="wordCount"]').fill("3100");
     await page.locator('textarea[name="instructions"]').fill("Please look at the discussion again.");
     await page.getByRole("button", { name: "Next", exact: true }).last().click();

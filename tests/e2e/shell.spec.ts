@@ -21,12 +21,18 @@ test.describe("site shell", () => {
     await page.evaluate(() => {
       const w = window as unknown as { seen?: string[] };
       w.seen = [];
-      new MutationObserver(() => w.seen!.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => w.seen!.push(document.body.innerText)).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
     });
     await page.getByRole("link", { name: "Start an order" }).first().click();
     await expect(page).toHaveURL(/\/en\/researcher\/submit\/get-started$/);
     await expect(page.getByRole("heading", { name: "Get started" })).toBeVisible();
-    const seen = js ? await page.evaluate(() => (window as unknown as { seen: string[] }).seen.join("\n")) : await page.locator("body").innerText();
+    const seen = js
+      ? await page.evaluate(() => (window as unknown as { seen: string[] }).seen.join("\n"))
+      : await page.locator("body").innerText();
     expect(seen).toContain("Get started");
     expect(seen).not.toMatch(/\bgetStarted\.|\bgoals\.manuscript|\bsteps\.get-started/);
   });

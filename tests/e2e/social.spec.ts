@@ -3,7 +3,15 @@
 // provider when started with OAUTH_DEMO_ISSUER=http://127.0.0.1:3299 (server/auth/social.ts).
 import { randomUUID } from "node:crypto";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { ensureOidcServer, encodeTestUser, releaseOidcServer, TEST_DENY_COOKIE, TEST_USER_COOKIE, type OidcServer, type OidcTestUser } from "../helpers/oidc-server";
+import {
+  ensureOidcServer,
+  encodeTestUser,
+  releaseOidcServer,
+  TEST_DENY_COOKIE,
+  TEST_USER_COOKIE,
+  type OidcServer,
+  type OidcTestUser,
+} from "../helpers/oidc-server";
 import { uniqueEmail } from "./helpers";
 
 const OIDC_PORT = 3299;
@@ -20,7 +28,13 @@ const leaseId = (info: { testId: string; retry: number; project: { name: string 
 
 test.beforeEach(async ({}, info) => {
   const base = String(info.project.use.baseURL);
-  const { server } = await ensureOidcServer({ port: OIDC_PORT, leaseId: leaseId(info), clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${base}/api/auth/opa/demo/callback`] });
+  const { server } = await ensureOidcServer({
+    port: OIDC_PORT,
+    leaseId: leaseId(info),
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [`${base}/api/auth/opa/demo/callback`],
+  });
   owned ??= server;
 });
 
@@ -76,7 +90,13 @@ test.describe("social sign-in", () => {
   });
 
   test("denied consent shows the failure message and keeps the redirect", async ({ page, context }) => {
-    await asPerson(context, { sub: `e2e-${randomUUID()}`, email: uniqueEmail("denied"), email_verified: true, given_name: "Alan", family_name: "Turing" });
+    await asPerson(context, {
+      sub: `e2e-${randomUUID()}`,
+      email: uniqueEmail("denied"),
+      email_verified: true,
+      given_name: "Alan",
+      family_name: "Turing",
+    });
     await context.addCookies([{ name: TEST_DENY_COOKIE, value: "1", url: OIDC_URL }]);
     await page.goto("/jp/login?redirect=%2Fjp%2Fresearcher");
     const button = page.locator('a[data-provider="demo"]');

@@ -4,11 +4,21 @@ import { makeDocx } from "../helpers/fixtures";
 
 const TEXT = "Soil microbes regulate nitrogen cycling in temperate forests under warming. ".repeat(50);
 
-async function walk(page: Page, lang: "en" | "cn", labels: { next: string; upload: string; standardEditing: string; place: string; thankYou: string }) {
+async function walk(
+  page: Page,
+  lang: "en" | "cn",
+  labels: { next: string; upload: string; standardEditing: string; place: string; thankYou: string },
+) {
   await page.goto(`/${lang}/researcher/submit/new`);
   await expect(page).toHaveURL(new RegExp(`/${lang}/researcher/submit/get-started`));
   await page.locator('input[name="customerGoal"][value="manuscript"]').check();
-  await page.locator('input[type="file"][name="mainFiles"]').setInputFiles({ name: "manuscript.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: await makeDocx(TEXT) });
+  await page
+    .locator('input[type="file"][name="mainFiles"]')
+    .setInputFiles({
+      name: "manuscript.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: await makeDocx(TEXT),
+    });
   await page.getByRole("button", { name: labels.upload, exact: true }).click();
   await expect(page.locator(".file-list")).toContainText("manuscript.docx");
   await page.locator('input[name="wordCount"]').fill("3500");
@@ -56,7 +66,13 @@ test.describe("order wizard", () => {
   test("English: upload a .docx, choose editing, place a bank-transfer order", async ({ page, baseURL }) => {
     const check = guardThirdParty(page, baseURL!);
     await registerResearcher(page, "en", { callingCountry: "US", phone: "2025550111", country: "US", currency: "USD" });
-    await walk(page, "en", { next: "Next", upload: "Upload", standardEditing: "Standard Editing", place: "Place order", thankYou: "Thank you for your order" });
+    await walk(page, "en", {
+      next: "Next",
+      upload: "Upload",
+      standardEditing: "Standard Editing",
+      place: "Place order",
+      thankYou: "Thank you for your order",
+    });
     check();
   });
 

@@ -29,7 +29,14 @@ export async function createTestContext(extraEnv: Record<string, string | undefi
   const env = testEnv(extraEnv);
   const database = await createTestDatabase();
   const cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX);
-  const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger: createLogger(env.LOG_LEVEL), secrets: { cookieSecret: "test-secret" } });
+  const ctx = createAppContext({
+    env,
+    db: database.db,
+    dbKind: database.kind,
+    cache,
+    logger: createLogger(env.LOG_LEVEL),
+    secrets: { cookieSecret: "test-secret" },
+  });
   return {
     ctx,
     database,

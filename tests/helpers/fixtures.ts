@@ -171,7 +171,8 @@ export function makeOdt(text: string): Buffer {
       "content.xml":
         '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
         `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>${paragraphs}</office:text></office:body></office:document-content>`,
-      "META-INF/manifest.xml": '<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
+      "META-INF/manifest.xml":
+        '<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>',
     },
     { deflate: true },
   );
@@ -218,7 +219,10 @@ export function makeRtf(text: string): Buffer {
         .join(""),
     )
     .join("\\par\n");
-  return Buffer.from(`{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Times New Roman;}}{\\*\\generator Test;}\\f0\\fs24 ${body}\\par\n}`, "latin1");
+  return Buffer.from(
+    `{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Times New Roman;}}{\\*\\generator Test;}\\f0\\fs24 ${body}\\par\n}`,
+    "latin1",
+  );
 }
 
 /** A Windows executable's first bytes (for "renamed file" checks). */

@@ -99,7 +99,8 @@ export function encodeTestUser(user: OidcTestUser): string {
 function claimsOf(user: OidcTestUser): Record<string, unknown> {
   const claims: Record<string, unknown> = { sub: user.sub };
   for (const k of ["email", "email_verified", "given_name", "family_name", "name"] as const) if (user[k] !== undefined) claims[k] = user[k];
-  if (claims.name === undefined && (user.given_name || user.family_name)) claims.name = [user.given_name, user.family_name].filter(Boolean).join(" ");
+  if (claims.name === undefined && (user.given_name || user.family_name))
+    claims.name = [user.given_name, user.family_name].filter(Boolean).join(" ");
   return claims;
 }
 
@@ -125,7 +126,8 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
     const redirectUri = q.get("redirect_uri") ?? "";
     // An unknown client or redirect URI is never redirected to (RFC 6749 §4.1.2.1).
     if (q.get("client_id") !== clientId) return json(res, 400, { error: "invalid_client" });
-    if (!redirectUris.includes(redirectUri)) return json(res, 400, { error: "invalid_request", error_description: "redirect_uri is not registered" });
+    if (!redirectUris.includes(redirectUri))
+      return json(res, 400, { error: "invalid_request", error_description: "redirect_uri is not registered" });
     const back = (params: Record<string, string>) => {
       const target = new URL(redirectUri);
       for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
@@ -134,9 +136,11 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
       redirect(res, target.toString());
     };
     if (q.get("response_type") !== "code") return back({ error: "unsupported_response_type" });
-    if (!q.get("code_challenge") || q.get("code_challenge_method") !== "S256") return back({ error: "invalid_request", error_description: "PKCE S256 is required" });
+    if (!q.get("code_challenge") || q.get("code_challenge_method") !== "S256")
+      return back({ error: "invalid_request", error_description: "PKCE S256 is required" });
     const jar = cookies(req);
-    if (deny || q.get("deny") === "1" || jar.get(TEST_DENY_COOKIE) === "1") return back({ error: "access_denied", error_description: "The user denied the request" });
+    if (deny || q.get("deny") === "1" || jar.get(TEST_DENY_COOKIE) === "1")
+      return back({ error: "access_denied", error_description: "The user denied the request" });
     let who = user;
     const fromCookie = jar.get(TEST_USER_COOKIE);
     if (fromCookie) {
@@ -182,14 +186,18 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
       id = dec(decoded.slice(0, i));
       secret = dec(decoded.slice(i + 1));
     }
-    if (id !== clientId || secret !== clientSecret) return json(res, 401, { error: "invalid_client" }, { "www-authenticate": 'Basic realm="test"' });
+    if (id !== clientId || secret !== clientSecret)
+      return json(res, 401, { error: "invalid_client" }, { "www-authenticate": 'Basic realm="test"' });
     if (body.get("grant_type") !== "authorization_code") return json(res, 400, { error: "unsupported_grant_type" });
     const issued = codes.get(body.get("code") ?? "");
-    if (!issued || issued.used || issued.expiresAt < Date.now() || issued.clientId !== id) return json(res, 400, { error: "invalid_grant" });
+    if (!issued || issued.used || issued.expiresAt < Date.now() || issued.clientId !== id)
+      return json(res, 400, { error: "invalid_grant" });
     issued.used = true;
-    if (body.get("redirect_uri") !== issued.redirectUri) return json(res, 400, { error: "invalid_grant", error_description: "redirect_uri differs" });
+    if (body.get("redirect_uri") !== issued.redirectUri)
+      return json(res, 400, { error: "invalid_grant", error_description: "redirect_uri differs" });
     const verifier = body.get("code_verifier") ?? "";
-    if (b64url(createHash("sha256").update(verifier).digest()) !== issued.challenge) return json(res, 400, { error: "invalid_grant", error_description: "PKCE verification failed" });
+    if (b64url(createHash("sha256").update(verifier).digest()) !== issued.challenge)
+      return json(res, 400, { error: "invalid_grant", error_description: "PKCE verification failed" });
     const accessToken = random();
     accessTokens.set(accessToken, { user: issued.user, expiresAt: Date.now() + 300_000 });
     const now = Math.floor(Date.now() / 1000);
@@ -208,7 +216,8 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
     seen.userinfo++;
     const auth = req.headers.authorization ?? "";
     const found = auth.startsWith("Bearer ") ? accessTokens.get(auth.slice(7)) : undefined;
-    if (!found || found.expiresAt < Date.now()) return json(res, 401, { error: "invalid_token" }, { "www-authenticate": 'Bearer error="invalid_token"' });
+    if (!found || found.expiresAt < Date.now())
+      return json(res, 401, { error: "invalid_token" }, { "www-authenticate": 'Bearer error="invalid_token"' });
     json(res, 200, claimsOf(found.user));
   }
 
@@ -288,7 +297,9 @@ export async function startOidcServer(options: OidcServerOptions = {}): Promise<
  * activeLeases() is 0 (other workers' tests may be half-way through a sign-in). The server never
  * keeps the process alive by itself.
  */
-export async function ensureOidcServer(options: OidcServerOptions & { port: number; leaseId: string }): Promise<{ issuer: string; server: OidcServer | null }> {
+export async function ensureOidcServer(
+  options: OidcServerOptions & { port: number; leaseId: string },
+): Promise<{ issuer: string; server: OidcServer | null }> {
   const host = options.host ?? "127.0.0.1";
   const issuer = `http://${host}:${options.port}`;
   const probe = async () => {
@@ -301,7 +312,12 @@ export async function ensureOidcServer(options: OidcServerOptions & { port: numb
   };
   const lease = async () => {
     try {
-      return (await fetch(`${issuer}/__test/lease?id=${encodeURIComponent(options.leaseId)}`, { method: "POST", signal: AbortSignal.timeout(2000) })).ok;
+      return (
+        await fetch(`${issuer}/__test/lease?id=${encodeURIComponent(options.leaseId)}`, {
+          method: "POST",
+          signal: AbortSignal.timeout(2000),
+        })
+      ).ok;
     } catch {
       return false;
     }
@@ -326,5 +342,7 @@ export async function ensureOidcServer(options: OidcServerOptions & { port: numb
 
 /** Ends a lease taken by ensureOidcServer. */
 export async function releaseOidcServer(issuer: string, leaseId: string): Promise<void> {
-  await fetch(`${issuer}/__test/lease?id=${encodeURIComponent(leaseId)}`, { method: "DELETE", signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+  await fetch(`${issuer}/__test/lease?id=${encodeURIComponent(leaseId)}`, { method: "DELETE", signal: AbortSignal.timeout(2000) }).catch(
+    () => undefined,
+  );
 }

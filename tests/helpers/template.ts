@@ -24,7 +24,9 @@ export async function buildTemplate(databaseUrl: string | undefined): Promise<vo
     const tpl = templateDatabaseName(databaseUrl);
     const { sql } = await import("kysely");
     // Leftover clones of an earlier run are dropped too.
-    const stale = await sql<{ datname: string }>`select datname from pg_database where datname like ${`${new URL(databaseUrl).pathname.slice(1)}_t_%`}`.execute(admin.db);
+    const stale = await sql<{
+      datname: string;
+    }>`select datname from pg_database where datname like ${`${new URL(databaseUrl).pathname.slice(1)}_t_%`}`.execute(admin.db);
     for (const row of stale.rows) await sql.raw(`drop database if exists "${row.datname}" with (force)`).execute(admin.db);
     await sql.raw(`drop database if exists "${tpl}" with (force)`).execute(admin.db);
     await sql.raw(`create database "${tpl}"`).execute(admin.db);

@@ -7,7 +7,14 @@ let portal: RunningPortal;
 const jsonHeaders = { "content-type": "application/json" };
 beforeAll(async () => {
   // Many sign-ins from one address in a few seconds: the limits themselves are tested in tests/unit.
-  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+  portal = await startTestPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({
+      signInPerMinute: 1000,
+      registrationsPerHour: 1000,
+      resetRequestsPerHour: 1000,
+      emailChecksPerHour: 1000,
+    }),
+  });
 });
 afterAll(async () => portal.stop());
 
@@ -33,7 +40,10 @@ describe("POST /api/auth/login", () => {
     const c = new Client(portal.url);
     expect(await apiLogin(c, "nope", "x")).toEqual({ status: 400, body: { loggedIn: false, error: "emailAddressInvalidFormat" } });
     expect(await apiLogin(c, "researcher@example.com", "")).toEqual({ status: 400, body: { loggedIn: false, error: "password-required" } });
-    expect(await apiLogin(c, "researcher@example.com", "wrong")).toEqual({ status: 401, body: { loggedIn: false, error: "invalid-credentials" } });
+    expect(await apiLogin(c, "researcher@example.com", "wrong")).toEqual({
+      status: 401,
+      body: { loggedIn: false, error: "invalid-credentials" },
+    });
     const bad = await c.request("/api/auth/login", { method: "POST", headers: jsonHeaders, body: "{not json" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "invalid-json" });
@@ -54,7 +64,18 @@ describe("registration API", () => {
 
   it("registers, signs in, never echoes the password, and refuses a taken e-mail", async () => {
     const c = new Client(portal.url);
-    const payload = { email: "api.user@example.org", password: "api-password-1", firstName: "Api", lastName: "User", countryCode: { value: "+55", isoCode: "BR" }, phoneNumber: "11987654321", country: "BR", currency: "BRL", language: "br", agreeToTOS: true };
+    const payload = {
+      email: "api.user@example.org",
+      password: "api-password-1",
+      firstName: "Api",
+      lastName: "User",
+      countryCode: { value: "+55", isoCode: "BR" },
+      phoneNumber: "11987654321",
+      country: "BR",
+      currency: "BRL",
+      language: "br",
+      agreeToTOS: true,
+    };
     const r = await send(c, "POST", "/api/auth/register", payload);
     expect(r.status).toBe(201);
     const body = await r.json();
@@ -67,11 +88,35 @@ describe("registration API", () => {
   });
 
   it("reports the validation keys of spec 1 §5", async () => {
-    const r = await send(new Client(portal.url), "POST", "/api/auth/register", { email: "v@example.org", password: "short", firstName: "", lastName: "X", countryCode: "CN", phoneNumber: "12a", country: "US", currency: "CNY", agreeToTOS: true });
+    const r = await send(new Client(portal.url), "POST", "/api/auth/register", {
+      email: "v@example.org",
+      password: "short",
+      firstName: "",
+      lastName: "X",
+      countryCode: "CN",
+      phoneNumber: "12a",
+      country: "US",
+      currency: "CNY",
+      agreeToTOS: true,
+    });
     expect(r.status).toBe(400);
     const { fieldErrors } = await r.json();
-    expect(fieldErrors).toMatchObject({ password: "password-too-short", firstName: "first-name-required", phoneNumber: "contact-number-no-letters-validation" });
-    const r2 = await send(new Client(portal.url), "POST", "/api/auth/register", { email: "v2@example.org", password: "long-enough", firstName: "A", lastName: "B", countryCode: "CN", phoneNumber: "138123456789", country: "US", currency: "CNY", agreeToTOS: true });
+    expect(fieldErrors).toMatchObject({
+      password: "password-too-short",
+      firstName: "first-name-required",
+      phoneNumber: "contact-number-no-letters-validation",
+    });
+    const r2 = await send(new Client(portal.url), "POST", "/api/auth/register", {
+      email: "v2@example.org",
+      password: "long-enough",
+      firstName: "A",
+      lastName: "B",
+      countryCode: "CN",
+      phoneNumber: "138123456789",
+      country: "US",
+      currency: "CNY",
+      agreeToTOS: true,
+    });
     const e2 = (await r2.json()).fieldErrors;
     expect(e2.phoneNumber).toBe("contact-number-validation");
   });
@@ -89,7 +134,11 @@ describe("password reset API", () => {
     r = await send(c, "POST", "/api/auth/reset-password", { oneTimeLoginHash: token, userIdentity: identity, password: "Staff#2026!new" });
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual({ redirectUri: "/en/researcher" });
-    r = await send(c, "POST", "/api/auth/reset-password", { oneTimeLoginHash: token, userIdentity: identity, password: "Staff#2026!again" });
+    r = await send(c, "POST", "/api/auth/reset-password", {
+      oneTimeLoginHash: token,
+      userIdentity: identity,
+      password: "Staff#2026!again",
+    });
     expect(await r.json()).toEqual({ error: "invalid-or-expired" });
   });
 });
@@ -115,7 +164,9 @@ describe("account API with object-level checks", () => {
     await apiLogin(ada);
     const me = (await (await ada.get("/api/account")).json()).user;
     expect(me).toMatchObject({ email: "researcher@example.com", loggedIn: true, impersonatorIdentity: null });
-    const staffId = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).identity;
+    const staffId = (
+      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()
+    ).identity;
     const update = { firstName: "Ada", lastName: "King", countryCode: "US", phoneNumber: "2025550123", country: "US", language: "en" };
     expect((await send(ada, "PUT", `/api/account/${staffId}/update-details`, update)).status).toBe(403);
     const ok = await send(ada, "PUT", `/api/account/${me.identity}/update-details`, update);
@@ -131,22 +182,63 @@ describe("account API with object-level checks", () => {
   it("manages addresses; another user's address is a 404", async () => {
     const ada = new Client(portal.url);
     await apiLogin(ada);
-    const created = await send(ada, "POST", "/api/account/addresses", { label: "billing", name: "Ada", address1: "1 Main St", city: "Austin", state: "TX", country: { value: "US" } });
+    const created = await send(ada, "POST", "/api/account/addresses", {
+      label: "billing",
+      name: "Ada",
+      address1: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      country: { value: "US" },
+    });
     expect(created.status).toBe(201);
     const { address } = await created.json();
     expect(address).toMatchObject({ label: "billing", state: "TX", stateName: "Texas", country: { value: "US" } });
-    const invalid = await send(ada, "PUT", `/api/account/addresses/${address.id}`, { label: "billing", name: "Ada", address1: "1 Main St", city: "Austin", country: "US" });
+    const invalid = await send(ada, "PUT", `/api/account/addresses/${address.id}`, {
+      label: "billing",
+      name: "Ada",
+      address1: "1 Main St",
+      city: "Austin",
+      country: "US",
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).fieldErrors.state).toBe("stateRequired");
 
     const other = new Client(portal.url);
-    await send(other, "POST", "/api/auth/register", { email: "other.person@example.org", password: "other-password", firstName: "O", lastName: "P", countryCode: "DE", phoneNumber: "301234567", country: "DE", currency: "EUR", language: "en", agreeToTOS: true });
+    await send(other, "POST", "/api/auth/register", {
+      email: "other.person@example.org",
+      password: "other-password",
+      firstName: "O",
+      lastName: "P",
+      countryCode: "DE",
+      phoneNumber: "301234567",
+      country: "DE",
+      currency: "EUR",
+      language: "en",
+      agreeToTOS: true,
+    });
     expect((await other.get(`/api/account/addresses/${address.id}`)).status).toBe(404);
-    expect((await send(other, "PUT", `/api/account/addresses/${address.id}`, { label: "billing", name: "X", address1: "Y", city: "Z", country: "DE" })).status).toBe(404);
+    expect(
+      (
+        await send(other, "PUT", `/api/account/addresses/${address.id}`, {
+          label: "billing",
+          name: "X",
+          address1: "Y",
+          city: "Z",
+          country: "DE",
+        })
+      ).status,
+    ).toBe(404);
     expect((await send(other, "DELETE", `/api/account/addresses/${address.id}`)).status).toBe(404);
     expect((await (await other.get("/api/account/addresses")).json()).addresses).toEqual([]);
 
-    const put = await send(ada, "PUT", `/api/account/addresses/${address.id}`, { label: "invoice", name: "Ada", address1: "9 Elm", city: "Paris", country: "FR", vat: "FR12345678901" });
+    const put = await send(ada, "PUT", `/api/account/addresses/${address.id}`, {
+      label: "invoice",
+      name: "Ada",
+      address1: "9 Elm",
+      city: "Paris",
+      country: "FR",
+      vat: "FR12345678901",
+    });
     expect((await put.json()).address).toMatchObject({ label: "invoice", country: { value: "FR" }, vat: "FR12345678901" });
     expect((await send(ada, "DELETE", `/api/account/addresses/${address.id}`)).status).toBe(200);
     expect((await ada.get(`/api/account/addresses/${address.id}`)).status).toBe(404);
@@ -154,19 +246,38 @@ describe("account API with object-level checks", () => {
 
   it("updates the country through the snid calls, for oneself only", async () => {
     const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", { email: "snid@example.org", password: "snid-password", firstName: "S", lastName: "N", countryCode: "US", phoneNumber: "2025550188", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    await send(c, "POST", "/api/auth/register", {
+      email: "snid@example.org",
+      password: "snid-password",
+      firstName: "S",
+      lastName: "N",
+      countryCode: "US",
+      phoneNumber: "2025550188",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    });
     const me = (await (await c.get("/api/account")).json()).user;
     await portal.ctx.db.updateTable("users").set({ country_id: null }).where("identity", "=", me.identity).execute();
     const { invalidateUser } = await import("../../server/accounts/account");
     const id = (await portal.ctx.db.selectFrom("users").select("id").where("identity", "=", me.identity).executeTakeFirstOrThrow()).id;
     await invalidateUser(portal.ctx, id);
-    expect(await (await c.get(`/api/snid-account/country-update-status/${me.identity}`)).json()).toEqual({ shouldDisplayCountryModal: true });
+    expect(await (await c.get(`/api/snid-account/country-update-status/${me.identity}`)).json()).toEqual({
+      shouldDisplayCountryModal: true,
+    });
     const br = await portal.ctx.db.selectFrom("countries").select("id").where("iso2", "=", "BR").executeTakeFirstOrThrow();
     expect((await send(c, "PUT", `/api/snid-account/update-country/${me.identity}`, { id: br.id })).status).toBe(200);
-    expect(await (await c.get(`/api/snid-account/country-update-status/${me.identity}`)).json()).toEqual({ shouldDisplayCountryModal: false });
-    expect((await send(c, "POST", `/api/snid-account/country-update-status/${me.identity}`, { updateStatus: "dismissed" })).status).toBe(200);
+    expect(await (await c.get(`/api/snid-account/country-update-status/${me.identity}`)).json()).toEqual({
+      shouldDisplayCountryModal: false,
+    });
+    expect((await send(c, "POST", `/api/snid-account/country-update-status/${me.identity}`, { updateStatus: "dismissed" })).status).toBe(
+      200,
+    );
     expect((await send(c, "POST", `/api/snid-account/country-update-status/${me.identity}`, { updateStatus: "bogus" })).status).toBe(400);
-    const staffId = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).identity;
+    const staffId = (
+      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()
+    ).identity;
     expect((await send(c, "PUT", `/api/snid-account/update-country/${staffId}`, { id: br.id })).status).toBe(403);
   });
 

@@ -6,11 +6,19 @@ import { makeDocx } from "../helpers/fixtures";
 let portal: RunningPortal;
 const H = { "content-type": "application/json" };
 beforeAll(async () => {
-  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+  portal = await startTestPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({
+      signInPerMinute: 1000,
+      registrationsPerHour: 1000,
+      resetRequestsPerHour: 1000,
+      emailChecksPerHour: 1000,
+    }),
+  });
 });
 afterAll(async () => portal.stop());
 
-const send = (c: Client, method: string, path: string, body?: unknown) => c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = (c: Client, method: string, path: string, body?: unknown) =>
+  c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
 
 async function signedIn(email = "researcher@example.com", password = "Researcher#2026") {
   const c = new Client(portal.url);
@@ -20,7 +28,11 @@ async function signedIn(email = "researcher@example.com", password = "Researcher
 
 async function uploadDocx(c: Client, id: string) {
   const fd = new FormData();
-  fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx("The results suggest a strong effect of temperature on growth. ".repeat(30)))]), "paper.docx");
+  fd.append(
+    "mainFiles",
+    new Blob([new Uint8Array(await makeDocx("The results suggest a strong effect of temperature on growth. ".repeat(30)))]),
+    "paper.docx",
+  );
   return c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd });
 }
 
@@ -28,8 +40,14 @@ async function uploadDocx(c: Client, id: string) {
 async function startForm(c: Client, opts: { wordCount?: number; services?: string[] } = {}) {
   const id: string = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
   await uploadDocx(c, id);
-  await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: opts.wordCount ?? 2000, language: 1 });
-  const selected = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: opts.services ?? ["standard-editing"] });
+  await send(c, "PUT", `/api/order-form/${id}/basic-details`, {
+    customerGoal: "manuscript",
+    wordCount: opts.wordCount ?? 2000,
+    language: 1,
+  });
+  const selected = await send(c, "PUT", `/api/order-form/${id}/selected-service`, {
+    serviceIdentities: opts.services ?? ["standard-editing"],
+  });
   return { id, selected: (await selected.json()).orderForm as { total: number } };
 }
 
@@ -61,7 +79,11 @@ describe("order-form API", () => {
     const details = await (await c.get(`/api/order-form/${id}/document-details`)).json();
     expect(details).toHaveProperty("documentDetailsReceived");
 
-    r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"], deliveryTier: "standard", price: 1 });
+    r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, {
+      serviceIdentities: ["standard-editing"],
+      deliveryTier: "standard",
+      price: 1,
+    });
     let form = (await r.json()).orderForm;
     expect(form.total).toBe(26000);
     expect(form.lineItems[0]).toMatchObject({ serviceSlug: "standard-editing", listPrice: 26000 });
@@ -76,11 +98,25 @@ describe("order-form API", () => {
     expect((await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" })).status).toBe(200);
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0];
     expect(area.searchParam).toContain("›");
-    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "x".repeat(513), areaOfStudyId: area.id, styleOfEnglish: "american" });
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, {
+      projectTitle: "x".repeat(513),
+      areaOfStudyId: area.id,
+      styleOfEnglish: "american",
+    });
     expect((await r.json()).fieldErrors.projectTitle).toBe("project-title-too-long");
-    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Temperature and growth", areaOfStudyId: area.id, styleOfEnglish: "british", journal: { name: "Nature", url: "ftp://x" } });
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, {
+      projectTitle: "Temperature and growth",
+      areaOfStudyId: area.id,
+      styleOfEnglish: "british",
+      journal: { name: "Nature", url: "ftp://x" },
+    });
     expect((await r.json()).fieldErrors.journalUrl).toBe("journal-url-invalid");
-    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Temperature and growth", areaOfStudyId: area.id, styleOfEnglish: "british", journal: { name: "Nature", url: "https://www.nature.com" } });
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, {
+      projectTitle: "Temperature and growth",
+      areaOfStudyId: area.id,
+      styleOfEnglish: "british",
+      journal: { name: "Nature", url: "https://www.nature.com" },
+    });
     expect((await r.json()).orderForm.currentStep).toBe("payment-details");
 
     r = await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 4, acceptedTermsAndConditions: true });
@@ -147,12 +183,26 @@ describe("promo codes", () => {
   it("works from the My Order panel without JavaScript", async () => {
     const c = await signedIn("staff@example.com", "Staff#2026!");
     await c.get("/en/researcher/submit/new");
-    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "2000", languageId: "1" });
+    await c.post("/en/researcher/submit/get-started", {
+      intent: "next",
+      customerGoal: "manuscript",
+      uploadFilesLater: "on",
+      wordCount: "2000",
+      languageId: "1",
+    });
     await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
-    let r = await c.post("/en/researcher/submit/promo", { intent: "apply", code: "", redirect: "/en/researcher/submit/manuscript-services" });
+    let r = await c.post("/en/researcher/submit/promo", {
+      intent: "apply",
+      code: "",
+      redirect: "/en/researcher/submit/manuscript-services",
+    });
     expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services?promo=promo-code-empty");
     expect(await (await c.get(r.headers.get("location")!)).text()).toContain("Please enter a valid promo code");
-    r = await c.post("/en/researcher/submit/promo", { intent: "apply", code: "WELCOME10", redirect: "/en/researcher/submit/manuscript-services" });
+    r = await c.post("/en/researcher/submit/promo", {
+      intent: "apply",
+      code: "WELCOME10",
+      redirect: "/en/researcher/submit/manuscript-services",
+    });
     const html = await (await c.get(r.headers.get("location")!)).text();
     expect(html).toContain("Your promo code has been applied.");
     expect(html).toContain("Promo code WELCOME10");
@@ -184,11 +234,15 @@ describe("referral e-mails", () => {
     expect(await r.json()).toEqual({ error: "referral-email-validation-error" });
     r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: "a@example.org, b@example.org,, " });
     expect((await r.json()).orderForm.referralEmails).toEqual(["a@example.org", "b@example.org"]);
-    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: Array.from({ length: 9 }, (_, i) => `p${i}@example.org`) });
+    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, {
+      referralEmails: Array.from({ length: 9 }, (_, i) => `p${i}@example.org`),
+    });
     expect(await r.json()).toEqual({ error: "referral-email-validation-error" });
     r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: "not-an-email" });
     expect(r.status).toBe(400);
-    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: Array.from({ length: 8 }, (_, i) => `p${i}@example.org`) });
+    r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, {
+      referralEmails: Array.from({ length: 8 }, (_, i) => `p${i}@example.org`),
+    });
     expect((await r.json()).messages).toEqual(["referral-email-save-success"]);
   });
 });
@@ -213,7 +267,18 @@ describe("service bundle calls", () => {
 describe("price quotes", () => {
   it("are generated, served as PDF to their owner only, e-mailed and converted back to the order", async () => {
     const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", { email: "quote.owner@example.org", password: "quote-owner-1", firstName: "Q", lastName: "O", countryCode: "US", phoneNumber: "2025550177", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    await send(c, "POST", "/api/auth/register", {
+      email: "quote.owner@example.org",
+      password: "quote-owner-1",
+      firstName: "Q",
+      lastName: "O",
+      countryCode: "US",
+      phoneNumber: "2025550177",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    });
     const { id } = await startForm(c, { wordCount: 4500 });
     let r = await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`);
     const generated = await r.json();
@@ -223,14 +288,22 @@ describe("price quotes", () => {
     r = await c.get(`${pdf}?display=inline`);
     expect(r.headers.get("content-type")).toBe("application/pdf");
     expect(r.headers.get("content-disposition")).toMatch(/^inline; filename="price-quote-Q/);
-    expect(Buffer.from(await r.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await r.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await c.get(pdf)).headers.get("content-disposition")).toMatch(/^attachment/);
     const staff = await signedIn("staff@example.com", "Staff#2026!");
     expect((await staff.get(pdf)).status).toBe(404);
     expect((await new Client(portal.url).get(pdf)).status).toBe(404);
     r = await send(c, "POST", `/api/price-quote/${estimateId}/email`);
     expect(await r.json()).toEqual({ recipientEmail: "quote.owner@example.org" });
-    const mail = await portal.ctx.db.selectFrom("mail_outbox").select(["template", "text_body"]).where("template", "=", "price-quote").executeTakeFirstOrThrow();
+    const mail = await portal.ctx.db
+      .selectFrom("mail_outbox")
+      .select(["template", "text_body"])
+      .where("template", "=", "price-quote")
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain(`/api/price-quote/${estimateId}/pdf`);
     expect((await send(staff, "POST", `/api/price-quote/${estimateId}/email`)).status).toBe(404);
     r = await send(c, "POST", `/api/order-form/${id}/convert-quote`);
@@ -242,7 +315,13 @@ describe("price quotes", () => {
   it("work from the My Order panel without JavaScript", async () => {
     const c = new Client(portal.url);
     await c.get("/en/researcher/submit/new");
-    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "1200", languageId: "1" });
+    await c.post("/en/researcher/submit/get-started", {
+      intent: "next",
+      customerGoal: "manuscript",
+      uploadFilesLater: "on",
+      wordCount: "1200",
+      languageId: "1",
+    });
     await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
     let r = await c.post("/en/researcher/submit/quote", {});
     const page = r.headers.get("location")!;
@@ -262,7 +341,9 @@ describe("changing services after a bundle", () => {
     const c = await signedIn();
     const { id } = await startForm(c, { wordCount: 2500 });
     await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
-    const q = await (await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: ["choose-journal"] } } })).json();
+    const q = await (
+      await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: ["choose-journal"] } } })
+    ).json();
     await send(c, "POST", `/api/order-form/${id}/service-bundle`, { bundleId: q.availableServiceBundles[0].id });
     const r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
     const form = (await r.json()).orderForm;
@@ -275,7 +356,18 @@ describe("changing services after a bundle", () => {
 describe("smaller order-form calls", () => {
   it("set a quantity, the journal and the currency, and find a duplicate title", async () => {
     const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", { email: "small.calls@example.org", password: "small-calls-1", firstName: "S", lastName: "C", countryCode: "US", phoneNumber: "2025550166", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    await send(c, "POST", "/api/auth/register", {
+      email: "small.calls@example.org",
+      password: "small-calls-1",
+      firstName: "S",
+      lastName: "C",
+      countryCode: "US",
+      phoneNumber: "2025550166",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    });
     const { id } = await startForm(c, { wordCount: 2000, services: ["standard-editing", "figure-formatting"] });
     // Express needs 4,000 to 5,999 words: refused at 2,000, and the form keeps the tier the engine priced.
     let r = await send(c, "PUT", `/api/order-form/${id}/update-delivery-tier`, { deliveryTier: "express" });
@@ -302,7 +394,18 @@ describe("smaller order-form calls", () => {
 describe("duplicate orders", () => {
   it("send a second order with the same title through the duplicate screen", async () => {
     const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", { email: "dup.person@example.org", password: "dup-person-1", firstName: "D", lastName: "P", countryCode: "US", phoneNumber: "2025550155", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+    await send(c, "POST", "/api/auth/register", {
+      email: "dup.person@example.org",
+      password: "dup-person-1",
+      firstName: "D",
+      lastName: "P",
+      countryCode: "US",
+      phoneNumber: "2025550155",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    });
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
     const walk = async () => {
       const { id } = await startForm(c);
@@ -310,12 +413,25 @@ describe("duplicate orders", () => {
       return id;
     };
     const first = await walk();
-    await send(c, "PUT", `/api/order-form/${first}/details`, { projectTitle: "Same Title", areaOfStudyId: area, styleOfEnglish: "american" });
-    const placed = await (await send(c, "POST", `/api/order-form/${first}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })).json();
-    expect((await (await c.get("/api/order/duplicate?title=same%20title")).json()).order).toMatchObject({ externalId: placed.order.externalId, hoursAgo: 0 });
+    await send(c, "PUT", `/api/order-form/${first}/details`, {
+      projectTitle: "Same Title",
+      areaOfStudyId: area,
+      styleOfEnglish: "american",
+    });
+    const placed = await (
+      await send(c, "POST", `/api/order-form/${first}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
+    ).json();
+    expect((await (await c.get("/api/order/duplicate?title=same%20title")).json()).order).toMatchObject({
+      externalId: placed.order.externalId,
+      hoursAgo: 0,
+    });
 
     const second = await walk();
-    const r = await send(c, "PUT", `/api/order-form/${second}/details`, { projectTitle: "Same Title", areaOfStudyId: area, styleOfEnglish: "american" });
+    const r = await send(c, "PUT", `/api/order-form/${second}/details`, {
+      projectTitle: "Same Title",
+      areaOfStudyId: area,
+      styleOfEnglish: "american",
+    });
     expect((await r.json()).orderForm.currentStep).toBe("duplicate-order");
     const page = await (await c.get("/en/researcher/submit/duplicate-order")).text();
     expect(page).toContain(placed.order.externalId);

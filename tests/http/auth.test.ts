@@ -31,7 +31,11 @@ describe("sign-in page", () => {
 
   it("signs in, sets the session and language cookies, and follows a safe redirect", async () => {
     const c = new Client(portal.url);
-    const r = await c.post("/cn/login", { email: "researcher@example.com", password: "Researcher#2026", redirect: "/cn/researcher/invoices?x=1" });
+    const r = await c.post("/cn/login", {
+      email: "researcher@example.com",
+      password: "Researcher#2026",
+      redirect: "/cn/researcher/invoices?x=1",
+    });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/cn/researcher/invoices?x=1");
     const cookies = r.headers.getSetCookie().join("\n");

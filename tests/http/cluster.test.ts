@@ -78,25 +78,31 @@ async function stop(proc: ChildProcess): Promise<number | null> {
 }
 
 describe("WEB_CONCURRENCY", () => {
-  it(shared ? "serves from two processes on one port and stops them all" : "runs one process on embedded PGlite and says why", async () => {
-    const env: Record<string, string> = shared ? { DATABASE_URL: await freshDatabase(process.env.DATABASE_URL!, "cluster"), REDIS_PREFIX: `cluster:${process.pid}:` } : {};
-    const { base, output, proc } = await start(env);
-    if (shared) {
-      expect(output()).toContain("processes: 2 (WEB_CONCURRENCY)");
-      expect(childrenOf(proc.pid!)).toHaveLength(2);
-    } else {
-      expect(output()).toContain("One process: several processes need DATABASE_URL (PostgreSQL) and REDIS_URL");
-      expect(childrenOf(proc.pid!)).toHaveLength(0);
-    }
-    // The demo accounts are seeded once and printed once.
-    expect(output().match(/researcher@example\.com/g)).toHaveLength(1);
-    for (let i = 0; i < 6; i++) {
-      expect((await fetch(`${base}/en/login`)).status).toBe(200);
-      const health = await (await fetch(`${base}/healthz`)).json();
-      expect(health.database).toMatchObject({ kind: process.env.DATABASE_URL ? "postgres" : "pglite", ok: true });
-    }
-    const workers = childrenOf(proc.pid!);
-    expect(await stop(proc)).toBe(0);
-    for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid} still running`).toBe(false);
-  }, 90_000);
+  it(
+    shared ? "serves from two processes on one port and stops them all" : "runs one process on embedded PGlite and says why",
+    async () => {
+      const env: Record<string, string> = shared
+        ? { DATABASE_URL: await freshDatabase(process.env.DATABASE_URL!, "cluster"), REDIS_PREFIX: `cluster:${process.pid}:` }
+        : {};
+      const { base, output, proc } = await start(env);
+      if (shared) {
+        expect(output()).toContain("processes: 2 (WEB_CONCURRENCY)");
+        expect(childrenOf(proc.pid!)).toHaveLength(2);
+      } else {
+        expect(output()).toContain("One process: several processes need DATABASE_URL (PostgreSQL) and REDIS_URL");
+        expect(childrenOf(proc.pid!)).toHaveLength(0);
+      }
+      // The demo accounts are seeded once and printed once.
+      expect(output().match(/researcher@example\.com/g)).toHaveLength(1);
+      for (let i = 0; i < 6; i++) {
+        expect((await fetch(`${base}/en/login`)).status).toBe(200);
+        const health = await (await fetch(`${base}/healthz`)).json();
+        expect(health.database).toMatchObject({ kind: process.env.DATABASE_URL ? "postgres" : "pglite", ok: true });
+      }
+      const workers = childrenOf(proc.pid!);
+      expect(await stop(proc)).toBe(0);
+      for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid} still running`).toBe(false);
+    },
+    90_000,
+  );
 });

@@ -15,7 +15,14 @@ let base: string;
 beforeAll(async () => {
   const database = await openPostgres("postgres://nobody@127.0.0.1:1/none", 1);
   const env = testEnv();
-  const ctx = createAppContext({ env, db: database.db, dbKind: "postgres", cache: new MemoryCache(), logger: createLogger("silent"), secrets: { cookieSecret: "x" } });
+  const ctx = createAppContext({
+    env,
+    db: database.db,
+    dbKind: "postgres",
+    cache: new MemoryCache(),
+    logger: createLogger("silent"),
+    secrets: { cookieSecret: "x" },
+  });
   const build = await import(/* @vite-ignore */ path.resolve("build/server/index.js"));
   const app = createHttpApp(ctx, { build, clientDir: path.resolve("build/client"), rootDir: path.resolve(".") });
   server = http.createServer(app);

@@ -7,7 +7,14 @@ import { invalidateUser } from "../../server/accounts/account";
 let portal: RunningPortal;
 beforeAll(async () => {
   // Many sign-ins from one address in a few seconds: the limits themselves are tested in tests/unit.
-  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+  portal = await startTestPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({
+      signInPerMinute: 1000,
+      registrationsPerHour: 1000,
+      resetRequestsPerHour: 1000,
+      emailChecksPerHour: 1000,
+    }),
+  });
 });
 afterAll(async () => portal.stop());
 
@@ -44,7 +51,10 @@ describe("two-stage registration page", () => {
     const stage2 = await r.text();
     expect(stage2).toContain('name="password"');
     expect(stage2).toContain("rita@example.org");
-    r = await c.post("/es/register?redirect=%2Fes%2Faccount", { ...registration("rita@example.org", { password: "short", phoneNumber: "12ab", redirect: "/es/account" }), agreeToTOS: "" });
+    r = await c.post("/es/register?redirect=%2Fes%2Faccount", {
+      ...registration("rita@example.org", { password: "short", phoneNumber: "12ab", redirect: "/es/account" }),
+      agreeToTOS: "",
+    });
     expect(r.status).toBe(400);
     const errors = await r.text();
     expect(errors).toContain("Su contraseña debe tener al menos 8 caracteres.");
@@ -60,13 +70,19 @@ describe("two-stage registration page", () => {
 
   it("offers CNY only with China, and caps Chinese phones at 11 digits", async () => {
     const c = new Client(portal.url);
-    let r = await c.post("/cn/register", registration("wang@example.org", { countryCode: "CN", phoneNumber: "138123456789", country: "US", currency: "CNY", language: "cn" }));
+    let r = await c.post(
+      "/cn/register",
+      registration("wang@example.org", { countryCode: "CN", phoneNumber: "138123456789", country: "US", currency: "CNY", language: "cn" }),
+    );
     expect(r.status).toBe(400);
     const html = await r.text();
     expect(html).toContain("请输入与国家/地区代码相符长度的手机号码。");
     expect(html).toContain("您所在的国家/地区无法使用此货币。");
     expect(html).toContain('maxLength="11"');
-    r = await c.post("/cn/register", registration("wang@example.org", { countryCode: "CN", phoneNumber: "13812345678", country: "CN", currency: "CNY", language: "cn" }));
+    r = await c.post(
+      "/cn/register",
+      registration("wang@example.org", { countryCode: "CN", phoneNumber: "13812345678", country: "CN", currency: "CNY", language: "cn" }),
+    );
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/cn");
   });
@@ -111,11 +127,28 @@ describe("account pages", () => {
 
   it("update details and change the password without JavaScript", async () => {
     const c = await signedIn();
-    let r = await c.post("/en/account?index", { intent: "details", firstName: "Ada", lastName: "Byron", countryCode: "GB", phoneNumber: "2071234567", country: "GB", language: "en", title: "Dr" });
+    let r = await c.post("/en/account?index", {
+      intent: "details",
+      firstName: "Ada",
+      lastName: "Byron",
+      countryCode: "GB",
+      phoneNumber: "2071234567",
+      country: "GB",
+      language: "en",
+      title: "Dr",
+    });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/account?saved=details");
     expect(await (await c.get("/en/account?saved=details")).text()).toContain("Your details have been saved.");
-    r = await c.post("/en/account?index", { intent: "details", firstName: "", lastName: "Byron", countryCode: "GB", phoneNumber: "1", country: "GB", language: "en" });
+    r = await c.post("/en/account?index", {
+      intent: "details",
+      firstName: "",
+      lastName: "Byron",
+      countryCode: "GB",
+      phoneNumber: "1",
+      country: "GB",
+      language: "en",
+    });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("Please enter your first name.");
     const other = await signedIn();
@@ -129,15 +162,39 @@ describe("account pages", () => {
 
   it("add, edit and delete addresses, with states by country and no access to others' addresses", async () => {
     const c = await signedIn();
-    let r = await c.post("/en/account/addresses/new", { intent: "save", label: "billing", name: "Ada", address1: "1 Main", city: "Austin", country: "US" });
+    let r = await c.post("/en/account/addresses/new", {
+      intent: "save",
+      label: "billing",
+      name: "Ada",
+      address1: "1 Main",
+      city: "Austin",
+      country: "US",
+    });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("Please choose your state.");
     // Without JavaScript, changing the country and asking for its states keeps the other values.
-    r = await c.post("/en/account/addresses/new", { intent: "refresh-states", label: "billing", name: "Ada", address1: "1 Main", city: "Curitiba", country: "BR", state: "TX" });
+    r = await c.post("/en/account/addresses/new", {
+      intent: "refresh-states",
+      label: "billing",
+      name: "Ada",
+      address1: "1 Main",
+      city: "Curitiba",
+      country: "BR",
+      state: "TX",
+    });
     const refreshed = await r.text();
     expect(refreshed).toContain('value="Curitiba"');
     expect(refreshed).toContain(">Paraná</option>");
-    r = await c.post("/en/account/addresses/new", { intent: "save", label: "billing", name: "Ada", address1: "1 Main", city: "Austin", country: "US", state: "TX", zip: "73301" });
+    r = await c.post("/en/account/addresses/new", {
+      intent: "save",
+      label: "billing",
+      name: "Ada",
+      address1: "1 Main",
+      city: "Austin",
+      country: "US",
+      state: "TX",
+      zip: "73301",
+    });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/account/addresses?saved=1");
     const list = await (await c.get("/en/account/addresses?saved=1")).text();
@@ -149,7 +206,18 @@ describe("account pages", () => {
     const intruder = new Client(portal.url);
     await intruder.post("/en/register", registration("intruder@example.org", { language: "en" }));
     expect((await intruder.get(`/en/account/addresses/${id}`)).status).toBe(404);
-    expect((await intruder.post(`/en/account/addresses/${id}`, { intent: "save", label: "billing", name: "X", address1: "Y", city: "Z", country: "DE" })).status).toBe(404);
+    expect(
+      (
+        await intruder.post(`/en/account/addresses/${id}`, {
+          intent: "save",
+          label: "billing",
+          name: "X",
+          address1: "Y",
+          city: "Z",
+          country: "DE",
+        })
+      ).status,
+    ).toBe(404);
     expect((await intruder.post("/en/account/addresses", { intent: "delete", id })).status).toBe(404);
 
     r = await c.post("/en/account/addresses", { intent: "delete", id });
@@ -171,7 +239,9 @@ describe("staff and impersonation", () => {
     const search = await (await staff.get("/en/staff?q=researcher%40")).text();
     expect(search).toContain("researcher@example.com");
     expect(search).not.toContain("argon2");
-    const identity = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).identity;
+    const identity = (
+      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()
+    ).identity;
     let r = await staff.post("/en/staff?index", { identity });
     expect(r.status).toBe(303);
     expect(staff.cookies.get("sid")).not.toBe(staffToken);
@@ -185,7 +255,9 @@ describe("staff and impersonation", () => {
     const audit = await portal.ctx.db.selectFrom("audit_log").select(["action", "target_id"]).orderBy("id").execute();
     expect(audit.filter((a) => a.target_id === identity).map((a) => a.action)).toEqual(["impersonation.start", "impersonation.stop"]);
     // Staff accounts cannot be viewed as.
-    const staffIdentity = (await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).identity;
+    const staffIdentity = (
+      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()
+    ).identity;
     expect((await staff.post("/en/staff?index", { identity: staffIdentity })).status).toBe(403);
   });
 
@@ -242,7 +314,7 @@ describe("shell rules", () => {
     const c = new Client(portal.url);
     await c.post("/en/login", { email: "rita@example.org", password: "register-pass-1" });
     let html = await (await c.get("/en/researcher")).text();
-    expect(html).toContain('<h1>Your account is temporarily locked</h1>');
+    expect(html).toContain("<h1>Your account is temporarily locked</h1>");
     await portal.ctx.db.updateTable("users").set({ credit_notes_locked: false, localization: "BR" }).where("id", "=", id).execute();
     await invalidateUser(portal.ctx, id);
     html = await (await c.get("/en/researcher")).text();

@@ -8,23 +8,46 @@ import { makeDocx } from "../helpers/fixtures";
 
 let portal: RunningPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+  portal = await startTestPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({
+      signInPerMinute: 1000,
+      registrationsPerHour: 1000,
+      resetRequestsPerHour: 1000,
+      emailChecksPerHour: 1000,
+    }),
+  });
 });
 afterAll(async () => portal.stop());
 
 const H = { "content-type": "application/json" };
-const send = (c: Client, method: string, path: string, body?: unknown) => c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = (c: Client, method: string, path: string, body?: unknown) =>
+  c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
 
 async function registered(email: string) {
   const c = new Client(portal.url);
-  const r = await send(c, "POST", "/api/auth/register", { email, password: "rework-pass-1", firstName: "R", lastName: "W", countryCode: "US", phoneNumber: "2025550177", country: "US", currency: "USD", language: "en", agreeToTOS: true });
+  const r = await send(c, "POST", "/api/auth/register", {
+    email,
+    password: "rework-pass-1",
+    firstName: "R",
+    lastName: "W",
+    countryCode: "US",
+    phoneNumber: "2025550177",
+    country: "US",
+    currency: "USD",
+    language: "en",
+    agreeToTOS: true,
+  });
   expect(r.status).toBe(201);
   return c;
 }
 
 async function uploadDocx(c: Client, id: string) {
   const fd = new FormData();
-  fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx("Revised results on soil bacteria and drought. ".repeat(30)))]), "revised.docx");
+  fd.append(
+    "mainFiles",
+    new Blob([new Uint8Array(await makeDocx("Revised results on soil bacteria and drought. ".repeat(30)))]),
+    "revised.docx",
+  );
   expect((await c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd })).status).toBe(201);
 }
 
@@ -37,7 +60,9 @@ async function placeOrder(c: Client, services: string[], title: string) {
   await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
   const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
   await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "american" });
-  const placed = await (await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })).json();
+  const placed = await (
+    await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
+  ).json();
   expect(placed.order.externalId).toMatch(/^RS\d+$/);
   return placed.order.externalId as string;
 }
@@ -56,22 +81,38 @@ describe("rework through the API", () => {
     let r = await send(c, "POST", `/api/order-form/rework/${original}`);
     expect(r.status).toBe(201);
     let form = (await r.json()).orderForm;
-    expect(form).toMatchObject({ rework: true, currentStep: "rework-get-started", projectTitle: "Drought and soil bacteria", wordCount: 3000 });
+    expect(form).toMatchObject({
+      rework: true,
+      currentStep: "rework-get-started",
+      projectTitle: "Drought and soil bacteria",
+      wordCount: 3000,
+    });
     expect(form.reworkOf).toMatchObject({ externalId: original, title: "Drought and soil bacteria" });
     expect(form.reworkOf.services).toEqual({ "touch-up-editing": "premium-editing", "automated-re-editing": "premium-editing" });
     const id = form.identity;
     // Opening it again resumes the same form.
     expect((await (await send(c, "POST", `/api/order-form/rework/${original}`)).json()).orderForm.identity).toBe(id);
     // Another user cannot reach the rework form either.
-    expect((await send(other, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3000, language: 1, uploadFilesLater: true })).status).toBe(404);
+    expect(
+      (await send(other, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3000, language: 1, uploadFilesLater: true }))
+        .status,
+    ).toBe(404);
 
     // The start screen's rules: files or "later", a word count of 1 to 999,999, instructions of at most 2,000 characters.
-    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3200, language: 1, instructions: "x".repeat(2001) });
+    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, {
+      wordCount: 3200,
+      language: 1,
+      instructions: "x".repeat(2001),
+    });
     expect((await r.json()).fieldErrors).toEqual({ instructions: "rework-instructions-too-long" });
     r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 0, language: 1 });
     expect((await r.json()).fieldErrors).toMatchObject({ files: "files-required", wordCount: "word-count-range-error" });
     await uploadDocx(c, id);
-    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3200, language: 1, instructions: "  Please check the discussion section.  " });
+    r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, {
+      wordCount: 3200,
+      language: 1,
+      instructions: "  Please check the discussion section.  ",
+    });
     form = (await r.json()).orderForm;
     expect(form).toMatchObject({ currentStep: "manuscript-services", wordCount: 3200, customerGoal: "manuscript" });
     expect(form.reworkOf.instructions).toBe("Please check the discussion section.");
@@ -80,10 +121,12 @@ describe("rework through the API", () => {
     r = await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
     expect((await r.json()).fieldErrors.serviceSlugs).toBe("make-selection");
     // Automated re-editing is free after premium editing.
-    form = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["automated-re-editing"] })).json()).orderForm;
+    form = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["automated-re-editing"] })).json())
+      .orderForm;
     expect(form.total).toBe(0);
     // A touch-up is 30 % of the premium editing it touches up, at the new word count; the re-edit discount takes half.
-    form = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["touch-up-editing"] })).json()).orderForm;
+    form = (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["touch-up-editing"] })).json())
+      .orderForm;
     const line = form.lineItems[0];
     expect(line.serviceSlug).toBe("touch-up-editing");
     expect(form.selections[0]).toEqual({ serviceSlug: "touch-up-editing", originalServiceSlug: "premium-editing" });
@@ -101,10 +144,21 @@ describe("rework through the API", () => {
     // Placed, the new order records the order it reworks.
     await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-    await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Drought and soil bacteria (re-edit)", areaOfStudyId: area, styleOfEnglish: "american" });
-    const placed = await (await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })).json();
+    await send(c, "PUT", `/api/order-form/${id}/details`, {
+      projectTitle: "Drought and soil bacteria (re-edit)",
+      areaOfStudyId: area,
+      styleOfEnglish: "american",
+    });
+    const placed = await (
+      await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
+    ).json();
     expect(placed.order.total).toBe(form.total);
-    const row = await portal.ctx.db.selectFrom("orders as o").innerJoin("orders as orig", "orig.id", "o.rework_of_order_id").select(["orig.external_id"]).where("o.external_id", "=", placed.order.externalId).executeTakeFirst();
+    const row = await portal.ctx.db
+      .selectFrom("orders as o")
+      .innerJoin("orders as orig", "orig.id", "o.rework_of_order_id")
+      .select(["orig.external_id"])
+      .where("o.external_id", "=", placed.order.externalId)
+      .executeTakeFirst();
     expect(row?.external_id).toBe(original);
   });
 
@@ -115,8 +169,16 @@ describe("rework through the API", () => {
     expect(r.status).toBe(400);
     expect((await r.json()).fieldErrors).toEqual({ rework: "not-a-rework-form" });
     // And an ordinary form cannot choose rework services.
-    await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1, uploadFilesLater: true });
-    expect((await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["touch-up-editing"] })).json()).fieldErrors.serviceSlugs).toBe("make-selection");
+    await send(c, "PUT", `/api/order-form/${id}/basic-details`, {
+      customerGoal: "manuscript",
+      wordCount: 3000,
+      language: 1,
+      uploadFilesLater: true,
+    });
+    expect(
+      (await (await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["touch-up-editing"] })).json())
+        .fieldErrors.serviceSlugs,
+    ).toBe("make-selection");
   });
 });
 
@@ -158,7 +220,11 @@ describe("rework pages without JavaScript", () => {
     fd.append("wordCount", "2800");
     fd.append("languageId", "1");
     fd.append("instructions", "The reviewers asked for a clearer abstract.");
-    fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx("Coral reefs bleach when the sea warms. ".repeat(30)))]), "revised.docx");
+    fd.append(
+      "mainFiles",
+      new Blob([new Uint8Array(await makeDocx("Coral reefs bleach when the sea warms. ".repeat(30)))]),
+      "revised.docx",
+    );
     r = await c.request("/en/researcher/submit/rework-get-started", { method: "POST", body: fd });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");

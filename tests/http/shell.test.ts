@@ -104,7 +104,12 @@ describe("HTTP safety", () => {
   });
 
   it("refuses cross-site POSTs", async () => {
-    let r = await fetch(`${base}/en/login`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: "email=a@b.c&password=x", redirect: "manual" });
+    let r = await fetch(`${base}/en/login`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "email=a@b.c&password=x",
+      redirect: "manual",
+    });
     expect(r.status).toBe(403);
     r = await fetch(`${base}/en/logout`, { method: "POST", headers: { "sec-fetch-site": "cross-site" }, redirect: "manual" });
     expect(r.status).toBe(403);
@@ -114,7 +119,11 @@ describe("HTTP safety", () => {
     const r = await fetch(`${base}/healthz`);
     expect(r.status).toBe(200);
     const body = await r.json();
-    expect(body).toMatchObject({ status: "ok", database: { ok: true, kind: process.env.DATABASE_URL ? "postgres" : "pglite" }, redis: { configured: Boolean(process.env.REDIS_URL), ok: true } });
+    expect(body).toMatchObject({
+      status: "ok",
+      database: { ok: true, kind: process.env.DATABASE_URL ? "postgres" : "pglite" },
+      redis: { configured: Boolean(process.env.REDIS_URL), ok: true },
+    });
   });
 
   it("serves the application config and flags at /api/application", async () => {

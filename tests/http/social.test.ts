@@ -16,7 +16,13 @@ const CLIENT_SECRET = "s3cret-for-tests";
 let portal: RunningPortal;
 let oidc: OidcServer;
 
-const providerEntry = (id: string, name: string, icon = "") => ({ id, name, icon, supportedLanguages: [] as string[], supportedLocalizations: [] as string[] });
+const providerEntry = (id: string, name: string, icon = "") => ({
+  id,
+  name,
+  icon,
+  supportedLanguages: [] as string[],
+  supportedLocalizations: [] as string[],
+});
 
 beforeAll(async () => {
   oidc = await startOidcServer({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
@@ -55,13 +61,23 @@ beforeEach(() => {
 let counter = 0;
 function testUser(extra: Partial<OidcTestUser> = {}): OidcTestUser {
   counter++;
-  const user: OidcTestUser = { sub: `sub-${counter}-${randomUUID()}`, email: `social-${counter}-${Date.now()}@example.org`, email_verified: true, given_name: "Grace", family_name: "Hopper", ...extra };
+  const user: OidcTestUser = {
+    sub: `sub-${counter}-${randomUUID()}`,
+    email: `social-${counter}-${Date.now()}@example.org`,
+    email_verified: true,
+    given_name: "Grace",
+    family_name: "Hopper",
+    ...extra,
+  };
   oidc.setUser(user);
   return user;
 }
 
 /** Start → provider (auto-approve, or deny) → back to the callback; returns the callback's answer. */
-async function socialSignIn(c: Client, opts: { provider?: string; query?: string; deny?: boolean; state?: (s: string) => string } = {}): Promise<Response> {
+async function socialSignIn(
+  c: Client,
+  opts: { provider?: string; query?: string; deny?: boolean; state?: (s: string) => string } = {},
+): Promise<Response> {
   const provider = opts.provider ?? PROVIDER;
   const start = await c.get(`/api/auth/opa/${provider}${opts.query ?? ""}`);
   expect(start.status).toBe(302);
@@ -77,7 +93,12 @@ async function socialSignIn(c: Client, opts: { provider?: string; query?: string
 }
 
 async function linksOf(subject: string) {
-  return portal.ctx.db.selectFrom("linked_accounts").selectAll().where("provider_id", "=", PROVIDER).where("subject", "=", subject).execute();
+  return portal.ctx.db
+    .selectFrom("linked_accounts")
+    .selectAll()
+    .where("provider_id", "=", PROVIDER)
+    .where("subject", "=", subject)
+    .execute();
 }
 
 async function userIdOf(email: string): Promise<number> {
@@ -94,7 +115,16 @@ async function existingPerson(): Promise<{ user: OidcTestUser; userId: number }>
 async function makeUser(email: string): Promise<number> {
   const row = await portal.ctx.db
     .insertInto("users")
-    .values({ identity: randomUUID(), email, password_hash: null, first_name: "Test", last_name: "User", currency_iso: "USD", language: "en", localization: "US" })
+    .values({
+      identity: randomUUID(),
+      email,
+      password_hash: null,
+      first_name: "Test",
+      last_name: "User",
+      currency_iso: "USD",
+      language: "en",
+      localization: "US",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -103,7 +133,12 @@ async function makeUser(email: string): Promise<number> {
 function decodeConfirm(location: string) {
   const m = /\/register\/confirm\/([^?]+)/.exec(location);
   expect(m).toBeTruthy();
-  return JSON.parse(Buffer.from(m![1], "base64url").toString("utf8")) as { email: string; firstName: string; lastName: string; link?: string };
+  return JSON.parse(Buffer.from(m![1], "base64url").toString("utf8")) as {
+    email: string;
+    firstName: string;
+    lastName: string;
+    link?: string;
+  };
 }
 
 describe("provider buttons", () => {
@@ -156,7 +191,9 @@ describe("provider buttons", () => {
 
   it("builds the callback address from PUBLIC_URL when set, else from the request", () => {
     const request = new Request("http://127.0.0.1:3000/api/auth/opa/testid");
-    expect(callbackUrl({ env: { PUBLIC_URL: "https://portal.example" } } as AppContext, request, "testid")).toBe("https://portal.example/api/auth/opa/testid/callback");
+    expect(callbackUrl({ env: { PUBLIC_URL: "https://portal.example" } } as AppContext, request, "testid")).toBe(
+      "https://portal.example/api/auth/opa/testid/callback",
+    );
     expect(callbackUrl({ env: {} } as AppContext, request, "testid")).toBe("http://127.0.0.1:3000/api/auth/opa/testid/callback");
   });
 });
@@ -251,7 +288,12 @@ describe("social sign-in", () => {
     expect(c.cookies.has("sid")).toBe(true);
     const links = await linksOf(person.sub);
     expect(links.map((l) => l.user_id)).toEqual([await userIdOf("researcher@example.com")]);
-    const audit = await portal.ctx.db.selectFrom("audit_log").selectAll().where("action", "=", "social.link").where("actor_user_id", "=", links[0].user_id).execute();
+    const audit = await portal.ctx.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "social.link")
+      .where("actor_user_id", "=", links[0].user_id)
+      .execute();
     expect(audit.length).toBeGreaterThan(0);
     // Signing in again uses the link, even when the provider now reports another address.
     oidc.setUser({ ...person, email: "changed@example.org" });

@@ -26,7 +26,18 @@ async function startQr(c: Client, body: Record<string, unknown> = {}) {
     body: JSON.stringify(body),
   });
   expect(r.status).toBe(200);
-  return { res: r, body: (await r.json()) as { loginCode: string; ticket: string; url: string; qrCodeUrl: string; sandbox: boolean; maxPolls: number; pollIntervalMs: number } };
+  return {
+    res: r,
+    body: (await r.json()) as {
+      loginCode: string;
+      ticket: string;
+      url: string;
+      qrCodeUrl: string;
+      sandbox: boolean;
+      maxPolls: number;
+      pollIntervalMs: number;
+    },
+  };
 }
 
 function confirmPath(url: string): string {
@@ -155,7 +166,11 @@ describe("WeChat QR sign-in API", () => {
   it("reports expiry", async () => {
     const browser = new Client(portal.url);
     const { body } = await startQr(browser);
-    await portal.ctx.db.updateTable("wechat_login_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("login_code", "=", body.loginCode).execute();
+    await portal.ctx.db
+      .updateTable("wechat_login_sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("login_code", "=", body.loginCode)
+      .execute();
     const r = await browser.get(`/api/auth/wechat-login/${body.loginCode}`, { headers: { "accept-language": "zh-CN" } });
     expect(r.status).toBe(410);
     expect(await r.json()).toEqual({ errorCode: "expired", error: "二维码已过期，请重试。" });
@@ -263,7 +278,11 @@ describe("WeChat QR sign-in without JavaScript", () => {
     expect(html).toContain("Try again");
     expect(html).toContain('name="redirect" value="/en/researcher"');
 
-    await portal.ctx.db.updateTable("wechat_login_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("login_code", "=", code).execute();
+    await portal.ctx.db
+      .updateTable("wechat_login_sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("login_code", "=", code)
+      .execute();
     const expired = await browser.get(`/en/login/wechat?code=${code}&n=2`);
     expect(expired.status).toBe(410);
     const text = await expired.text();

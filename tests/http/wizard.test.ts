@@ -5,7 +5,14 @@ import { makeDocx } from "../helpers/fixtures";
 
 let portal: RunningPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 1000, registrationsPerHour: 1000, resetRequestsPerHour: 1000, emailChecksPerHour: 1000 }) });
+  portal = await startTestPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({
+      signInPerMinute: 1000,
+      registrationsPerHour: 1000,
+      resetRequestsPerHour: 1000,
+      emailChecksPerHour: 1000,
+    }),
+  });
 });
 afterAll(async () => portal.stop());
 
@@ -31,13 +38,23 @@ describe("order wizard without JavaScript", () => {
     expect(r.headers.get("location")).toBe("/en/researcher/submit/get-started");
 
     // Get started: validation, then a real .docx with the word count and language.
-    r = await upload(c, "/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", wordCount: "0", languageId: "1" });
+    r = await upload(c, "/en/researcher/submit/get-started", {
+      intent: "next",
+      customerGoal: "manuscript",
+      wordCount: "0",
+      languageId: "1",
+    });
     expect(r.status).toBe(400);
     let html = await r.text();
     expect(html).toContain("Please upload your files");
     expect(html).toContain("Please enter a word count from 1 to 999,999.");
     const docx = await makeDocx(TEXT);
-    r = await upload(c, "/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", wordCount: "4500", languageId: "1" }, { field: "mainFiles", name: "paper.docx", data: docx });
+    r = await upload(
+      c,
+      "/en/researcher/submit/get-started",
+      { intent: "next", customerGoal: "manuscript", wordCount: "4500", languageId: "1" },
+      { field: "mainFiles", name: "paper.docx", data: docx },
+    );
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
 
@@ -63,15 +80,29 @@ describe("order wizard without JavaScript", () => {
     expect(html).toContain("Please enter your project title.");
     expect(html).toContain("Please choose your area of study.");
     expect(html).toContain("Please select your preferred type of English.");
-    const area = await portal.ctx.db.selectFrom("areas_of_study").select("id").where("level", "=", 3).orderBy("id").executeTakeFirstOrThrow();
-    r = await upload(c, "/en/researcher/submit/details", { intent: "next", projectTitle: "Mechanosensing in cells", areaOfStudyId: String(area.id), styleOfEnglish: "american" });
+    const area = await portal.ctx.db
+      .selectFrom("areas_of_study")
+      .select("id")
+      .where("level", "=", 3)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    r = await upload(c, "/en/researcher/submit/details", {
+      intent: "next",
+      projectTitle: "Mechanosensing in cells",
+      areaOfStudyId: String(area.id),
+      styleOfEnglish: "american",
+    });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/researcher/submit/payment-details");
 
     // Paying needs an account; signing in claims the anonymous draft and its files.
     r = await c.get("/en/researcher/submit/payment-details");
     expect(r.headers.get("location")).toBe("/en/login?redirect=%2Fen%2Fresearcher%2Fsubmit%2Fpayment-details");
-    r = await c.post("/en/login", { email: "researcher@example.com", password: "Researcher#2026", redirect: "/en/researcher/submit/payment-details" });
+    r = await c.post("/en/login", {
+      email: "researcher@example.com",
+      password: "Researcher#2026",
+      redirect: "/en/researcher/submit/payment-details",
+    });
     expect(r.headers.get("location")).toBe("/en/researcher/submit/payment-details");
     html = await (await c.get("/en/researcher/submit/payment-details")).text();
     expect(html).toContain("Bank transfer");
@@ -113,7 +144,13 @@ describe("order wizard without JavaScript", () => {
     const forms = await portal.ctx.db.selectFrom("order_forms").select(["id", "draft_key_hash"]).where("user_id", "is", null).execute();
     expect(new Set(forms.map((f) => f.draft_key_hash)).size).toBe(forms.length);
     // b's selection does not change a's summary.
-    await b.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "1000", languageId: "1" });
+    await b.post("/en/researcher/submit/get-started", {
+      intent: "next",
+      customerGoal: "manuscript",
+      uploadFilesLater: "on",
+      wordCount: "1000",
+      languageId: "1",
+    });
     const html = await (await a.get("/en/researcher/submit/get-started")).text();
     expect(html).toContain("Choose a service to see your price");
   });
@@ -126,7 +163,13 @@ describe("marketing banners", () => {
     expect(c.cookies.get("rs")).toBe("cambridge1");
     let html = await (await c.get(r.headers.get("location")!)).text();
     expect(html).toContain('role="status">Welcome, Cambridge researchers!');
-    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "1000", languageId: "1" });
+    await c.post("/en/researcher/submit/get-started", {
+      intent: "next",
+      customerGoal: "manuscript",
+      uploadFilesLater: "on",
+      wordCount: "1000",
+      languageId: "1",
+    });
     html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
     expect(html).toContain('role="status">Welcome, Cambridge researchers!');
     await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
@@ -147,7 +190,13 @@ describe("service bundles", () => {
   it("ask the questions, offer matching bundles with the discount, and take the chosen one", async () => {
     const c = new Client(portal.url);
     await c.get("/en/researcher/submit/new");
-    await c.post("/en/researcher/submit/get-started", { intent: "next", customerGoal: "manuscript", uploadFilesLater: "on", wordCount: "2500", languageId: "1" });
+    await c.post("/en/researcher/submit/get-started", {
+      intent: "next",
+      customerGoal: "manuscript",
+      uploadFilesLater: "on",
+      wordCount: "2500",
+      languageId: "1",
+    });
     await c.post("/en/researcher/submit/manuscript-services", { toggle: "standard-editing" });
     await c.post("/en/researcher/submit/manuscript-services", { intent: "next", services: "standard-editing" });
     let r = await c.post("/en/researcher/submit/additional-services", { intent: "next", bundleInterest: "on" });
@@ -159,7 +208,12 @@ describe("service bundles", () => {
     expect(html).toContain("Please select at least one option.");
     expect(html).toContain("Please enter the number of tables.");
     expect(html).toContain("Please choose your target journal so we can format your tables to its style.");
-    r = await c.post("/en/researcher/submit/service-bundles", { intent: "questions", goals: "polish-figures", figures: "on", "figures.count": "3" });
+    r = await c.post("/en/researcher/submit/service-bundles", {
+      intent: "questions",
+      goals: "polish-figures",
+      figures: "on",
+      "figures.count": "3",
+    });
     expect(r.status).toBe(303);
     html = await (await c.get("/en/researcher/submit/service-bundles")).text();
     expect(html).toContain("Figure Ready");
@@ -167,8 +221,15 @@ describe("service bundles", () => {
     const id = /name="bundleId" value="(\d+)"/.exec(html)![1];
     r = await c.post("/en/researcher/submit/service-bundles", { intent: "choose", bundleId: id, [`delivery.${id}`]: "standard" });
     expect(r.headers.get("location")).toBe("/en/researcher/submit/details");
-    const form = await portal.ctx.db.selectFrom("order_forms").select(["bundle_id", "selections"]).where("bundle_id", "=", Number(id)).executeTakeFirstOrThrow();
-    expect((form.selections as { serviceSlug: string; quantity?: number }[]).map((s) => [s.serviceSlug, s.quantity])).toEqual([["standard-editing", undefined], ["figure-formatting", 3]]);
+    const form = await portal.ctx.db
+      .selectFrom("order_forms")
+      .select(["bundle_id", "selections"])
+      .where("bundle_id", "=", Number(id))
+      .executeTakeFirstOrThrow();
+    expect((form.selections as { serviceSlug: string; quantity?: number }[]).map((s) => [s.serviceSlug, s.quantity])).toEqual([
+      ["standard-editing", undefined],
+      ["figure-formatting", 3],
+    ]);
     html = await (await c.get("/en/researcher/submit/details")).text();
     expect(html).toMatch(/My Order[\s\S]*Figure Formatting(<!-- -->)? × 3[\s\S]*Service bundle discount/);
   });
@@ -182,13 +243,34 @@ describe("claiming anonymous work", () => {
     fd.append("intent", "upload");
     fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx(TEXT))]), "anon.docx");
     await c.request("/en/researcher/submit/get-started", { method: "POST", body: fd });
-    const draft = await portal.ctx.db.selectFrom("order_forms").select(["id"]).where("user_id", "is", null).orderBy("created_at", "desc").executeTakeFirstOrThrow();
-    const r = await c.post("/en/register", { intent: "register", email: "claimer@example.org", password: "claimer-pass-1", firstName: "C", lastName: "L", countryCode: "US", phoneNumber: "2025550199", country: "US", currency: "USD", language: "en", agreeToTOS: "on" });
+    const draft = await portal.ctx.db
+      .selectFrom("order_forms")
+      .select(["id"])
+      .where("user_id", "is", null)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    const r = await c.post("/en/register", {
+      intent: "register",
+      email: "claimer@example.org",
+      password: "claimer-pass-1",
+      firstName: "C",
+      lastName: "L",
+      countryCode: "US",
+      phoneNumber: "2025550199",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: "on",
+    });
     expect(r.status).toBe(303);
     const user = await portal.ctx.db.selectFrom("users").select("id").where("email", "=", "claimer@example.org").executeTakeFirstOrThrow();
     const form = await portal.ctx.db.selectFrom("order_forms").select(["user_id"]).where("id", "=", draft.id).executeTakeFirstOrThrow();
     expect(form.user_id).toBe(user.id);
-    const files = await portal.ctx.db.selectFrom("files").select(["owner_user_id", "original_name"]).where("order_form_id", "=", draft.id).execute();
+    const files = await portal.ctx.db
+      .selectFrom("files")
+      .select(["owner_user_id", "original_name"])
+      .where("order_form_id", "=", draft.id)
+      .execute();
     expect(files).toEqual([{ owner_user_id: user.id, original_name: "anon.docx" }]);
     // The signed-in user continues the same order.
     expect(await (await c.get("/en/researcher/submit/get-started")).text()).toContain("anon.docx");

@@ -50,13 +50,28 @@ describe("registration currencies", () => {
   });
 
   it("registers a researcher with the rules enforced on the server", async () => {
-    const base = { email: "new.person@example.org", password: "long-enough-1", firstName: "New", lastName: "Person", countryCode: "CN", phoneNumber: "13812345678", country: "CN", currency: "CNY", language: "cn", optinToMarketing: true };
+    const base = {
+      email: "new.person@example.org",
+      password: "long-enough-1",
+      firstName: "New",
+      lastName: "Person",
+      countryCode: "CN",
+      phoneNumber: "13812345678",
+      country: "CN",
+      currency: "CNY",
+      language: "cn",
+      optinToMarketing: true,
+    };
     const r = await registerResearcher(t.ctx, base, { ip: "10.9.0.1" });
     expect(r.ok).toBe(true);
     expect(await researcherExists(t.ctx.db, "NEW.person@example.org")).toBe(true);
     const again = await registerResearcher(t.ctx, base, { ip: "10.9.0.1" });
     expect(again).toEqual({ ok: false, fieldErrors: { email: "email-already-exists" } });
-    const bad = await registerResearcher(t.ctx, { ...base, email: "x2@example.org", country: "US", currency: "CNY", phoneNumber: "123" }, { ip: "10.9.0.1" });
+    const bad = await registerResearcher(
+      t.ctx,
+      { ...base, email: "x2@example.org", country: "US", currency: "CNY", phoneNumber: "123" },
+      { ip: "10.9.0.1" },
+    );
     expect(bad).toMatchObject({ ok: false, fieldErrors: { currency: "currency-not-available", phoneNumber: "contact-number-validation" } });
     const user = await t.ctx.db.selectFrom("users").selectAll().where("email", "=", base.email).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ localization: "CN", phone_country_code: "+86", language: "cn", optin_to_marketing: true });
@@ -91,23 +106,56 @@ describe("addresses", () => {
     expect(errors.name).toEqual(["account:address.errors.nameRequired"]);
     expect(errors.address1).toEqual(["account:address.errors.address1Required"]);
     expect(errors.city).toEqual(["account:address.errors.cityRequired"]);
-    const long = await saveAddress(t.ctx.db, userId, null, { label: "billing", name: "x".repeat(51), address1: "a", city: "c", country: "US", state: "CA" });
+    const long = await saveAddress(t.ctx.db, userId, null, {
+      label: "billing",
+      name: "x".repeat(51),
+      address1: "a",
+      city: "c",
+      country: "US",
+      state: "CA",
+    });
     expect((long as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual(["account:address.errors.nameTooLong"]);
-    const noState = await saveAddress(t.ctx.db, userId, null, { label: "billing", name: "A", address1: "1 Main St", city: "Springfield", country: "US" });
+    const noState = await saveAddress(t.ctx.db, userId, null, {
+      label: "billing",
+      name: "A",
+      address1: "1 Main St",
+      city: "Springfield",
+      country: "US",
+    });
     expect((noState as { fieldErrors: Record<string, string[]> }).fieldErrors.state).toEqual(["account:address.errors.stateRequired"]);
   });
 
   it("are created, read, updated and deleted only by their owner", async () => {
-    const created = await saveAddress(t.ctx.db, userId, null, { label: "invoice", name: "Ada", organization: "Uni", address1: "1 Main St", city: "Boston", state: "MA", zip: "02110", country: "US", vat: "US123" });
+    const created = await saveAddress(t.ctx.db, userId, null, {
+      label: "invoice",
+      name: "Ada",
+      organization: "Uni",
+      address1: "1 Main St",
+      city: "Boston",
+      state: "MA",
+      zip: "02110",
+      country: "US",
+      vat: "US123",
+    });
     expect(created.ok).toBe(true);
     const id = (created as { address: { id: number } }).address.id;
     const view = await getAddress(t.ctx.db, userId, id);
     expect(view).toMatchObject({ label: "invoice", stateName: "Massachusetts", country: { value: "US" }, vat: "US123" });
     // Another user can neither see, change nor delete it.
     expect(await getAddress(t.ctx.db, otherId, id)).toBeNull();
-    expect(await saveAddress(t.ctx.db, otherId, id, { label: "billing", name: "Evil", address1: "x", city: "y", country: "DE" })).toEqual({ ok: false, notFound: true });
+    expect(await saveAddress(t.ctx.db, otherId, id, { label: "billing", name: "Evil", address1: "x", city: "y", country: "DE" })).toEqual({
+      ok: false,
+      notFound: true,
+    });
     expect(await deleteAddress(t.ctx.db, otherId, id)).toBe(false);
-    const updated = await saveAddress(t.ctx.db, userId, id, { label: "billing", name: "Ada L", address1: "2 Side St", city: "Berlin", country: "DE", state: "Berlin" });
+    const updated = await saveAddress(t.ctx.db, userId, id, {
+      label: "billing",
+      name: "Ada L",
+      address1: "2 Side St",
+      city: "Berlin",
+      country: "DE",
+      state: "Berlin",
+    });
     expect(updated).toMatchObject({ ok: true, address: { label: "billing", state: "Berlin", country: { value: "DE" } } });
     expect((await listAddresses(t.ctx.db, userId)).map((a) => a.id)).toContain(id);
     expect(await deleteAddress(t.ctx.db, userId, id)).toBe(true);
@@ -127,22 +175,52 @@ describe("the user view and its cache", () => {
     await invalidateUser(t.ctx, u.id);
     expect((await getUserView(t.ctx, u.id))?.firstName).toBe("Changed");
     // ...while updateDetails invalidates by itself.
-    const r = await updateDetails(t.ctx, u.id, { firstName: "Ada", lastName: "Lovelace", countryCode: "US", phoneNumber: "2025550123", country: "US", language: "en", optinToMarketing: false, orcid: "0000-0002-1825-0097" });
+    const r = await updateDetails(t.ctx, u.id, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      countryCode: "US",
+      phoneNumber: "2025550123",
+      country: "US",
+      language: "en",
+      optinToMarketing: false,
+      orcid: "0000-0002-1825-0097",
+    });
     expect(r.ok).toBe(true);
     expect((await getUserView(t.ctx, u.id))?.orcid).toBe("0000-0002-1825-0097");
-    const bad = await updateDetails(t.ctx, u.id, { firstName: "", lastName: "L", countryCode: "CN", phoneNumber: "123", country: "ZZ", language: "xx", optinToMarketing: false, orcid: "nope" });
-    expect(bad).toMatchObject({ ok: false, fieldErrors: { firstName: ["auth:register.errors.first-name-required"], phoneNumber: ["auth:register.errors.contact-number-validation"], country: ["auth:register.errors.country-required"], orcid: ["account:details.errors.orcidInvalid"] } });
+    const bad = await updateDetails(t.ctx, u.id, {
+      firstName: "",
+      lastName: "L",
+      countryCode: "CN",
+      phoneNumber: "123",
+      country: "ZZ",
+      language: "xx",
+      optinToMarketing: false,
+      orcid: "nope",
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        firstName: ["auth:register.errors.first-name-required"],
+        phoneNumber: ["auth:register.errors.contact-number-validation"],
+        country: ["auth:register.errors.country-required"],
+        orcid: ["account:details.errors.orcidInvalid"],
+      },
+    });
   });
 
   it("changing the password signs out every other session", async () => {
     const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
     const other = await createSession(t.ctx.db, u.id);
-    expect(await changePassword(t.ctx, u.id, { currentPassword: "wrong", newPassword: "another-pass", ip: "1" })).toEqual({ ok: false, fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] } });
+    expect(await changePassword(t.ctx, u.id, { currentPassword: "wrong", newPassword: "another-pass", ip: "1" })).toEqual({
+      ok: false,
+      fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] },
+    });
     const r = await changePassword(t.ctx, u.id, { currentPassword: "Researcher#2026", newPassword: "another-pass", ip: "1" });
     expect(r.ok).toBe(true);
     expect(await readSession(t.ctx.db, other)).toBeNull();
     expect(await readSession(t.ctx.db, (r as { token: string }).token)).not.toBeNull();
-    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", u.id).executeTakeFirstOrThrow()).password_hash;
+    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", u.id).executeTakeFirstOrThrow())
+      .password_hash;
     expect(await verifyPassword(hash, "another-pass")).toBe(true);
   });
 
@@ -152,7 +230,10 @@ describe("the user view and its cache", () => {
     expect(shellState(view, "US")).toEqual({ banner: null, countryModal: false, redirectToAccount: false, wfoeRequired: false });
     expect(shellState(view, "CN").banner).toBe("localization-mismatch");
     expect(shellState({ ...view, creditNotesLocked: true }, "US").banner).toBe("credit-notes-lockout");
-    expect(shellState({ ...view, shouldDisplayCountryModal: true, missingFields: ["country"] }, "US")).toMatchObject({ countryModal: true, redirectToAccount: false });
+    expect(shellState({ ...view, shouldDisplayCountryModal: true, missingFields: ["country"] }, "US")).toMatchObject({
+      countryModal: true,
+      redirectToAccount: false,
+    });
     expect(shellState({ ...view, missingFields: ["phoneNumber"] }, "US").redirectToAccount).toBe(true);
     const wfoe = { inMigratingGroup: true, acceptedTermsOfService: true, migrated: false, migrationEligible: true };
     expect(shellState({ ...view, wfoeMigrationStatus: wfoe }, "US").wfoeRequired).toBe(true);

@@ -54,7 +54,16 @@ describe("seeded catalogue", () => {
   it("has every service of catalogue.md with a stable identity", () => {
     expect(catalogue.services).toHaveLength(31);
     const slugs = catalogue.services.map((s) => s.slug);
-    for (const slug of ["standard-editing", "premium-advanced-editing", "scientific-editing", "premium-translation-ja-en", "reverse-translation-en-zh", "touch-up-formatting", "book-editing", "cover-letter"]) {
+    for (const slug of [
+      "standard-editing",
+      "premium-advanced-editing",
+      "scientific-editing",
+      "premium-translation-ja-en",
+      "reverse-translation-en-zh",
+      "touch-up-formatting",
+      "book-editing",
+      "cover-letter",
+    ]) {
       expect(slugs).toContain(slug);
     }
     for (const s of catalogue.services) {
@@ -92,7 +101,10 @@ describe("seeded catalogue", () => {
 
   it("keeps prices out of the engine's code", () => {
     const dir = path.resolve("server/catalogue");
-    const source = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
+    const source = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      .join("\n");
     for (const literal of ["9500", "15000", "26000", "37000", "48000", "0.14", "0.12", "0.035", "1.35", "1.25", "WELCOME10", "UNI-DEMO"]) {
       expect(source, literal).not.toContain(literal);
     }
@@ -113,24 +125,51 @@ describe("seeded catalogue", () => {
 
   it("seeds idempotently and keeps what staff changed", async () => {
     const count = async () => {
-      const tables = ["services", "word_bins", "rush_rules", "bundles", "bundle_services", "bundle_questions", "bundle_question_choices", "promo_codes", "preferred_groups", "service_discounts", "areas_of_study", "holidays"] as const;
+      const tables = [
+        "services",
+        "word_bins",
+        "rush_rules",
+        "bundles",
+        "bundle_services",
+        "bundle_questions",
+        "bundle_question_choices",
+        "promo_codes",
+        "preferred_groups",
+        "service_discounts",
+        "areas_of_study",
+        "holidays",
+      ] as const;
       const out: Record<string, number> = {};
-      for (const table of tables) out[table] = (await t.ctx.db.selectFrom(table).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n;
+      for (const table of tables)
+        out[table] = (
+          await t.ctx.db
+            .selectFrom(table)
+            .select(sql<number>`count(*)::int`.as("n"))
+            .executeTakeFirstOrThrow()
+        ).n;
       return out;
     };
     const before = await count();
     await t.ctx.db.updateTable("promo_codes").set({ percent_off: "12" }).where("code", "=", "WELCOME10").execute();
     await seedCatalogue(t.ctx.db);
     expect(await count()).toEqual(before);
-    const row = await t.ctx.db.selectFrom("promo_codes").select(sql<string>`percent_off::text`.as("p")).where("code", "=", "WELCOME10").executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom("promo_codes")
+      .select(sql<string>`percent_off::text`.as("p"))
+      .where("code", "=", "WELCOME10")
+      .executeTakeFirstOrThrow();
     expect(Number(row.p)).toBe(12);
     await t.ctx.db.updateTable("promo_codes").set({ percent_off: "10" }).where("code", "=", "WELCOME10").execute();
   });
 
   it("refuses inconsistent rows", async () => {
-    await expect(t.ctx.db.insertInto("promo_codes").values({ code: "BOTH", percent_off: "5", amount_off_cents: 500 }).execute()).rejects.toThrow();
+    await expect(
+      t.ctx.db.insertInto("promo_codes").values({ code: "BOTH", percent_off: "5", amount_off_cents: 500 }).execute(),
+    ).rejects.toThrow();
     await expect(t.ctx.db.insertInto("promo_codes").values({ code: "lower", percent_off: "5" }).execute()).rejects.toThrow();
-    await expect(t.ctx.db.insertInto("word_bins").values({ name: "bad", min_words: 10, max_words: 5, price_cents: 1 }).execute()).rejects.toThrow();
+    await expect(
+      t.ctx.db.insertInto("word_bins").values({ name: "bad", min_words: 10, max_words: 5, price_cents: 1 }).execute(),
+    ).rejects.toThrow();
   });
 });
 
@@ -147,7 +186,16 @@ describe("areas of study", () => {
     }
     for (const r of rows) for (const name of [r.name_en, r.name_zh, r.name_ja, r.name_pt, r.name_es]) expect(name.trim()).not.toBe("");
     const fields = rows.filter((r) => r.level === 1).map((r) => r.name_en);
-    expect(fields).toEqual(expect.arrayContaining(["Life Sciences", "Medicine and Health", "Physical Sciences", "Engineering and Technology", "Social Sciences", "Humanities"]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "Life Sciences",
+        "Medicine and Health",
+        "Physical Sciences",
+        "Engineering and Technology",
+        "Social Sciences",
+        "Humanities",
+      ]),
+    );
     expect(byId.get(494)).toMatchObject({ name_en: "Undetermined", parent_id: 493, level: 3 });
     expect(catalogue.areaGrandparents["120"]).toBe(2);
     expect(catalogue.areaGrandparents["494"]).toBe(492);
@@ -158,10 +206,23 @@ describe("areas of study", () => {
     expect(await searchAreasOfStudy(t.ctx.db, "  c ", "en")).toEqual([]);
     const cardio = await searchAreasOfStudy(t.ctx.db, "CARDIO", "en");
     expect(cardio).toEqual([
-      { id: 120, name: "Cardiology", parentId: 20, parentName: "Clinical Medicine", grandparentId: 2, grandparentName: "Medicine and Health", searchParam: "Medicine and Health › Clinical Medicine › Cardiology" },
+      {
+        id: 120,
+        name: "Cardiology",
+        parentId: 20,
+        parentName: "Clinical Medicine",
+        grandparentId: 2,
+        grandparentName: "Medicine and Health",
+        searchParam: "Medicine and Health › Clinical Medicine › Cardiology",
+      },
     ]);
     // By discipline (level 2) and by field (level 1).
-    expect((await searchAreasOfStudy(t.ctx.db, "Surgery", "en")).map((a) => a.name)).toEqual(["General Surgery", "Oral Surgery", "Orthopedics", "Ophthalmology"]);
+    expect((await searchAreasOfStudy(t.ctx.db, "Surgery", "en")).map((a) => a.name)).toEqual([
+      "General Surgery",
+      "Oral Surgery",
+      "Orthopedics",
+      "Ophthalmology",
+    ]);
     const humanities = await searchAreasOfStudy(t.ctx.db, "Humanities", "en");
     expect(humanities).toHaveLength(6);
     expect(humanities.every((a) => a.grandparentId === 7)).toBe(true);
@@ -173,8 +234,13 @@ describe("areas of study", () => {
   it("searches in Chinese, Japanese, Portuguese and Spanish", async () => {
     expect((await searchAreasOfStudy(t.ctx.db, "心脏", "cn")).map((a) => a.id)).toEqual([120]);
     expect((await searchAreasOfStudy(t.ctx.db, "未定", "jp")).map((a) => a.id)).toEqual([494]);
-    expect((await searchAreasOfStudy(t.ctx.db, "cirurgia", "br")).map((a) => a.name)).toEqual(expect.arrayContaining(["Cirurgia Geral", "Cirurgia Oral"]));
-    expect((await searchAreasOfStudy(t.ctx.db, "Ingeniería Civil", "es"))[0]).toMatchObject({ grandparentName: "Ingeniería y Tecnología", parentName: "Ingeniería Civil" });
+    expect((await searchAreasOfStudy(t.ctx.db, "cirurgia", "br")).map((a) => a.name)).toEqual(
+      expect.arrayContaining(["Cirurgia Geral", "Cirurgia Oral"]),
+    );
+    expect((await searchAreasOfStudy(t.ctx.db, "Ingeniería Civil", "es"))[0]).toMatchObject({
+      grandparentName: "Ingeniería y Tecnología",
+      parentName: "Ingeniería Civil",
+    });
     // The English name does not match on the Chinese page.
     expect(await searchAreasOfStudy(t.ctx.db, "Cardiology", "cn")).toEqual([]);
   });
@@ -212,23 +278,46 @@ describe("bundle questions (spec 1 §5)", () => {
     expect(validateBundleAnswers(catalogue, {})).toEqual({ goals: "selectOneCheckbox" });
     expect(validateBundleAnswers(catalogue, { goals: { choices: ["not-a-choice"] } })).toEqual({ goals: "selectOneCheckbox" });
     expect(validateBundleAnswers(catalogue, { goals: { choices: ["polish-figures"] } })).toEqual({});
-    expect(validateBundleAnswers(catalogue, { goals: { choices: ["polish-figures"] }, tables: { on: true }, figures: { on: true, count: null } })).toEqual({
+    expect(
+      validateBundleAnswers(catalogue, {
+        goals: { choices: ["polish-figures"] },
+        tables: { on: true },
+        figures: { on: true, count: null },
+      }),
+    ).toEqual({
       tables: "tables-on-with-no-table-count",
       figures: "figures-on-with-no-figure-count",
       journal: "journalForTableFormatting",
     });
-    expect(validateBundleAnswers(catalogue, { goals: { choices: ["polish-figures"] }, tables: { on: true, count: 26 }, figures: { on: true, count: 0 }, journal: { journal: "Nature" } })).toEqual({
+    expect(
+      validateBundleAnswers(catalogue, {
+        goals: { choices: ["polish-figures"] },
+        tables: { on: true, count: 26 },
+        figures: { on: true, count: 0 },
+        journal: { journal: "Nature" },
+      }),
+    ).toEqual({
       tables: "quantity-range-error",
       figures: "quantity-range-error",
     });
-    expect(validateBundleAnswers(catalogue, { goals: { choices: ["polish-figures"] }, tables: { on: true, count: 25 }, figures: { on: true, count: 1 }, journal: { journal: "Nature" } })).toEqual({});
+    expect(
+      validateBundleAnswers(catalogue, {
+        goals: { choices: ["polish-figures"] },
+        tables: { on: true, count: 25 },
+        figures: { on: true, count: 1 },
+        journal: { journal: "Nature" },
+      }),
+    ).toEqual({});
     expect(validateBundleAnswers(catalogue, { goals: { choices: ["improve-language"] }, tables: { on: false } })).toEqual({});
   });
 
   it("offers the bundles the goals lead to, none for no goal", () => {
     expect(availableBundles(catalogue, {}).map((b) => b.slug)).toEqual([]);
     expect(availableBundles(catalogue, { goals: { choices: ["polish-figures"] } }).map((b) => b.slug)).toEqual(["figure-ready"]);
-    expect(availableBundles(catalogue, { goals: { choices: ["choose-journal", "polish-figures"] } }).map((b) => b.slug)).toEqual(["publication-ready", "figure-ready"]);
+    expect(availableBundles(catalogue, { goals: { choices: ["choose-journal", "polish-figures"] } }).map((b) => b.slug)).toEqual([
+      "publication-ready",
+      "figure-ready",
+    ]);
     expect(availableBundles(catalogue, { goals: { choices: ["improve-language"] } })).toHaveLength(3);
   });
 
@@ -239,8 +328,15 @@ describe("bundle questions (spec 1 §5)", () => {
       { serviceSlug: "figure-formatting", quantity: 4 },
     ]);
     const publication = catalogue.bundles.find((b) => b.slug === "publication-ready")!;
-    expect(bundleSelections(catalogue, publication, {})).toEqual([{ serviceSlug: "premium-editing" }, { serviceSlug: "manuscript-formatting" }, { serviceSlug: "journal-recommendation" }]);
-    expect(learnMoreTerms(figureReady, ["standard-editing", "figure-formatting"])).toEqual(["catalogue:bundles.terms.figure-formatting", "catalogue:bundles.terms.plagiarism-check"]);
+    expect(bundleSelections(catalogue, publication, {})).toEqual([
+      { serviceSlug: "premium-editing" },
+      { serviceSlug: "manuscript-formatting" },
+      { serviceSlug: "journal-recommendation" },
+    ]);
+    expect(learnMoreTerms(figureReady, ["standard-editing", "figure-formatting"])).toEqual([
+      "catalogue:bundles.terms.figure-formatting",
+      "catalogue:bundles.terms.plagiarism-check",
+    ]);
   });
 });
 
@@ -273,13 +369,44 @@ describe("translations (locales/*/catalogue.json)", () => {
       "catalogue:discounts.service-bundle",
       "catalogue:discounts.preferred-group",
     ];
-    const notices = ["translation-notice", "custom-translation-deadline-notice", "multimedia-notice", "custom-editing-deadline-notice", "scientific-editing-aos-notice", "word-count-differs-no-service-option", "very-long-word-count-notice", "quote-only-notice", "best-discount-applied"];
-    const errors = ["word-count-range-error", "quantity-range-error", "unknown-service", "unknown-bundle", "unknown-currency", "unknown-localization", "duplicate-service", "service-not-in-bundle", "promo-code-empty", "promo-code-invalid", "promo-code-expired", "promo-code-used-up", "one-promo-code-per-order", "selectOneCheckbox", "tables-on-with-no-table-count", "figures-on-with-no-figure-count", "journalForTableFormatting"];
+    const notices = [
+      "translation-notice",
+      "custom-translation-deadline-notice",
+      "multimedia-notice",
+      "custom-editing-deadline-notice",
+      "scientific-editing-aos-notice",
+      "word-count-differs-no-service-option",
+      "very-long-word-count-notice",
+      "quote-only-notice",
+      "best-discount-applied",
+    ];
+    const errors = [
+      "word-count-range-error",
+      "quantity-range-error",
+      "unknown-service",
+      "unknown-bundle",
+      "unknown-currency",
+      "unknown-localization",
+      "duplicate-service",
+      "service-not-in-bundle",
+      "promo-code-empty",
+      "promo-code-invalid",
+      "promo-code-expired",
+      "promo-code-used-up",
+      "one-promo-code-per-order",
+      "selectOneCheckbox",
+      "tables-on-with-no-table-count",
+      "figures-on-with-no-figure-count",
+      "journalForTableFormatting",
+    ];
     const missing = [...keys, ...notices.map(noticeKey), ...errors.map(errorKey)].filter((k) => !hasKey(k));
     expect(missing).toEqual([]);
     // Every code the engine can return has a translation (found by reading its source).
     const dir = path.resolve("server/catalogue");
-    const source = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
+    const source = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      .join("\n");
     const used = new Set([...source.matchAll(/(?:notices\.push|error:|PricingInputError\()\s*\(?"([a-zA-Z-]+)"/g)].map((m) => m[1]));
     for (const code of used) expect(hasKey(noticeKey(code)) || hasKey(errorKey(code)), code).toBe(true);
     expect(used.size).toBeGreaterThan(10);

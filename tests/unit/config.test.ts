@@ -12,11 +12,48 @@ afterAll(async () => t.close());
 describe("application config and feature flags", () => {
   it("seeds every config value of spec 1 §3 and every flag the specs name", async () => {
     const snap = await loadSnapshotFromDb(t.ctx.db);
-    for (const key of ["localAuthEnabled", "foundUsOptions", "referralAmount", "orderFormVersion", "marketingOptIn", "allowLanguageSelection", "authenticationProviders", "enforcesDataProtection", "institutionInfoMandatory", "links", "siteLanguages", "upsells", "website", "subNavigation", "fileAlertsForType", "reeditServiceMap", "captchaSiteKey", "adminDomain", "allowedFileTypes", "allowsServiceBundles", "companyShortName", "projectEnvironmentName", "hideRushRules"]) {
+    for (const key of [
+      "localAuthEnabled",
+      "foundUsOptions",
+      "referralAmount",
+      "orderFormVersion",
+      "marketingOptIn",
+      "allowLanguageSelection",
+      "authenticationProviders",
+      "enforcesDataProtection",
+      "institutionInfoMandatory",
+      "links",
+      "siteLanguages",
+      "upsells",
+      "website",
+      "subNavigation",
+      "fileAlertsForType",
+      "reeditServiceMap",
+      "captchaSiteKey",
+      "adminDomain",
+      "allowedFileTypes",
+      "allowsServiceBundles",
+      "companyShortName",
+      "projectEnvironmentName",
+      "hideRushRules",
+    ]) {
       expect(snap.config, key).toHaveProperty(key);
     }
     expect(snap.config.referralAmount).toBe(40);
-    for (const flag of ["wechat_sso", "new_login", "npgle_snid", "upload_files_ui", "service_bundles", "show_express_service_options", "order_form_language_detection", "featured_editing_service_component", "curie_is_launched", "rubriq_ui_hosted_on_new_site", "rubriq_china_cart_purchase", "prepay_enabled"]) {
+    for (const flag of [
+      "wechat_sso",
+      "new_login",
+      "npgle_snid",
+      "upload_files_ui",
+      "service_bundles",
+      "show_express_service_options",
+      "order_form_language_detection",
+      "featured_editing_service_component",
+      "curie_is_launched",
+      "rubriq_ui_hosted_on_new_site",
+      "rubriq_china_cart_purchase",
+      "prepay_enabled",
+    ]) {
       expect(snap.flags, flag).toHaveProperty(flag);
     }
     expect(Object.keys(snap.flags).sort()).toEqual(Object.keys(FEATURE_FLAGS).sort());

@@ -35,7 +35,8 @@ let staffId: number;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-docs-"));
   t = await createTestContext({ DATA_DIR: dataDir });
-  researcherId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).id;
+  researcherId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow())
+    .id;
   staffId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
@@ -164,7 +165,8 @@ describe("uploads are checked by content", () => {
       [Buffer.from('<?xml version="1.0"?>\n<!-- chart -->\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'), "chart.svg"],
       [Buffer.from("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n"), "figure.eps"],
     ];
-    for (const [content, name] of accepted) expect(await codeOf(saveUpload(t.ctx, content, { ...asUser("figure"), originalName: name })), name).toBe("accepted");
+    for (const [content, name] of accepted)
+      expect(await codeOf(saveUpload(t.ctx, content, { ...asUser("figure"), originalName: name })), name).toBe("accepted");
   });
 
   it("refuses renamed files and types the config does not allow", async () => {
@@ -188,10 +190,14 @@ describe("uploads are checked by content", () => {
       [docx, "macro.docm"],
       [docx, "no-extension"],
     ];
-    for (const [content, name] of refused) expect(await codeOf(saveUpload(t.ctx, content, { ...asUser(), originalName: name })), name).toBe("file-type-not-allowed");
+    for (const [content, name] of refused)
+      expect(await codeOf(saveUpload(t.ctx, content, { ...asUser(), originalName: name })), name).toBe("file-type-not-allowed");
 
     const before = (await t.ctx.config.snapshot()).config.allowedFileTypes;
-    await t.ctx.config.setConfig("allowedFileTypes", before.filter((e) => e !== "pdf"));
+    await t.ctx.config.setConfig(
+      "allowedFileTypes",
+      before.filter((e) => e !== "pdf"),
+    );
     try {
       expect(await codeOf(saveUpload(t.ctx, pdf, { ...asUser(), originalName: "paper.pdf" }))).toBe("file-type-not-allowed");
     } finally {
@@ -203,13 +209,19 @@ describe("uploads are checked by content", () => {
   it("refuses empty and too large files and keeps nothing of them", async () => {
     expect(await codeOf(saveUpload(t.ctx, Buffer.alloc(0), { ...asUser(), originalName: "empty.txt" }))).toBe("empty-file");
     const big = Buffer.from("word ".repeat(400));
-    expect(await codeOf(saveUpload(t.ctx, big, { ...asUser(), originalName: "big.txt", limits: { maxFileBytes: 1000 } }))).toBe("file-too-large");
-    expect(await codeOf(saveUpload(t.ctx, new Blob([big]), { ...asUser(), originalName: "big.txt", limits: { maxFileBytes: 1000 } }))).toBe("file-too-large");
+    expect(await codeOf(saveUpload(t.ctx, big, { ...asUser(), originalName: "big.txt", limits: { maxFileBytes: 1000 } }))).toBe(
+      "file-too-large",
+    );
+    expect(await codeOf(saveUpload(t.ctx, new Blob([big]), { ...asUser(), originalName: "big.txt", limits: { maxFileBytes: 1000 } }))).toBe(
+      "file-too-large",
+    );
     // A stream is cut off at the limit too.
     async function* chunks() {
       for (let i = 0; i < 10; i++) yield Buffer.from("x".repeat(300));
     }
-    expect(await codeOf(saveUpload(t.ctx, chunks(), { ...asUser(), originalName: "stream.txt", limits: { maxFileBytes: 1000 } }))).toBe("file-too-large");
+    expect(await codeOf(saveUpload(t.ctx, chunks(), { ...asUser(), originalName: "stream.txt", limits: { maxFileBytes: 1000 } }))).toBe(
+      "file-too-large",
+    );
     expect(await codeOf(saveUpload(t.ctx, big, { ...asUser(), originalName: "ok.txt", limits: { maxFileBytes: 2000 } }))).toBe("accepted");
     expect(tmpLeftovers()).toEqual([]);
   });
@@ -236,27 +248,57 @@ describe("uploads are checked by content", () => {
 
     const many = new FormData();
     for (let i = 0; i < 5; i++) many.append("files", new File([`note ${i}`], `note${i}.txt`));
-    const limited = await parseUploadRequest(t.ctx, new Request("http://portal.test/upload", { method: "POST", body: many }), { ownerUserId: staffId, limits: { maxFiles: 3 } });
+    const limited = await parseUploadRequest(t.ctx, new Request("http://portal.test/upload", { method: "POST", body: many }), {
+      ownerUserId: staffId,
+      limits: { maxFiles: 3 },
+    });
     expect(limited.files.map((f) => f.originalName)).toEqual(["note0.txt", "note1.txt", "note2.txt"]);
     expect(limited.rejected).toEqual([
       { field: "files", name: "note3.txt", code: "too-many-files" },
       { field: "files", name: "note4.txt", code: "too-many-files" },
     ]);
 
-    expect(await codeOf(parseUploadRequest(t.ctx, new Request("http://portal.test/upload", { method: "POST", body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } }), { draftKey }))).toBe("invalid-request");
+    expect(
+      await codeOf(
+        parseUploadRequest(
+          t.ctx,
+          new Request("http://portal.test/upload", {
+            method: "POST",
+            body: "x=1",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          }),
+          { draftKey },
+        ),
+      ),
+    ).toBe("invalid-request");
     // A body cut off half way keeps nothing, not even the files that arrived whole before the cut.
     const brokenKey = draft("broken");
-    const part = (name: string, body: string) => `--xyz\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`;
-    const broken = new Request("http://portal.test/upload", { method: "POST", body: part("whole.txt", "complete file") + part("cut.txt", "hel").slice(0, -2), headers: { "content-type": "multipart/form-data; boundary=xyz" } });
+    const part = (name: string, body: string) =>
+      `--xyz\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`;
+    const broken = new Request("http://portal.test/upload", {
+      method: "POST",
+      body: part("whole.txt", "complete file") + part("cut.txt", "hel").slice(0, -2),
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
     expect(await codeOf(parseUploadRequest(t.ctx, broken, { draftKey: brokenKey }))).toBe("invalid-request");
     expect(await listFiles(t.ctx, { draftKey: brokenKey })).toEqual([]);
-    const brokenRows = await t.ctx.db.selectFrom("files").select(["original_name", "deleted_at"]).where("draft_key", "=", brokenKey).execute();
+    const brokenRows = await t.ctx.db
+      .selectFrom("files")
+      .select(["original_name", "deleted_at"])
+      .where("draft_key", "=", brokenKey)
+      .execute();
     expect(brokenRows.map((r) => r.original_name)).toContain("whole.txt");
     expect(brokenRows.every((r) => r.deleted_at !== null)).toBe(true);
     // A body larger than maxFiles × maxFileBytes (plus some room for fields) is cut off.
     const hugeKey = draft("huge");
-    const huge = new Request("http://portal.test/upload", { method: "POST", body: part("small.txt", "fine") + part("big.txt", "x".repeat(1_200_000)) + "--xyz--\r\n", headers: { "content-type": "multipart/form-data; boundary=xyz" } });
-    expect(await codeOf(parseUploadRequest(t.ctx, huge, { draftKey: hugeKey, limits: { maxFiles: 2, maxFileBytes: 100 } }))).toBe("file-too-large");
+    const huge = new Request("http://portal.test/upload", {
+      method: "POST",
+      body: part("small.txt", "fine") + part("big.txt", "x".repeat(1_200_000)) + "--xyz--\r\n",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(await codeOf(parseUploadRequest(t.ctx, huge, { draftKey: hugeKey, limits: { maxFiles: 2, maxFileBytes: 100 } }))).toBe(
+      "file-too-large",
+    );
     expect(await listFiles(t.ctx, { draftKey: hugeKey })).toEqual([]);
     expect(tmpLeftovers()).toEqual([]);
   });
@@ -288,7 +330,7 @@ describe("uploads are checked by content", () => {
     expect(sanitizeFileName("C:\\Users\\me\\paper\u202e.docx")).toBe("paper.docx");
     expect(sanitizeFileName("")).toBe("file");
     expect(sanitizeFileName(`${"a".repeat(300)}.docx`)).toHaveLength(200);
-    const headers = downloadHeaders({ originalName: "résumé \"x\".pdf", contentType: "application/pdf", sizeBytes: 10 });
+    const headers = downloadHeaders({ originalName: 'résumé "x".pdf', contentType: "application/pdf", sizeBytes: 10 });
     expect(headers["Content-Disposition"]).toBe(`attachment; filename="r_sum_ _x_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22x%22.pdf`);
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
   });
@@ -299,7 +341,11 @@ describe("ownership", () => {
   let drafted: StoredFile;
   let draftKey: string;
   beforeAll(async () => {
-    mine = await saveUpload(t.ctx, Buffer.from("my notes"), { ownerUserId: researcherId, kind: "main_reference", originalName: "notes.txt" });
+    mine = await saveUpload(t.ctx, Buffer.from("my notes"), {
+      ownerUserId: researcherId,
+      kind: "main_reference",
+      originalName: "notes.txt",
+    });
     draftKey = draft("owner");
     drafted = await saveUpload(t.ctx, await makeDocx("Draft manuscript text."), { draftKey, kind: "main", originalName: "draft.docx" });
   });
@@ -340,7 +386,9 @@ describe("ownership", () => {
   it("attaches files to an order form and deletes them only for their owner", async () => {
     expect(await assignFilesToOrderForm(t.ctx, [mine.id], "OF-1", { ownerUserId: staffId })).toBe(0);
     expect(await assignFilesToOrderForm(t.ctx, [mine.id, drafted.id], "OF-1", { ownerUserId: researcherId })).toBe(2);
-    expect((await listFiles(t.ctx, { ownerUserId: researcherId }, { orderFormId: "OF-1" })).map((f) => f.id).sort()).toEqual([mine.id, drafted.id].sort());
+    expect((await listFiles(t.ctx, { ownerUserId: researcherId }, { orderFormId: "OF-1" })).map((f) => f.id).sort()).toEqual(
+      [mine.id, drafted.id].sort(),
+    );
     const opened = await openFile(t.ctx, mine.id, { ownerUserId: researcherId });
     expect(await deleteFile(t.ctx, mine.id, { ownerUserId: staffId })).toBe(false);
     expect(await deleteFile(t.ctx, mine.id, { ownerUserId: researcherId })).toBe(true);
@@ -358,7 +406,9 @@ describe("analysis", () => {
     const payloads = jobs.map((j) => (j.payload as { fileId: string }).fileId);
     expect(payloads).toContain(main.id);
     expect(payloads).not.toContain(figure.id);
-    expect(await t.ctx.db.selectFrom("document_analyses").select("status").where("file_id", "=", main.id).executeTakeFirst()).toEqual({ status: "pending" });
+    expect(await t.ctx.db.selectFrom("document_analyses").select("status").where("file_id", "=", main.id).executeTakeFirst()).toEqual({
+      status: "pending",
+    });
   });
 
   it("reads .docx, .doc, .pdf, .odt, .rtf and .txt", async () => {
@@ -370,12 +420,19 @@ describe("analysis", () => {
       [makeRtf(SAMPLES.zh), "a.rtf", "zh"],
       [Buffer.from(SAMPLES.ja, "utf8"), "a.txt", "ja"],
     ];
-    const languageIds = Object.fromEntries((await t.ctx.db.selectFrom("languages").select(["id", "code"]).execute()).map((l) => [l.code, l.id]));
+    const languageIds = Object.fromEntries(
+      (await t.ctx.db.selectFrom("languages").select(["id", "code"]).execute()).map((l) => [l.code, l.id]),
+    );
     for (const [content, name, lang] of cases) {
       const file = await saveUpload(t.ctx, content, { ...asUser("main"), originalName: name });
       const result = await analyseFile(t.ctx, file.id);
       const text = lang === "en" ? SAMPLES.en : SAMPLES[lang as keyof typeof SAMPLES];
-      expect(result, name).toMatchObject({ status: "done", languageCode: lang, languageId: languageIds[lang], wordCount: countWords(text) });
+      expect(result, name).toMatchObject({
+        status: "done",
+        languageCode: lang,
+        languageId: languageIds[lang],
+        wordCount: countWords(text),
+      });
     }
     expect(languageIds).toMatchObject({ en: 1, zh: 2, ja: 3, pt: 4, es: 5 });
   });
@@ -398,7 +455,12 @@ describe("analysis", () => {
         await new Promise((r) => setTimeout(r, 100));
         details = await documentDetails(t.ctx, [file.id]);
       }
-      expect(details).toEqual({ documentDetailsReceived: true, manuscriptLanguageId: 4, wordCount: countWords(SAMPLES.pt), analysisFailed: false });
+      expect(details).toEqual({
+        documentDetailsReceived: true,
+        manuscriptLanguageId: 4,
+        wordCount: countWords(SAMPLES.pt),
+        analysisFailed: false,
+      });
     } finally {
       await worker.stop();
     }
@@ -410,7 +472,12 @@ describe("analysis", () => {
     const b = await saveUpload(t.ctx, Buffer.from(SAMPLES.zh.slice(0, 40)), { draftKey, kind: "main", originalName: "part2.txt" });
     const fig = await saveUpload(t.ctx, makePng(), { draftKey, kind: "figure", originalName: "fig.png" });
     const ids = [a.id, b.id, fig.id];
-    expect(await documentDetails(t.ctx, ids)).toEqual({ documentDetailsReceived: false, manuscriptLanguageId: null, wordCount: null, analysisFailed: false });
+    expect(await documentDetails(t.ctx, ids)).toEqual({
+      documentDetailsReceived: false,
+      manuscriptLanguageId: null,
+      wordCount: null,
+      analysisFailed: false,
+    });
     expect(await runJobs()).toBeGreaterThanOrEqual(2);
     expect(await documentDetails(t.ctx, ids)).toEqual({
       documentDetailsReceived: true,

@@ -25,7 +25,8 @@ describe("translations", () => {
 
   it("has a file for every namespace in every locale", () => {
     for (const locale of locales) for (const ns of NAMESPACES) expect(RESOURCES[locale]?.[ns], `${locale}/${ns}`).toBeTruthy();
-    for (const locale of locales) expect(fs.readdirSync(path.resolve("locales", locale)).sort()).toEqual(NAMESPACES.map((n) => `${n}.json`).sort());
+    for (const locale of locales)
+      expect(fs.readdirSync(path.resolve("locales", locale)).sort()).toEqual(NAMESPACES.map((n) => `${n}.json`).sort());
   });
 
   it.each(locales)("%s has every key, none empty, with the same placeholders", (locale) => {
@@ -48,7 +49,9 @@ describe("translations", () => {
   it("is really translated (not copies of English) in the other locales", () => {
     for (const locale of locales.filter((l) => l !== "en_US")) {
       const flat = flatten(RESOURCES[locale].common as Tree);
-      const same = Object.entries(flat).filter(([k, v]) => typeof v === "string" && v === english.common[k] && !/^\{\{|^©|Researcher Services/.test(v));
+      const same = Object.entries(flat).filter(
+        ([k, v]) => typeof v === "string" && v === english.common[k] && !/^\{\{|^©|Researcher Services/.test(v),
+      );
       expect(same.length / Object.keys(flat).length, `${locale} untranslated: ${same.map(([k]) => k).join(", ")}`).toBeLessThan(0.05);
     }
   });
@@ -69,9 +72,12 @@ describe("translations", () => {
     const missing: string[] = [];
     for (const file of files) {
       const src = fs.readFileSync(file, "utf8");
-      for (const m of src.matchAll(/\bt\(\s*"([a-zA-Z0-9_.:-]+)"/g)) if (!exists(m[1])) missing.push(`${path.relative(".", file)}: ${m[1]}`);
-      for (const m of src.matchAll(/i18nKey="([a-zA-Z0-9_.:-]+)"/g)) if (!exists(m[1])) missing.push(`${path.relative(".", file)}: ${m[1]}`);
-      for (const m of src.matchAll(/"((?:auth|common):[a-zA-Z0-9_.-]+)"/g)) if (!exists(m[1])) missing.push(`${path.relative(".", file)}: ${m[1]}`);
+      for (const m of src.matchAll(/\bt\(\s*"([a-zA-Z0-9_.:-]+)"/g))
+        if (!exists(m[1])) missing.push(`${path.relative(".", file)}: ${m[1]}`);
+      for (const m of src.matchAll(/i18nKey="([a-zA-Z0-9_.:-]+)"/g))
+        if (!exists(m[1])) missing.push(`${path.relative(".", file)}: ${m[1]}`);
+      for (const m of src.matchAll(/"((?:auth|common):[a-zA-Z0-9_.-]+)"/g))
+        if (!exists(m[1])) missing.push(`${path.relative(".", file)}: ${m[1]}`);
     }
     expect(missing).toEqual([]);
   });

@@ -25,12 +25,20 @@ afterAll(async () => t.close());
 const kindOf = (name: string) => `test-${name}-${randomBytes(3).toString("hex")}`;
 
 async function countJobs(kind: string) {
-  const row = await t.ctx.db.selectFrom("jobs").select((eb) => eb.fn.countAll<string>().as("n")).where("kind", "=", kind).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom("jobs")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("kind", "=", kind)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function makeDue(id: string) {
-  await t.ctx.db.updateTable("jobs").set({ run_at: sql<Date>`now()` }).where("id", "=", id).execute();
+  await t.ctx.db
+    .updateTable("jobs")
+    .set({ run_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .execute();
 }
 
 describe("enqueue", () => {
@@ -65,13 +73,17 @@ describe("claiming", () => {
     const ids = new Set<string>();
     for (let i = 0; i < 30; i++) ids.add(await enqueue(t.ctx.db, kind, { i }));
     // Many claims at once from two workers (real concurrency on PostgreSQL's pool).
-    const claims = await Promise.all(Array.from({ length: 40 }, (_, i) => claimNext(t.ctx.db, i % 2 ? "worker-a" : "worker-b", { kinds: [kind] })));
+    const claims = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => claimNext(t.ctx.db, i % 2 ? "worker-a" : "worker-b", { kinds: [kind] })),
+    );
     const taken = claims.filter((j) => j !== null).map((j) => j!.id);
     expect(taken).toHaveLength(30);
     expect(new Set(taken).size).toBe(30);
     expect(new Set(taken)).toEqual(ids);
     const rows = await t.ctx.db.selectFrom("jobs").select(["status", "attempts", "locked_by"]).where("kind", "=", kind).execute();
-    expect(rows.every((r) => r.status === "running" && r.attempts === 1 && (r.locked_by === "worker-a" || r.locked_by === "worker-b"))).toBe(true);
+    expect(
+      rows.every((r) => r.status === "running" && r.attempts === 1 && (r.locked_by === "worker-a" || r.locked_by === "worker-b")),
+    ).toBe(true);
   });
 
   it("two running workers process every job exactly once", async () => {
@@ -155,12 +167,16 @@ describe("failures", () => {
 
   it("does not retry a permanent failure, and succeeds after a transient one", async () => {
     const kind = kindOf("perm");
-    const worker = createWorker(t.ctx, {
-      [kind]: async (payload: { mode: string }, { job }) => {
-        if (payload.mode === "permanent") throw new PermanentJobError("bad payload");
-        if (job.attempts === 1) throw new Error("transient");
+    const worker = createWorker(
+      t.ctx,
+      {
+        [kind]: async (payload: { mode: string }, { job }) => {
+          if (payload.mode === "permanent") throw new PermanentJobError("bad payload");
+          if (job.attempts === 1) throw new Error("transient");
+        },
       },
-    }, { maintenanceEveryMs: 0 });
+      { maintenanceEveryMs: 0 },
+    );
     const permanent = await enqueue(t.ctx.db, kind, { mode: "permanent" });
     await worker.runOnce();
     expect(await getJob(t.ctx.db, permanent)).toMatchObject({ status: "failed", attempts: 1, lastError: "PermanentJobError: bad payload" });
@@ -181,14 +197,26 @@ describe("stale locks", () => {
     const claimed = await claimNext(t.ctx.db, "dead-worker", { kinds: [kind] });
     expect(claimed?.id).toBe(id);
     const ran: string[] = [];
-    const worker = createWorker(t.ctx, { [kind]: async (_p, { job }) => void ran.push(job.id) }, { workerId: "alive", staleAfterMs: 10 * 60_000, maintenanceEveryMs: 0 });
+    const worker = createWorker(
+      t.ctx,
+      { [kind]: async (_p, { job }) => void ran.push(job.id) },
+      { workerId: "alive", staleAfterMs: 10 * 60_000, maintenanceEveryMs: 0 },
+    );
 
     // Locked a minute ago: still fresh, the other worker keeps its hands off.
-    await t.ctx.db.updateTable("jobs").set({ locked_at: sql<Date>`now() - interval '1 minute'` }).where("id", "=", id).execute();
+    await t.ctx.db
+      .updateTable("jobs")
+      .set({ locked_at: sql<Date>`now() - interval '1 minute'` })
+      .where("id", "=", id)
+      .execute();
     expect(await worker.runOnce()).toBe(false);
 
     // Locked 20 minutes ago and never refreshed: the worker died.
-    await t.ctx.db.updateTable("jobs").set({ locked_at: sql<Date>`now() - interval '20 minutes'` }).where("id", "=", id).execute();
+    await t.ctx.db
+      .updateTable("jobs")
+      .set({ locked_at: sql<Date>`now() - interval '20 minutes'` })
+      .where("id", "=", id)
+      .execute();
     expect(await worker.runOnce()).toBe(true);
     expect(ran).toEqual([id]);
     const job = (await getJob(t.ctx.db, id))!;
@@ -202,7 +230,11 @@ describe("stale locks", () => {
     const kind = kindOf("stale-last");
     const id = await enqueue(t.ctx.db, kind, {}, { maxAttempts: 1 });
     await claimNext(t.ctx.db, "dead-worker", { kinds: [kind] });
-    await t.ctx.db.updateTable("jobs").set({ locked_at: sql<Date>`now() - interval '1 hour'` }).where("id", "=", id).execute();
+    await t.ctx.db
+      .updateTable("jobs")
+      .set({ locked_at: sql<Date>`now() - interval '1 hour'` })
+      .where("id", "=", id)
+      .execute();
     const recovered = await recoverStaleJobs(t.ctx.db, 10 * 60_000);
     expect(recovered.failed).toBeGreaterThanOrEqual(1);
     expect(await getJob(t.ctx.db, id)).toMatchObject({ status: "failed", attempts: 1 });

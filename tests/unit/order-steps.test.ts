@@ -11,7 +11,14 @@ describe("order form steps", () => {
     expect(stepsOf({ ...base, rework: true }, ctx)[0]).toBe("rework-get-started");
     expect(stepsOf({ ...base, bundle_interest: true }, ctx)).toContain("service-bundles");
     expect(stepsOf({ ...base, bundle_interest: true }, { ...ctx, bundlesEnabled: false })).not.toContain("service-bundles");
-    expect(stepsOf(base, { ...ctx, duplicatePending: true })).toEqual(["get-started", "manuscript-services", "additional-services", "details", "duplicate-order", "payment-details"]);
+    expect(stepsOf(base, { ...ctx, duplicatePending: true })).toEqual([
+      "get-started",
+      "manuscript-services",
+      "additional-services",
+      "details",
+      "duplicate-order",
+      "payment-details",
+    ]);
   });
 
   it("open only up to the current step and advance one at a time", () => {

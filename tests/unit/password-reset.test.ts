@@ -9,7 +9,11 @@ let t: TestContext;
 let user: { id: number; identity: string };
 beforeAll(async () => {
   t = await createTestContext();
-  user = await t.ctx.db.selectFrom("users").select(["id", "identity"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+  user = await t.ctx.db
+    .selectFrom("users")
+    .select(["id", "identity"])
+    .where("email", "=", "researcher@example.com")
+    .executeTakeFirstOrThrow();
 });
 afterAll(async () => t.close());
 
@@ -22,7 +26,9 @@ async function lastLink(): Promise<{ token: string; identity: string }> {
 describe("password reset", () => {
   it("e-mails a one-time link in the user's language, valid for one hour", async () => {
     expect(RESET_TOKEN_TTL_SECONDS).toBe(3600);
-    expect(await requestPasswordReset(t.ctx, { email: "Researcher@Example.com", lang: "jp", ip: "1.1.1.1", baseUrl: "http://portal.test" })).toBe("accepted");
+    expect(
+      await requestPasswordReset(t.ctx, { email: "Researcher@Example.com", lang: "jp", ip: "1.1.1.1", baseUrl: "http://portal.test" }),
+    ).toBe("accepted");
     const [mail] = await listOutbox(t.ctx, { to: "researcher@example.com" });
     expect(mail.lang).toBe("jp");
     expect(mail.status).toBe("queued");
@@ -31,7 +37,11 @@ describe("password reset", () => {
     expect(identity).toBe(user.identity);
     expect(await checkResetToken(t.ctx, token, identity)).toBe(true);
     // The token is stored hashed only.
-    const row = await t.ctx.db.selectFrom("password_reset_tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom("password_reset_tokens")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeGreaterThan(3500_000);
   });
 
@@ -45,21 +55,37 @@ describe("password reset", () => {
     await requestPasswordReset(t.ctx, { email: "researcher@example.com", lang: "en", ip: "1.1.1.3" });
     const { token, identity } = await lastLink();
     const session = await createSession(t.ctx.db, user.id);
-    expect(await resetPassword(t.ctx, { token, userIdentity: "00000000-0000-0000-0000-000000000000", password: "brand-new-pass" })).toEqual({ ok: false, error: "invalid-or-expired" });
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass" })).toEqual({ ok: true, userId: user.id });
+    expect(await resetPassword(t.ctx, { token, userIdentity: "00000000-0000-0000-0000-000000000000", password: "brand-new-pass" })).toEqual(
+      { ok: false, error: "invalid-or-expired" },
+    );
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass" })).toEqual({
+      ok: true,
+      userId: user.id,
+    });
     expect(await readSession(t.ctx.db, session)).toBeNull();
-    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow()).password_hash;
+    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow())
+      .password_hash;
     expect(await verifyPassword(hash, "brand-new-pass")).toBe(true);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password" })).toEqual({ ok: false, error: "invalid-or-expired" });
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password" })).toEqual({
+      ok: false,
+      error: "invalid-or-expired",
+    });
     expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
   });
 
   it("expires", async () => {
     await requestPasswordReset(t.ctx, { email: "researcher@example.com", lang: "en", ip: "1.1.1.4" });
     const { token, identity } = await lastLink();
-    await t.ctx.db.updateTable("password_reset_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("token_hash", "=", hashToken(token)).execute();
+    await t.ctx.db
+      .updateTable("password_reset_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
     expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2" })).toEqual({ ok: false, error: "invalid-or-expired" });
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2" })).toEqual({
+      ok: false,
+      error: "invalid-or-expired",
+    });
   });
 
   it("limits requests: per address quietly, per client address with an answer", async () => {

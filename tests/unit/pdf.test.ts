@@ -19,7 +19,12 @@ const base: PriceQuoteData = {
   issuedAt: new Date("2026-11-21T10:00:00Z"),
   validUntil: new Date("2026-12-21T10:00:00Z"),
   customer: { name: "Ada Lovelace", email: "ada@example.org", institution: "Analytical Society" },
-  company: { name: "Researcher Services", address: ["100 Main Street", "Durham, NC 27701"], email: "support@example.com", website: "https://example.com" },
+  company: {
+    name: "Researcher Services",
+    address: ["100 Main Street", "Durham, NC 27701"],
+    email: "support@example.com",
+    website: "https://example.com",
+  },
   currency: USD,
   lineItems: [
     { description: "Standard Editing", quantity: 1, listPrice: 130000, discountAmount: 10000, totalPrice: 120000 },
@@ -39,7 +44,24 @@ const base: PriceQuoteData = {
 const quotes: Record<SiteLang, { data: PriceQuoteData; expected: string[] }> = {
   en: {
     data: base,
-    expected: ["Price quote", "Quote number", "Valid until", "Estimated delivery", "Subtotal", "Total", "Description", "Amount", "$1,300", "-$100", "$1,200", "$50", "$1,250", "-$25.50", "$1,224.50", "Page 1 of 1"],
+    expected: [
+      "Price quote",
+      "Quote number",
+      "Valid until",
+      "Estimated delivery",
+      "Subtotal",
+      "Total",
+      "Description",
+      "Amount",
+      "$1,300",
+      "-$100",
+      "$1,200",
+      "$50",
+      "$1,250",
+      "-$25.50",
+      "$1,224.50",
+      "Page 1 of 1",
+    ],
   },
   cn: {
     data: {
@@ -54,7 +76,21 @@ const quotes: Record<SiteLang, { data: PriceQuoteData; expected: string[] }> = {
       projectTitle: "细胞迁移中的机械感应",
       timeZone: "Asia/Shanghai",
     },
-    expected: ["报价单", "报价单号", "有效期至", "预计交付时间", "小计", "总计", "服务项目", "金额", "标准润色", "王伟", "清华大学化学系", "¥1,872", "第 1 页，共 1 页"],
+    expected: [
+      "报价单",
+      "报价单号",
+      "有效期至",
+      "预计交付时间",
+      "小计",
+      "总计",
+      "服务项目",
+      "金额",
+      "标准润色",
+      "王伟",
+      "清华大学化学系",
+      "¥1,872",
+      "第 1 页，共 1 页",
+    ],
   },
   jp: {
     data: {
@@ -68,7 +104,21 @@ const quotes: Record<SiteLang, { data: PriceQuoteData; expected: string[] }> = {
       total: 15000,
       timeZone: "Asia/Tokyo",
     },
-    expected: ["見積書", "見積番号", "有効期限", "納品予定日", "小計", "合計", "品目", "金額", "英文校正", "山田太郎", "東京大学", "¥15,000", "1 / 1 ページ"],
+    expected: [
+      "見積書",
+      "見積番号",
+      "有効期限",
+      "納品予定日",
+      "小計",
+      "合計",
+      "品目",
+      "金額",
+      "英文校正",
+      "山田太郎",
+      "東京大学",
+      "¥15,000",
+      "1 / 1 ページ",
+    ],
   },
   br: {
     data: {
@@ -82,7 +132,20 @@ const quotes: Record<SiteLang, { data: PriceQuoteData; expected: string[] }> = {
       total: 123450,
       timeZone: "America/Sao_Paulo",
     },
-    expected: ["Orçamento", "Número do orçamento", "Válido até", "Entrega estimada", "Subtotal", "Total", "Descrição", "Valor", "João Araújo", "Universidade de São Paulo", "R$1.234,50", "Página 1 de 1"],
+    expected: [
+      "Orçamento",
+      "Número do orçamento",
+      "Válido até",
+      "Entrega estimada",
+      "Subtotal",
+      "Total",
+      "Descrição",
+      "Valor",
+      "João Araújo",
+      "Universidade de São Paulo",
+      "R$1.234,50",
+      "Página 1 de 1",
+    ],
   },
   es: {
     data: {
@@ -96,7 +159,22 @@ const quotes: Record<SiteLang, { data: PriceQuoteData; expected: string[] }> = {
       total: 120000,
       timeZone: "Europe/Madrid",
     },
-    expected: ["Presupuesto", "Número de presupuesto", "Válido hasta", "Entrega estimada", "Subtotal", "Total", "Descripción", "Importe", "José Núñez", "Universidad de Córdoba", "€1.234,50", "-€34,50", "€1.200", "Página 1 de 1"],
+    expected: [
+      "Presupuesto",
+      "Número de presupuesto",
+      "Válido hasta",
+      "Entrega estimada",
+      "Subtotal",
+      "Total",
+      "Descripción",
+      "Importe",
+      "José Núñez",
+      "Universidad de Córdoba",
+      "€1.234,50",
+      "-€34,50",
+      "€1.200",
+      "Página 1 de 1",
+    ],
   },
 };
 
@@ -152,7 +230,10 @@ describe("price-quote PDF", () => {
   it("sets text the document font lacks in the other CJK font (a Chinese name in a Japanese quote)", async () => {
     expect(pickFamily("山田太郎 見積書", ["jp", "sc"])).toBe("jp");
     expect(pickFamily("张伟", ["jp", "sc"])).toBe("sc"); // 张 is simplified only
-    const pdf = await renderPriceQuote({ ...quotes.jp.data, customer: { name: "张伟", email: "zhang@example.cn", institution: "复旦大学" } });
+    const pdf = await renderPriceQuote({
+      ...quotes.jp.data,
+      customer: { name: "张伟", email: "zhang@example.cn", institution: "复旦大学" },
+    });
     const raw = pdf.toString("latin1");
     expect(raw).toMatch(/NotoSansJP-Regular/);
     expect(raw).toMatch(/NotoSansHans-(Regular|Bold)/);
@@ -165,7 +246,12 @@ describe("price-quote PDF", () => {
     const withDiscount = await read(await renderPriceQuote(base));
     expect(withDiscount.text).toContain("List price");
     expect(withDiscount.text).toContain("Discount");
-    const plain = await read(await renderPriceQuote({ ...base, lineItems: [{ description: "Standard Editing", quantity: 1, listPrice: 120000, totalPrice: 120000 }] }));
+    const plain = await read(
+      await renderPriceQuote({
+        ...base,
+        lineItems: [{ description: "Standard Editing", quantity: 1, listPrice: 120000, totalPrice: 120000 }],
+      }),
+    );
     expect(plain.text).not.toContain("List price");
     expect(plain.text).toContain("$1,200");
   });
@@ -178,8 +264,15 @@ describe("price-quote PDF", () => {
   });
 
   it("continues a 60-line quote on more pages with the table header and page numbers on each", async () => {
-    const lineItems = Array.from({ length: 60 }, (_, i) => ({ description: `Figure formatting, figure ${i + 1}`, quantity: 1, listPrice: 2500, totalPrice: 2500 }));
-    const { pages, totalPages, text } = await read(await renderPriceQuote({ ...base, lineItems, discounts: [], subtotal: 150000, total: 150000 }));
+    const lineItems = Array.from({ length: 60 }, (_, i) => ({
+      description: `Figure formatting, figure ${i + 1}`,
+      quantity: 1,
+      listPrice: 2500,
+      totalPrice: 2500,
+    }));
+    const { pages, totalPages, text } = await read(
+      await renderPriceQuote({ ...base, lineItems, discounts: [], subtotal: 150000, total: 150000 }),
+    );
     expect(totalPages).toBeGreaterThanOrEqual(2);
     for (let i = 1; i <= 60; i++) expect(text).toContain(`Figure formatting, figure ${i}`);
     pages.forEach((page, i) => {
@@ -207,7 +300,11 @@ describe("price-quote PDF", () => {
   it("has real translations of every pdf label in all five languages", () => {
     const flatten = (tree: Record<string, unknown>, prefix = ""): Record<string, string> =>
       Object.fromEntries(
-        Object.entries(tree).flatMap(([k, v]) => (v && typeof v === "object" ? Object.entries(flatten(v as Record<string, unknown>, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]])),
+        Object.entries(tree).flatMap(([k, v]) =>
+          v && typeof v === "object"
+            ? Object.entries(flatten(v as Record<string, unknown>, `${prefix}${k}.`))
+            : [[`${prefix}${k}`, String(v)]],
+        ),
       );
     const en = flatten(PDF_RESOURCES.en);
     const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

@@ -94,13 +94,23 @@ describe("word bins (get-bin-price)", () => {
   it.each(cases)("%i words: bin %s, standard editing %i cents", (words, bin, cents) => {
     expect(getBinForWordCount(catalogue, words)?.name).toBe(bin);
     expect(price({ wordCount: words }).lineItems[0].listPrice).toBe(cents);
-    expect(getBinPrice(catalogue, { serviceSlug: "standard-editing", wordCount: words, currencyIso: "USD", now: NOW })).toEqual({ ok: true, newWordBin: bin, price: cents });
+    expect(getBinPrice(catalogue, { serviceSlug: "standard-editing", wordCount: words, currencyIso: "USD", now: NOW })).toEqual({
+      ok: true,
+      newWordBin: bin,
+      price: cents,
+    });
   });
   it("has no bin for 0 words, and reports the bin of the order", () => {
     expect(getBinForWordCount(catalogue, 0)).toBeNull();
     expect(price({ wordCount: 5000 }).wordBin).toBe("3001-6000");
-    expect(getBinPrice(catalogue, { serviceSlug: "scientific-editing", wordCount: 12001, currencyIso: "USD", now: NOW })).toEqual({ ok: false, error: "very-long-word-count-notice" });
-    expect(getBinPrice(catalogue, { serviceSlug: "nope", wordCount: 100, currencyIso: "USD", now: NOW })).toEqual({ ok: false, error: "unknown-service" });
+    expect(getBinPrice(catalogue, { serviceSlug: "scientific-editing", wordCount: 12001, currencyIso: "USD", now: NOW })).toEqual({
+      ok: false,
+      error: "very-long-word-count-notice",
+    });
+    expect(getBinPrice(catalogue, { serviceSlug: "nope", wordCount: 100, currencyIso: "USD", now: NOW })).toEqual({
+      ok: false,
+      error: "unknown-service",
+    });
   });
   it("multiplies the bins for the other editing levels", () => {
     const at = (slug: string) => price({ wordCount: 1500, selections: only(slug) }).lineItems[0].listPrice;
@@ -124,7 +134,10 @@ describe("word count limits", () => {
     const long = price({ wordCount: 1_000_000 });
     expect(long).toMatchObject({ veryLongWordCount: true, quoteOnly: true, rushAvailable: false });
     expect(long.notices).toContain("very-long-word-count-notice");
-    expect(price({ wordCount: 12000, selections: only("scientific-editing") })).toMatchObject({ veryLongWordCount: false, quoteOnly: false });
+    expect(price({ wordCount: 12000, selections: only("scientific-editing") })).toMatchObject({
+      veryLongWordCount: false,
+      quoteOnly: false,
+    });
     expect(price({ wordCount: 12001, selections: only("scientific-editing") })).toMatchObject({ veryLongWordCount: true, quoteOnly: true });
   });
   it("prices book editing per word but leaves its deadline to a quote", () => {
@@ -154,7 +167,9 @@ describe("express delivery (spec 1 §4, §9)", () => {
     expect(price({ selections: only("premium-advanced-editing") }).expressAvailable).toBe(false);
     expect(price({ languageId: 4, selections: only("standard-translation-pt-en") }).expressAvailable).toBe(false);
     // The primary service is the first editing or translation service chosen.
-    expect(price({ selections: [{ serviceSlug: "manuscript-formatting" }, { serviceSlug: "standard-editing" }] }).expressAvailable).toBe(true);
+    expect(price({ selections: [{ serviceSlug: "manuscript-formatting" }, { serviceSlug: "standard-editing" }] }).expressAvailable).toBe(
+      true,
+    );
   });
   it("prices express at × 1.6 and delivers in 2 business days", () => {
     const r = price({ deliveryTier: "express" });
@@ -183,7 +198,13 @@ describe("express delivery (spec 1 §4, §9)", () => {
 describe("rush delivery and rush rules (spec 2 §3, §5)", () => {
   it("prices rush at × 1.35 with about 4 business days plus the word extension", () => {
     const r = price({ deliveryTier: "rush" });
-    expect(r).toMatchObject({ deliveryTier: "rush", rushAvailable: true, rushPriceDifference: 9100, total: 35100, deadline: nyEndOfDay("2026-04-21") });
+    expect(r).toMatchObject({
+      deliveryTier: "rush",
+      rushAvailable: true,
+      rushPriceDifference: 9100,
+      total: 35100,
+      deadline: nyEndOfDay("2026-04-21"),
+    });
     const long = price({ wordCount: 20000, deliveryTier: "rush" });
     expect(long.deadlines.standard).toEqual(nyEndOfDay("2026-05-01"));
     expect(long.deadline).toEqual(nyEndOfDay("2026-04-28"));
@@ -218,7 +239,14 @@ describe("rush delivery and rush rules (spec 2 §3, §5)", () => {
     serviceIdentities: [],
     ...over,
   });
-  const ctx = { date: "2026-06-01", grandparentAreaOfStudyId: 2, undeterminedArea: false, loyaltyLevel: "gold", serviceIdentity: "svc-a", wordCount: 5000 };
+  const ctx = {
+    date: "2026-06-01",
+    grandparentAreaOfStudyId: 2,
+    undeterminedArea: false,
+    loyaltyLevel: "gold",
+    serviceIdentity: "svc-a",
+    wordCount: 5000,
+  };
 
   it("matches on the date range (inclusive)", () => {
     expect(rushRuleApplies(rule(), ctx)).toBe(true);
@@ -232,7 +260,9 @@ describe("rush delivery and rush rules (spec 2 §3, §5)", () => {
     expect(rushRuleApplies(rule({ grandparentAreaOfStudyId: 2 }), ctx)).toBe(true);
     expect(rushRuleApplies(rule({ grandparentAreaOfStudyId: 1 }), ctx)).toBe(false);
     expect(rushRuleApplies(rule({ grandparentAreaOfStudyId: 1 }), { ...ctx, grandparentAreaOfStudyId: null })).toBe(true);
-    expect(rushRuleApplies(rule({ grandparentAreaOfStudyId: 1 }), { ...ctx, grandparentAreaOfStudyId: 492, undeterminedArea: true })).toBe(true);
+    expect(rushRuleApplies(rule({ grandparentAreaOfStudyId: 1 }), { ...ctx, grandparentAreaOfStudyId: 492, undeterminedArea: true })).toBe(
+      true,
+    );
     expect(rushRuleApplies(rule({ grandparentAreaOfStudyId: null }), ctx)).toBe(true);
   });
   it("matches the loyalty level and the service when listed (an empty list matches all)", () => {
@@ -248,10 +278,15 @@ describe("rush delivery and rush rules (spec 2 §3, §5)", () => {
     expect(rushRuleApplies(rule({ upperWordCountLimit: 4999 }), ctx)).toBe(false);
   });
   it("reads the rules from the database: area and loyalty restrictions take effect after a reload", async () => {
-    await t.ctx.db.updateTable("rush_rules").set({ grandparent_area_of_study_id: 2, loyalty_level_identities: JSON.stringify(["gold"]) }).where("name", "=", "Editing rush").execute();
+    await t.ctx.db
+      .updateTable("rush_rules")
+      .set({ grandparent_area_of_study_id: 2, loyalty_level_identities: JSON.stringify(["gold"]) })
+      .where("name", "=", "Editing rush")
+      .execute();
     try {
       const c = await loadCatalogue(t.ctx.db);
-      const rushFor = (areaOfStudyId: number | null, loyaltyLevel: string | null) => price({ areaOfStudyId, loyaltyLevel }, c).rushAvailable;
+      const rushFor = (areaOfStudyId: number | null, loyaltyLevel: string | null) =>
+        price({ areaOfStudyId, loyaltyLevel }, c).rushAvailable;
       expect(rushFor(120, "gold")).toBe(true); // Cardiology, under Medicine and Health (2)
       expect(rushFor(100, "gold")).toBe(false); // Cell Biology, under Life Sciences (1)
       expect(rushFor(494, "gold")).toBe(true); // 'Undetermined'
@@ -259,7 +294,11 @@ describe("rush delivery and rush rules (spec 2 §3, §5)", () => {
       expect(rushFor(120, "silver")).toBe(false);
       expect(rushFor(120, null)).toBe(false);
     } finally {
-      await t.ctx.db.updateTable("rush_rules").set({ grandparent_area_of_study_id: null, loyalty_level_identities: "[]" }).where("name", "=", "Editing rush").execute();
+      await t.ctx.db
+        .updateTable("rush_rules")
+        .set({ grandparent_area_of_study_id: null, loyalty_level_identities: "[]" })
+        .where("name", "=", "Editing rush")
+        .execute();
     }
   });
   it("ends with the rule's date range", async () => {
@@ -324,7 +363,10 @@ describe("quantities of figure and table formatting (1 to 25)", () => {
   it("prices per figure and per table, from quantity or the counts", () => {
     expect(price({ selections: only("figure-formatting", { quantity: 1 }) }).total).toBe(2500);
     expect(price({ selections: only("figure-formatting", { quantity: 25 }) }).total).toBe(62500);
-    expect(price({ selections: only("figure-formatting", { figureCount: 3 }) }).lineItems[0]).toMatchObject({ quantity: 3, listPrice: 7500 });
+    expect(price({ selections: only("figure-formatting", { figureCount: 3 }) }).lineItems[0]).toMatchObject({
+      quantity: 3,
+      listPrice: 7500,
+    });
     expect(price({ selections: only("table-formatting", { tableCount: 2 }) }).lineItems[0]).toMatchObject({ quantity: 2, listPrice: 3000 });
     expect(price({ selections: only("table-formatting") }).lineItems[0].quantity).toBe(1);
     expect(inputError(() => price({ selections: only("table-formatting", { quantity: 2.5 }) }))).toBe("quantity-range-error");
@@ -347,7 +389,12 @@ describe("currencies (USD × dated rate, rounded to the currency's decimals)", (
   });
   it("converts amount discounts and price differences too", () => {
     const r = price({ currencyIso: "JPY", promoCode: "SAVE50", deliveryTier: "rush" });
-    expect(r.discounts.find((d) => d.kind === "Promotional Code")).toMatchObject({ percentBased: false, amount: 7500, appliedAmount: 7500, applied: true });
+    expect(r.discounts.find((d) => d.kind === "Promotional Code")).toMatchObject({
+      percentBased: false,
+      amount: 7500,
+      appliedAmount: 7500,
+      applied: true,
+    });
     expect(r.rushPriceDifference).toBe(13650);
   });
   it("uses the rate in force on the order's date", async () => {
@@ -363,7 +410,8 @@ describe("currencies (USD × dated rate, rounded to the currency's decimals)", (
 });
 
 describe("deadlines in business days of the localisation", () => {
-  const twoDays = (localization: string, now: string) => price({ localization, now: new Date(now), selections: only("plagiarism-check") }).deadline;
+  const twoDays = (localization: string, now: string) =>
+    price({ localization, now: new Date(now), selections: only("plagiarism-check") }).deadline;
   it("skips weekends", () => {
     expect(twoDays("US", "2026-04-17T14:00:00Z")).toEqual(nyEndOfDay("2026-04-21"));
   });
@@ -387,7 +435,9 @@ describe("deadlines in business days of the localisation", () => {
     await t.ctx.db.deleteFrom("holidays").where("localization", "=", "US").where("date", "=", "2026-11-26").execute();
     try {
       const c = await loadCatalogue(t.ctx.db);
-      expect(price({ now: new Date("2026-11-25T15:00:00Z"), selections: only("plagiarism-check") }, c).deadline).toEqual(new Date("2026-11-27T22:00:00Z"));
+      expect(price({ now: new Date("2026-11-25T15:00:00Z"), selections: only("plagiarism-check") }, c).deadline).toEqual(
+        new Date("2026-11-27T22:00:00Z"),
+      );
     } finally {
       await t.ctx.db.insertInto("holidays").values({ localization: "US", date: "2026-11-26", name: "Thanksgiving Day" }).execute();
     }
@@ -408,7 +458,15 @@ describe("service bundles (spec 1 §9)", () => {
     ]);
     expect(r).toMatchObject({ subtotal: 36000, total: 33120 });
     expect(r.discounts).toEqual([
-      { kind: "Service bundle discount", code: "figure-ready", descriptionKey: "catalogue:discounts.service-bundle", percentBased: true, amount: 8, appliedAmount: 2880, applied: true },
+      {
+        kind: "Service bundle discount",
+        code: "figure-ready",
+        descriptionKey: "catalogue:discounts.service-bundle",
+        percentBased: true,
+        amount: 8,
+        appliedAmount: 2880,
+        applied: true,
+      },
     ]);
   });
   it("gives no bundle discount without the mix", () => {
@@ -426,7 +484,13 @@ describe("service bundles (spec 1 §9)", () => {
     expect(express).toMatchObject({ deliveryTier: "express", total: 48720, expressPriceDifference: 15600 });
   });
   it("turnaround: longest figure or table service + the others, looked up in the bundle's deadlines", () => {
-    const figureReady = { bundleId: bundleId("figure-ready"), selections: [{ serviceSlug: "figure-formatting", quantity: 1 }, { serviceSlug: "table-formatting", quantity: 2 }] };
+    const figureReady = {
+      bundleId: bundleId("figure-ready"),
+      selections: [
+        { serviceSlug: "figure-formatting", quantity: 1 },
+        { serviceSlug: "table-formatting", quantity: 2 },
+      ],
+    };
     // 7 (editing) + max(3, 3) = 10 → promised 8 business days.
     const r = price(figureReady);
     expect(r.turnaroundDays).toBe(8);
@@ -437,17 +501,27 @@ describe("service bundles (spec 1 §9)", () => {
     // 20,000 words: 12 + 3 = 15 → key 16 → 12.
     expect(price({ ...figureReady, wordCount: 20000 }).turnaroundDays).toBe(12);
     // Publication Ready: 8 + 3 + 3 = 14 → 10.
-    const pub = price({ bundleId: bundleId("publication-ready"), selections: [{ serviceSlug: "manuscript-formatting" }, { serviceSlug: "journal-recommendation" }] });
+    const pub = price({
+      bundleId: bundleId("publication-ready"),
+      selections: [{ serviceSlug: "manuscript-formatting" }, { serviceSlug: "journal-recommendation" }],
+    });
     expect(pub).toMatchObject({ turnaroundDays: 10, subtotal: 57100, total: 51390 });
   });
   it("bundleTurnaround keeps the last saving beyond the table and is never slower than the timeline", () => {
     const b = { deadlines: { "10": 8, "13": 10, "16": 12 } };
-    const at = (editing: number) => bundleTurnaround(b, [{ days: editing, figuresOrTables: false }, { days: 3, figuresOrTables: true }, { days: 2, figuresOrTables: true }]);
+    const at = (editing: number) =>
+      bundleTurnaround(b, [
+        { days: editing, figuresOrTables: false },
+        { days: 3, figuresOrTables: true },
+        { days: 2, figuresOrTables: true },
+      ]);
     expect([at(4), at(7), at(8), at(10), at(13), at(15), at(20)]).toEqual([7, 8, 10, 10, 12, 14, 19]);
     expect(bundleTurnaround({ deadlines: {} }, [{ days: 7, figuresOrTables: false }])).toBe(7);
   });
   it("refuses services that are not in the bundle", () => {
-    expect(inputError(() => price({ bundleId: bundleId("figure-ready"), selections: only("journal-recommendation") }))).toBe("service-not-in-bundle");
+    expect(inputError(() => price({ bundleId: bundleId("figure-ready"), selections: only("journal-recommendation") }))).toBe(
+      "service-not-in-bundle",
+    );
     expect(inputError(() => price({ bundleId: 9999 }))).toBe("unknown-bundle");
   });
 });
@@ -457,12 +531,23 @@ describe("promotional codes, preferred groups and the best discount", () => {
     const r = price({ promoCode: "welcome10" });
     expect(r.total).toBe(23400);
     expect(r.discounts).toEqual([
-      { kind: "Promotional Code", code: "WELCOME10", descriptionKey: "catalogue:discounts.promotional-code", percentBased: true, amount: 10, appliedAmount: 2600, applied: true },
+      {
+        kind: "Promotional Code",
+        code: "WELCOME10",
+        descriptionKey: "catalogue:discounts.promotional-code",
+        percentBased: true,
+        amount: 10,
+        appliedAmount: 2600,
+        applied: true,
+      },
     ]);
     expect(r.bestDiscountApplied).toBeUndefined();
   });
   it("allows one code per order", () => {
-    expect(checkPromoCode(catalogue, "SAVE50", { now: NOW, currentCode: "WELCOME10" })).toEqual({ ok: false, error: "one-promo-code-per-order" });
+    expect(checkPromoCode(catalogue, "SAVE50", { now: NOW, currentCode: "WELCOME10" })).toEqual({
+      ok: false,
+      error: "one-promo-code-per-order",
+    });
     expect(checkPromoCode(catalogue, "welcome10", { now: NOW, currentCode: "WELCOME10" })).toMatchObject({ ok: true });
     expect(checkPromoCode(catalogue, "SAVE50", { now: NOW, currentCode: null })).toMatchObject({ ok: true });
   });
@@ -470,7 +555,10 @@ describe("promotional codes, preferred groups and the best discount", () => {
     expect(checkPromoCode(catalogue, "  ", { now: NOW })).toEqual({ ok: false, error: "promo-code-empty" });
     expect(checkPromoCode(catalogue, "NOPE", { now: NOW })).toEqual({ ok: false, error: "promo-code-invalid" });
     expect(checkPromoCode(catalogue, "EXPIRED20", { now: NOW })).toEqual({ ok: false, error: "promo-code-expired" });
-    expect(checkPromoCode(catalogue, "SPRING5", { now: new Date("2026-02-28T12:00:00Z") })).toEqual({ ok: false, error: "promo-code-invalid" });
+    expect(checkPromoCode(catalogue, "SPRING5", { now: new Date("2026-02-28T12:00:00Z") })).toEqual({
+      ok: false,
+      error: "promo-code-invalid",
+    });
     expect(checkPromoCode(catalogue, "SPRING5", { now: NOW })).toMatchObject({ ok: true });
     await t.ctx.db.updateTable("promo_codes").set({ times_used: 100 }).where("code", "=", "FIRST100").execute();
     const c = await loadCatalogue(t.ctx.db);
@@ -505,9 +593,21 @@ describe("promotional codes, preferred groups and the best discount", () => {
   });
   it("preferred groups: a percentage or an amount", () => {
     expect(price({ preferredGroupCode: "uni-demo" }).discounts).toEqual([
-      { kind: "Preferred group discount", code: "UNI-DEMO", descriptionKey: "catalogue:discounts.preferred-group", percentBased: true, amount: 10, appliedAmount: 2600, applied: true },
+      {
+        kind: "Preferred group discount",
+        code: "UNI-DEMO",
+        descriptionKey: "catalogue:discounts.preferred-group",
+        percentBased: true,
+        amount: 10,
+        appliedAmount: 2600,
+        applied: true,
+      },
     ]);
-    expect(price({ preferredGroupCode: "LAB-DEMO" }).discounts[0]).toMatchObject({ percentBased: false, amount: 2500, appliedAmount: 2500 });
+    expect(price({ preferredGroupCode: "LAB-DEMO" }).discounts[0]).toMatchObject({
+      percentBased: false,
+      amount: 2500,
+      appliedAmount: 2500,
+    });
     expect(price({ preferredGroupCode: "NOT-A-GROUP" }).discounts).toEqual([]);
   });
 });
@@ -516,19 +616,44 @@ describe("re-edit and service discounts", () => {
   it("takes the re-edit discount off every line of a re-edit order", () => {
     const r = price({ isReedit: true });
     expect(r.total).toBe(13000);
-    expect(r.discounts).toEqual([{ kind: "Re-edit discount", descriptionKey: "catalogue:discounts.re-edit", percentBased: true, amount: 50, appliedAmount: 13000, applied: true }]);
+    expect(r.discounts).toEqual([
+      {
+        kind: "Re-edit discount",
+        descriptionKey: "catalogue:discounts.re-edit",
+        percentBased: true,
+        amount: 50,
+        appliedAmount: 13000,
+        applied: true,
+      },
+    ]);
     expect(price({ isReedit: false }).discounts).toEqual([]);
     // An order discount then applies to what is left.
     expect(price({ isReedit: true, preferredGroupCode: "UNI-DEMO" }).total).toBe(11700);
   });
   it("discounts a plagiarism check ordered with editing", () => {
     const r = price({ selections: [{ serviceSlug: "standard-editing" }, { serviceSlug: "plagiarism-check" }] });
-    expect(r.discounts).toEqual([{ kind: "Service discount", descriptionKey: "catalogue:discounts.service", percentBased: true, amount: 20, appliedAmount: 900, applied: true }]);
+    expect(r.discounts).toEqual([
+      {
+        kind: "Service discount",
+        descriptionKey: "catalogue:discounts.service",
+        percentBased: true,
+        amount: 20,
+        appliedAmount: 900,
+        applied: true,
+      },
+    ]);
     expect(r.lineItems[1]).toMatchObject({ listPrice: 4500, discountAmount: 900, totalPrice: 3600 });
     expect(price({ selections: only("plagiarism-check") }).discounts).toEqual([]);
   });
   it("keeps line totals equal to the order total", () => {
-    const r = price({ selections: [{ serviceSlug: "premium-editing" }, { serviceSlug: "plagiarism-check" }, { serviceSlug: "figure-formatting", quantity: 3 }], promoCode: "FIRST100" });
+    const r = price({
+      selections: [
+        { serviceSlug: "premium-editing" },
+        { serviceSlug: "plagiarism-check" },
+        { serviceSlug: "figure-formatting", quantity: 3 },
+      ],
+      promoCode: "FIRST100",
+    });
     expect(r.lineItems.reduce((s, l) => s + l.totalPrice, 0)).toBe(r.total);
     expect(r.subtotal - r.discounts.filter((d) => d.applied).reduce((s, d) => s + d.appliedAmount, 0)).toBe(r.total);
   });
@@ -544,18 +669,31 @@ describe("other price rules", () => {
   });
   it("offers a translation only from the manuscript's language", () => {
     const r = price({ languageId: 2, selections: only("standard-translation-pt-en") });
-    expect(r).toMatchObject({ noServiceOption: true, unavailableServices: [{ serviceSlug: "standard-translation-pt-en", reason: "language" }], lineItems: [] });
+    expect(r).toMatchObject({
+      noServiceOption: true,
+      unavailableServices: [{ serviceSlug: "standard-translation-pt-en", reason: "language" }],
+      lineItems: [],
+    });
     expect(r.notices).toContain("word-count-differs-no-service-option");
   });
   it("automated re-editing is free with a premium order", () => {
-    expect(price({ selections: [{ serviceSlug: "premium-editing" }, { serviceSlug: "automated-re-editing" }] }).lineItems[1].listPrice).toBe(0);
-    expect(price({ selections: [{ serviceSlug: "standard-editing" }, { serviceSlug: "automated-re-editing" }] }).lineItems[1].listPrice).toBe(4000);
+    expect(
+      price({ selections: [{ serviceSlug: "premium-editing" }, { serviceSlug: "automated-re-editing" }] }).lineItems[1].listPrice,
+    ).toBe(0);
+    expect(
+      price({ selections: [{ serviceSlug: "standard-editing" }, { serviceSlug: "automated-re-editing" }] }).lineItems[1].listPrice,
+    ).toBe(4000);
   });
   it("touch-ups cost 30 % of the original service", () => {
     expect(price({ selections: only("touch-up-editing") }).total).toBe(7800);
     expect(price({ selections: only("touch-up-formatting") }).total).toBe(2850);
-    expect(price({ languageId: 4, selections: only("touch-up-translation", { originalServiceSlug: "standard-translation-pt-en" }) }).total).toBe(21000);
-    expect(price({ selections: only("touch-up-translation") })).toMatchObject({ noServiceOption: true, unavailableServices: [{ serviceSlug: "touch-up-translation", reason: "no-base" }] });
+    expect(
+      price({ languageId: 4, selections: only("touch-up-translation", { originalServiceSlug: "standard-translation-pt-en" }) }).total,
+    ).toBe(21000);
+    expect(price({ selections: only("touch-up-translation") })).toMatchObject({
+      noServiceOption: true,
+      unavailableServices: [{ serviceSlug: "touch-up-translation", reason: "no-base" }],
+    });
   });
   it("prices fixed services and refuses unknown or repeated ones", () => {
     expect(price({ selections: only("custom-illustration") }).total).toBe(30000);
@@ -567,7 +705,9 @@ describe("other price rules", () => {
     expect(price({ selections: [{ serviceId: byId.id }] }).total).toBe(9500);
     expect(price({ selections: [{ serviceIdentity: byId.identity }] }).total).toBe(9500);
     expect(inputError(() => price({ selections: only("no-such-service") }))).toBe("unknown-service");
-    expect(inputError(() => price({ selections: [{ serviceSlug: "cover-letter" }, { serviceSlug: "cover-letter" }] }))).toBe("duplicate-service");
+    expect(inputError(() => price({ selections: [{ serviceSlug: "cover-letter" }, { serviceSlug: "cover-letter" }] }))).toBe(
+      "duplicate-service",
+    );
   });
   it("marks an inactive service as no service option", async () => {
     const c = structuredClone(catalogue);
@@ -575,7 +715,13 @@ describe("other price rules", () => {
     expect(priceSelection(c, input({ selections: only("cover-letter") }))).toMatchObject({ noServiceOption: true, total: 0 });
   });
   it("prices an empty selection at zero with no deadline", () => {
-    expect(price({ selections: [] })).toMatchObject({ total: 0, subtotal: 0, deadline: null, rushAvailable: false, expressAvailable: false });
+    expect(price({ selections: [] })).toMatchObject({
+      total: 0,
+      subtotal: 0,
+      deadline: null,
+      rushAvailable: false,
+      expressAvailable: false,
+    });
   });
 });
 
@@ -583,8 +729,19 @@ describe("card prices (priceTotal)", () => {
   it("equal the standard total of priceSelection for every service, currency and word count", () => {
     let priced = 0;
     for (const s of catalogue.services) {
-      for (const [currencyIso, wordCount, languageId] of [["USD", 3000, 1], ["CNY", 12_000, 2], ["EUR", 40_000, 1], ["JPY", 250, 1]] as const) {
-        const i = input({ currencyIso, wordCount, languageId, selections: [{ serviceSlug: s.slug, quantity: 1 }], localization: currencyIso === "CNY" ? "CN" : "US" });
+      for (const [currencyIso, wordCount, languageId] of [
+        ["USD", 3000, 1],
+        ["CNY", 12_000, 2],
+        ["EUR", 40_000, 1],
+        ["JPY", 250, 1],
+      ] as const) {
+        const i = input({
+          currencyIso,
+          wordCount,
+          languageId,
+          selections: [{ serviceSlug: s.slug, quantity: 1 }],
+          localization: currencyIso === "CNY" ? "CN" : "US",
+        });
         let full: ReturnType<typeof priceSelection> | null = null;
         try {
           full = priceSelection(catalogue, i);
@@ -622,14 +779,15 @@ describe("business-day arithmetic", () => {
     const holidays = new Set(catalogue.calendars.CN.holidays);
     const slow = (date: string, days: number) => {
       let t = Date.parse(`${date}T00:00:00Z`);
-      for (let left = days; left > 0; ) {
+      for (let left = days; left > 0;) {
         t += 86_400_000;
         if (isBusinessDay(new Date(t).toISOString().slice(0, 10), holidays)) left--;
       }
       return new Date(t).toISOString().slice(0, 10);
     };
     for (const start of ["2025-12-20", "2026-02-10", "2026-09-26", "2027-01-02"]) {
-      for (const days of [1, 4, 5, 10, 11, 12, 23, 60, 250, 700]) expect(addBusinessDaysToDate(start, days, holidays), `${start} + ${days}`).toBe(slow(start, days));
+      for (const days of [1, 4, 5, 10, 11, 12, 23, 60, 250, 700])
+        expect(addBusinessDaysToDate(start, days, holidays), `${start} + ${days}`).toBe(slow(start, days));
     }
     // A very long turnaround still lands on a business day (the week jump does not step onto a weekend).
     const far = addBusinessDaysToDate("2026-01-01", 666_666, holidays);

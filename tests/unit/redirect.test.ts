@@ -16,7 +16,10 @@ describe("redirects after sign-in (spec 1 §2)", () => {
     expect(resolveRedirect("/en/researcher", "/f", hosts)).toEqual({ url: "/en/researcher", document: false });
   });
   it("follows external addresses only to allowed hosts", () => {
-    expect(resolveRedirect("https://cn.portal.example/cn/researcher", "/f", hosts)).toEqual({ url: "https://cn.portal.example/cn/researcher", document: true });
+    expect(resolveRedirect("https://cn.portal.example/cn/researcher", "/f", hosts)).toEqual({
+      url: "https://cn.portal.example/cn/researcher",
+      document: true,
+    });
     expect(resolveRedirect("https://evil.example/cn/researcher", "/f", hosts)).toEqual({ url: "/f", document: false });
     expect(resolveRedirect("https://cn.portal.example.evil.example/", "/f", hosts)).toEqual({ url: "/f", document: false });
   });

@@ -6,19 +6,33 @@ import { installRouteMatchMemo, ROUTE_MATCH_MEMO_SIZE } from "../../server/http/
 
 type R = { id: string; path?: string; index?: boolean; children?: R[] };
 const tree = (): R[] => [
-  { id: "root", path: "", children: [
-    { id: "api", path: "api/*" },
-    { id: "lang", path: ":lang", children: [
-      { id: "landing", index: true },
-      { id: "login", path: "login/:failure?/:message?" },
-      { id: "details", path: "researcher/index/details/:externalId/:status?" },
-      { id: "other", path: "*" },
-    ] },
-  ] },
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "api", path: "api/*" },
+      {
+        id: "lang",
+        path: ":lang",
+        children: [
+          { id: "landing", index: true },
+          { id: "login", path: "login/:failure?/:message?" },
+          { id: "details", path: "researcher/index/details/:externalId/:status?" },
+          { id: "other", path: "*" },
+        ],
+      },
+    ],
+  },
 ];
 
 describe("route-match memo", () => {
-  const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: (r: R[], l: string | { pathname: string }, b?: string) => { route: R; params: Record<string, string>; pathname: string; pathnameBase: string }[] | null };
+  const router = createRequire(import.meta.url)("@remix-run/router") as {
+    matchRoutes: (
+      r: R[],
+      l: string | { pathname: string },
+      b?: string,
+    ) => { route: R; params: Record<string, string>; pathname: string; pathnameBase: string }[] | null;
+  };
   const original = router.matchRoutes;
   const memo = installRouteMatchMemo();
 
@@ -29,7 +43,15 @@ describe("route-match memo", () => {
   });
 
   it("answers as the router does, for new trees of the same routes and for query strings", () => {
-    for (const path of ["/en/login", "/en/login/oauth-failure", "/cn/researcher/index/details/RS100/thank-you", "/api/order-form/x/load", "/en", "/en/nowhere/at/all", "/en/login?redirect=/x"]) {
+    for (const path of [
+      "/en/login",
+      "/en/login/oauth-failure",
+      "/cn/researcher/index/details/RS100/thank-you",
+      "/api/order-form/x/load",
+      "/en",
+      "/en/nowhere/at/all",
+      "/en/login?redirect=/x",
+    ]) {
       const first = tree();
       const again = tree();
       const expected = original(first, path);

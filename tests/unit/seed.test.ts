@@ -63,9 +63,16 @@ describe("seed data", () => {
   it("is idempotent and keeps values staff changed", async () => {
     await t.ctx.db.updateTable("feature_flags").set({ enabled: true }).where("name", "=", "curie_is_launched").execute();
     await seedReference(t.ctx.db);
-    const flag = await t.ctx.db.selectFrom("feature_flags").select("enabled").where("name", "=", "curie_is_launched").executeTakeFirstOrThrow();
+    const flag = await t.ctx.db
+      .selectFrom("feature_flags")
+      .select("enabled")
+      .where("name", "=", "curie_is_launched")
+      .executeTakeFirstOrThrow();
     expect(flag.enabled).toBe(true);
-    const { n } = await t.ctx.db.selectFrom("countries").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const { n } = await t.ctx.db
+      .selectFrom("countries")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(n).toBeGreaterThanOrEqual(240);
   });
 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { createSession, readSession, revokeSession, revokeAllSessions, hashToken, SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS, sessionCookie } from "../../server/auth/session";
+import {
+  createSession,
+  readSession,
+  revokeSession,
+  revokeAllSessions,
+  hashToken,
+  SESSION_IDLE_SECONDS,
+  SESSION_ABSOLUTE_SECONDS,
+  sessionCookie,
+} from "../../server/auth/session";
 import { signInWithPassword } from "../../server/auth/login";
 
 let t: TestContext;
@@ -30,7 +39,11 @@ describe("sessions", () => {
     // ...and a gap longer than the idle timeout ends it.
     expect(await readSession(t.ctx.db, token, new Date(active + (SESSION_IDLE_SECONDS + 1) * 1000))).toBeNull();
     const token2 = await createSession(t.ctx.db, userId);
-    await t.ctx.db.updateTable("sessions").set({ last_seen_at: new Date(now + SESSION_ABSOLUTE_SECONDS * 1000) }).where("id_hash", "=", hashToken(token2)).execute();
+    await t.ctx.db
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(now + SESSION_ABSOLUTE_SECONDS * 1000) })
+      .where("id_hash", "=", hashToken(token2))
+      .execute();
     expect(await readSession(t.ctx.db, token2, new Date(now + SESSION_ABSOLUTE_SECONDS * 1000 + 1000))).toBeNull();
   });
 
@@ -58,8 +71,14 @@ describe("password sign-in", () => {
     expect(r.ok).toBe(true);
   });
   it("refuses a wrong password and an unknown address alike", async () => {
-    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({ ok: false, error: "invalid-credentials" });
-    expect(await signInWithPassword(t.ctx, { email: "nobody@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({ ok: false, error: "invalid-credentials" });
+    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({
+      ok: false,
+      error: "invalid-credentials",
+    });
+    expect(await signInWithPassword(t.ctx, { email: "nobody@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({
+      ok: false,
+      error: "invalid-credentials",
+    });
   });
   it("limits attempts to 10 a minute per account", async () => {
     for (let i = 0; i < 10; i++) await signInWithPassword(t.ctx, { email: "staff@example.com", password: "bad", ip: `10.1.0.${i}` });
@@ -68,7 +87,10 @@ describe("password sign-in", () => {
   });
   it("is refused when local authentication is turned off", async () => {
     await t.ctx.config.setConfig("localAuthEnabled", false);
-    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "Researcher#2026", ip: "10.0.0.9" })).toEqual({ ok: false, error: "local-auth-disabled" });
+    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "Researcher#2026", ip: "10.0.0.9" })).toEqual({
+      ok: false,
+      error: "local-auth-disabled",
+    });
     await t.ctx.config.setConfig("localAuthEnabled", true);
   });
 });

@@ -54,10 +54,20 @@ describe("the components' translator", () => {
     const translator = new Translator("cn", resources);
     function Legal() {
       const { t, i18n, ready } = useTranslation("auth");
-      return createElement("p", { "data-lang": i18n.language, "data-ready": String(ready) }, createElement(Trans, { t, i18nKey: "register.agreeToTOS", components: { terms: createElement("a", { href: "/cn/terms" }), privacy: createElement("a", { href: "/cn/privacy" }) } }));
+      return createElement(
+        "p",
+        { "data-lang": i18n.language, "data-ready": String(ready) },
+        createElement(Trans, {
+          t,
+          i18nKey: "register.agreeToTOS",
+          components: { terms: createElement("a", { href: "/cn/terms" }), privacy: createElement("a", { href: "/cn/privacy" }) },
+        }),
+      );
     }
     const html = renderToStaticMarkup(createElement(TranslatorProvider, { translator, children: createElement(Legal) }));
-    expect(html).toBe('<p data-lang="zh-CN" data-ready="true">我同意<a href="/cn/terms">服务条款</a>和<a href="/cn/privacy">隐私政策</a>。</p>');
+    expect(html).toBe(
+      '<p data-lang="zh-CN" data-ready="true">我同意<a href="/cn/terms">服务条款</a>和<a href="/cn/privacy">隐私政策</a>。</p>',
+    );
   });
 
   it("loads a namespace the page did not embed, once, and tells the components", async () => {

@@ -28,7 +28,8 @@ async function start(ip = "10.0.0.1", extra: { redirect?: string } = {}) {
   return r;
 }
 
-const poll = (loginCode: string, secret: string | undefined, ip = "10.0.0.1") => pollWechatSignIn(t.ctx, { loginCode, secret, ip, userAgent: "UnitTest/1.0" });
+const poll = (loginCode: string, secret: string | undefined, ip = "10.0.0.1") =>
+  pollWechatSignIn(t.ctx, { loginCode, secret, ip, userAgent: "UnitTest/1.0" });
 
 describe("sandbox WeChat adapter", () => {
   it("creates a QR session with a random code, a ticket, a local QR target and a data: image", async () => {
@@ -39,7 +40,11 @@ describe("sandbox WeChat adapter", () => {
     expect(r.qrCodeUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(r.qrCodeUrl.split(",")[1], "base64").toString()).toContain("<svg");
     expect(r.sandbox).toBe(true);
-    const row = await t.ctx.db.selectFrom("wechat_login_sessions").selectAll().where("login_code", "=", r.loginCode).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom("wechat_login_sessions")
+      .selectAll()
+      .where("login_code", "=", r.loginCode)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("pending");
     expect(row.provider).toBe("sandbox");
     expect(row.lang).toBe("cn");
@@ -106,14 +111,25 @@ describe("sandbox WeChat adapter", () => {
 
   it("expires: neither polling nor confirming works after the expiry", async () => {
     const r = await start();
-    await t.ctx.db.updateTable("wechat_login_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("login_code", "=", r.loginCode).execute();
+    await t.ctx.db
+      .updateTable("wechat_login_sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("login_code", "=", r.loginCode)
+      .execute();
     expect(await poll(r.loginCode, r.secret)).toEqual({ kind: "error", error: "expired" });
-    expect((await t.ctx.db.selectFrom("wechat_login_sessions").select("status").where("login_code", "=", r.loginCode).executeTakeFirstOrThrow()).status).toBe("expired");
+    expect(
+      (await t.ctx.db.selectFrom("wechat_login_sessions").select("status").where("login_code", "=", r.loginCode).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("expired");
     expect(await confirmWechatSession(t.ctx, r.loginCode, userId)).toEqual({ ok: false, error: "expired" });
     // A confirmed session that was not picked up in time expires too.
     const c = await start();
     await confirmWechatSession(t.ctx, c.loginCode, userId);
-    await t.ctx.db.updateTable("wechat_login_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("login_code", "=", c.loginCode).execute();
+    await t.ctx.db
+      .updateTable("wechat_login_sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("login_code", "=", c.loginCode)
+      .execute();
     expect(await poll(c.loginCode, c.secret)).toEqual({ kind: "error", error: "expired" });
   });
 
@@ -158,7 +174,8 @@ describe("WeChat rate limits", () => {
   it("limits polls per login code", async () => {
     const r = await startOn("10.1.0.1");
     if (!r.ok) throw new Error("start refused");
-    for (let i = 0; i < 4; i++) expect((await pollWechatSignIn(limited.ctx, { loginCode: r.loginCode, secret: r.secret, ip: `10.1.1.${i}` })).kind).toBe("waiting");
+    for (let i = 0; i < 4; i++)
+      expect((await pollWechatSignIn(limited.ctx, { loginCode: r.loginCode, secret: r.secret, ip: `10.1.1.${i}` })).kind).toBe("waiting");
     const over = await pollWechatSignIn(limited.ctx, { loginCode: r.loginCode, secret: r.secret, ip: "10.1.1.9" });
     expect(over).toMatchObject({ kind: "error", error: "rate-limited" });
     expect(over.kind === "error" && over.retryAfterSeconds).toBeGreaterThan(0);
