@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { fetchLocaleNamespace, Translator, TranslatorProvider, type Resources } from "./lib/translate";
-import { tagToLang } from "./lib/i18n";
+import { tagToLang } from "#common/i18n";
 
 // The server embeds the translations this page needs, so nothing is fetched before hydrating;
 // namespaces needed later (client-side navigation) load from our own /locales.

@@ -1,8 +1,8 @@
 // Server-side i18n for Remix: the request's language comes from the URL prefix,
 // else the language cookie, else Accept-Language (spec 1 §4 "Start-up").
 import { createInstance, type i18n as I18n } from "i18next";
-import { resourcesByTag } from "../server/i18n";
-import { DEFAULT_NS, LANG_COOKIE, LANG_TAG, NAMESPACES, isSiteLang, pickLanguage, type SiteLang } from "./lib/i18n";
+import { resourcesByTag } from "#server/i18n";
+import { DEFAULT_NS, LANG_COOKIE, LANG_TAG, NAMESPACES, isSiteLang, pickLanguage, type SiteLang } from "#common/i18n";
 import { Translator, type Resources } from "./lib/translate";
 
 function cookieValue(request: Request, name: string): string | undefined {

@@ -14,11 +14,11 @@ import { useTranslator } from "./lib/translate";
 import type { ReactNode } from "react";
 import stylesHref from "./styles/app.css?url";
 import { useNonce } from "./lib/nonce";
-import { DEFAULT_NS, LANG_TAG, type SiteLang } from "./lib/i18n";
+import { DEFAULT_NS, LANG_TAG, type SiteLang } from "#common/i18n";
 import { getCurrentSession } from "./lib/session.server";
-import { getUserView } from "../server/accounts/account";
-import { shellState } from "../server/accounts/shell";
-import { localizationForHost } from "../server/config";
+import { getUserView } from "#server/accounts/account";
+import { shellState } from "#server/accounts/shell";
+import { localizationForHost } from "#server/config";
 import { langForRequest } from "./i18n.server";
 import { ErrorPanel } from "./components/ErrorPanel";
 

@@ -9,7 +9,6 @@ const soonProtected = (path: string, id: string) => route(path, "routes/soon-pro
 
 export default [
   index("routes/root-index.tsx"),
-  route("api/application", "routes/api.application.ts"),
   // Authentication and account API (spec 1 §7)
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/logout", "routes/api.auth.logout.ts"),
@@ -37,8 +36,6 @@ export default [
   route("api/order-form/*", "routes/api.order-form.ts"),
   route("api/order/search", "routes/api.order.search.ts"),
   route("api/order/duplicate", "routes/api.order.duplicate.ts"),
-  route("api/areas-of-study", "routes/api.areas-of-study.ts"),
-  route("api/journals", "routes/api.journals.ts"),
   route("api/price-quote/*", "routes/api.price-quote.ts"),
   route("api/*", "routes/api.not-found.ts"),
 

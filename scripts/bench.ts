@@ -13,8 +13,8 @@ import autocannon from "autocannon";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { spawn, type ChildProcess } from "node:child_process";
-import { startPortal } from "../server/boot";
-import { readEnv } from "../server/env";
+import { startPortal } from "#server/boot";
+import { readEnv } from "#server/env";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -6,8 +6,8 @@
 process.env.NODE_ENV ??= process.argv.includes("--dev") ? "development" : "production";
 const cluster = (await import("node:cluster")).default;
 const os = await import("node:os");
-const { preparePortal, startPortal } = await import("../server/boot");
-const { readEnv } = await import("../server/env");
+const { preparePortal, startPortal } = await import("#server/boot");
+const { readEnv } = await import("#server/env");
 export {};
 
 type Env = ReturnType<typeof readEnv>;

@@ -1,13 +1,13 @@
 // npm run worker: runs background jobs (document analysis, …) as its own process, next to web
 // processes started with WORKERS=external. Needs PostgreSQL (DATABASE_URL): an embedded PGlite
 // database belongs to the one web process, which then runs the jobs itself (WORKERS=inline).
-import { readEnv } from "../server/env";
-import { openDatabase, migrateToLatest } from "../server/db";
-import { createCache } from "../server/cache";
-import { createLogger } from "../server/logger";
-import { loadSecrets } from "../server/secrets";
-import { createAppContext } from "../server/context";
-import { startJobWorker } from "../server/jobs";
+import { readEnv } from "#server/env";
+import { openDatabase, migrateToLatest } from "#server/db";
+import { createCache } from "#server/cache";
+import { createLogger } from "#server/logger";
+import { loadSecrets } from "#server/secrets";
+import { createAppContext } from "#server/context";
+import { startJobWorker } from "#server/jobs";
 
 async function main() {
   const env = readEnv();

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/translate";
+import { useTranslation } from "#app/lib/translate";
 import { SearchSuggest, setFieldValue } from "./SearchSuggest";
 
 /**

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { paths } from "#common/paths";
 
 /** An honest page for an area of the portal that is not built yet: no fake data, a way back. */
 export function ComingSoon() {
@@ -12,7 +13,7 @@ export function ComingSoon() {
       <h1 id="soon-title">{t(`soon.areas.${area}`)}</h1>
       <p>{t("soon.body")}</p>
       <p>
-        <Link className="button" to={`/${lang}`}>
+        <Link className="button" to={paths.home(lang)}>
           {t("soon.back")}
         </Link>
       </p>

@@ -1,5 +1,6 @@
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { paths } from "#common/paths";
 
 /** The generic error page body for 404, 403, 503 and render failures. */
 export function ErrorPanel({ status }: { status: number }) {
@@ -12,7 +13,7 @@ export function ErrorPanel({ status }: { status: number }) {
       <h1 id="error-title">{t(`error.${kind}Title`)}</h1>
       <p>{t(`error.${kind}Body`)}</p>
       <p>
-        <a className="button" href={`/${lang}`}>
+        <a className="button" href={paths.home(lang)}>
           {t("error.backHome")}
         </a>
       </p>

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
-import { useRootData } from "~/root";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { useRootData } from "#app/root";
+import { paths } from "#common/paths";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -15,10 +16,10 @@ export function Footer() {
       <div className="footer-inner">
         <p>{t("footer.companyAge", { years: year - founded })}</p>
         <nav aria-label={t("footer.nav")}>
-          <Link to={`/${lang}/support`}>{t("footer.support")}</Link>
-          <Link to={`/${lang}/certificate/verify`}>{t("footer.verifyCertificate")}</Link>
-          <Link to={`/${lang}/terms`}>{t("footer.terms")}</Link>
-          <Link to={`/${lang}/privacy`}>{t("footer.privacy")}</Link>
+          <Link to={paths.support(lang)}>{t("footer.support")}</Link>
+          <Link to={paths.certificateVerify(lang)}>{t("footer.verifyCertificate")}</Link>
+          <Link to={paths.terms(lang)}>{t("footer.terms")}</Link>
+          <Link to={paths.privacy(lang)}>{t("footer.privacy")}</Link>
         </nav>
         <p className="copyright">{t("footer.copyright", { year, company })}</p>
       </div>

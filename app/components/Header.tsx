@@ -1,8 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
-import { useRootData } from "~/root";
-import { LANG_NATIVE_NAME, LANG_TAG, SITE_LANGS, withLang } from "~/lib/i18n";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { useRootData } from "#app/root";
+import { LANG_NATIVE_NAME, LANG_TAG, SITE_LANGS, withLang } from "#common/i18n";
+import { paths } from "#common/paths";
 
 export function Header() {
   const { t } = useTranslation();
@@ -19,20 +20,20 @@ export function Header() {
         {t("nav.skipToContent")}
       </a>
       <div className="header-inner">
-        <Link to={`/${lang}`} className="brand">
+        <Link to={paths.home(lang)} className="brand">
           {root?.site.companyShortName ?? t("site.name")}
         </Link>
         <nav aria-label={t("nav.main")} className="main-nav">
           {user ? (
             <>
-              <Link to={`/${lang}/researcher`}>{t("nav.myOrders")}</Link>
-              <Link to={`/${lang}/researcher/submit/new`}>{t("nav.newOrder")}</Link>
-              <Link to={`/${lang}/account`}>{t("nav.account")}</Link>
-              {user.isStaff ? <Link to={`/${lang}/staff`}>{t("nav.staff")}</Link> : null}
+              <Link to={paths.researcher(lang)}>{t("nav.myOrders")}</Link>
+              <Link to={paths.submit(lang, "new")}>{t("nav.newOrder")}</Link>
+              <Link to={paths.account(lang)}>{t("nav.account")}</Link>
+              {user.isStaff ? <Link to={paths.staff(lang)}>{t("nav.staff")}</Link> : null}
               <span className="signed-in" title={user.email}>
                 {t("nav.signedInAs", { name: `${user.firstName} ${user.lastName}` })}
               </span>
-              <Form method="post" action={`/${lang}/logout`} className="inline-form">
+              <Form method="post" action={paths.logout(lang)} className="inline-form">
                 <button type="submit" className="link-button">
                   {t("nav.signOut")}
                 </button>
@@ -40,11 +41,11 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to={`/${lang}/researcher/submit/new`}>{t("nav.newOrder")}</Link>
+              <Link to={paths.submit(lang, "new")}>{t("nav.newOrder")}</Link>
               {onAuthPage ? null : (
                 <>
-                  <Link to={`/${lang}/login?redirect=${encodeURIComponent(here)}`}>{t("nav.signIn")}</Link>
-                  <Link to={`/${lang}/register`} className="button button-small">
+                  <Link to={paths.login(lang, { redirect: here })}>{t("nav.signIn")}</Link>
+                  <Link to={paths.register(lang)} className="button button-small">
                     {t("nav.register")}
                   </Link>
                 </>

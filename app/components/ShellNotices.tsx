@@ -1,7 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
-import { useRootData } from "~/root";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { useRootData } from "#app/root";
+import { useLang } from "#app/lib/use-lang";
+import { paths } from "#common/paths";
 
 /** While a staff member views as a researcher: who, and a one-click way back. */
 export function ImpersonationBanner() {
@@ -12,7 +13,7 @@ export function ImpersonationBanner() {
   return (
     <div className="impersonation-banner" role="status">
       {t("staff.impersonating", { staff: user.impersonatorName, user: `${user.firstName} ${user.lastName}`, email: user.email })}{" "}
-      <Form method="post" action={`/${lang}/staff/stop-impersonation`} className="inline-form">
+      <Form method="post" action={paths.staffStopImpersonation(lang)} className="inline-form">
         <button type="submit" className="link-button">
           {t("staff.stopImpersonating")}
         </button>
@@ -43,7 +44,7 @@ export function ShellBanner() {
         </p>
       ) : (
         <p>
-          <Link to={`/${lang}/support`}>{t("footer.support")}</Link>
+          <Link to={paths.support(lang)}>{t("footer.support")}</Link>
         </p>
       )}
     </section>
@@ -58,7 +59,7 @@ export function CountryPrompt({ countries }: { countries: { iso2: string; name: 
   return (
     <section className="card country-prompt" aria-labelledby="country-prompt-title">
       <h2 id="country-prompt-title">{t("shell.countryTitle")}</h2>
-      <Form method="post" action={`/${lang}/account/country`} className="stack">
+      <Form method="post" action={paths.accountCountry(lang)} className="stack">
         <input type="hidden" name="redirect" value={location.pathname + location.search} />
         <div className="field">
           <label htmlFor="country-prompt">{t("shell.countryLabel")}</label>

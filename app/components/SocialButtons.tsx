@@ -1,4 +1,4 @@
-import type { ProviderLink } from "../../server/auth/social";
+import type { ProviderLink } from "#server/auth/social";
 
 /**
  * Social sign-in buttons: plain links (browser navigation to /api/auth/opa/{providerId}), so they work

@@ -6,8 +6,8 @@
 // (full document navigation) to the returned redirectUri.
 // Client code only: nothing here may import server modules.
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
 
 /** Spec 1 §9 (the server sends the same values with each QR session). */
 const POLL_INTERVAL_MS = 2000;

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/translate";
+import { useTranslation } from "#app/lib/translate";
 
 /** The files already on the order form, each with a remove button (a submit button: works without JavaScript). */
 export function FileList({ files, showKind = false }: { files: { id: string; name: string; kind: string }[]; showKind?: boolean }) {

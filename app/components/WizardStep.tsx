@@ -2,8 +2,8 @@
 // the step with its back link and Next button (a plain submit, so the step works without JavaScript).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
 
 /** The step action's field errors (translation keys) and an `err(field)` that shows the first one. */
 export function useStepErrors(fieldErrors: unknown) {

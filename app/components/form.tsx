@@ -1,7 +1,7 @@
 // The one recipe for forms: conform + zod schemas whose messages are
 // translation keys, rendered by these components (labels, errors, aria).
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/lib/translate";
+import { useTranslation } from "#app/lib/translate";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 /** Translates error keys from a schema; a key may name its namespace before a colon. */

@@ -1,8 +1,8 @@
 // Helpers for the JSON API under /api: session auth, JSON bodies, errors as { error }.
 import type { AppLoadContext } from "@remix-run/node";
 import { getCurrentSession } from "./session.server";
-import type { CurrentSession } from "../../server/auth/session";
-import { LANG_COOKIE, pickLanguage, type SiteLang } from "./i18n";
+import type { CurrentSession } from "#server/auth/session";
+import { LANG_COOKIE, pickLanguage, type SiteLang } from "#common/i18n";
 import { readCookie } from "./session.server";
 
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {

@@ -1,10 +1,10 @@
 // Who is asking: session cookie to user, and the guards loaders and actions use.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { readSession, SESSION_COOKIE, type CurrentSession } from "../../server/auth/session";
-import { isSiteLang, type SiteLang } from "./i18n";
-import { getUserView } from "../../server/accounts/account";
-import { shellState, wfoeExempt } from "../../server/accounts/shell";
-import { localizationForHost } from "../../server/config";
+import { readSession, SESSION_COOKIE, type CurrentSession } from "#server/auth/session";
+import { isSiteLang, type SiteLang } from "#common/i18n";
+import { getUserView } from "#server/accounts/account";
+import { shellState, wfoeExempt } from "#server/accounts/shell";
+import { localizationForHost } from "#server/config";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");

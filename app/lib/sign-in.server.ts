@@ -1,11 +1,11 @@
 // The end of every way of signing in (password, registration, social, WeChat):
 // session cookie, language cookie, and the redirect rules of spec 1 §2.
 import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node";
-import { sessionCookie } from "../../server/auth/session";
-import { LANG_COOKIE, type SiteLang } from "./i18n";
+import { sessionCookie } from "#server/auth/session";
+import { LANG_COOKIE, type SiteLang } from "#common/i18n";
 import { homeDirectory, readCookie, resolveRedirect } from "./session.server";
-import { claimDrafts, DRAFT_COOKIE } from "../../server/order-form/store";
-import { claimDraftFiles } from "../../server/documents/storage";
+import { claimDrafts, DRAFT_COOKIE } from "#server/order-form/store";
+import { claimDraftFiles } from "#server/documents/storage";
 
 export async function allowedRedirectHosts(context: AppLoadContext): Promise<string[]> {
   const { config, localizations } = await context.app.config.snapshot();

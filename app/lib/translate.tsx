@@ -19,7 +19,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { DEFAULT_NS, LANG_LOCALE, LANG_TAG, type SiteLang } from "./i18n";
+import { DEFAULT_NS, LANG_LOCALE, LANG_TAG, type SiteLang } from "#common/i18n";
 
 export type Resources = Record<string, Record<string, unknown>>;
 export type TOptions = { returnObjects?: boolean; [value: string]: unknown };

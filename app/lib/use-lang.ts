@@ -1,5 +1,5 @@
 import { useTranslator } from "./translate";
-import type { SiteLang } from "./i18n";
+import type { SiteLang } from "#common/i18n";
 
 /** The site language of the page being rendered. */
 export function useLang(): SiteLang {

@@ -1,9 +1,9 @@
 // Loaded lazily in the browser (see client-validation.ts): the zod schemas
 // and conform's zod adapter, the same ones the server actions use.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { checkEmailSchema, emailOnlySchema, loginSchema, registerSchema, passwordField, type SchemaCountry } from "./schemas";
-import { detailsSchema, passwordChangeSchema } from "./account-schemas";
-import { addressSchema } from "./address";
+import { checkEmailSchema, emailOnlySchema, loginSchema, registerSchema, passwordField, type SchemaCountry } from "#common/auth/schemas";
+import { detailsSchema, passwordChangeSchema } from "#common/accounts/schemas";
+import { addressSchema } from "#common/accounts/address";
 import * as z from "zod/mini";
 
 const schemas = {

@@ -1,15 +1,15 @@
 // Shared plumbing of the order-form routes: who owns the draft, which form, the step guard.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { getCurrentSession, readCookie, requireLang } from "./session.server";
-import type { SiteLang } from "./i18n";
-import { localizationForHost } from "../../server/config";
-import { currentDraft, DRAFT_COOKIE, newDraftKey, type OrderFormRow, type Owner } from "../../server/order-form/store";
-import { currentStep, type WizardEnv } from "../../server/order-form/service";
-import { canOpen, type StepName } from "../../server/order-form/steps";
-import { stepContext, fileOwner } from "../../server/order-form/service";
-import { checkUploadRateLimit, parseUploadRequest, UploadError } from "../../server/documents/storage";
-import { getCatalogue } from "../../server/catalogue";
-import { getFixedT } from "~/i18n.server";
+import type { SiteLang } from "#common/i18n";
+import { localizationForHost } from "#server/config";
+import { currentDraft, DRAFT_COOKIE, newDraftKey, type OrderFormRow, type Owner } from "#server/order-form/store";
+import { currentStep, type WizardEnv } from "#server/order-form/service";
+import { canOpen, type StepName } from "#server/order-form/steps";
+import { stepContext, fileOwner } from "#server/order-form/service";
+import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/documents/storage";
+import { getCatalogue } from "#server/catalogue";
+import { getFixedT } from "#app/i18n.server";
 
 export const DRAFT_MAX_AGE = 60 * 60 * 24 * 30;
 

@@ -2,20 +2,20 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/lib/translate";
-import { detailsSchema, passwordChangeSchema, type DetailsFields, type PasswordChangeFields } from "~/lib/account-schemas";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "~/components/form";
-import { requireUser } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { useClientValidation } from "~/lib/client-validation";
-import { LANG_NATIVE_NAME, SITE_LANGS } from "~/lib/i18n";
-import { phoneMaxLength } from "~/lib/phone";
-import { localizeCountries } from "~/lib/countries.server";
-import { changePassword, getUserView, updateDetails } from "../../server/accounts/account";
-import { listCountries } from "../../server/accounts/registration";
-import { clearedSessionCookie, sessionCookie } from "../../server/auth/session";
+import { useTranslation } from "#app/lib/translate";
+import { detailsSchema, passwordChangeSchema, type DetailsFields, type PasswordChangeFields } from "#common/accounts/schemas";
+import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form";
+import { requireUser } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { useClientValidation } from "#app/lib/client-validation";
+import { LANG_NATIVE_NAME, SITE_LANGS } from "#common/i18n";
+import { phoneMaxLength } from "#common/phone";
+import { localizeCountries } from "#app/lib/countries.server";
+import { changePassword, getUserView, updateDetails } from "#server/accounts/account";
+import { listCountries } from "#server/accounts/registration";
+import { clearedSessionCookie, sessionCookie } from "#server/auth/session";
 
 export const meta = titleMeta;
 

@@ -1,18 +1,18 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, useSearchParams } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
-import { useTranslation } from "~/lib/translate";
-import { FormErrors, SelectField, SubmitButton, TextField } from "~/components/form";
-import { requireUser, requireLang } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { useClientValidation } from "~/lib/client-validation";
-import { localizeCountries } from "~/lib/countries.server";
-import { stateAfterCountryChange, type AddressFields } from "~/lib/address";
-import { deleteAddress, getAddress, listAddresses, saveAddress, statesOf } from "../../server/accounts/addresses";
-import { listCountries } from "../../server/accounts/registration";
-import { invalidateUser } from "../../server/accounts/account";
+import { useTranslation } from "#app/lib/translate";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form";
+import { requireUser, requireLang } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { useClientValidation } from "#app/lib/client-validation";
+import { localizeCountries } from "#app/lib/countries.server";
+import { stateAfterCountryChange, type AddressFields } from "#common/accounts/address";
+import { deleteAddress, getAddress, listAddresses, saveAddress, statesOf } from "#server/accounts/addresses";
+import { listCountries } from "#server/accounts/registration";
+import { invalidateUser } from "#server/accounts/account";
 
 export const meta = titleMeta;
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireLang, requireUser, safeRedirect } from "~/lib/session.server";
-import { setCountry } from "../../server/accounts/account";
+import { requireLang, requireUser, safeRedirect } from "#app/lib/session.server";
+import { setCountry } from "#server/accounts/account";
 
 // POST /{lang}/account/country: the answer of the country prompt.
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { requireUser } from "~/lib/session.server";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { requireUser } from "#app/lib/session.server";
+import { useLang } from "#app/lib/use-lang";
 
 export const handle = { i18n: ["account", "auth"] };
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiUser, flatErrors, json, readJson } from "~/lib/api.server";
-import { deleteAddress, getAddress, saveAddress } from "../../server/accounts/addresses";
-import { invalidateUser } from "../../server/accounts/account";
+import { apiError, apiUser, flatErrors, json, readJson } from "#app/lib/api.server";
+import { deleteAddress, getAddress, saveAddress } from "#server/accounts/addresses";
+import { invalidateUser } from "#server/accounts/account";
 
 // GET, PUT and DELETE /api/account/addresses/{id}. Another user's address is a 404.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

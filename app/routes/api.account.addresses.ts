@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiUser, flatErrors, json, readJson, requireMethod } from "~/lib/api.server";
-import { listAddresses, saveAddress } from "../../server/accounts/addresses";
-import { invalidateUser } from "../../server/accounts/account";
+import { apiUser, flatErrors, json, readJson, requireMethod } from "#app/lib/api.server";
+import { listAddresses, saveAddress } from "#server/accounts/addresses";
+import { invalidateUser } from "#server/accounts/account";
 
 // GET /api/account/addresses: the user's saved addresses. POST: creates one.
 export async function loader({ request, context }: LoaderFunctionArgs) {

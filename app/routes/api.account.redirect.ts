@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiLang } from "~/lib/api.server";
-import { getCurrentSession, homeDirectory, safeRedirect } from "~/lib/session.server";
-import { localizationForHost } from "../../server/config";
-import { localizationRedirectTarget } from "../../server/accounts/localization";
+import { apiLang } from "#app/lib/api.server";
+import { getCurrentSession, homeDirectory, safeRedirect } from "#app/lib/session.server";
+import { localizationForHost } from "#server/config";
+import { localizationRedirectTarget } from "#server/accounts/localization";
 
 // GET /api/account/redirect{search}: sends a user whose account belongs to another localisation to that
 // localisation's own site, keeping the path (?redirect=) and the rest of the query (spec 1 §2).

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiUser, json } from "~/lib/api.server";
-import { getUserView } from "../../server/accounts/account";
+import { apiUser, json } from "#app/lib/api.server";
+import { getUserView } from "#server/accounts/account";
 
 // GET /api/account: the signed-in user's account, with the found-us options.
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiUser, flatErrors, json, readJson, requireMethod } from "~/lib/api.server";
-import { updateDetails } from "../../server/accounts/account";
+import { apiError, apiUser, flatErrors, json, readJson, requireMethod } from "#app/lib/api.server";
+import { updateDetails } from "#server/accounts/account";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, json, readJson, requireMethod } from "~/lib/api.server";
-import { signInWithPassword } from "../../server/auth/login";
-import { sessionCookie } from "../../server/auth/session";
-import { getUserView } from "../../server/accounts/account";
-import { LANG_COOKIE } from "~/lib/i18n";
+import { apiError, json, readJson, requireMethod } from "#app/lib/api.server";
+import { signInWithPassword } from "#server/auth/login";
+import { sessionCookie } from "#server/auth/session";
+import { getUserView } from "#server/accounts/account";
+import { LANG_COOKIE } from "#common/i18n";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

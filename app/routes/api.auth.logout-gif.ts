@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readCookie } from "~/lib/session.server";
-import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "../../server/auth/session";
+import { readCookie } from "#app/lib/session.server";
+import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "#server/auth/session";
 
 // A transparent 1×1 GIF.
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

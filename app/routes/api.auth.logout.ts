@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, json, requireMethod } from "~/lib/api.server";
-import { readCookie } from "~/lib/session.server";
-import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "../../server/auth/session";
+import { apiError, json, requireMethod } from "#app/lib/api.server";
+import { readCookie } from "#app/lib/session.server";
+import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "#server/auth/session";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

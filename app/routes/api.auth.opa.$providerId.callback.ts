@@ -1,9 +1,9 @@
 // GET /api/auth/opa/{providerId}/callback: the provider sends the browser back here. The outcome is
 // decided in server/auth/social-flow.ts: signed in, on to register/confirm/{data}, or the failure page.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { finishSocialSignIn, outcomeRedirect } from "../../server/auth/social-flow";
-import { allowedRedirectHosts, signedInRedirect } from "~/lib/sign-in.server";
-import { homeDirectory, resolveRedirect } from "~/lib/session.server";
+import { finishSocialSignIn, outcomeRedirect } from "#server/auth/social-flow";
+import { allowedRedirectHosts, signedInRedirect } from "#app/lib/sign-in.server";
+import { homeDirectory, resolveRedirect } from "#app/lib/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const outcome = await finishSocialSignIn(context.app, request, params.providerId ?? "", {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiLang, flatErrors, json, readJson, requireMethod } from "~/lib/api.server";
-import { registerSchema } from "~/lib/schemas";
-import { registerResearcher, listCountries } from "../../server/accounts/registration";
-import { sessionCookie } from "../../server/auth/session";
-import { attachPendingLink } from "../../server/auth/social-link";
+import { apiError, apiLang, flatErrors, json, readJson, requireMethod } from "#app/lib/api.server";
+import { registerSchema } from "#common/auth/schemas";
+import { registerResearcher, listCountries } from "#server/accounts/registration";
+import { sessionCookie } from "#server/auth/session";
+import { attachPendingLink } from "#server/auth/social-link";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiLang, json, readJson, requireMethod } from "~/lib/api.server";
-import { requestPasswordReset } from "../../server/auth/password-reset";
+import { apiError, apiLang, json, readJson, requireMethod } from "#app/lib/api.server";
+import { requestPasswordReset } from "#server/auth/password-reset";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

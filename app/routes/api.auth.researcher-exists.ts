@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, json, readJson, requireMethod } from "~/lib/api.server";
-import { allowExistenceCheck, researcherExists } from "../../server/accounts/registration";
+import { apiError, json, readJson, requireMethod } from "#app/lib/api.server";
+import { allowExistenceCheck, researcherExists } from "#server/accounts/registration";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiLang, json, readJson, requireMethod } from "~/lib/api.server";
-import { resetPassword } from "../../server/auth/password-reset";
-import { createSession, sessionCookie } from "../../server/auth/session";
+import { apiError, apiLang, json, readJson, requireMethod } from "#app/lib/api.server";
+import { resetPassword } from "#server/auth/password-reset";
+import { createSession, sessionCookie } from "#server/auth/session";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

@@ -5,18 +5,12 @@
 // Errors: { error, errorCode } with 404 (unknown or not this browser's), 410 (expired, cancelled,
 // used), 403 (inactive account) or 429 (rate limit).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getFixedT } from "~/i18n.server";
-import { LANG_COOKIE, isSiteLang, DEFAULT_LANG } from "~/lib/i18n";
-import { homeDirectory, readCookie, resolveRedirect } from "~/lib/session.server";
-import { allowedRedirectHosts, claimAnonymousWork } from "~/lib/sign-in.server";
-import { sessionCookie } from "../../server/auth/session";
-import {
-  WECHAT_BIND_COOKIE,
-  clearedWechatBindingCookie,
-  pollWechatSignIn,
-  wechatErrorKey,
-  wechatErrorStatus,
-} from "../../server/auth/wechat";
+import { getFixedT } from "#app/i18n.server";
+import { LANG_COOKIE, isSiteLang, DEFAULT_LANG } from "#common/i18n";
+import { homeDirectory, readCookie, resolveRedirect } from "#app/lib/session.server";
+import { allowedRedirectHosts, claimAnonymousWork } from "#app/lib/sign-in.server";
+import { sessionCookie } from "#server/auth/session";
+import { WECHAT_BIND_COOKIE, clearedWechatBindingCookie, pollWechatSignIn, wechatErrorKey, wechatErrorStatus } from "#server/auth/wechat";
 
 export const handle = { i18n: ["auth", "wechat"] };
 

@@ -3,15 +3,9 @@
 // Answer: { loginCode, ticket, url, qrCodeUrl, expiresAt, pollIntervalMs, maxPolls, sandbox }, and an
 // HttpOnly cookie binding the QR session to this browser (ADR 004). Errors: { error, errorCode }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getFixedT, langForRequest } from "~/i18n.server";
-import { isSiteLang } from "~/lib/i18n";
-import {
-  WECHAT_MAX_POLLS,
-  WECHAT_POLL_INTERVAL_MS,
-  startWechatSignIn,
-  wechatBindingCookie,
-  wechatErrorKey,
-} from "../../server/auth/wechat";
+import { getFixedT, langForRequest } from "#app/i18n.server";
+import { isSiteLang } from "#common/i18n";
+import { WECHAT_MAX_POLLS, WECHAT_POLL_INTERVAL_MS, startWechatSignIn, wechatBindingCookie, wechatErrorKey } from "#server/auth/wechat";
 
 export const handle = { i18n: ["auth", "wechat"] };
 

@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/api.server";
+import { apiError } from "#app/lib/api.server";
 
 // Any other /api path: a JSON 404 (never an HTML page).
 export const loader = () => apiError("not-found", 404);

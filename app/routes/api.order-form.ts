@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, json, readJson } from "~/lib/api.server";
-import { draftCookie, wizardEnv, type WizardRequest } from "~/lib/wizard.server";
-import { getUserView } from "../../server/accounts/account";
-import { localizationForHost } from "../../server/config";
-import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "../../server/order-form/store";
+import { apiError, json, readJson } from "#app/lib/api.server";
+import { draftCookie, wizardEnv, type WizardRequest } from "#app/lib/wizard.server";
+import { getUserView } from "#server/accounts/account";
+import { localizationForHost } from "#server/config";
+import { createOrderForm, currentDraft, findOrderForm, saveOrderForm, type OrderFormRow } from "#server/order-form/store";
 import {
   saveCurrency,
   saveJournal,
@@ -22,15 +22,15 @@ import {
   saveServices,
   stepContext,
   type SaveResult,
-} from "../../server/order-form/service";
-import { orderFormView } from "../../server/order-form/view";
-import { convertQuote, generatePriceQuote } from "../../server/order-form/quote";
-import { canOpen, type StepName } from "../../server/order-form/steps";
-import { placeOrder } from "../../server/orders/place";
-import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../../server/catalogue";
-import { parseUploadRequest, checkUploadRateLimit, UploadError } from "../../server/documents/storage";
-import { fileOwner } from "../../server/order-form/service";
-import { saveReworkBasicDetails, startRework } from "../../server/order-form/rework";
+} from "#server/order-form/service";
+import { orderFormView } from "#server/order-form/view";
+import { convertQuote, generatePriceQuote } from "#server/order-form/quote";
+import { canOpen, type StepName } from "#server/order-form/steps";
+import { placeOrder } from "#server/orders/place";
+import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "#server/catalogue";
+import { parseUploadRequest, checkUploadRateLimit, UploadError } from "#server/documents/storage";
+import { fileOwner } from "#server/order-form/service";
+import { saveReworkBasicDetails, startRework } from "#server/order-form/rework";
 
 // The order-form JSON API (spec 1 §7): the same server modules as the wizard pages.
 // Paths: /api/order-form/new | load | {id}/load | {id}/<call>.

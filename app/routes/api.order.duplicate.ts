@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiUser, json } from "~/lib/api.server";
-import { findDuplicate } from "../../server/order-form/service";
+import { apiUser, json } from "#app/lib/api.server";
+import { findDuplicate } from "#server/order-form/service";
 
 // GET /api/order/duplicate?title= : the user's order with the same title in the last 7 days, if any.
 export async function loader({ request, context }: LoaderFunctionArgs) {

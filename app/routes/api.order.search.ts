@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiUser, json } from "~/lib/api.server";
-import { searchOrders } from "../../server/orders/read";
+import { apiUser, json } from "#app/lib/api.server";
+import { searchOrders } from "#server/orders/read";
 
 // GET /api/order/search?xid=&orderTitle=&from=&to=&page= : the signed-in user's orders.
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiUser, json } from "~/lib/api.server";
-import { getCurrentSession, readCookie } from "~/lib/session.server";
-import { getUserView } from "../../server/accounts/account";
-import { DRAFT_COOKIE } from "../../server/order-form/store";
-import { emailQuote, findQuote, quotePdf } from "../../server/order-form/quote";
+import { apiError, apiUser, json } from "#app/lib/api.server";
+import { getCurrentSession, readCookie } from "#app/lib/session.server";
+import { getUserView } from "#server/accounts/account";
+import { DRAFT_COOKIE } from "#server/order-form/store";
+import { emailQuote, findQuote, quotePdf } from "#server/order-form/quote";
 
 // GET /api/price-quote/{estimateId}/pdf (display=inline for the embed); POST /api/price-quote/{estimateId}/email.
 async function ownerOf(request: Request, context: LoaderFunctionArgs["context"]) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiUser, json, readJson } from "~/lib/api.server";
-import { getUserView, invalidateUser } from "../../server/accounts/account";
+import { apiError, apiUser, json, readJson } from "#app/lib/api.server";
+import { getUserView, invalidateUser } from "#server/accounts/account";
 
 const STATUSES = new Set(["dismissed", "updated", "pending"]);
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiUser, json, readJson, requireMethod } from "~/lib/api.server";
-import { setCountry } from "../../server/accounts/account";
+import { apiError, apiUser, json, readJson, requireMethod } from "#app/lib/api.server";
+import { setCountry } from "#server/accounts/account";
 
 export const loader = () => apiError("method-not-allowed", 405);
 

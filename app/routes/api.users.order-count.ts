@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiUser, json } from "~/lib/api.server";
-import { orderCount } from "../../server/accounts/account";
+import { apiError, apiUser, json } from "#app/lib/api.server";
+import { orderCount } from "#server/accounts/account";
 
 // GET /api/users/{id}/order-count -> { numberOfOrders }. {id} is the user's identity; only one's own.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,15 +1,15 @@
 import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Header } from "~/components/Header";
-import { Footer } from "~/components/Footer";
-import { ErrorPanel } from "~/components/ErrorPanel";
-import { CountryPrompt, ImpersonationBanner, ShellBanner } from "~/components/ShellNotices";
-import { useRootData } from "~/root";
-import { getCurrentSession } from "~/lib/session.server";
-import { getUserView } from "../../server/accounts/account";
-import { listCountries } from "../../server/accounts/registration";
-import { localizeCountries } from "~/lib/countries.server";
-import { isSiteLang } from "~/lib/i18n";
+import { Header } from "#app/components/Header";
+import { Footer } from "#app/components/Footer";
+import { ErrorPanel } from "#app/components/ErrorPanel";
+import { CountryPrompt, ImpersonationBanner, ShellBanner } from "#app/components/ShellNotices";
+import { useRootData } from "#app/root";
+import { getCurrentSession } from "#app/lib/session.server";
+import { getUserView } from "#server/accounts/account";
+import { listCountries } from "#server/accounts/registration";
+import { localizeCountries } from "#app/lib/countries.server";
+import { isSiteLang } from "#common/i18n";
 
 // The country list is sent only to users who still have to choose their country.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireLang } from "~/lib/session.server";
+import { requireLang } from "#app/lib/session.server";
 
 // With the flag on, /curie/* goes to the same path with rubriq in its place (spec 1 §2, spec 3 §2).
 export async function loader({ request, context }: LoaderFunctionArgs) {

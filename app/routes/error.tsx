@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireLang } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { ErrorPanel } from "~/components/ErrorPanel";
+import { requireLang } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { ErrorPanel } from "#app/components/ErrorPanel";
 
 export const meta = titleMeta;
 

@@ -1,10 +1,11 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { getCurrentSession, homeDirectory, requireLang } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { getCurrentSession, homeDirectory, requireLang } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 
@@ -28,10 +29,10 @@ export default function Landing() {
         <h1>{t("landing.heroTitle")}</h1>
         <p className="lead">{t("landing.heroBody")}</p>
         <p className="actions">
-          <Link className="button button-primary" to={`/${lang}/researcher/submit/new`}>
+          <Link className="button button-primary" to={paths.submit(lang, "new")}>
             {t("landing.startOrder")}
           </Link>
-          <Link className="button" to={`/${lang}/login`}>
+          <Link className="button" to={paths.login(lang)}>
             {t("landing.signIn")}
           </Link>
         </p>

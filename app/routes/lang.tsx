@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isSiteLang } from "~/lib/i18n";
+import { isSiteLang } from "#common/i18n";
 
 // Every page sits under a language prefix; an unknown prefix is a 404 page.
 export function loader({ params }: LoaderFunctionArgs) {

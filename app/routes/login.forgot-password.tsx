@@ -2,15 +2,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/lib/translate";
-import { emailOnlySchema, type EmailFields } from "~/lib/schemas";
-import { useClientValidation } from "~/lib/client-validation";
-import { FormErrors, SubmitButton, TextField } from "~/components/form";
-import { requireLang } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { requestPasswordReset } from "../../server/auth/password-reset";
+import { useTranslation } from "#app/lib/translate";
+import { emailOnlySchema, type EmailFields } from "#common/auth/schemas";
+import { useClientValidation } from "#app/lib/client-validation";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form";
+import { requireLang } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { requestPasswordReset } from "#server/auth/password-reset";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;

@@ -5,20 +5,20 @@
 // session to scanned, so the other browser can say "confirm on your phone").
 import { data, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
+import { useTranslation } from "#app/lib/translate";
 import type { ReactNode } from "react";
-import { getCurrentSession, requireLang, requireUser } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { WechatErrorIcon, WechatSandboxNotice } from "~/components/WechatLogin";
+import { getCurrentSession, requireLang, requireUser } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { WechatErrorIcon, WechatSandboxNotice } from "#app/components/WechatLogin";
 import {
   cancelWechatSession,
   confirmWechatSession,
   scanWechatSession,
   wechatProvider,
   wechatSessionForConfirmation,
-} from "../../server/auth/wechat";
+} from "#server/auth/wechat";
 
 export const handle = { i18n: ["auth", "wechat"] };
 /** The loader's Cache-Control (no-store: QR codes and confirmations must never be cached) reaches the document. */

@@ -12,14 +12,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
+import { useTranslation } from "#app/lib/translate";
 import { useEffect, useState } from "react";
-import { getCurrentSession, homeDirectory, readCookie, requireLang, resolveRedirect } from "~/lib/session.server";
-import { allowedRedirectHosts, signedInRedirect } from "~/lib/sign-in.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { WechatErrorIcon, WechatSandboxNotice, useWechatPolling } from "~/components/WechatLogin";
+import { getCurrentSession, homeDirectory, readCookie, requireLang, resolveRedirect } from "#app/lib/session.server";
+import { allowedRedirectHosts, signedInRedirect } from "#app/lib/sign-in.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { WechatErrorIcon, WechatSandboxNotice, useWechatPolling } from "#app/components/WechatLogin";
 import {
   WECHAT_BIND_COOKIE,
   WECHAT_MAX_POLLS,
@@ -32,7 +32,7 @@ import {
   wechatErrorKey,
   wechatErrorStatus,
   wechatProvider,
-} from "../../server/auth/wechat";
+} from "#server/auth/wechat";
 
 export const handle = { i18n: ["auth", "wechat"] };
 

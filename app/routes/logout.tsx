@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/translate";
-import { readCookie, requireLang } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "../../server/auth/session";
-import { localizationForHost } from "../../server/config";
-import { siteOrigin } from "../../server/accounts/localization";
+import { useTranslation } from "#app/lib/translate";
+import { readCookie, requireLang } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "#server/auth/session";
+import { localizationForHost } from "#server/config";
+import { siteOrigin } from "#server/accounts/localization";
 
 export const meta = titleMeta;
 

@@ -1,12 +1,12 @@
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
-import { formatDateTime, formatMoney } from "~/lib/format";
-import { requireUser, requireLang } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { getOrder } from "../../server/orders/read";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { formatDateTime, formatMoney } from "#common/format";
+import { requireUser, requireLang } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { getOrder } from "#server/orders/read";
 
 export const handle = { i18n: ["order", "catalogue"] };
 export const meta = titleMeta;

@@ -1,11 +1,11 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
-import { requireLang, requireUser } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { reworkableOrder } from "../../server/order-form/rework";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { requireLang, requireUser } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { reworkableOrder } from "#server/order-form/rework";
 
 export const handle = { i18n: ["order"] };
 export const meta = titleMeta;

@@ -2,29 +2,23 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Trans, useTranslation } from "~/lib/translate";
-import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "~/lib/schemas";
-import { useClientValidation } from "~/lib/client-validation";
-import { FormErrors, SubmitButton, TextField, useErrorText } from "~/components/form";
-import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "~/lib/session.server";
-import { signedInRedirect } from "~/lib/sign-in.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { SocialButtons } from "~/components/SocialButtons";
-import { providersForPage } from "../../server/auth/social";
-import { localizationForHost } from "../../server/config";
-import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "~/lib/i18n";
-import { phoneMaxLength } from "~/lib/phone";
-import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "~/lib/countries.server";
-import { attachPendingLink } from "../../server/auth/social-link";
-import {
-  allowExistenceCheck,
-  listCountries,
-  listCurrencies,
-  registerResearcher,
-  researcherExists,
-} from "../../server/accounts/registration";
+import { Trans, useTranslation } from "#app/lib/translate";
+import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "#common/auth/schemas";
+import { useClientValidation } from "#app/lib/client-validation";
+import { FormErrors, SubmitButton, TextField, useErrorText } from "#app/components/form";
+import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "#app/lib/session.server";
+import { signedInRedirect } from "#app/lib/sign-in.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { SocialButtons } from "#app/components/SocialButtons";
+import { providersForPage } from "#server/auth/social";
+import { localizationForHost } from "#server/config";
+import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "#common/i18n";
+import { phoneMaxLength } from "#common/phone";
+import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "#app/lib/countries.server";
+import { attachPendingLink } from "#server/auth/social-link";
+import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, researcherExists } from "#server/accounts/registration";
 
 export const handle = { i18n: ["auth", "social"] };
 export const meta = titleMeta;

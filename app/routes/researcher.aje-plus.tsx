@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/session.server";
+import { requireUser } from "#app/lib/session.server";
 
 // /researcher/aje-plus redirects to /researcher/rewards (spec 3 §2).
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { requireLang, requireUser } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { getUserView, invalidateUser } from "../../server/accounts/account";
+import { useTranslation } from "#app/lib/translate";
+import { requireLang, requireUser } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { getUserView, invalidateUser } from "#server/accounts/account";
 
 export const meta = titleMeta;
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { langForRequest } from "~/i18n.server";
+import { langForRequest } from "#app/i18n.server";
 
 // "/" is normally redirected by the HTTP layer; this keeps the rule when Remix is reached directly.
 export function loader({ request }: LoaderFunctionArgs) {

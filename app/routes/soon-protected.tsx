@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/session.server";
-import { titleMeta } from "~/lib/meta";
-import { PROTECTED_AREAS, soonLoader } from "~/lib/soon.server";
-import { ComingSoon } from "~/components/ComingSoon";
+import { requireUser } from "#app/lib/session.server";
+import { titleMeta } from "#app/lib/meta";
+import { PROTECTED_AREAS, soonLoader } from "#app/lib/soon.server";
+import { ComingSoon } from "#app/components/ComingSoon";
 
 export const meta = titleMeta;
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { titleMeta } from "~/lib/meta";
-import { PUBLIC_AREAS, soonLoader } from "~/lib/soon.server";
-import { ComingSoon } from "~/components/ComingSoon";
+import { titleMeta } from "#app/lib/meta";
+import { PUBLIC_AREAS, soonLoader } from "#app/lib/soon.server";
+import { ComingSoon } from "#app/components/ComingSoon";
 
 export const meta = titleMeta;
 

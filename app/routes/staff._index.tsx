@@ -1,14 +1,14 @@
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { readCookie, requireLang, requireStaff } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { signedInRedirect } from "~/lib/sign-in.server";
-import { formatDate } from "~/lib/format";
-import { useLang } from "~/lib/use-lang";
-import { searchResearchers, startImpersonation } from "../../server/staff/impersonation";
-import { SESSION_COOKIE } from "../../server/auth/session";
+import { useTranslation } from "#app/lib/translate";
+import { readCookie, requireLang, requireStaff } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { signedInRedirect } from "#app/lib/sign-in.server";
+import { formatDate } from "#common/format";
+import { useLang } from "#app/lib/use-lang";
+import { searchResearchers, startImpersonation } from "#server/staff/impersonation";
+import { SESSION_COOKIE } from "#server/auth/session";
 
 export const meta = titleMeta;
 

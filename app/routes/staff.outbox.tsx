@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { requireStaff } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { titleMeta } from "~/lib/meta";
-import { formatDateTime } from "~/lib/format";
-import { useLang } from "~/lib/use-lang";
-import { listOutbox } from "../../server/mail";
+import { useTranslation } from "#app/lib/translate";
+import { requireStaff } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { formatDateTime } from "#common/format";
+import { useLang } from "#app/lib/use-lang";
+import { listOutbox } from "#server/mail";
 
 export const meta = titleMeta;
 

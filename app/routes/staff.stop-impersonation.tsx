@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { getCurrentSession, readCookie, requireLang } from "~/lib/session.server";
-import { signedInRedirect } from "~/lib/sign-in.server";
-import { SESSION_COOKIE } from "../../server/auth/session";
-import { stopImpersonation } from "../../server/staff/impersonation";
+import { getCurrentSession, readCookie, requireLang } from "#app/lib/session.server";
+import { signedInRedirect } from "#app/lib/sign-in.server";
+import { SESSION_COOKIE } from "#server/auth/session";
+import { stopImpersonation } from "#server/staff/impersonation";
 
 // POST: ends "view as" and returns the staff member to the staff area on a fresh session.
 export async function action({ request, context }: ActionFunctionArgs) {

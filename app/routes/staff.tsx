@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { requireStaff } from "~/lib/session.server";
-import { useLang } from "~/lib/use-lang";
+import { useTranslation } from "#app/lib/translate";
+import { requireStaff } from "#app/lib/session.server";
+import { useLang } from "#app/lib/use-lang";
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {

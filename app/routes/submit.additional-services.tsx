@@ -1,11 +1,11 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/format";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { StepActions, useStepErrors } from "~/components/WizardStep";
-import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "../../server/order-form/service";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { formatMoney } from "#common/format";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { StepActions, useStepErrors } from "#app/components/WizardStep";
+import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form/service";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

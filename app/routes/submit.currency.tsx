@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { wizardEnv, requireDraft } from "~/lib/wizard.server";
-import { safeRedirect } from "~/lib/session.server";
-import { saveOrderForm } from "../../server/order-form/store";
-import { listCurrencies } from "../../server/accounts/registration";
+import { wizardEnv, requireDraft } from "#app/lib/wizard.server";
+import { safeRedirect } from "#app/lib/session.server";
+import { saveOrderForm } from "#server/order-form/store";
+import { listCurrencies } from "#server/accounts/registration";
 
 // POST from the summary's currency picker (anonymous visitors, not on the China site).
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,16 +1,16 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { FileList, UploadButton } from "~/components/WizardFiles";
-import { StepActions, useStepErrors } from "~/components/WizardStep";
-import { AreaSearch, JournalSearch } from "~/components/AreaSearch";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { areaTree } from "../../server/catalogue";
-import { fileOwner, formFiles, saveDetails, stepContext } from "../../server/order-form/service";
-import { PROJECT_TITLE_MAX } from "~/lib/order-constants";
-import { deleteFile } from "../../server/documents/storage";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { FileList, UploadButton } from "#app/components/WizardFiles";
+import { StepActions, useStepErrors } from "#app/components/WizardStep";
+import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { areaTree } from "#server/catalogue";
+import { fileOwner, formFiles, saveDetails, stepContext } from "#server/order-form/service";
+import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
+import { deleteFile } from "#server/documents/storage";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

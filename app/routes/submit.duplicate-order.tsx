@@ -1,10 +1,10 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
-import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getFixedT } from "~/i18n.server";
-import { findDuplicate, saveDuplicateChoice } from "../../server/order-form/service";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { getFixedT } from "#app/i18n.server";
+import { findDuplicate, saveDuplicateChoice } from "#server/order-form/service";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order"] };

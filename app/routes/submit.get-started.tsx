@@ -1,15 +1,15 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
-import { FileList, UploadButton } from "~/components/WizardFiles";
-import { StepActions, useStepErrors } from "~/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "../../server/order-form/service";
-import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "../../server/order-form/rework";
-import { deleteFile } from "../../server/documents/storage";
-import { fileOwner } from "../../server/order-form/service";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { FileList, UploadButton } from "#app/components/WizardFiles";
+import { StepActions, useStepErrors } from "#app/components/WizardStep";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "#server/order-form/service";
+import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "#server/order-form/rework";
+import { deleteFile } from "#server/documents/storage";
+import { fileOwner } from "#server/order-form/service";
 
 export const handle = { i18n: ["order", "catalogue"] };
 

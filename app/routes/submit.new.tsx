@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { draftCookie, wizardEnv } from "~/lib/wizard.server";
-import { createOrderForm, currentDraft, hasProgress } from "../../server/order-form/store";
-import { applyPromoCode, currentStep } from "../../server/order-form/service";
-import { getUserView } from "../../server/accounts/account";
-import { localizationForHost } from "../../server/config";
-import { startRework } from "../../server/order-form/rework";
+import { draftCookie, wizardEnv } from "#app/lib/wizard.server";
+import { createOrderForm, currentDraft, hasProgress } from "#server/order-form/store";
+import { applyPromoCode, currentStep } from "#server/order-form/service";
+import { getUserView } from "#server/accounts/account";
+import { localizationForHost } from "#server/config";
+import { startRework } from "#server/order-form/rework";
 
 // /researcher/submit/new and /resume: go to the order's current step, creating the order form when
 // there is none. Continuing a previous submission shows a warning with a link to start over.

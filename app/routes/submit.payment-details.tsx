@@ -1,14 +1,14 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
-import { useLang } from "~/lib/use-lang";
-import { formatMoney } from "~/lib/format";
-import { loadStep, readStepForm, requireDraft, wizardEnv } from "~/lib/wizard.server";
-import { formFiles, priceForm, saveReferralEmails } from "../../server/order-form/service";
-import { availablePaymentMethods, placeOrder } from "../../server/orders/place";
-import { PAYMENT_METHOD } from "~/lib/order-constants";
+import { useLang } from "#app/lib/use-lang";
+import { formatMoney } from "#common/format";
+import { loadStep, readStepForm, requireDraft, wizardEnv } from "#app/lib/wizard.server";
+import { formFiles, priceForm, saveReferralEmails } from "#server/order-form/service";
+import { availablePaymentMethods, placeOrder } from "#server/orders/place";
+import { PAYMENT_METHOD } from "#common/order-form/constants";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

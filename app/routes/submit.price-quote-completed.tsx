@@ -1,13 +1,13 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { formatMoney } from "~/lib/format";
-import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { getCurrentSession } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { convertQuote, emailQuote, findQuote } from "../../server/order-form/quote";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { formatMoney } from "#common/format";
+import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { getCurrentSession } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { convertQuote, emailQuote, findQuote } from "#server/order-form/quote";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

@@ -1,9 +1,9 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { wizardEnv } from "~/lib/wizard.server";
-import { useLang } from "~/lib/use-lang";
-import { resetDrafts, currentDraft } from "../../server/order-form/store";
+import { useTranslation } from "#app/lib/translate";
+import { wizardEnv } from "#app/lib/wizard.server";
+import { useLang } from "#app/lib/use-lang";
+import { resetDrafts, currentDraft } from "#server/order-form/store";
 
 // /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
 export async function loader({ request, context }: LoaderFunctionArgs) {

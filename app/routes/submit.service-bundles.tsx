@@ -1,13 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
-import { useLang } from "~/lib/use-lang";
-import { formatMoney } from "~/lib/format";
-import { useStepErrors } from "~/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import type { BundleAnswers } from "../../server/catalogue";
-import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "../../server/order-form/service";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { formatMoney } from "#common/format";
+import { useStepErrors } from "#app/components/WizardStep";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import type { BundleAnswers } from "#server/catalogue";
+import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form/service";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

@@ -1,11 +1,11 @@
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { titleMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/format";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "~/lib/wizard.server";
-import { StepActions } from "~/components/WizardStep";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { formatMoney } from "#common/format";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { StepActions } from "#app/components/WizardStep";
 import {
   priceForm,
   quantitiesFromFields,
@@ -16,8 +16,8 @@ import {
   selectionsOf,
   servicePrice,
   toggleService,
-} from "../../server/order-form/service";
-import { REWORK_GROUP } from "../../server/order-form/rework";
+} from "#server/order-form/service";
+import { REWORK_GROUP } from "#server/order-form/rework";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

@@ -1,15 +1,15 @@
 import { Form, Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslation } from "~/lib/translate";
-import { useLang } from "~/lib/use-lang";
-import { formatDateTime, formatMoney } from "~/lib/format";
-import { loadDraft, wizardEnv } from "~/lib/wizard.server";
-import { readCookie } from "~/lib/session.server";
-import { getFixedT } from "~/i18n.server";
-import { priceForm, stepsFor } from "../../server/order-form/service";
-import { summarize } from "../../server/order-form/summary";
-import { STEP_ALIASES, type StepName } from "../../server/order-form/steps";
-import { listCurrencies } from "../../server/accounts/registration";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { formatDateTime, formatMoney } from "#common/format";
+import { loadDraft, wizardEnv } from "#app/lib/wizard.server";
+import { readCookie } from "#app/lib/session.server";
+import { getFixedT } from "#app/i18n.server";
+import { priceForm, stepsFor } from "#server/order-form/service";
+import { summarize } from "#server/order-form/summary";
+import { STEP_ALIASES, type StepName } from "#server/order-form/steps";
+import { listCurrencies } from "#server/accounts/registration";
 
 export const handle = { i18n: ["order", "catalogue"] };
 

@@ -3,10 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../types";
-import { CONFIG_DEFAULTS, FEATURE_FLAGS } from "../../server/config/definitions";
+import { CONFIG_DEFAULTS, FEATURE_FLAGS } from "#server/config/definitions";
 import { CURRENCIES, DEMO_ACCOUNTS, LANGUAGES, LOCALIZATIONS, RATES_EFFECTIVE_ON } from "./reference";
 import { COUNTRIES } from "./data/countries";
-import { hashPassword } from "../../server/accounts/password";
+import { hashPassword } from "#server/accounts/password";
 import { seedCatalogue } from "./catalogue";
 import { JOURNALS } from "./journals";
 

@@ -4,8 +4,8 @@ import type { AppContext } from "../context";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
 import { listAddresses, type AddressView } from "./addresses";
-import { validatePhone } from "../../app/lib/phone";
-import { isSiteLang } from "../../app/lib/i18n";
+import { validatePhone } from "#common/phone";
+import { isSiteLang } from "#common/i18n";
 
 export const USER_CACHE_SECONDS = 600;
 const userKey = (id: number) => `user:v1:${id}`;

@@ -1,6 +1,6 @@
 // Saved addresses. Every query is scoped to the owner: another user's address is simply not found.
 import type { DB } from "../db";
-import { addressSchema, stateError, type AddressInput } from "../../app/lib/address";
+import { addressSchema, stateError, type AddressInput } from "#common/accounts/address";
 
 export interface AddressView {
   id: number;

@@ -6,8 +6,8 @@ import type { DB } from "../db";
 import { hashPassword } from "./password";
 import { createSession } from "../auth/session";
 import { rateLimit } from "../http/rate-limit";
-import { isSiteLang } from "../../app/lib/i18n";
-import { validatePhone } from "../../app/lib/phone";
+import { isSiteLang } from "#common/i18n";
+import { validatePhone } from "#common/phone";
 
 export { validatePhone };
 

@@ -8,7 +8,7 @@ import { fixedT } from "../i18n";
 import { rateLimit } from "../http/rate-limit";
 import { hashToken, revokeAllSessions } from "./session";
 import { hashPassword } from "../accounts/password";
-import type { SiteLang } from "../../app/lib/i18n";
+import type { SiteLang } from "#common/i18n";
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 

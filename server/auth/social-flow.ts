@@ -11,7 +11,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 import type { AppContext } from "../context";
-import { LANG_COOKIE, isSiteLang, pickLanguage, type SiteLang } from "../../app/lib/i18n";
+import { LANG_COOKIE, isSiteLang, pickLanguage, type SiteLang } from "#common/i18n";
 import { createSession, readSession, SESSION_COOKIE } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";

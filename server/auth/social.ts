@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
 import type { Env } from "../env";
 import type { OAuthProvider } from "../../db/types-social";
 import { fixedT } from "../i18n";
-import { LANG_LOCALE, LANG_TAG, isSiteLang } from "../../app/lib/i18n";
+import { LANG_LOCALE, LANG_TAG, isSiteLang } from "#common/i18n";
 
 export interface ProviderLink {
   id: string;

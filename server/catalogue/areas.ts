@@ -3,7 +3,7 @@
 // the search without JavaScript. Names are data (five columns), not translations.
 import { sql } from "kysely";
 import type { DB } from "../db";
-import type { SiteLang } from "../../app/lib/i18n";
+import type { SiteLang } from "#common/i18n";
 
 /** Search needs at least 2 characters and shows at most 6 matches (spec 1 §9). */
 export const AREA_SEARCH_MIN_CHARS = 2;

@@ -40,3 +40,4 @@ export {
 } from "./areas";
 export { businessDeadline, localDate, END_OF_BUSINESS } from "./calendar";
 export type * from "./types";
+export { searchJournals, JOURNAL_SEARCH_MIN, JOURNAL_SUGGESTIONS, type JournalSuggestion } from "./journals";

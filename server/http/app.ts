@@ -13,10 +13,12 @@ import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
 import { languageRedirect, langOfPath } from "./lang";
 import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
-import { LANG_COOKIE } from "../../app/lib/i18n";
+import { LANG_COOKIE } from "#common/i18n";
 import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
 import { siteOrigin } from "../accounts/localization";
 import { localizationForHost } from "../config";
+import { createApiRouter } from "./api/router";
+import { API_TABLES } from "./api/tables";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -124,6 +126,9 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     if (req.path.startsWith("/api/")) res.json({ error: "service-unavailable" });
     else res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
   });
+
+  // The JSON API: declared endpoint tables, served ahead of Remix (ADR 013).
+  app.use(createApiRouter(ctx, API_TABLES, { passUnmatched: true }));
 
   // Paths without a language prefix go to the visitor's language; a prefixed page remembers its language.
   app.use((req, res, next) => {

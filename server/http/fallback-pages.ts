@@ -1,7 +1,7 @@
 // Minimal pages rendered without React, for when the app itself cannot run
 // (database outage, a crash before Remix answers). Still translated.
 import { fixedT } from "../i18n";
-import { LANG_TAG, type SiteLang } from "../../app/lib/i18n";
+import { LANG_TAG, type SiteLang } from "#common/i18n";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,6 +1,6 @@
 // Language prefixes: a path without one is redirected to the visitor's
 // language (cookie, then Accept-Language, then en), keeping path and query.
-import { SITE_LANGS, isSiteLang, pickLanguage, type SiteLang } from "../../app/lib/i18n";
+import { SITE_LANGS, isSiteLang, pickLanguage, type SiteLang } from "#common/i18n";
 
 /** First path segments of the route table (spec 1 §2, spec 2 §2, spec 3 §2) that live under a language prefix. */
 export const PREFIXED_SECTIONS = new Set([

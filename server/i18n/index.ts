@@ -2,7 +2,7 @@
 // e-mails, PDFs): one i18next instance per site language, from the same files.
 import i18next, { type TFunction } from "i18next";
 import { RESOURCES } from "../../locales";
-import { LANG_LOCALE, LANG_TAG, SITE_LANGS, DEFAULT_NS, NAMESPACES, type SiteLang } from "../../app/lib/i18n";
+import { LANG_LOCALE, LANG_TAG, SITE_LANGS, DEFAULT_NS, NAMESPACES, type SiteLang } from "#common/i18n";
 
 /** i18next resources keyed by BCP 47 tag (en-US ...), as i18next expects. */
 export function resourcesByTag() {

@@ -2,7 +2,7 @@
 // rendered as a PDF in the visitor's language, e-mailed, or turned back into the order.
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
-import type { SiteLang } from "../../app/lib/i18n";
+import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
 import { sendMail } from "../mail";
 import { renderPriceQuote } from "../pdf/price-quote";

@@ -1,7 +1,7 @@
 // The order form's business rules: what each step saves and checks, the
 // server-side price (never from the client), and placing the order.
 import type { AppContext } from "../context";
-import type { SiteLang } from "../../app/lib/i18n";
+import type { SiteLang } from "#common/i18n";
 import {
   availableBundles,
   bundleSelections,
@@ -25,7 +25,7 @@ import { advance, currentStepOf, stepsView, type StepContext, type StepName, typ
 import { saveOrderForm, type OrderFormRow, type Owner } from "./store";
 import { REWORK_GROUP, reworkView } from "./rework";
 
-import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "../../app/lib/order-constants";
+import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "#common/order-form/constants";
 
 export { PROJECT_TITLE_MAX, WORD_COUNT_MAX };
 export const CUSTOMER_GOALS = [

@@ -6,7 +6,7 @@ import type { WizardEnv } from "../order-form/service";
 import { formFiles, priceForm } from "../order-form/service";
 import type { OrderFormRow } from "../order-form/store";
 
-import { PAYMENT_METHOD } from "../../app/lib/order-constants";
+import { PAYMENT_METHOD } from "#common/order-form/constants";
 
 export { PAYMENT_METHOD };
 

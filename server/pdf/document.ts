@@ -4,7 +4,7 @@
 // two ways out (a Buffer, or piped to a Writable). ADR 007.
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
-import { LANG_TAG, type SiteLang } from "../../app/lib/i18n";
+import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { familiesFor, fontBuffer, normalizeSpaces, pickFamily, type FontFamily, type FontWeight } from "./fonts";
 
 export const PAGE = { size: "A4" as const, margin: 50, bottom: 72 };

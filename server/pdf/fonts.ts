@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
-import type { SiteLang } from "../../app/lib/i18n";
+import type { SiteLang } from "#common/i18n";
 
 export type FontFamily = "sc" | "jp";
 export type FontWeight = "regular" | "bold";

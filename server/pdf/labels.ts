@@ -2,7 +2,7 @@
 // before the namespace is registered in locales/index.ts and NAMESPACES. Same i18next semantics
 // ({{var}} interpolation, no HTML escaping, no fallback to another language).
 import i18next, { type TFunction } from "i18next";
-import { LANG_TAG, type SiteLang } from "../../app/lib/i18n";
+import { LANG_TAG, type SiteLang } from "#common/i18n";
 import en_US from "../../locales/en_US/pdf.json";
 import zh_CN from "../../locales/zh_CN/pdf.json";
 import ja_JP from "../../locales/ja_JP/pdf.json";

@@ -3,8 +3,8 @@
 // subtotal and total, estimated delivery, notes, and a footer with page numbers on every page, in
 // the quote's language (labels from locales/{locale}/pdf.json).
 import type { Writable } from "node:stream";
-import { formatDate, formatDateTime, formatMoney, type CurrencyFormat } from "../../app/lib/format";
-import { LANG_TAG, type SiteLang } from "../../app/lib/i18n";
+import { formatDate, formatDateTime, formatMoney, type CurrencyFormat } from "#common/format";
+import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { COLORS, Pdf, type TableColumn, type TableRow } from "./document";
 import { pdfT } from "./labels";
 

@@ -37,13 +37,11 @@ test.describe("re-edit (rework) orders", () => {
     await expect(page.getByText(`Re-editing order ${ext}`)).toBeVisible();
     await page.waitForLoadState("load");
 
-    await page
-      .locator('input[type="file"][name="mainFiles"]')
-      .setInputFiles({
-        name: "revised.docx",
-        mimeType: DOCX,
-        buffer: await makeDocx("Glaciers retreat faster as summers warm. ".repeat(40)),
-      });
+    await page.locator('input[type="file"][name="mainFiles"]').setInputFiles({
+      name: "revised.docx",
+      mimeType: DOCX,
+      buffer: await makeDocx("Glaciers retreat faster as summers warm. ".repeat(40)),
+    });
     await page.locator('input[name="wordCount"]').fill("3100");
     await page.locator('textarea[name="instructions"]').fill("Please look at the discussion again.");
     await page.getByRole("button", { name: "Next", exact: true }).last().click();

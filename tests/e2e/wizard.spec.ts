@@ -12,13 +12,11 @@ async function walk(
   await page.goto(`/${lang}/researcher/submit/new`);
   await expect(page).toHaveURL(new RegExp(`/${lang}/researcher/submit/get-started`));
   await page.locator('input[name="customerGoal"][value="manuscript"]').check();
-  await page
-    .locator('input[type="file"][name="mainFiles"]')
-    .setInputFiles({
-      name: "manuscript.docx",
-      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      buffer: await makeDocx(TEXT),
-    });
+  await page.locator('input[type="file"][name="mainFiles"]').setInputFiles({
+    name: "manuscript.docx",
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    buffer: await makeDocx(TEXT),
+  });
   await page.getByRole("button", { name: labels.upload, exact: true }).click();
   await expect(page.locator(".file-list")).toContainText("manuscript.docx");
   await page.locator('input[name="wordCount"]').fill("3500");

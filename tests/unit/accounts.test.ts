@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { validatePhone, phoneMaxLength, CHINA_PHONE_MAX } from "../../app/lib/phone";
+import { validatePhone, phoneMaxLength, CHINA_PHONE_MAX } from "../../app/common/phone";
 import { registrationCurrencies, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
-import { stateAfterCountryChange, stateError } from "../../app/lib/address";
+import { stateAfterCountryChange, stateError } from "../../app/common/accounts/address";
 import { saveAddress, listAddresses, getAddress, deleteAddress } from "../../server/accounts/addresses";
 import { getUserView, updateDetails, changePassword, invalidateUser, USER_CACHE_SECONDS } from "../../server/accounts/account";
 import { shellState } from "../../server/accounts/shell";

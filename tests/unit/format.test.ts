@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatDateTime, formatDate, formatFilterDate, toMinorUnits } from "../../app/lib/format";
+import { formatMoney, formatDateTime, formatDate, formatFilterDate, toMinorUnits } from "../../app/common/format";
 
 const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
 const EUR = { isoCode: "EUR", sign: "€", numDecimals: 2 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { RESOURCES } from "../../locales";
-import { LANG_LOCALE, NAMESPACES, SITE_LANGS } from "../../app/lib/i18n";
+import { LANG_LOCALE, NAMESPACES, SITE_LANGS } from "../../app/common/i18n";
 import { fixedT } from "../../server/i18n";
 import { CONFIG_DEFAULTS } from "../../server/config/definitions";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickLanguage, withLang, LANG_TAG, LANG_LOCALE } from "../../app/lib/i18n";
+import { pickLanguage, withLang, LANG_TAG, LANG_LOCALE } from "../../app/common/i18n";
 import { languageRedirect } from "../../server/http/lang";
 
 describe("language choice", () => {

@@ -4,8 +4,8 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { renderPriceQuote, writePriceQuote, type PriceQuoteData } from "../../server/pdf/price-quote";
 import { PDF_RESOURCES } from "../../server/pdf/labels";
 import { pickFamily } from "../../server/pdf/fonts";
-import { formatDate, formatDateTime } from "../../app/lib/format";
-import { SITE_LANGS, type SiteLang } from "../../app/lib/i18n";
+import { formatDate, formatDateTime } from "../../app/common/format";
+import { SITE_LANGS, type SiteLang } from "../../app/common/i18n";
 
 const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
 const EUR = { isoCode: "EUR", sign: "€", numDecimals: 2 };

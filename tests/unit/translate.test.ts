@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { fixedT } from "../../server/i18n";
 import { RESOURCES } from "../../locales";
-import { LANG_LOCALE, NAMESPACES, SITE_LANGS } from "../../app/lib/i18n";
+import { LANG_LOCALE, NAMESPACES, SITE_LANGS } from "../../app/common/i18n";
 import { interpolate, Trans, Translator, TranslatorProvider, useTranslation, type Resources } from "../../app/lib/translate";
 
 function leaves(node: unknown, prefix = ""): [string, unknown][] {

@@ -24,13 +24,11 @@ test.describe("get-started with the upload_files_ui flag", () => {
       await page.locator('input[name="uploadFilesLater"]').uncheck();
       await expect(next).toBeDisabled();
       await page.locator('input[name="wordCount"]').fill("");
-      await dropZone
-        .locator('input[type="file"]')
-        .setInputFiles({
-          name: "corals.docx",
-          mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-          buffer: await makeDocx(TEXT),
-        });
+      await dropZone.locator('input[type="file"]').setInputFiles({
+        name: "corals.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: await makeDocx(TEXT),
+      });
       await expect(next).toBeDisabled();
       await page.locator('input[name="wordCount"]').fill("2400");
       await expect(next).toBeEnabled();
@@ -42,13 +40,11 @@ test.describe("get-started with the upload_files_ui flag", () => {
       await page.waitForLoadState("load");
       await expect(page.getByText("Please upload your files, or tick 'I will upload my files later'.")).toBeVisible();
       await page.locator('input[name="customerGoal"][value="manuscript"]').check();
-      await page
-        .locator("label.drop-zone input[type=file]")
-        .setInputFiles({
-          name: "corals.docx",
-          mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-          buffer: await makeDocx(TEXT),
-        });
+      await page.locator("label.drop-zone input[type=file]").setInputFiles({
+        name: "corals.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: await makeDocx(TEXT),
+      });
       await page.locator('input[name="wordCount"]').fill("2400");
     }
     await next.click();

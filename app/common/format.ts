@@ -1,0 +1,108 @@
+// Money and date formatting shared by pages, PDFs and e-mails (spec 2 §9).
+import { LANG_TAG, type SiteLang } from "./i18n";
+
+export interface CurrencyFormat {
+  isoCode: string;
+  sign: string;
+  numDecimals: number;
+}
+
+/** Currencies whose sign is written with dot thousands and comma decimals (spec 2 §9: euro and real). */
+const COMMA_DECIMAL_CURRENCIES = new Set(["EUR", "BRL"]);
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/**
+ * Formats an amount held in integer minor units (cents) in a currency.
+ * Euro and real use "." for thousands and "," for decimals, the others the
+ * reverse; a whole amount drops its decimals ("$1,200", "€1.200,50").
+ */
+export function formatMoney(amountMinor: number, currency: CurrencyFormat): string {
+  if (!Number.isInteger(amountMinor)) throw new TypeError("formatMoney expects integer minor units");
+  const negative = amountMinor < 0;
+  const abs = Math.abs(amountMinor);
+  const factor = 10 ** currency.numDecimals;
+  const whole = Math.floor(abs / factor);
+  const fraction = abs % factor;
+  const commaDecimal = COMMA_DECIMAL_CURRENCIES.has(currency.isoCode);
+  const thousands = commaDecimal ? "." : ",";
+  const decimalMark = commaDecimal ? "," : ".";
+  let text = groupThousands(String(whole), thousands);
+  if (fraction !== 0 && currency.numDecimals > 0) {
+    text += decimalMark + String(fraction).padStart(currency.numDecimals, "0");
+  }
+  return `${negative ? "-" : ""}${currency.sign}${text}`;
+}
+
+/** Converts a decimal amount (e.g. 12.5) to integer minor units without float drift. */
+export function toMinorUnits(amount: number, numDecimals: number): number {
+  return Math.round(Number((amount * 10 ** numDecimals).toFixed(6)));
+}
+
+type DateInput = Date | string | number;
+
+// Creating an Intl.DateTimeFormat costs far more than using one, and every page with a deadline
+// formats dates: keep one per locale, time zone and style (they are immutable).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(tag, options)));
+  return f;
+}
+
+function toDate(input: DateInput): Date {
+  return input instanceof Date ? input : new Date(input);
+}
+
+/** Languages whose dates are written day month year; Chinese and Japanese keep their native year-month-day order. */
+const DAY_FIRST: Record<SiteLang, boolean> = { en: true, br: true, es: true, cn: false, jp: false };
+
+/** Date with 12-hour time, e.g. "21 Nov 2026, 10:39 PM" (en), "21 de nov. de 2026, 10:39 PM" style parts per locale. */
+export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC"): string {
+  const date = toDate(input);
+  const tag = LANG_TAG[lang];
+  if (!DAY_FIRST[lang]) {
+    return dateFormat(tag, {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+      timeZone,
+    }).format(date);
+  }
+  const parts = dateFormat(tag, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZone,
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")} ${get("dayPeriod")}`.trim();
+}
+
+/** Date without time, day month year (native order for cn and jp). */
+export function formatDate(input: DateInput, lang: SiteLang, timeZone = "UTC"): string {
+  const date = toDate(input);
+  const tag = LANG_TAG[lang];
+  if (!DAY_FIRST[lang]) {
+    return dateFormat(tag, { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
+  }
+  const parts = dateFormat(tag, { year: "numeric", month: "short", day: "numeric", timeZone }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")} ${get("month")} ${get("year")}`;
+}
+
+/** The date-filter format of the order and invoice lists: MM/dd/yyyy. */
+export function formatFilterDate(input: DateInput, timeZone = "UTC"): string {
+  const parts = dateFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(toDate(input));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("month")}/${get("day")}/${get("year")}`;
+}

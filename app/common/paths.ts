@@ -1,0 +1,66 @@
+// The portal's URLs, built in one place (spec 1 §2, spec 2 §2, spec 3 §2). Every page lives under a
+// language prefix; API paths have none. Route modules, server modules and e-mails build links here
+// instead of writing `/${lang}/…` by hand, so a moved page is one edit.
+import type { SiteLang } from "./i18n";
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** "?a=1&b=x" from the defined values, or "" when there are none (encodeURIComponent, as links were written by hand). */
+export function query(params: Query = {}): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== false) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  }
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: (lang: SiteLang) => `/${lang}`,
+  terms: (lang: SiteLang) => `/${lang}/terms`,
+  privacy: (lang: SiteLang) => `/${lang}/privacy`,
+  support: (lang: SiteLang) => `/${lang}/support`,
+  supportSubmission: (lang: SiteLang, id: string | number) => `/${lang}/support/index/submission/${seg(id)}`,
+  certificateVerify: (lang: SiteLang) => `/${lang}/certificate/verify`,
+  rubriq: (lang: SiteLang) => `/${lang}/rubriq`,
+
+  // Sign-in and registration (spec 1 §2)
+  login: (lang: SiteLang, q?: { redirect?: string | null; origin?: string | null }) => `/${lang}/login${query(q)}`,
+  loginFailure: (lang: SiteLang, message: string) => `/${lang}/login/failure/${seg(message)}`,
+  forgotPassword: (lang: SiteLang, q?: Query) => `/${lang}/login/forgot-password${query(q)}`,
+  resetPassword: (lang: SiteLang, hash: string, userIdentity: string) => `/${lang}/login/reset-password/${seg(hash)}/${seg(userIdentity)}`,
+  wechatLogin: (lang: SiteLang, q?: Query) => `/${lang}/login/wechat${query(q)}`,
+  wechatConfirm: (lang: SiteLang, loginCode: string) => `/${lang}/login/wechat/confirm/${seg(loginCode)}`,
+  register: (lang: SiteLang, q?: Query) => `/${lang}/register${query(q)}`,
+  registerConfirm: (lang: SiteLang, data: string) => `/${lang}/register/confirm/${seg(data)}`,
+  logout: (lang: SiteLang, q?: Query) => `/${lang}/logout${query(q)}`,
+
+  // Account (spec 1 §2)
+  account: (lang: SiteLang, q?: Query) => `/${lang}/account${query(q)}`,
+  accountCountry: (lang: SiteLang) => `/${lang}/account/country`,
+  addresses: (lang: SiteLang, q?: Query) => `/${lang}/account/addresses${query(q)}`,
+  address: (lang: SiteLang, id: number | "new") => `/${lang}/account/addresses/${seg(id)}`,
+
+  // Researcher area (spec 2 §2)
+  researcher: (lang: SiteLang) => `/${lang}/researcher`,
+  wfoeMigration: (lang: SiteLang) => `/${lang}/researcher/wfoe-migration-status`,
+  orderDetails: (lang: SiteLang, externalId: string, status?: string) =>
+    `/${lang}/researcher/index/details/${seg(externalId)}${status ? `/${seg(status)}` : ""}`,
+  orderThankYou: (lang: SiteLang, externalId: string) => `/${lang}/researcher/index/details/${seg(externalId)}/thank-you`,
+  orderReedit: (lang: SiteLang, externalId: string) => `/${lang}/researcher/index/re-edit/${seg(externalId)}`,
+
+  // The order wizard (spec 1 §2): `step` is a step's path segment ("get-started", "details", …).
+  submit: (lang: SiteLang, step: string, q?: Query) => `/${lang}/researcher/submit/${step}${query(q)}`,
+
+  // Staff (spec 1 §2)
+  staff: (lang: SiteLang, q?: Query) => `/${lang}/staff${query(q)}`,
+  staffOutbox: (lang: SiteLang, id?: number | string) => `/${lang}/staff/outbox${id === undefined ? "" : `/${seg(id)}`}`,
+  staffStopImpersonation: (lang: SiteLang) => `/${lang}/staff/stop-impersonation`,
+
+  // JSON API (no language prefix)
+  api: {
+    priceQuotePdf: (estimateId: string) => `/api/price-quote/${seg(estimateId)}/pdf`,
+    orderFormReedit: (externalId: string) => `/api/order-form/reedit/${seg(externalId)}`,
+  },
+} as const;

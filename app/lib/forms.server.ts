@@ -1,0 +1,47 @@
+// The one input recipe of page actions (ADR 013): read the posted form once, parse it with the area's
+// shared zod schema (app/common/<area>/schemas.ts) through conform's coercion (empty → undefined, "on" →
+// true, numbers), call one domain function with the parsed value, and answer 400 with the page
+// re-rendered when the schema or the domain refuses. The JSON API parses the same schemas (server/http/api).
+// conform runs here on the server only: wizard pages keep their light client (no conform in the browser).
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { conformErrors, type Err } from "#common/result";
+
+// conform's parseWithZod accepts zod/mini schemas at run time; its types want the classic ZodType.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySchema = any;
+
+/** The posted form; a body that is not a form (wrong content type, truncated multipart) is a 400, never a 500. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("Bad Request: the request body is not a form", { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** Parses posted fields (a FormData, or the text fields of a streamed multipart form) with a shared schema. */
+export function parseFields<Output>(fields: FormData | URLSearchParams | Record<string, string>, schema: AnySchema): Submission<Output> {
+  const data = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(Object.entries(fields));
+  return parseWithZod(data, { schema }) as Submission<Output>;
+}
+
+/** Reads and parses the posted form in one step. */
+export async function parseForm<Output>(request: Request, schema: AnySchema): Promise<Submission<Output>> {
+  return parseFields<Output>(await readFormData(request), schema);
+}
+
+/** The reply conform renders, with a domain function's field errors added (the page then answers 400). */
+export function replyWithErrors(
+  submission: Submission<unknown>,
+  error: Err,
+  options: { hideFields?: string[] } = {},
+): SubmissionResult<string[]> {
+  const fieldErrors = conformErrors(error.fieldErrors);
+  return submission.reply({
+    fieldErrors,
+    // An error that belongs to no field is shown above the form, as its translation key.
+    formErrors: Object.keys(fieldErrors).length ? undefined : [error.error],
+    hideFields: options.hideFields,
+  });
+}

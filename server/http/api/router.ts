@@ -1,0 +1,240 @@
+// The one generic layer that serves every declared API endpoint (endpoint.ts), mounted in Express ahead
+// of Remix so the Remix route tree holds pages only (ADR 013).
+import { Readable } from "node:stream";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { pickLanguage } from "#common/i18n";
+import { errorStatus, fieldErrorCodes, type Result } from "#common/result";
+import type { AppContext } from "../../context";
+import { RETRY_AFTER_SECONDS } from "../../health";
+import { buildScope, type Scope } from "../../scope";
+import { cookies, parseCookies } from "../cookies";
+import type { ApiReply, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
+
+const DEFAULT_MAX_BODY = 64 * 1024;
+
+interface Compiled {
+  endpoint: Endpoint<unknown, unknown>;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(endpoint: Endpoint<unknown, unknown>): Compiled {
+  const names: string[] = [];
+  const source = endpoint.path
+    .split("/")
+    .map((segment) => {
+      if (segment === "*") {
+        names.push("*");
+        return "(.*)";
+      }
+      if (segment.startsWith(":")) {
+        names.push(segment.slice(1));
+        return "([^/]+)";
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { endpoint, pattern: new RegExp(`^${source}/?$`), names };
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+/** The JSON error body: `{ error, fieldErrors? , ...details }` (fieldErrors only when there are some). */
+function errorBody(result: Extract<Result<unknown>, { ok: false }>) {
+  const fieldErrors = fieldErrorCodes(result.fieldErrors);
+  return { ...(result.details ?? {}), error: result.error, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
+}
+
+/** zod issues → `{ field: code }`; a message that is a translation key gives its code, anything else "invalid". */
+function issuesToFieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.map(String).join(".") : "body";
+    if (field in out) continue;
+    out[field] = /^[a-z-]+:[\w.-]+$/i.test(issue.message) ? issue.message : "invalid";
+  }
+  return out;
+}
+
+/** A schema failure as the API shows it: 400 `{ error: <first field's code>, fieldErrors: { field: code } }`. */
+function schemaError(issues: { path: PropertyKey[]; message: string }[]) {
+  const fieldErrors = fieldErrorCodes(issuesToFieldErrors(issues));
+  return { error: Object.values(fieldErrors)[0] ?? "invalid", fieldErrors };
+}
+
+async function readBody(req: ExpressRequest, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > maxBytes) throw new HttpError(413, "payload-too-large");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      req.unpipe();
+      throw new HttpError(413, "payload-too-large");
+    }
+    chunks.push(chunk);
+  }
+  const buffer = Buffer.concat(chunks);
+  // Bad UTF-8 is refused rather than silently replaced.
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+  } catch {
+    throw new HttpError(400, "invalid-json");
+  }
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  if (!text.trim()) return {};
+  try {
+    const value = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    /* fall through */
+  }
+  throw new HttpError(400, "invalid-json");
+}
+
+function decodeParams(names: string[], match: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    try {
+      params[name] = decodeURIComponent(match[i + 1] ?? "");
+    } catch {
+      throw new HttpError(400, "invalid-path");
+    }
+  });
+  return params;
+}
+
+function sendJson(res: ExpressResponse, status: number, body: unknown) {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  if (body === undefined) res.end();
+  else res.json(body);
+}
+
+async function sendWebResponse(res: ExpressResponse, response: Response) {
+  res.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key.toLowerCase() !== "set-cookie") res.setHeader(key, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", "no-store");
+  if (!response.body) return void res.end();
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as import("node:stream/web").ReadableStream)
+      .on("error", reject)
+      .pipe(res)
+      .on("finish", resolve);
+  });
+}
+
+function isResult(answer: HandlerAnswer): answer is Result<unknown> {
+  return typeof (answer as { ok?: unknown }).ok === "boolean" && !(answer instanceof Response);
+}
+
+async function send(res: ExpressResponse, answer: HandlerAnswer) {
+  if (answer instanceof Response) return sendWebResponse(res, answer);
+  if (isResult(answer)) {
+    if (answer.ok) return sendJson(res, 200, answer.value ?? {});
+    return sendJson(res, errorStatus(answer.error), errorBody(answer));
+  }
+  const r = answer as ApiReply;
+  for (const [k, v] of Object.entries(r.headers ?? {})) res.setHeader(k, v);
+  for (const c of r.cookies ?? []) res.append("Set-Cookie", c);
+  sendJson(res, r.status, r.body);
+}
+
+function webRequestOf(req: ExpressRequest, body: string | "stream" | null): Request {
+  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
+  if (body === "stream" && req.method !== "GET" && req.method !== "HEAD") {
+    init.body = Readable.toWeb(req) as unknown as ReadableStream;
+    init.duplex = "half";
+  } else if (typeof body === "string" && body && req.method !== "GET" && req.method !== "HEAD") init.body = body;
+  return new Request(url, init);
+}
+
+async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["auth"]): Promise<Scope> {
+  const cookieHeader = req.headers.cookie;
+  return buildScope(ctx, {
+    cookieHeader,
+    host: req.get("host"),
+    // API paths carry no language prefix: the language cookie, then Accept-Language.
+    lang: pickLanguage(parseCookies(cookieHeader)[cookies.lang.name], req.get("accept-language")),
+    ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    secure: req.secure,
+    userAgent: req.get("user-agent"),
+    memoize: req.method === "GET" || req.method === "HEAD",
+    ...(auth === "none" ? { session: Promise.resolve(null) } : {}),
+  });
+}
+
+/** Express middleware serving the tables under /api; every other path goes on to Remix. */
+export function createApiRouter(ctx: AppContext, tables: EndpointTable[], options: { passUnmatched?: boolean } = {}) {
+  const compiled = tables.flat().map((e) => compile(e as Endpoint<unknown, unknown>));
+
+  return async function apiRouter(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (!req.path.startsWith("/api/") && req.path !== "/api") return next();
+    try {
+      const rawPath = req.originalUrl.split("?")[0];
+      const method = (req.method === "HEAD" ? "GET" : req.method.toUpperCase()) as Method;
+      const candidates = compiled.map((c) => ({ c, match: c.pattern.exec(rawPath) })).filter((x) => x.match);
+      if (!candidates.length) return options.passUnmatched ? next() : sendJson(res, 404, { error: "not-found" });
+      const hit = candidates.find((x) => x.c.endpoint.method === method);
+      if (!hit) {
+        const allow: string[] = [...new Set(candidates.map((x) => x.c.endpoint.method))];
+        if (allow.includes("GET")) allow.push("HEAD");
+        res.setHeader("Allow", allow.join(", "));
+        return sendJson(res, 405, { error: "method-not-allowed" });
+      }
+      const { endpoint } = hit.c;
+      const params = decodeParams(hit.c.names, hit.match!);
+
+      let bodyText: string | "stream" | null = null;
+      let body: unknown = undefined;
+      if (endpoint.body === "stream") bodyText = "stream";
+      else if (endpoint.body) {
+        bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
+        const parsed = endpoint.body.safeParse(parseJsonObject(bodyText));
+        if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
+        body = parsed.data;
+      }
+      let query: unknown = undefined;
+      if (endpoint.query) {
+        const search = new URLSearchParams(req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "");
+        const parsed = endpoint.query.safeParse(Object.fromEntries(search.entries()));
+        if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
+        query = parsed.data;
+      }
+
+      const scope = await scopeFor(ctx, req, endpoint.auth);
+      if ((endpoint.auth === "user" || endpoint.auth === "staff") && !scope.session) return sendJson(res, 401, { error: "unauthorized" });
+      if (endpoint.auth === "staff" && !scope.session?.user.isStaff) return sendJson(res, 403, { error: "forbidden" });
+
+      const answer = await endpoint.handler({ scope, params, body, query, req, webRequest: () => webRequestOf(req, bodyText) });
+      await send(res, answer);
+    } catch (error) {
+      if (error instanceof HttpError) return sendJson(res, error.status, { error: error.code });
+      // Helpers shared with pages may throw a ready Response (e.g. a 401 from a guard).
+      if (error instanceof Response) return send(res, error);
+      if (ctx.health.reportError(error)) {
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        return sendJson(res, 503, { error: "service-unavailable" });
+      }
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,5 @@
+// Every API endpoint table of the portal, in one list (served by router.ts, documented in docs/api.md).
+import type { EndpointTable } from "./endpoint";
+import { referenceApi } from "../../reference/api";
+
+export const API_TABLES: EndpointTable[] = [referenceApi];

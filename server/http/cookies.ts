@@ -1,0 +1,65 @@
+// Every cookie the portal sets, defined once with its attributes, and the one parser of Cookie headers.
+// Route modules, the API layer and Express middleware read and write cookies only through this module,
+// so a cookie's flags (HttpOnly, SameSite, Secure behind HTTPS, lifetime) cannot drift between places.
+import { parse, serialize, type SerializeOptions } from "cookie";
+import { WECHAT_QR_TTL_SECONDS } from "../auth/wechat-types";
+
+/** All cookies of a Cookie header (a malformed percent-escape keeps its raw value instead of throwing). */
+export function parseCookies(header: string | null | undefined): Record<string, string | undefined> {
+  if (!header) return {};
+  return parse(header, {
+    decode: (value) => {
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    },
+  });
+}
+
+/** One cookie of a request (Web Request, or a Cookie header string). */
+export function readCookie(from: Request | string | null | undefined, name: string): string | undefined {
+  const header = typeof from === "string" || from == null ? from : from.headers.get("cookie");
+  return parseCookies(header)[name];
+}
+
+export interface CookieDefinition {
+  readonly name: string;
+  /** Set-Cookie for `value`; `secure` is true when the request came over HTTPS. */
+  serialize(value: string, secure: boolean): string;
+  /** Set-Cookie that removes the cookie. */
+  clear(secure: boolean): string;
+  read(from: Request | string | null | undefined): string | undefined;
+}
+
+function define(name: string, options: Omit<SerializeOptions, "secure" | "maxAge" | "expires"> & { maxAge: number }): CookieDefinition {
+  const base: SerializeOptions = { path: "/", sameSite: "lax", ...options };
+  return {
+    name,
+    serialize: (value, secure) => serialize(name, value, { ...base, secure }),
+    clear: (secure) => serialize(name, "", { ...base, maxAge: 0, secure }),
+    read: (from) => readCookie(from, name),
+  };
+}
+
+const YEAR = 365 * 24 * 60 * 60;
+
+/** The cookies of the portal. Names are part of the product (spec 1 §4): do not rename. */
+export const cookies = {
+  /** Server-side session id (ADR 002): 128 random bits, lives as long as the session's absolute timeout. */
+  session: define("sid", { httpOnly: true, maxAge: 12 * 60 * 60 }),
+  /** The visitor's site language (spec 1 §4 "Start-up"); read by the browser too, so not HttpOnly. */
+  lang: define("lang", { maxAge: YEAR }),
+  /** Key of an anonymous visitor's order form (ADR 008). */
+  draft: define("draft", { httpOnly: true, maxAge: 30 * 24 * 60 * 60 }),
+  /** Revenue-share banner campaign (spec 1 §2 "rs" query parameter). */
+  revenueShare: define("rs", { maxAge: 30 * 24 * 60 * 60 }),
+  /** Binds a WeChat QR login to the browser that created it (ADR 004); outlives the QR code a little. */
+  wechatBinding: define("wechat_bind", { httpOnly: true, maxAge: WECHAT_QR_TTL_SECONDS + 180 }),
+} as const;
+
+/** Set-Cookie for an ad-hoc cookie whose name is computed (the social sign-in flow cookies, ADR 003). */
+export function serializeCookie(name: string, value: string, options: SerializeOptions): string {
+  return serialize(name, value, { path: "/", sameSite: "lax", ...options });
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { paths, query } from "#common/paths";
+
+describe("paths", () => {
+  it("builds language-prefixed page URLs", () => {
+    expect(paths.home("cn")).toBe("/cn");
+    expect(paths.submit("br", "get-started")).toBe("/br/researcher/submit/get-started");
+    expect(paths.orderThankYou("jp", "RS100001")).toBe("/jp/researcher/index/details/RS100001/thank-you");
+    expect(paths.address("es", "new")).toBe("/es/account/addresses/new");
+  });
+  it("encodes query values and path segments as the hand-written links did", () => {
+    expect(paths.login("en", { redirect: "/en/researcher?x=1&y=2" })).toBe(
+      `/en/login?redirect=${encodeURIComponent("/en/researcher?x=1&y=2")}`,
+    );
+    expect(paths.login("en", { redirect: null })).toBe("/en/login");
+    expect(query({ a: "b c", skip: undefined, no: false, n: 0 })).toBe("?a=b%20c&n=0");
+    expect(paths.orderDetails("en", "RS/1")).toBe("/en/researcher/index/details/RS%2F1");
+    expect(paths.api.priceQuotePdf("Q1")).toBe("/api/price-quote/Q1/pdf");
+  });
+});
