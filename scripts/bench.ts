@@ -340,7 +340,10 @@ async function main() {
     `\nwizard step (POST→303→GET), ${Number(process.env.BENCH_USERS ?? CONNECTIONS)} users thinking 1–3 s between steps, ${usersSeconds}s: ` +
       `${stepping.steps} steps, p50 ${stepping.p50} ms, p99 ${stepping.p99} ms, max ${stepping.max} ms, errors ${stepping.errors} (bar: p99 < 50 ms)`,
   );
-  for (const c of [portal, baseline]) (c.proc.removeAllListeners("exit"), c.proc.kill("SIGTERM"));
+  for (const c of [portal, baseline]) {
+    c.proc.removeAllListeners("exit");
+    c.proc.kill("SIGTERM");
+  }
   process.exit(0);
 }
 

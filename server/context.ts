@@ -48,6 +48,7 @@ export interface RequestContext {
 }
 
 declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
   interface AppLoadContext extends RequestContext {}
   // Single fetch types: loader data is what the loader returns (turbo-stream), not JSON.
   interface Future {

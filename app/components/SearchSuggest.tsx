@@ -34,7 +34,6 @@ export function SearchSuggest<T extends { key: string; label: string }>({
       fetchItems(query.trim()).then(setItems, () => setItems([]));
     }, 250);
     // fetchItems is stable enough per render; the query drives the search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, minChars]);
   if (!hydrated) return null;
   return (

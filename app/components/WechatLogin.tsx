@@ -113,7 +113,6 @@ export function useWechatPolling(loginCode: string | null, interval = POLL_INTER
       if (timer) clearTimeout(timer);
     };
     // t and lang are stable for the life of one QR session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loginCode, interval, maxPolls]);
 
   return state.code === loginCode ? state : { code: loginCode, status: "pending", error: null, signedIn: false };

@@ -68,6 +68,7 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
 export function safeRedirect(target: string | null | undefined, fallback: string): string {
   if (!target || typeof target !== "string") return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f]/.test(target)) return fallback;
   return target;
 }

@@ -75,6 +75,7 @@ function requestLang(request: Request): SiteLang {
 
 /** A redirect or origin value as received, bounded; where it may lead is decided when it is used (resolveRedirect). */
 function carried(value: string | null): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (!value || value.length > MAX_CARRIED_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }

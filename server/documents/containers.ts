@@ -70,8 +70,14 @@ export async function listZipEntries(fh: FileHandle, size: number): Promise<ZipE
       const len = cd.readUInt16LE(e + 2);
       if (id === 1) {
         let q = e + 4;
-        if (uncompressedSize === 0xffffffff && q + 8 <= e + 4 + len) ((uncompressedSize = Number(cd.readBigUInt64LE(q))), (q += 8));
-        if (compressedSize === 0xffffffff && q + 8 <= e + 4 + len) ((compressedSize = Number(cd.readBigUInt64LE(q))), (q += 8));
+        if (uncompressedSize === 0xffffffff && q + 8 <= e + 4 + len) {
+          uncompressedSize = Number(cd.readBigUInt64LE(q));
+          q += 8;
+        }
+        if (compressedSize === 0xffffffff && q + 8 <= e + 4 + len) {
+          compressedSize = Number(cd.readBigUInt64LE(q));
+          q += 8;
+        }
         if (localHeaderOffset === 0xffffffff && q + 8 <= e + 4 + len) localHeaderOffset = Number(cd.readBigUInt64LE(q));
       }
       e += 4 + len;

@@ -142,6 +142,7 @@ export function storedPath(ctx: AppContext, storedName: string): string {
 export function sanitizeFileName(name: string | undefined | null): string {
   let base = String(name ?? "").normalize("NFC");
   base = base.slice(Math.max(base.lastIndexOf("/"), base.lastIndexOf("\\")) + 1);
+  // eslint-disable-next-line no-control-regex -- control and bidi characters are stripped from file names
   base = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   if (!base || base === "." || base === "..") return "file";
   if (base.length > 200) {
@@ -489,10 +490,12 @@ export function isFileId(value: unknown): value is string {
 }
 
 /** A user's own files, or an unclaimed draft's files; a claimed file is no longer reachable through its draft key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query builder over `files` (select, update, delete)
 function ownedBy<QB extends { where: (...args: any[]) => QB }>(qb: QB, owner: FileOwner): QB | null {
   if (owner.ownerUserId != null) {
     const userId = owner.ownerUserId;
     const draftKey = validDraftKey(owner.draftKey);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the builder of whichever query QB is
     return qb.where((eb: any) =>
       draftKey
         ? eb.or([eb("owner_user_id", "=", userId), eb.and([eb("owner_user_id", "is", null), eb("draft_key", "=", draftKey)])])

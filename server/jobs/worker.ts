@@ -24,6 +24,7 @@ export interface JobRun<P = unknown> {
   signal: AbortSignal;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one table holds handlers of many payload types (parameters are contravariant, so not unknown)
 export type JobHandler<P = any> = (payload: P, run: JobRun<P>) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 

@@ -128,7 +128,12 @@ describe("HTTP safety", () => {
 
   it("serves the application config and flags at /api/application", async () => {
     // fetch() may not set Host, so ask with node:http as a browser on the China site would.
-    const body = await new Promise<any>((resolve, reject) => {
+    const body = await new Promise<{
+      localAuthEnabled: boolean;
+      featureFlags: Record<string, unknown>;
+      currentLocalization: { identity: string };
+      localizations: unknown[];
+    }>((resolve, reject) => {
       const u = new URL(`${base}/api/application`);
       http
         .get({ host: u.hostname, port: u.port, path: u.pathname, headers: { host: `cn.localhost:${u.port}` } }, (res) => {
