@@ -15,6 +15,9 @@ bash scripts/setup-browser.sh || status=1
 step "type-check"
 if ! npx tsc --noEmit; then echo "type-check failed"; status=1; tc_failed=1; fi
 
+step "lint"
+npm run -s lint || { echo "lint failed"; status=1; lint_failed=1; }
+
 step "build"
 npx remix vite:build > .test-results/build.log 2>&1 || { cat .test-results/build.log; echo "build failed"; exit 1; }
 echo "built"
@@ -40,8 +43,9 @@ const curl = (() => { try { return fs.readFileSync(".test-results/curl.log", "ut
 const cm = /curl: (\d+) passed, (\d+) failed/.exec(curl);
 if (cm) { passed += Number(cm[1]); failed += Number(cm[2]); } else failed += 1;
 if (process.argv[1] === "1") failed += 1;
+if (process.argv[2] === "1") failed += 1; // lint
 console.log("");
 console.log(`vitest: ${v ? v.numPassedTests + " passed, " + v.numFailedTests + " failed" : "did not run"}; playwright: ${p ? (p.stats.expected + p.stats.flaky) + " passed, " + p.stats.unexpected + " failed" : "did not run"}${process.argv[1] === "1" ? "; type-check failed" : ""}`);
 console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-' "${tc_failed:-0}"
+' "${tc_failed:-0}" "${lint_failed:-0}"
 exit $status

@@ -1,0 +1,173 @@
+// Import-cycle check, run by `npm run lint` (ADR 015). A cycle makes module initialisation depend on
+// which file is loaded first and hides which module owns what. ESLint's import plugins need a native
+// resolver this registry does not carry, so the graph is built here with the TypeScript parser:
+// static imports and re-exports of app/, server/, db/ and scripts/, resolved through relative paths and
+// the #common/* #app/* #server/* aliases. Type-only imports are left out (erased at build time), and so
+// are dynamic import() calls (loaded later, on demand, so they cannot deadlock initialisation).
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+
+const SOURCE = /\.(ts|tsx|js|mjs)$/;
+const EXTENSIONS = [".ts", ".tsx", ".js", ".mjs"];
+
+/** Aliases of tsconfig.json "paths" (and vite.config.ts), relative to the project root. */
+export const ALIASES: Record<string, string> = { "#common/": "app/common/", "#app/": "app/", "#server/": "server/", "~/": "app/" };
+
+/** The module specifiers a file loads when it is evaluated (no type-only imports, no dynamic import()). */
+export function importsOf(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const specs: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      // `import { type A, type B } from` is erased entirely (isolatedModules without verbatimModuleSyntax).
+      const bindings = clause?.namedBindings;
+      if (clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0) {
+        if (bindings.elements.every((e) => e.isTypeOnly)) continue;
+      }
+      specs.push(statement.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      if (statement.isTypeOnly) continue;
+      const clause = statement.exportClause;
+      if (clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)) continue;
+      specs.push(statement.moduleSpecifier.text);
+    }
+  }
+  return specs;
+}
+
+/** The project file a specifier names, or null for a package or a builtin. */
+export function resolveImport(root: string, fromFile: string, spec: string): string | null {
+  let base: string | null = null;
+  if (spec.startsWith("./") || spec.startsWith("../")) base = path.resolve(path.dirname(fromFile), spec);
+  else {
+    const alias = Object.keys(ALIASES).find((prefix) => spec.startsWith(prefix));
+    if (alias) base = path.join(root, ALIASES[alias], spec.slice(alias.length));
+  }
+  if (base === null) return null;
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    // ESM-style "./x.js" naming x.ts
+    ...(base.endsWith(".js") ? [base.slice(0, -3) + ".ts", base.slice(0, -3) + ".tsx"] : []),
+    ...EXTENSIONS.map((ext) => path.join(base, "index" + ext)),
+  ];
+  return candidates.find((file) => SOURCE.test(file) && fs.existsSync(file) && fs.statSync(file).isFile()) ?? null;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(full);
+    return SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+/** file → the project files it loads, for every source file under the given folders of root. */
+export function buildGraph(root: string, dirs: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of dirs.flatMap((dir) => sourceFiles(path.join(root, dir)))) {
+    const targets = importsOf(file, fs.readFileSync(file, "utf8"))
+      .map((spec) => resolveImport(root, file, spec))
+      .filter((target): target is string => target !== null);
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/**
+ * One cycle per strongly connected component (Tarjan), as a path that starts and ends on the same
+ * file. Breaking the printed cycle may leave another in the same component; the next run shows it.
+ */
+export function findCycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let next = 0;
+  const edges = (node: string) => graph.get(node) ?? [];
+
+  // Iterative, so a deep graph cannot overflow the call stack.
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: Array<{ node: string; i: number }> = [{ node: start, i: 0 }];
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const targets = edges(frame.node);
+      if (frame.i < targets.length) {
+        const target = targets[frame.i++];
+        if (!index.has(target)) {
+          index.set(target, next);
+          low.set(target, next++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, i: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1 || edges(frame.node).includes(frame.node)) components.push(component);
+      }
+    }
+  }
+  return components.map((component) => cycleWithin(graph, new Set(component)));
+}
+
+/** A shortest path from the component's first file (by name) back to itself, inside the component. */
+function cycleWithin(graph: Map<string, string[]>, members: Set<string>): string[] {
+  const start = [...members].sort()[0];
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const target of graph.get(node) ?? []) {
+      if (!members.has(target)) continue;
+      if (target === start) {
+        const between: string[] = [];
+        for (let at = node; at !== start; at = previous.get(at)!) between.unshift(at);
+        return [start, ...between, start];
+      }
+      if (!previous.has(target) && target !== start) {
+        previous.set(target, node);
+        queue.push(target);
+      }
+    }
+  }
+  return [start, start];
+}
+
+function main(): void {
+  const started = performance.now();
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+  const graph = buildGraph(root, ["app", "server", "db", "scripts"]);
+  const cycles = findCycles(graph);
+  const ms = Math.round(performance.now() - started);
+  for (const cycle of cycles) console.error("import cycle: " + cycle.map((file) => path.relative(root, file)).join(" → "));
+  console.log(`check-imports: ${graph.size} files, ${cycles.length} cycle${cycles.length === 1 ? "" : "s"} (${ms} ms)`);
+  if (cycles.length > 0) process.exit(1);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

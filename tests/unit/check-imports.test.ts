@@ -1,0 +1,73 @@
+// The import-cycle check of `npm run lint` (scripts/check-imports.ts, ADR 015) on tiny fixture graphs.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildGraph, findCycles, importsOf, resolveImport } from "../../scripts/check-imports";
+
+const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+
+describe("findCycles", () => {
+  it("finds none in a graph without cycles", () => {
+    expect(findCycles(graph({ a: ["b", "c"], b: ["c"], c: [] }))).toEqual([]);
+  });
+
+  it("prints a cycle as a path back to its first file", () => {
+    expect(findCycles(graph({ a: ["b"], b: ["c"], c: ["a"], d: ["a"] }))).toEqual([["a", "b", "c", "a"]]);
+  });
+
+  it("reports each strongly connected component once, and a file importing itself", () => {
+    const cycles = findCycles(graph({ a: ["b"], b: ["a"], c: ["d"], d: ["c", "e"], e: ["e"], f: [] }));
+    expect(cycles).toHaveLength(3);
+    expect(cycles).toContainEqual(["a", "b", "a"]);
+    expect(cycles).toContainEqual(["c", "d", "c"]);
+    expect(cycles).toContainEqual(["e", "e"]);
+  });
+
+  it("gives the shortest way round when a component has several", () => {
+    expect(findCycles(graph({ a: ["b", "c"], b: ["c"], c: ["d"], d: ["a"] }))).toEqual([["a", "c", "d", "a"]]);
+  });
+});
+
+describe("importsOf", () => {
+  it("keeps what runs at load time and leaves out type-only and dynamic imports", () => {
+    const text = [
+      'import a from "./a";',
+      'import { b, type B } from "./b";',
+      'import type { C } from "./c";',
+      'import { type D } from "./d";',
+      'import "./e";',
+      'export * from "./f";',
+      'export type { G } from "./g";',
+      'export { h } from "./h";',
+      'const lazy = () => import("./i");',
+    ].join("\n");
+    expect(importsOf("x.ts", text)).toEqual(["./a", "./b", "./e", "./f", "./h"]);
+  });
+});
+
+describe("buildGraph", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-imports-"));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("resolves relative paths, index files and the #common/#app/#server aliases", () => {
+    write("app/common/paths.ts", 'import "zod";\nexport const p = 1;');
+    write("app/lib/meta.ts", 'import { p } from "#common/paths";\nimport { s } from "#server/scope";\nexport const m = p + s;');
+    write("server/scope.ts", 'import { q } from "./queue";\nexport const s = q;');
+    write("server/queue/index.ts", 'import { m } from "#app/lib/meta";\nexport const q = m;');
+    write("server/types.ts", 'import type { m } from "#app/lib/meta";');
+    const g = buildGraph(root, ["app", "server"]);
+    const at = (file: string) => path.join(root, file);
+    expect(g.get(at("app/common/paths.ts"))).toEqual([]);
+    expect(g.get(at("server/scope.ts"))).toEqual([at("server/queue/index.ts")]);
+    expect(g.get(at("server/types.ts"))).toEqual([]);
+    expect(resolveImport(root, at("server/scope.ts"), "node:fs")).toBeNull();
+    expect(findCycles(g).map((cycle) => cycle.map((file) => path.relative(root, file)))).toEqual([
+      ["app/lib/meta.ts", "server/scope.ts", "server/queue/index.ts", "app/lib/meta.ts"],
+    ]);
+  });
+});
