@@ -7,6 +7,18 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 import { builtinModules } from "node:module";
 
+// Route modules never reach the database themselves (context.app.db, or `const { db } = …`).
+const routeNoDb = [
+  {
+    selector: "MemberExpression[property.name='db']",
+    message: "Route modules do not touch the database (context.app.db): call a domain function in server/.",
+  },
+  {
+    selector: "VariableDeclarator > ObjectPattern > Property[key.name='db']",
+    message: "Route modules do not touch the database (context.app.db): call a domain function in server/.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -103,16 +115,18 @@ export default tseslint.config(
           ],
         },
       ],
+      "no-restricted-syntax": ["error", ...routeNoDb],
+    },
+  },
+
+  // The Remix route tree holds pages only: /api/* is served by the endpoint tables (server/http/api, ADR 013).
+  {
+    files: ["app/routes/api.*", "app/routes/api/**"],
+    rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "MemberExpression[property.name='db']",
-          message: "Route modules do not touch the database (context.app.db): call a domain function in server/.",
-        },
-        {
-          selector: "VariableDeclarator > ObjectPattern > Property[key.name='db']",
-          message: "Route modules do not touch the database (context.app.db): call a domain function in server/.",
-        },
+        ...routeNoDb,
+        { selector: "Program", message: "No API routes in app/routes: declare the endpoint in server/<area>/api.ts (ADR 013)." },
       ],
     },
   },
