@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { TranslatorProvider } from "./lib/translate";
-import { langForRequest, translatorFor } from "./i18n.server";
+import { detectLang, translatorFor } from "./i18n.server";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -18,7 +18,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const lang = langForRequest(request);
+  const lang = await detectLang(request);
   const translator = translatorFor(lang);
   // handleError below has already seen the loader's error; a failure caused by a database outage becomes a 503.
   if (responseStatusCode >= 500 && loadContext.app.health.databaseDown) {

@@ -19,7 +19,7 @@ import { getCurrentSession } from "./lib/session.server";
 import { getUserView } from "#server/accounts/account";
 import { shellState } from "#server/accounts/shell";
 import { localizationForHost } from "#server/config";
-import { langForRequest } from "./i18n.server";
+import { detectLang } from "./i18n.server";
 import { ErrorPanel } from "./components/ErrorPanel";
 
 export const links: LinksFunction = () => [
@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const lang = langForRequest(request);
+  const lang = await detectLang(request);
   const [session, snapshot] = await Promise.all([getCurrentSession(request, context), context.app.config.snapshot()]);
   const { config, flags } = snapshot;
   const view = session ? await getUserView(context.app, session.user.id) : null;

@@ -68,28 +68,36 @@ export function langFromLanguageRange(range: string): SiteLang | undefined {
 }
 
 /**
+ * The site languages an Accept-Language header asks for, best first: ranges by quality (ties keep the
+ * header's order), q=0 left out, each range mapped by its primary subtag, ranges the portal lacks skipped.
+ */
+export function acceptedLanguages(acceptLanguage: string | undefined | null): SiteLang[] {
+  if (!acceptLanguage) return [];
+  const ranges = acceptLanguage
+    .split(",")
+    .map((part, index) => {
+      const [range, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { range, quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((r) => r.range && r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  const langs: SiteLang[] = [];
+  for (const r of ranges) {
+    const lang = langFromLanguageRange(r.range);
+    if (lang && !langs.includes(lang)) langs.push(lang);
+  }
+  return langs;
+}
+
+/**
  * Picks the visitor's language: the language cookie first, then the
  * Accept-Language header (by quality), then English.
  */
 export function pickLanguage(cookieValue: string | undefined | null, acceptLanguage: string | undefined | null): SiteLang {
   if (isSiteLang(cookieValue)) return cookieValue;
-  if (acceptLanguage) {
-    const ranges = acceptLanguage
-      .split(",")
-      .map((part, index) => {
-        const [range, ...params] = part.trim().split(";");
-        const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-        const quality = q ? Number(q.slice(2)) : 1;
-        return { range, quality: Number.isFinite(quality) ? quality : 0, index };
-      })
-      .filter((r) => r.range && r.quality > 0)
-      .sort((a, b) => b.quality - a.quality || a.index - b.index);
-    for (const r of ranges) {
-      const lang = langFromLanguageRange(r.range);
-      if (lang) return lang;
-    }
-  }
-  return DEFAULT_LANG;
+  return acceptedLanguages(acceptLanguage)[0] ?? DEFAULT_LANG;
 }
 
 /** Replaces (or adds) the language prefix of a path. */

@@ -1,7 +1,8 @@
 // Who is asking: session cookie to user, and the guards loaders and actions use.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { readSession, SESSION_COOKIE, type CurrentSession } from "#server/auth/session";
-import { isSiteLang, type SiteLang } from "#common/i18n";
+import { type SiteLang } from "#common/i18n";
+import { langOfPath } from "#server/http/lang";
 import { getUserView } from "#server/accounts/account";
 import { shellState, wfoeExempt } from "#server/accounts/shell";
 import { localizationForHost } from "#server/config";
@@ -30,9 +31,9 @@ export function getCurrentSession(request: Request, context: AppLoadContext): Pr
 
 /** The language prefix of the request path; a path with an unknown prefix is a 404. */
 export function requireLang(request: Request): SiteLang {
-  const first = new URL(request.url).pathname.split("/")[1];
-  if (!isSiteLang(first)) throw new Response("Not Found", { status: 404 });
-  return first;
+  const lang = langOfPath(new URL(request.url).pathname);
+  if (!lang) throw new Response("Not Found", { status: 404 });
+  return lang;
 }
 
 /**

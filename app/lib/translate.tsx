@@ -1,6 +1,8 @@
 // Translations for components, on the server and in the browser. It does the
 // part of i18next the portal's strings use: namespaces ("ns:key"), nested keys,
-// {{value}} interpolation, returnObjects for lists, and <Trans> with named tags.
+// {{value}} interpolation, plurals (key_one, key_other... chosen by
+// Intl.PluralRules when `count` is given), returnObjects for lists, and <Trans>
+// with named tags.
 // A page's namespaces are embedded in its HTML (root.tsx); others load from our
 // own /locales when a client-side navigation needs them. i18next itself stays on
 // the server (loaders, e-mails, PDFs); keeping it out of the browser saves
@@ -41,6 +43,7 @@ export function interpolate(text: string, values?: TOptions): string {
 
 export class Translator {
   private listeners = new Set<() => void>();
+  private pluralRules = new Map<"cardinal" | "ordinal", Intl.PluralRules>();
   private loading = new Map<string, Promise<void>>();
   private failed = new Set<string>();
 
@@ -68,11 +71,36 @@ export class Translator {
     return node;
   }
 
+  private plural(type: "cardinal" | "ordinal"): Intl.PluralRules {
+    let rules = this.pluralRules.get(type);
+    if (!rules) this.pluralRules.set(type, (rules = new Intl.PluralRules(this.language, { type })));
+    return rules;
+  }
+
+  /**
+   * The keys i18next (JSON v4) tries, first to last, when `count` is given and is not a string: key_zero
+   * for a count of exactly 0 (not ordinal), then key_<category> of the language's plural rules (for
+   * `ordinal: true` key_<category> before key_ordinal_<category>, i18next's own order), then the key.
+   */
+  private pluralKeys(path: string, count: unknown, ordinal: boolean): string[] {
+    const category = this.plural(ordinal ? "ordinal" : "cardinal").select(count as number);
+    if (ordinal) return [`${path}_${category}`, `${path}_ordinal_${category}`, path];
+    return count === 0 ? [`${path}_zero`, `${path}_${category}`, path] : [`${path}_${category}`, path];
+  }
+
   /** Like i18next's t: "ns:key" or a key of `ns`; an unknown key comes back as itself (without the namespace). */
   translate(ns: string, key: string, options?: TOptions): unknown {
     const colon = key.indexOf(":");
     const [namespace, path] = colon > 0 ? [key.slice(0, colon), key.slice(colon + 1)] : [ns, key];
-    const value = this.lookup(namespace, path);
+    const count = options?.count;
+    let value: unknown;
+    if (count === undefined || typeof count === "string") value = this.lookup(namespace, path);
+    else
+      for (const candidate of this.pluralKeys(path, count, Boolean(options?.ordinal))) {
+        value = this.lookup(namespace, candidate);
+        // As i18next: a null value is no translation, an empty string is one.
+        if (value !== undefined && value !== null) break;
+      }
     if (typeof value === "string") return interpolate(value, options);
     if (value !== undefined && value !== null && options?.returnObjects) return value;
     return path;

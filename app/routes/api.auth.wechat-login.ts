@@ -3,7 +3,7 @@
 // Answer: { loginCode, ticket, url, qrCodeUrl, expiresAt, pollIntervalMs, maxPolls, sandbox }, and an
 // HttpOnly cookie binding the QR session to this browser (ADR 004). Errors: { error, errorCode }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getFixedT, langForRequest } from "#app/i18n.server";
+import { detectLang, getFixedT } from "#app/i18n.server";
 import { isSiteLang } from "#common/i18n";
 import { WECHAT_MAX_POLLS, WECHAT_POLL_INTERVAL_MS, startWechatSignIn, wechatBindingCookie, wechatErrorKey } from "#server/auth/wechat";
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await context.app.config.flag("wechat_sso"))) return notFound();
   if (request.method !== "POST") return methodNotAllowed(request);
   const body = await readBody(request);
-  const lang = isSiteLang(body.lang) ? body.lang : langForRequest(request);
+  const lang = isSiteLang(body.lang) ? body.lang : await detectLang(request);
   const result = await startWechatSignIn(context.app, {
     lang,
     redirect: text(body.redirect),

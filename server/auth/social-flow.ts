@@ -11,7 +11,8 @@ import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 import type { AppContext } from "../context";
-import { LANG_COOKIE, isSiteLang, pickLanguage, type SiteLang } from "#common/i18n";
+import { isSiteLang, type SiteLang } from "#common/i18n";
+import { detectLang } from "../i18n/locale";
 import { createSession, readSession, SESSION_COOKIE } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";
@@ -60,17 +61,6 @@ function readCookies(request: Request): Map<string, string> {
     out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
   }
   return out;
-}
-
-function requestLang(request: Request): SiteLang {
-  const raw = readCookies(request).get(LANG_COOKIE);
-  let cookie: string | undefined;
-  try {
-    cookie = raw === undefined ? undefined : decodeURIComponent(raw);
-  } catch {
-    cookie = undefined;
-  }
-  return pickLanguage(cookie, request.headers.get("accept-language"));
 }
 
 /** A redirect or origin value as received, bounded; where it may lead is decided when it is used (resolveRedirect). */
@@ -227,7 +217,7 @@ export async function startSocialSignIn(
   const url = new URL(request.url);
   const redirect = carried(url.searchParams.get("redirect"));
   const origin = carried(url.searchParams.get("origin"));
-  const lang = requestLang(request);
+  const lang = await detectLang(request);
   const fail = (reason: string, error?: unknown) => {
     ctx.logger.warn({ providerId, reason, err: error }, "social sign-in could not start");
     return redirectResponse(failureLocation(lang, redirect, origin));
@@ -354,7 +344,7 @@ export async function finishSocialSignIn(
   const match = flows.find((f) => f.flow.s === state && f.flow.p === providerId) ?? null;
   // Without a matching flow (tampered or stale state) the newest one still tells where the visitor came from.
   const known = match ?? flows[0] ?? null;
-  const lang = known?.flow.l ?? requestLang(request);
+  const lang = known?.flow.l ?? (await detectLang(request));
   const redirect = known?.flow.r ?? null;
   const origin = known?.flow.o ?? null;
   const setCookies = clearFlowCookies(request, match ? state : null, match?.name ?? null, meta.secure);
