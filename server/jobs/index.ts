@@ -7,7 +7,8 @@ import { sweepTempUploads } from "../documents/storage";
 
 export * from "./queue";
 export { createWorker, PermanentJobError, type Worker, type WorkerOptions, type JobHandler, type JobHandlers, type JobRun } from "./worker";
-export { portalJobHandlers } from "./handlers";
+export { portalJobHandlers, PORTAL_JOBS } from "./handlers";
+export { defineJob, jobHandlers, type JobDefinition, type AnyJobDefinition } from "./define";
 
 /** WORKERS: `inline` (default) runs jobs in the web process; `off`/`external` leaves them to `npm run worker`. */
 export function workersMode(env: { raw: Record<string, string | undefined> }): "inline" | "external" {
