@@ -133,7 +133,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  if ((error as { code?: string }).code === "DATA_DIR_LOCKED") {
+  // Operator mistakes (a locked DATA_DIR, a bad variable) say what to fix, without a stack trace.
+  if (["DATA_DIR_LOCKED", "INVALID_ENV"].includes((error as { code?: string }).code ?? "")) {
     process.stderr.write(`\n${(error as Error).message}\n\n`);
   } else {
     process.stderr.write(`\nThe portal could not start: ${(error as Error).stack ?? error}\n\n`);

@@ -49,6 +49,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`\nThe job worker could not start: ${(error as Error).stack ?? error}\n\n`);
+  // A bad variable says what to fix, without a stack trace.
+  const detail = (error as { code?: string }).code === "INVALID_ENV" ? (error as Error).message : ((error as Error).stack ?? error);
+  process.stderr.write(`\nThe job worker could not start: ${detail}\n\n`);
   process.exit(1);
 });

@@ -30,7 +30,7 @@ export function createAppContext(parts: {
 }): AppContext {
   return {
     ...parts,
-    config: new ConfigService(parts.db, parts.cache, parts.env.raw),
+    config: new ConfigService(parts.db, parts.cache, parts.env.CONFIG_OVERRIDES),
     health: new HealthState(parts.db),
   };
 }

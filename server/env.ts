@@ -1,49 +1,160 @@
-// Environment variables the portal reads, with their defaults (README lists them).
+// Environment variables the portal reads, with their defaults (README "Configuration" lists them). One
+// zod schema, parsed once at start-up: a bad value stops the start with a message naming the variable,
+// what it must be and what it was, instead of surfacing later as a port of 0 or a silently ignored flag.
+// Nothing else reads process.env for the portal's settings: modules take the typed fields of `Env`.
 import path from "node:path";
+import * as z from "zod/mini";
 
-export interface Env {
-  NODE_ENV: string;
-  HOST: string;
-  PORT: number;
-  DATA_DIR: string;
-  DATABASE_URL?: string;
-  REDIS_URL?: string;
-  REDIS_PREFIX: string;
-  SMTP_URL?: string;
+const TRUE = ["1", "true", "yes", "on"];
+const FALSE = ["0", "false", "no", "off"];
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** A string variable read by `read`; `undefined` from it means the value is bad: "must be <expected>". */
+function field<T>(expected: string, read: (value: string) => T | undefined) {
+  return z.pipe(
+    z.string(),
+    z.transform((value: string, ctx) => {
+      const out = read(value);
+      if (out === undefined) {
+        ctx.issues.push({ code: "custom", message: `must be ${expected}`, input: value });
+        return z.NEVER;
+      }
+      return out;
+    }),
+  );
+}
+
+const bool = (fallback: boolean) =>
+  z._default(
+    field("true or false (1/0, yes/no, on/off)", (value) => {
+      const v = value.trim().toLowerCase();
+      return TRUE.includes(v) ? true : FALSE.includes(v) ? false : undefined;
+    }),
+    fallback,
+  );
+
+const positive = (expected: string, integer: boolean) =>
+  z.optional(
+    field(expected, (value) => {
+      const n = Number(value.trim());
+      return Number.isFinite(n) && n > 0 && (!integer || Number.isInteger(n)) ? n : undefined;
+    }),
+  );
+
+/** An http(s) address; trailing slashes are dropped so paths can be appended. */
+const origin = z.optional(
+  field("an http:// or https:// address", (value) => {
+    const v = value.trim().replace(/\/+$/, "");
+    try {
+      const url = new URL(v);
+      return url.protocol === "http:" || url.protocol === "https:" ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  }),
+);
+
+const text = (fallback: string) => z._default(z.string(), fallback);
+/** Surrounding spaces dropped; only spaces counts as unset. */
+const trimmed = z.optional(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.trim() || undefined),
+  ),
+);
+
+export const envSchema = z.object({
+  NODE_ENV: text("production"),
+  HOST: text("127.0.0.1"),
+  PORT: z._default(
+    field("a port number from 0 to 65535", (value) =>
+      /^\d{1,5}$/.test(value.trim()) && Number(value) <= 65535 ? Number(value) : undefined,
+    ),
+    3000,
+  ),
+  /** Embedded database, generated secrets and uploaded files; an absolute path. */
+  DATA_DIR: z._default(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => path.resolve(value)),
+    ),
+    () => path.resolve("./data"),
+  ),
+  DATABASE_URL: z.optional(z.string()),
+  REDIS_URL: z.optional(z.string()),
+  REDIS_PREFIX: text("portal:"),
+  SMTP_URL: z.optional(z.string()),
   /** Sender of e-mails. */
-  MAIL_FROM: string;
+  MAIL_FROM: text("Researcher Services <no-reply@localhost>"),
   /** Public address used in e-mailed links; without it links use the request's own origin. */
-  PUBLIC_URL?: string;
-  LOG_LEVEL: string;
+  PUBLIC_URL: origin,
+  LOG_LEVEL: z._default(
+    field(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.trim().toLowerCase())),
+    "info",
+  ),
   /** Set when the portal runs behind a TLS-terminating proxy: cookies become Secure and X-Forwarded-* is trusted. */
-  TRUST_PROXY: boolean;
-  SEED_DEMO: boolean;
-  SESSION_SECRET?: string;
-  raw: Record<string, string | undefined>;
+  TRUST_PROXY: bool(false),
+  SEED_DEMO: bool(true),
+  SESSION_SECRET: z.optional(z.string()),
+  /** `inline` runs background jobs in the web process; `external` (or `off`) leaves them to `npm run worker`. */
+  WORKERS: z._default(
+    field("inline or external", (value) => {
+      const v = value.trim().toLowerCase();
+      return v === "inline" ? ("inline" as const) : v === "external" || v === "off" ? ("external" as const) : undefined;
+    }),
+    "inline",
+  ),
+  /** Wait between polls of an idle worker, in ms (worker default when unset). */
+  WORKER_POLL_MS: positive("a positive number of milliseconds", false),
+  /** Jobs one worker runs at once (worker default when unset). */
+  WORKER_CONCURRENCY: positive("a positive whole number", true),
+  /** Adds the demo OIDC provider `demo` (development, browser tests). */
+  OAUTH_DEMO_ISSUER: origin,
+  OAUTH_DEMO_CLIENT_ID: trimmed,
+  OAUTH_DEMO_NAME: trimmed,
+});
+
+export type Env = z.output<typeof envSchema> & {
+  /** Every `OAUTH_<ID>_CLIENT_SECRET` that is set, by variable name (clientSecretEnvName in server/auth/social.ts). */
+  OAUTH_CLIENT_SECRETS: Readonly<Record<string, string>>;
+  /** Every `CONFIG_<NAME>` and `FLAG_<NAME>` variable, by variable name: overrides of the stored config (server/config). */
+  CONFIG_OVERRIDES: Readonly<Record<string, string>>;
+};
+
+/** A variable with a bad value; the message lists every one of them. */
+export class EnvError extends Error {
+  readonly code = "INVALID_ENV";
+  constructor(readonly problems: { name: string; message: string }[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  ${p.name} ${p.message}`).join("\n")}`);
+    this.name = "EnvError";
+  }
 }
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === "") return fallback;
-  return ["1", "true", "yes", "on"].includes(value.toLowerCase());
-}
+const OAUTH_CLIENT_SECRET = /^OAUTH_[A-Z0-9_]+_CLIENT_SECRET$/;
+const CONFIG_OVERRIDE = /^(CONFIG|FLAG)_/;
 
+/** Reads and checks the environment (process.env by default); throws EnvError naming every bad variable. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const port = Number(source.PORT ?? 3000);
-  return {
-    NODE_ENV: source.NODE_ENV ?? "production",
-    HOST: source.HOST || "127.0.0.1",
-    PORT: Number.isInteger(port) && port >= 0 ? port : 3000,
-    DATA_DIR: path.resolve(source.DATA_DIR || "./data"),
-    DATABASE_URL: source.DATABASE_URL || undefined,
-    REDIS_URL: source.REDIS_URL || undefined,
-    REDIS_PREFIX: source.REDIS_PREFIX || "portal:",
-    SMTP_URL: source.SMTP_URL || undefined,
-    MAIL_FROM: source.MAIL_FROM || "Researcher Services <no-reply@localhost>",
-    PUBLIC_URL: source.PUBLIC_URL?.replace(/\/+$/, "") || undefined,
-    LOG_LEVEL: source.LOG_LEVEL || "info",
-    TRUST_PROXY: bool(source.TRUST_PROXY, false),
-    SEED_DEMO: bool(source.SEED_DEMO, true),
-    SESSION_SECRET: source.SESSION_SECRET || undefined,
-    raw: source,
-  };
+  // An empty variable counts as unset (`PORT= npm start`), except NODE_ENV, which keeps what it is given.
+  const input: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) if (value !== undefined && (value !== "" || name === "NODE_ENV")) input[name] = value;
+  const parsed = z.safeParse(envSchema, input);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "?");
+        const value = input[name];
+        return { name, message: value === undefined ? issue.message : `${issue.message} (it is ${JSON.stringify(value)})` };
+      }),
+    );
+  }
+  const secrets: Record<string, string> = {};
+  const overrides: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    // Secrets: only a non-empty value overrides the stored one. Config overrides: as given ("" included).
+    if (OAUTH_CLIENT_SECRET.test(name) && value !== "") secrets[name] = value;
+    if (CONFIG_OVERRIDE.test(name)) overrides[name] = value;
+  }
+  return { ...parsed.data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
 }

@@ -65,21 +65,21 @@ export function clientSecretEnvName(providerId: string): string {
 
 /** The client secret: from the environment when set there, else the stored one (null: a public client, PKCE only). */
 export function clientSecretFor(env: Env, row: Pick<OAuthProvider, "id" | "client_secret">): string | null {
-  const fromEnv = env.raw[clientSecretEnvName(row.id)];
+  const fromEnv = env.OAUTH_CLIENT_SECRETS[clientSecretEnvName(row.id)];
   if (fromEnv) return fromEnv;
   if (row.client_secret) return row.client_secret;
-  if (row.id === DEMO_PROVIDER_ID && env.raw.OAUTH_DEMO_ISSUER) return DEMO_DEFAULT_CLIENT_SECRET;
+  if (row.id === DEMO_PROVIDER_ID && env.OAUTH_DEMO_ISSUER) return DEMO_DEFAULT_CLIENT_SECRET;
   return null;
 }
 
 /** The demo provider described by the environment, if any. */
 function demoProviderFromEnv(env: Env): { entry: ProviderEntry; issuer: string; clientId: string } | null {
-  const issuer = env.raw.OAUTH_DEMO_ISSUER?.trim().replace(/\/+$/, "");
+  const issuer = env.OAUTH_DEMO_ISSUER;
   if (!issuer) return null;
-  const name = env.raw.OAUTH_DEMO_NAME?.trim() || "Demo OIDC";
+  const name = env.OAUTH_DEMO_NAME ?? "Demo OIDC";
   return {
     issuer,
-    clientId: env.raw.OAUTH_DEMO_CLIENT_ID?.trim() || DEMO_DEFAULT_CLIENT_ID,
+    clientId: env.OAUTH_DEMO_CLIENT_ID ?? DEMO_DEFAULT_CLIENT_ID,
     entry: { id: DEMO_PROVIDER_ID, name, icon: "", supportedLanguages: [], supportedLocalizations: [] },
   };
 }

@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { familyOfContentType, type FileFamily } from "./filetype";
 import { listZipEntries, readZipEntry } from "./containers";
 import { countWords, detectLanguage, rtfToText, texToText } from "./text";
-import { isFileId, storedPath } from "./storage";
+import { isFileId, storedPath } from "./files";
 
 export interface AnalysisResult {
   fileId: string;

@@ -12,13 +12,18 @@ import busboy from "busboy";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import type { FileKind } from "../../db/types-documents";
-import { enqueue } from "../jobs/queue";
+import { analyseDocumentJob } from "./jobs";
+import { filesRoot, isFileId, storedPath } from "./files";
 import { rateLimit, type RateLimitResult } from "../http/rate-limit";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
 
+// Where files live and what a file id looks like are in files.ts (the analysis job needs them without this module).
+export { filesRoot, isFileId, storedPath } from "./files";
+/** The kind of the document analysis job (server/documents/jobs.ts). */
+export const ANALYSE_JOB = analyseDocumentJob.kind;
+
 export type { FileKind };
 export const FILE_KINDS: readonly FileKind[] = ["main", "figure", "table", "main_reference", "figure_reference", "table_reference"];
-export const ANALYSE_JOB = "analyse-document";
 
 /** Form field names (spec 1 §2 details form; `files` on get-started) → kind of file. */
 export const FIELD_KINDS: Readonly<Record<string, FileKind>> = {
@@ -126,16 +131,6 @@ export async function allowedExtensions(ctx: AppContext): Promise<Set<string>> {
 
 async function policyFor(ctx: AppContext, limits?: Partial<UploadLimits>): Promise<Policy> {
   return { limits: await uploadLimits(ctx, limits), allowed: await allowedExtensions(ctx) };
-}
-
-export function filesRoot(ctx: AppContext): string {
-  return path.join(ctx.env.DATA_DIR, "files");
-}
-
-/** Where a stored file lives: DATA_DIR/files/<first two characters>/<stored name>. */
-export function storedPath(ctx: AppContext, storedName: string): string {
-  if (!/^[a-f0-9]{32}$/.test(storedName)) throw new Error("invalid stored file name");
-  return path.join(filesRoot(ctx), storedName.slice(0, 2), storedName);
 }
 
 /** A display-safe file name: no path, no control characters, at most 200 characters (extension kept). */
@@ -329,7 +324,7 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
         .executeTakeFirstOrThrow();
       if (analyse) {
         await trx.insertInto("document_analyses").values({ file_id: id, status: "pending" }).execute();
-        await enqueue(trx, ANALYSE_JOB, { fileId: id }, { maxAttempts: 3 });
+        await analyseDocumentJob.enqueue(trx, { fileId: id });
       }
       return inserted;
     });
@@ -481,12 +476,6 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
   }
   if (tooMany) rejected.push({ field: "", name: "", code: "too-many-files" });
   return { files, rejected, fields };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isFileId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
 }
 
 /** A user's own files, or an unclaimed draft's files; a claimed file is no longer reachable through its draft key. */

@@ -1,10 +1,12 @@
-// Every job kind the portal runs, for the in-process worker and scripts/worker.ts.
+// Every job kind the portal runs, for the in-process worker and scripts/worker.ts. Each area declares
+// its jobs with defineJob (server/jobs/define.ts) and lists them here.
 // A function, not a module-level registry: callers (and tests) pass the map they want.
 import type { JobHandlers } from "./worker";
-import { documentJobHandlers } from "../documents/jobs";
+import { jobHandlers, type AnyJobDefinition } from "./define";
+import { documentJobs } from "../documents/jobs";
+
+export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs];
 
 export function portalJobHandlers(): JobHandlers {
-  return {
-    ...documentJobHandlers(),
-  };
+  return jobHandlers(PORTAL_JOBS);
 }

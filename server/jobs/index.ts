@@ -1,27 +1,27 @@
 // Background jobs: the queue (enqueue in the caller's transaction), the worker, and how the portal
 // runs it — in the web process (WORKERS=inline, the default) or as its own process (npm run worker).
 import type { AppContext } from "../context";
+import type { Env } from "../env";
 import { createWorker, type Worker, type WorkerOptions } from "./worker";
 import { portalJobHandlers } from "./handlers";
 import { sweepTempUploads } from "../documents/storage";
 
 export * from "./queue";
 export { createWorker, PermanentJobError, type Worker, type WorkerOptions, type JobHandler, type JobHandlers, type JobRun } from "./worker";
-export { portalJobHandlers } from "./handlers";
+export { portalJobHandlers, PORTAL_JOBS } from "./handlers";
+export { defineJob, jobHandlers, type JobDefinition, type AnyJobDefinition } from "./define";
 
 /** WORKERS: `inline` (default) runs jobs in the web process; `off`/`external` leaves them to `npm run worker`. */
-export function workersMode(env: { raw: Record<string, string | undefined> }): "inline" | "external" {
-  const value = (env.raw.WORKERS ?? "inline").trim().toLowerCase();
-  return value === "" || value === "inline" ? "inline" : "external";
+export function workersMode(env: Pick<Env, "WORKERS">): "inline" | "external" {
+  return env.WORKERS;
 }
 
 /** Starts a worker for all portal jobs; stop it (await worker.stop()) before closing the database. */
 export function startJobWorker(ctx: AppContext, options: WorkerOptions = {}): Worker {
-  const pollMs = Number(ctx.env.raw.WORKER_POLL_MS);
-  const concurrency = Number(ctx.env.raw.WORKER_CONCURRENCY);
+  const { WORKER_POLL_MS: pollMs, WORKER_CONCURRENCY: concurrency } = ctx.env;
   const worker = createWorker(ctx, portalJobHandlers(), {
-    ...(pollMs > 0 ? { pollMs } : {}),
-    ...(concurrency > 0 ? { concurrency: Math.floor(concurrency) } : {}),
+    ...(pollMs !== undefined ? { pollMs } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
     ...options,
   });
   worker.start();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { createTestContext, type TestContext } from "../helpers/context";
+import { readEnv } from "../../server/env";
 import {
   enqueue,
   claimNext,
@@ -260,8 +261,8 @@ describe("the worker loop", () => {
   });
 
   it("reads WORKERS: inline by default", () => {
-    expect(workersMode({ raw: {} })).toBe("inline");
-    expect(workersMode({ raw: { WORKERS: "inline" } })).toBe("inline");
-    expect(workersMode({ raw: { WORKERS: "external" } })).toBe("external");
+    expect(workersMode(readEnv({}))).toBe("inline");
+    expect(workersMode(readEnv({ WORKERS: "inline" }))).toBe("inline");
+    expect(workersMode(readEnv({ WORKERS: "external" }))).toBe("external");
   });
 });

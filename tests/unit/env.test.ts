@@ -1,0 +1,119 @@
+// server/env.ts: one zod schema for the environment; defaults as README documents them, bad values refused
+// with a message naming each variable.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, readEnv } from "../../server/env";
+
+function problems(source: Record<string, string>): string {
+  try {
+    readEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).code).toBe("INVALID_ENV");
+    return (error as Error).message;
+  }
+  throw new Error("readEnv accepted a bad value");
+}
+
+describe("readEnv", () => {
+  it("has README's defaults when nothing is set", () => {
+    expect(readEnv({})).toEqual({
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: 3000,
+      DATA_DIR: path.resolve("./data"),
+      REDIS_PREFIX: "portal:",
+      MAIL_FROM: "Researcher Services <no-reply@localhost>",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: false,
+      SEED_DEMO: true,
+      WORKERS: "inline",
+      OAUTH_CLIENT_SECRETS: {},
+      CONFIG_OVERRIDES: {},
+    });
+  });
+
+  it("treats an empty variable as unset (NODE_ENV keeps what it is given)", () => {
+    const env = readEnv({ HOST: "", PORT: "", DATA_DIR: "", DATABASE_URL: "", PUBLIC_URL: "", LOG_LEVEL: "", SEED_DEMO: "", NODE_ENV: "" });
+    expect(env).toMatchObject({
+      HOST: "127.0.0.1",
+      PORT: 3000,
+      DATA_DIR: path.resolve("./data"),
+      LOG_LEVEL: "info",
+      SEED_DEMO: true,
+      NODE_ENV: "",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBeUndefined();
+  });
+
+  it("reads typed values", () => {
+    const env = readEnv({
+      NODE_ENV: "development",
+      PORT: "0",
+      DATA_DIR: "relative/dir",
+      DATABASE_URL: "postgres://u@db:5432/portal",
+      REDIS_URL: "redis://cache:6379",
+      PUBLIC_URL: "https://portal.example//",
+      LOG_LEVEL: "WARN",
+      TRUST_PROXY: "Yes",
+      SEED_DEMO: "off",
+      SESSION_SECRET: "s3cret",
+      WORKERS: " OFF ",
+      WORKER_POLL_MS: "250",
+      WORKER_CONCURRENCY: "3",
+      OAUTH_DEMO_ISSUER: " http://127.0.0.1:3299/ ",
+      OAUTH_DEMO_CLIENT_ID: " client ",
+      OAUTH_DEMO_NAME: "   ",
+      OAUTH_DEMO_CLIENT_SECRET: "demo-secret",
+      OAUTH_SNID_CLIENT_SECRET: "",
+      CONFIG_REFERRAL_AMOUNT: "25",
+      FLAG_WECHAT_SSO: "off",
+      UNRELATED: "x",
+    });
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 0,
+      DATA_DIR: path.resolve("relative/dir"),
+      DATABASE_URL: "postgres://u@db:5432/portal",
+      REDIS_URL: "redis://cache:6379",
+      PUBLIC_URL: "https://portal.example",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: true,
+      SEED_DEMO: false,
+      SESSION_SECRET: "s3cret",
+      WORKERS: "external",
+      WORKER_POLL_MS: 250,
+      WORKER_CONCURRENCY: 3,
+      OAUTH_DEMO_ISSUER: "http://127.0.0.1:3299",
+      OAUTH_DEMO_CLIENT_ID: "client",
+      OAUTH_DEMO_NAME: undefined,
+      // An empty secret does not override the stored one.
+      OAUTH_CLIENT_SECRETS: { OAUTH_DEMO_CLIENT_SECRET: "demo-secret" },
+      CONFIG_OVERRIDES: { CONFIG_REFERRAL_AMOUNT: "25", FLAG_WECHAT_SSO: "off" },
+    });
+    expect(env).not.toHaveProperty("UNRELATED");
+    expect(env).not.toHaveProperty("raw");
+  });
+
+  it("refuses a bad value, naming the variable, what it must be and what it is", () => {
+    expect(problems({ PORT: "80a" })).toBe('Invalid environment:\n  PORT must be a port number from 0 to 65535 (it is "80a")');
+    expect(problems({ PORT: "70000" })).toContain("PORT must be a port number from 0 to 65535");
+    expect(problems({ TRUST_PROXY: "maybe" })).toContain('TRUST_PROXY must be true or false (1/0, yes/no, on/off) (it is "maybe")');
+    expect(problems({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
+    expect(problems({ WORKERS: "sometimes" })).toContain("WORKERS must be inline or external");
+    expect(problems({ WORKER_CONCURRENCY: "2.5" })).toContain("WORKER_CONCURRENCY must be a positive whole number");
+    expect(problems({ WORKER_POLL_MS: "-1" })).toContain("WORKER_POLL_MS must be a positive number of milliseconds");
+    expect(problems({ PUBLIC_URL: "portal.example" })).toContain("PUBLIC_URL must be an http:// or https:// address");
+    expect(problems({ OAUTH_DEMO_ISSUER: "ftp://idp" })).toContain("OAUTH_DEMO_ISSUER must be an http:// or https:// address");
+  });
+
+  it("lists every bad variable at once", () => {
+    const message = problems({ PORT: "x", SEED_DEMO: "perhaps", HOST: "0.0.0.0" });
+    expect(message.split("\n")).toEqual([
+      "Invalid environment:",
+      '  PORT must be a port number from 0 to 65535 (it is "x")',
+      '  SEED_DEMO must be true or false (1/0, yes/no, on/off) (it is "perhaps")',
+    ]);
+  });
+});
