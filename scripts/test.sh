@@ -6,7 +6,8 @@
 # - Chromium setup (mostly downloads) runs in the background until Playwright needs it;
 # - the unit lane runs first, alone: a broken rule fails within seconds;
 # - the db lane needs no build, so it runs beside type-check and build (single-threaded, they
-#   leave a core free);
+#   leave a core free); these two run niced, so the db lane's timing-sensitive tests (a job done
+#   within a polling window) keep their CPU and only the idle cycles go to them;
 # - the http lane starts only when the db lane has finished: on PostgreSQL each vitest run's
 #   global setup drops the `<db>_t_*` clones and rebuilds the template, so two must never overlap.
 set -uo pipefail
@@ -28,8 +29,8 @@ lane unit || status=1
 step "db lane (in the background), type-check, build"
 lane db > "$R/db-lane.log" 2>&1 &
 db_pid=$!
-if ! npx tsc --noEmit; then echo "type-check failed"; status=1; tc_failed=1; fi
-if ! npx remix vite:build > "$R/build.log" 2>&1; then
+if ! nice -n 10 npx tsc --noEmit; then echo "type-check failed"; status=1; tc_failed=1; fi
+if ! nice -n 10 npx remix vite:build > "$R/build.log" 2>&1; then
   cat "$R/build.log"; echo "build failed"
   wait "$db_pid"; wait "$browser_pid"
   exit 1
