@@ -16,4 +16,8 @@ export default async function setup(project: TestProject) {
   // process, and building twice at once would drop the PostgreSQL template under the other.
   shared.__portalTemplate ??= buildTemplate(process.env.DATABASE_URL);
   await shared.__portalTemplate;
+  // Test workers start after this and inherit it: createTestDatabase refuses to run without it, so a
+  // database test left in tests/unit fails at once in the unit lane (npm run test:unit, npm test)
+  // instead of cloning a stale template file.
+  process.env.PORTAL_TEST_TEMPLATE = "built";
 }
