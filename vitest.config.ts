@@ -1,10 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-// Server modules and HTTP tests run against a real database: PGlite cloned
-// from a migrated template, or PostgreSQL when DATABASE_URL is set.
+// Three lanes (docs/conventions.md "Tests of an area"):
+// - unit: pure rules, no database, no build: seconds (`npm run test:unit`);
+// - db: domain functions on a real database: PGlite cloned from a migrated template, or
+//   PostgreSQL when DATABASE_URL is set (`npm run test:db`);
+// - http: pages and API over HTTP; needs build/server/index.js (`npm run test:http`).
+// The global setup builds the template only for db/http and demands the build only for http.
 export default defineConfig({
   resolve: {
-    // One set of aliases (tsconfig.json "paths" says the same for tsc and tsx).
+    // One set of aliases (tsconfig.json "paths" says the same for tsc and tsx); every project
+    // inherits them through `extends: true`.
     alias: [
       { find: /^#common\//, replacement: new URL("./app/common/", import.meta.url).pathname },
       { find: /^#app\//, replacement: new URL("./app/", import.meta.url).pathname },
@@ -12,12 +17,15 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/http/**/*.test.ts"],
-    globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: process.env.CI ? ["default"] : ["default"],
+    reporters: ["default"],
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+      { extends: true, test: { name: "http", include: ["tests/http/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+    ],
   },
 });

@@ -1,43 +1,70 @@
 #!/usr/bin/env bash
-# npm test: browser setup, type-check, build, vitest (server modules and HTTP
-# against a real database), Playwright (JS and no-JS projects), then one
-# closing line "N passed, N failed".
+# npm test: the vitest lanes (docs/conventions.md "Tests of an area"), Playwright (JS and no-JS
+# projects) and the order via curl, then one closing line "N passed, N failed" (.ci/run reads it).
+#
+# Order and overlap, for a 2-core machine:
+# - Chromium setup (mostly downloads) runs in the background until Playwright needs it;
+# - the unit lane runs first, alone: a broken rule fails within seconds;
+# - the db lane needs no build, so it runs beside type-check and build (single-threaded, they
+#   leave a core free); these two run niced, so the db lane's timing-sensitive tests (a job done
+#   within a polling window) keep their CPU and only the idle cycles go to them;
+# - the http lane starts only when the db lane has finished: on PostgreSQL each vitest run's
+#   global setup drops the `<db>_t_*` clones and rebuilds the template, so two must never overlap.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p .test-results
-rm -f .test-results/vitest.json .test-results/e2e.json .test-results/curl.log
+R=.test-results
+mkdir -p "$R"
+rm -f "$R"/vitest*.json "$R"/e2e.json "$R"/curl.log "$R"/db-lane.log "$R"/browser.log
 status=0
-step() { echo; echo "── $1 ──"; }
+started=$SECONDS
+step() { echo; echo "── $1 ── (at $((SECONDS - started)) s)"; }
+lane() { npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="$R/vitest-$1.json"; }
 
-step "browser"
-bash scripts/setup-browser.sh || status=1
+bash scripts/setup-browser.sh > "$R/browser.log" 2>&1 &
+browser_pid=$!
 
-step "type-check"
-if ! npx tsc --noEmit; then echo "type-check failed"; status=1; tc_failed=1; fi
+step "unit lane"
+lane unit || status=1
 
-step "lint"
-npm run -s lint || { echo "lint failed"; status=1; lint_failed=1; }
-
-step "build"
-npx remix vite:build > .test-results/build.log 2>&1 || { cat .test-results/build.log; echo "build failed"; exit 1; }
+step "db lane (in the background), type-check, lint, build"
+lane db > "$R/db-lane.log" 2>&1 &
+db_pid=$!
+if ! nice -n 10 npx tsc --noEmit; then echo "type-check failed"; status=1; tc_failed=1; fi
+if ! nice -n 10 npm run -s lint; then echo "lint failed"; status=1; lint_failed=1; fi
+if ! nice -n 10 npx remix vite:build > "$R/build.log" 2>&1; then
+  cat "$R/build.log"; echo "build failed"
+  wait "$db_pid"; wait "$browser_pid"
+  exit 1
+fi
 echo "built"
 
-step "vitest"
-npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json || status=1
+step "db lane"
+wait "$db_pid" || status=1
+cat "$R/db-lane.log"
+
+step "http lane"
+lane http || status=1
+
+step "browser"
+wait "$browser_pid" || status=1
+cat "$R/browser.log"
 
 step "playwright"
 npx playwright test || status=1
 
 step "order via curl"
-npx tsx tests/curl/run.ts | tee .test-results/curl.log || status=1
+npx tsx tests/curl/run.ts | tee "$R/curl.log" || status=1
 
+step "done"
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
-const v = read(".test-results/vitest.json");
+const lanes = ["unit", "db", "http"].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
 const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
-if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTestSuites && !v.success && v.numFailedTests === 0 ? 1 : 0); skipped += v.numPendingTests + v.numTodoTests; } else failed += 1;
+for (const { v } of lanes) {
+  if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTestSuites && !v.success && v.numFailedTests === 0 ? 1 : 0); skipped += v.numPendingTests + v.numTodoTests; } else failed += 1;
+}
 if (p) { passed += p.stats.expected + p.stats.flaky; failed += p.stats.unexpected; skipped += p.stats.skipped; } else failed += 1;
 const curl = (() => { try { return fs.readFileSync(".test-results/curl.log", "utf8"); } catch { return ""; } })();
 const cm = /curl: (\d+) passed, (\d+) failed/.exec(curl);
@@ -45,7 +72,8 @@ if (cm) { passed += Number(cm[1]); failed += Number(cm[2]); } else failed += 1;
 if (process.argv[1] === "1") failed += 1;
 if (process.argv[2] === "1") failed += 1; // lint
 console.log("");
-console.log(`vitest: ${v ? v.numPassedTests + " passed, " + v.numFailedTests + " failed" : "did not run"}; playwright: ${p ? (p.stats.expected + p.stats.flaky) + " passed, " + p.stats.unexpected + " failed" : "did not run"}${process.argv[1] === "1" ? "; type-check failed" : ""}`);
+const lane = ({ name, v }) => `${name}: ${v ? v.numPassedTests + " passed, " + v.numFailedTests + " failed" : "did not run"}`;
+console.log(`vitest ${lanes.map(lane).join("; ")}; playwright: ${p ? (p.stats.expected + p.stats.flaky) + " passed, " + p.stats.unexpected + " failed" : "did not run"}${process.argv[1] === "1" ? "; type-check failed" : ""}`);
 console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "${tc_failed:-0}" "${lint_failed:-0}"
 exit $status

@@ -5,6 +5,7 @@ import path from "node:path";
 import { startPortal } from "../../server/boot";
 import { readEnv } from "../../server/env";
 import { freshDatabase } from "../helpers/template";
+import { RELAXED_RATE_LIMITS } from "../helpers/portal";
 
 async function main() {
   // E2E_NAME tells apart the portals of one run (the second one runs with other feature flags).
@@ -21,12 +22,7 @@ async function main() {
     // Demo OIDC provider for tests/e2e/social.spec.ts (its test server listens on 3299).
     OAUTH_DEMO_ISSUER: process.env.OAUTH_DEMO_ISSUER ?? "http://127.0.0.1:3299",
     // Many sign-ins come from one address in a short time here.
-    CONFIG_RATE_LIMITS: JSON.stringify({
-      signInPerMinute: 1000,
-      registrationsPerHour: 1000,
-      resetRequestsPerHour: 1000,
-      emailChecksPerHour: 1000,
-    }),
+    CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
   });
   const portal = await startPortal({ env });
   process.stdout.write(`e2e portal at ${portal.url}\n`);

@@ -6,6 +6,8 @@ import { openPglite, openPostgres, type OpenedDatabase } from "../../server/db";
 import { PGLITE_TEMPLATE_FILE, templateDatabaseName, withDatabase } from "./template";
 
 export async function createTestDatabase(): Promise<OpenedDatabase> {
+  if (process.env.PORTAL_TEST_TEMPLATE !== "built")
+    throw new Error("No template database in this run: a test that needs a database belongs in tests/db (or tests/http).");
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = fs.readFileSync(PGLITE_TEMPLATE_FILE);

@@ -4,10 +4,44 @@ import { startPortal, type RunningPortal } from "../../server/boot";
 import { createTestDatabase } from "./db";
 import { testEnv } from "./context";
 
-export async function startTestPortal(extraEnv: Record<string, string | undefined> = {}): Promise<RunningPortal> {
+export interface TestPortal extends RunningPortal {
+  /** A new client (cookie jar) signed in as `user` through the sign-in API. */
+  signIn(user: { email: string; password: string }): Promise<Client>;
+}
+
+export async function startTestPortal(extraEnv: Record<string, string | undefined> = {}): Promise<TestPortal> {
   const database = await createTestDatabase();
   const env = testEnv({ SEED_DEMO: "true", ...extraEnv });
-  return startPortal({ env, database, rootDir: path.resolve(".") });
+  const portal = await startPortal({ env, database, rootDir: path.resolve(".") });
+  return Object.assign(portal, { signIn: (user: { email: string; password: string }) => signIn(portal, user) });
+}
+
+/**
+ * The per-address limits a portal under test would otherwise hit: its tests sign in and register
+ * many times from one address within seconds. The limits themselves are tested in tests/db.
+ */
+export const RELAXED_RATE_LIMITS = {
+  signInPerMinute: 1000,
+  registrationsPerHour: 1000,
+  resetRequestsPerHour: 1000,
+  emailChecksPerHour: 1000,
+};
+
+/** A test portal with relaxed rate limits (RELAXED_RATE_LIMITS); `extraEnv` as for startTestPortal. */
+export function startRelaxedPortal(extraEnv: Record<string, string | undefined> = {}): Promise<TestPortal> {
+  return startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS), ...extraEnv });
+}
+
+/** A new client signed in as `user` through POST /api/auth/login; throws unless the portal says 200. */
+export async function signIn(portal: Pick<RunningPortal, "url">, user: { email: string; password: string }): Promise<Client> {
+  const client = new Client(portal.url);
+  const r = await client.request("/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (r.status !== 200) throw new Error(`signIn ${user.email}: ${r.status} ${await r.text()}`);
+  return client;
 }
 
 /** fetch without following redirects, keeping cookies in a small jar. */

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPortal, Client } from "../helpers/portal";
+import { startRelaxedPortal, Client } from "../helpers/portal";
 import type { RunningPortal } from "../../server/boot";
 import { listOutbox } from "../../server/mail";
 
 let portal: RunningPortal;
 const jsonHeaders = { "content-type": "application/json" };
 beforeAll(async () => {
-  // Many sign-ins from one address in a few seconds: the limits themselves are tested in tests/unit.
-  portal = await startTestPortal({
-    CONFIG_RATE_LIMITS: JSON.stringify({
-      signInPerMinute: 1000,
-      registrationsPerHour: 1000,
-      resetRequestsPerHour: 1000,
-      emailChecksPerHour: 1000,
-    }),
-  });
+  portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
 

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPortal, Client } from "../helpers/portal";
+import { startRelaxedPortal, Client } from "../helpers/portal";
 import type { RunningPortal } from "../../server/boot";
 import { makeDocx } from "../helpers/fixtures";
 
 let portal: RunningPortal;
 beforeAll(async () => {
-  portal = await startTestPortal({
-    CONFIG_RATE_LIMITS: JSON.stringify({
-      signInPerMinute: 1000,
-      registrationsPerHour: 1000,
-      resetRequestsPerHour: 1000,
-      emailChecksPerHour: 1000,
-    }),
-  });
+  portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
+import { createResearcher } from "../helpers/factories";
 import { readSession } from "../../server/auth/session";
 import {
   bindingHash,
@@ -18,7 +19,7 @@ const BASE = "http://portal.test";
 
 beforeAll(async () => {
   t = await createTestContext();
-  userId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).id;
+  userId = (await createResearcher(t.ctx, { firstName: "Ada", lastName: "Lovelace" })).id;
 });
 afterAll(async () => t.close());
 

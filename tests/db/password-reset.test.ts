@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
+import { createResearcher, type TestUser } from "../helpers/factories";
 import { requestPasswordReset, resetPassword, checkResetToken, RESET_TOKEN_TTL_SECONDS } from "../../server/auth/password-reset";
 import { createSession, readSession, hashToken } from "../../server/auth/session";
 import { listOutbox } from "../../server/mail";
 import { verifyPassword } from "../../server/accounts/password";
 
 let t: TestContext;
-let user: { id: number; identity: string };
+let user: TestUser;
 beforeAll(async () => {
   t = await createTestContext();
-  user = await t.ctx.db
-    .selectFrom("users")
-    .select(["id", "identity"])
-    .where("email", "=", "researcher@example.com")
-    .executeTakeFirstOrThrow();
+  user = await createResearcher(t.ctx, { email: "reader@example.org" });
 });
 afterAll(async () => t.close());
 
 async function lastLink(): Promise<{ token: string; identity: string }> {
-  const [mail] = await listOutbox(t.ctx, { to: "researcher@example.com" });
+  const [mail] = await listOutbox(t.ctx, { to: "reader@example.org" });
   const m = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text_body)!;
   return { token: m[1], identity: m[2] };
 }
@@ -27,9 +24,9 @@ describe("password reset", () => {
   it("e-mails a one-time link in the user's language, valid for one hour", async () => {
     expect(RESET_TOKEN_TTL_SECONDS).toBe(3600);
     expect(
-      await requestPasswordReset(t.ctx, { email: "Researcher@Example.com", lang: "jp", ip: "1.1.1.1", baseUrl: "http://portal.test" }),
+      await requestPasswordReset(t.ctx, { email: "Reader@Example.org", lang: "jp", ip: "1.1.1.1", baseUrl: "http://portal.test" }),
     ).toBe("accepted");
-    const [mail] = await listOutbox(t.ctx, { to: "researcher@example.com" });
+    const [mail] = await listOutbox(t.ctx, { to: "reader@example.org" });
     expect(mail.lang).toBe("jp");
     expect(mail.status).toBe("queued");
     expect(mail.text_body).toContain("http://portal.test/jp/login/reset-password/");
@@ -52,7 +49,7 @@ describe("password reset", () => {
   });
 
   it("works once, needs the right identity, and signs the user out everywhere", async () => {
-    await requestPasswordReset(t.ctx, { email: "researcher@example.com", lang: "en", ip: "1.1.1.3" });
+    await requestPasswordReset(t.ctx, { email: "reader@example.org", lang: "en", ip: "1.1.1.3" });
     const { token, identity } = await lastLink();
     const session = await createSession(t.ctx.db, user.id);
     expect(await resetPassword(t.ctx, { token, userIdentity: "00000000-0000-0000-0000-000000000000", password: "brand-new-pass" })).toEqual(
@@ -74,7 +71,7 @@ describe("password reset", () => {
   });
 
   it("expires", async () => {
-    await requestPasswordReset(t.ctx, { email: "researcher@example.com", lang: "en", ip: "1.1.1.4" });
+    await requestPasswordReset(t.ctx, { email: "reader@example.org", lang: "en", ip: "1.1.1.4" });
     const { token, identity } = await lastLink();
     await t.ctx.db
       .updateTable("password_reset_tokens")
@@ -89,7 +86,7 @@ describe("password reset", () => {
   });
 
   it("limits requests: per address quietly, per client address with an answer", async () => {
-    const to = "staff@example.com";
+    const to = (await createResearcher(t.ctx)).email;
     for (let i = 0; i < 7; i++) await requestPasswordReset(t.ctx, { email: to, lang: "en", ip: `2.2.2.${i}` });
     expect((await listOutbox(t.ctx, { to })).length).toBe(5);
     let last = "accepted";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
+import { createResearcher, createStaff, type TestUser } from "../helpers/factories";
 import {
   createSession,
   readSession,
@@ -14,9 +15,13 @@ import { signInWithPassword } from "../../server/auth/login";
 
 let t: TestContext;
 let userId: number;
+let user: TestUser;
+let staff: TestUser;
 beforeAll(async () => {
   t = await createTestContext();
-  userId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).id;
+  user = await createResearcher(t.ctx, { email: "reader@example.org" });
+  staff = await createStaff(t.ctx);
+  userId = user.id;
 });
 afterAll(async () => t.close());
 
@@ -27,7 +32,7 @@ describe("sessions", () => {
     const row = await t.ctx.db.selectFrom("sessions").selectAll().where("id_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
     expect(row.id_hash).not.toContain(token);
     const session = await readSession(t.ctx.db, token);
-    expect(session?.user.email).toBe("researcher@example.com");
+    expect(session?.user.email).toBe("reader@example.org");
   });
 
   it("expire after the idle timeout and the absolute timeout", async () => {
@@ -67,11 +72,11 @@ describe("sessions", () => {
 
 describe("password sign-in", () => {
   it("signs in with the right password, case-insensitive e-mail", async () => {
-    const r = await signInWithPassword(t.ctx, { email: " Researcher@Example.com ", password: "Researcher#2026", ip: "10.0.0.1" });
+    const r = await signInWithPassword(t.ctx, { email: " Reader@Example.org ", password: user.password, ip: "10.0.0.1" });
     expect(r.ok).toBe(true);
   });
   it("refuses a wrong password and an unknown address alike", async () => {
-    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "nope", ip: "10.0.0.2" })).toEqual({
+    expect(await signInWithPassword(t.ctx, { email: "reader@example.org", password: "nope", ip: "10.0.0.2" })).toEqual({
       ok: false,
       error: "invalid-credentials",
     });
@@ -81,13 +86,13 @@ describe("password sign-in", () => {
     });
   });
   it("limits attempts to 10 a minute per account", async () => {
-    for (let i = 0; i < 10; i++) await signInWithPassword(t.ctx, { email: "staff@example.com", password: "bad", ip: `10.1.0.${i}` });
-    const r = await signInWithPassword(t.ctx, { email: "staff@example.com", password: "Staff#2026!", ip: "10.1.1.1" });
+    for (let i = 0; i < 10; i++) await signInWithPassword(t.ctx, { email: staff.email, password: "bad", ip: `10.1.0.${i}` });
+    const r = await signInWithPassword(t.ctx, { email: staff.email, password: staff.password, ip: "10.1.1.1" });
     expect(r).toMatchObject({ ok: false, error: "too-many-attempts" });
   });
   it("is refused when local authentication is turned off", async () => {
     await t.ctx.config.setConfig("localAuthEnabled", false);
-    expect(await signInWithPassword(t.ctx, { email: "researcher@example.com", password: "Researcher#2026", ip: "10.0.0.9" })).toEqual({
+    expect(await signInWithPassword(t.ctx, { email: "reader@example.org", password: user.password, ip: "10.0.0.9" })).toEqual({
       ok: false,
       error: "local-auth-disabled",
     });

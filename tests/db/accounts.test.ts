@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
+import { createResearcher } from "../helpers/factories";
 import { validatePhone, phoneMaxLength, CHINA_PHONE_MAX } from "../../app/common/phone";
 import { registrationCurrencies, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
 import { stateAfterCountryChange, stateError } from "../../app/common/accounts/address";
@@ -84,8 +85,8 @@ describe("addresses", () => {
   let userId: number;
   let otherId: number;
   beforeAll(async () => {
-    userId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()).id;
-    otherId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).id;
+    userId = (await createResearcher(t.ctx)).id;
+    otherId = (await createResearcher(t.ctx)).id;
   });
 
   it("requires a state from the list when the country has states, free text otherwise", () => {
@@ -166,7 +167,7 @@ describe("addresses", () => {
 describe("the user view and its cache", () => {
   it("is cached 10 minutes and invalidated on change", async () => {
     expect(USER_CACHE_SECONDS).toBe(600);
-    const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+    const u = await createResearcher(t.ctx, { firstName: "Ada", lastName: "Lovelace" });
     const before = await getUserView(t.ctx, u.id);
     expect(before?.firstName).toBe("Ada");
     // A change behind the cache is not seen...
@@ -209,13 +210,13 @@ describe("the user view and its cache", () => {
   });
 
   it("changing the password signs out every other session", async () => {
-    const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+    const u = await createResearcher(t.ctx);
     const other = await createSession(t.ctx.db, u.id);
     expect(await changePassword(t.ctx, u.id, { currentPassword: "wrong", newPassword: "another-pass", ip: "1" })).toEqual({
       ok: false,
       fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] },
     });
-    const r = await changePassword(t.ctx, u.id, { currentPassword: "Researcher#2026", newPassword: "another-pass", ip: "1" });
+    const r = await changePassword(t.ctx, u.id, { currentPassword: u.password, newPassword: "another-pass", ip: "1" });
     expect(r.ok).toBe(true);
     expect(await readSession(t.ctx.db, other)).toBeNull();
     expect(await readSession(t.ctx.db, (r as { token: string }).token)).not.toBeNull();
@@ -225,7 +226,7 @@ describe("the user view and its cache", () => {
   });
 
   it("derives the shell rules", async () => {
-    const u = await t.ctx.db.selectFrom("users").select(["id"]).where("email", "=", "researcher@example.com").executeTakeFirstOrThrow();
+    const u = await createResearcher(t.ctx);
     const view = (await getUserView(t.ctx, u.id))!;
     expect(shellState(view, "US")).toEqual({ banner: null, countryModal: false, redirectToAccount: false, wfoeRequired: false });
     expect(shellState(view, "CN").banner).toBe("localization-mismatch");

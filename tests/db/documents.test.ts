@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { createTestContext, type TestContext } from "../helpers/context";
+import { createResearcher, createStaff } from "../helpers/factories";
 import { makeDoc, makeDocx, makeExe, makeOdt, makeOtherCfb, makePdf, makePng, makeRtf, makeXlsx, makeZip } from "../helpers/fixtures";
 import {
   saveUpload,
@@ -35,9 +36,8 @@ let staffId: number;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-docs-"));
   t = await createTestContext({ DATA_DIR: dataDir });
-  researcherId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow())
-    .id;
-  staffId = (await t.ctx.db.selectFrom("users").select("id").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()).id;
+  researcherId = (await createResearcher(t.ctx)).id;
+  staffId = (await createStaff(t.ctx)).id;
 });
 afterAll(async () => {
   await t.close();
