@@ -14,6 +14,17 @@ export function query(params: Query = {}): string {
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
+/**
+ * A redirect target from a query parameter, accepted only when it stays on this site (a path starting with
+ * a single "/"), so no redirect parameter is ever an open redirect.
+ */
+export function safeRedirect(target: string | null | undefined, fallback: string): string {
+  if (!target || typeof target !== "string") return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(target)) return fallback;
+  return target;
+}
+
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {
