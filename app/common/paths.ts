@@ -73,5 +73,7 @@ export const paths = {
   api: {
     priceQuotePdf: (estimateId: string) => `/api/price-quote/${seg(estimateId)}/pdf`,
     orderFormReedit: (externalId: string) => `/api/order-form/reedit/${seg(externalId)}`,
+    /** Sends a signed-in user to `redirect` on their own localisation's site (spec 1 §2). */
+    accountRedirect: (redirect: string) => `/api/account/redirect${query({ redirect })}`,
   },
 } as const;

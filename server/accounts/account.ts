@@ -220,6 +220,26 @@ export function myUserView(scope: Scope): Promise<UserView | null> {
   return getUserView(scope.app, actingUser(scope));
 }
 
+/** The acting user's local-entity (wfoe) migration status (spec 2 §4 "Migration"). */
+export async function wfoeMigrationStatus(scope: Scope): Promise<UserView["wfoeMigrationStatus"]> {
+  const user = await getUserView(scope.app, actingUser(scope));
+  if (!user) throw new Error("the signed-in user has no row");
+  return user.wfoeMigrationStatus;
+}
+
+/** Records that the acting user accepted the local entity's terms (the first acceptance counts). */
+export async function acceptWfoeTerms(scope: Scope): Promise<Result> {
+  const userId = actingUser(scope);
+  await scope.app.db
+    .updateTable("users")
+    .set({ wfoe_accepted_tos_at: new Date() })
+    .where("id", "=", userId)
+    .where("wfoe_accepted_tos_at", "is", null)
+    .execute();
+  await invalidateUser(scope.app, userId);
+  return ok();
+}
+
 /** Number of orders (GET /api/users/{id}/order-count). Orders arrive with the order form. */
 export async function orderCount(ctx: AppContext, userId: number): Promise<number> {
   const view = await getUserView(ctx, userId);
@@ -266,6 +286,12 @@ export async function recordCountryPromptStatus(
 export async function countryPromptShown(scope: Scope): Promise<boolean> {
   const user = await getUserView(scope.app, actingUser(scope));
   return Boolean(user?.shouldDisplayCountryModal);
+}
+
+/** The countries of the country prompt, or null when the visitor is not asked (signed out, or has a country). */
+export async function countryPromptCountries(scope: Scope) {
+  if (scope.userId === null || !(await countryPromptShown(scope))) return null;
+  return listCountries(scope.app.db);
 }
 
 /** GET /api/account: the signed-in user's account, with the found-us options. */
