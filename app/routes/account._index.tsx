@@ -16,7 +16,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { useClientValidation } from "#app/lib/client-validation";
-import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "#common/i18n";
+import { isSiteLang, LANG_NATIVE_NAME, SITE_LANGS } from "#common/i18n";
 import { paths } from "#common/paths";
 import { pageScope } from "#app/lib/scope.server";
 import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
@@ -61,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An update that leaves the account inactive ends the session (spec 1 §2 "Logout").
   if (!r.value.active)
     return redirect(paths.login(scope.lang), { status: 303, headers: { "Set-Cookie": cookies.session.clear(scope.secure) } });
-  return redirect(paths.account(r.value.language as SiteLang, { saved: "details" }), { status: 303 });
+  // The page follows the language just chosen.
+  return redirect(paths.account(isSiteLang(r.value.language) ? r.value.language : scope.lang, { saved: "details" }), { status: 303 });
 }
 
 export default function AccountDetails() {

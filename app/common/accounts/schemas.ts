@@ -3,7 +3,7 @@
 // translation keys. Rules that need the database (the country exists, the phone length of its calling
 // code, the states of a country) are the domain's (server/accounts).
 import * as z from "zod/mini";
-import { emailField } from "../auth/schemas";
+import { emailField, nameField } from "../auth/schemas";
 import { SITE_LANGS } from "../i18n";
 import { addressSchema } from "./address";
 
@@ -14,16 +14,14 @@ const optional = (max: number) => z.optional(z.string().check(z.trim(), z.maxLen
 
 const ORCID_INVALID = { error: "account:details.errors.orcidInvalid" };
 
-const name = (required: string) => z.string(R(required)).check(z.trim(), z.minLength(1, R(required)), z.maxLength(100, R("name-too-long")));
-
 /**
  * The fields of the account details form (spec 1 §2 "Account"). An empty ORCID or secondary e-mail means
  * none (API clients send "", the page sends nothing).
  */
 const detailsFields = {
   title: optional(40),
-  firstName: name("first-name-required"),
-  lastName: name("last-name-required"),
+  firstName: nameField("first-name-required"),
+  lastName: nameField("last-name-required"),
   institution: optional(200),
   orcid: z.optional(
     z.string().check(z.trim(), z.maxLength(19, ORCID_INVALID), z.regex(/^$|^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, ORCID_INVALID)),
