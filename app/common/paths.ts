@@ -14,6 +14,17 @@ export function query(params: Query = {}): string {
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
+/**
+ * A redirect target from a query parameter, accepted only when it stays on this site (a path starting with
+ * a single "/"), so no redirect parameter is ever an open redirect.
+ */
+export function safeRedirect(target: string | null | undefined, fallback: string): string {
+  if (!target || typeof target !== "string") return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(target)) return fallback;
+  return target;
+}
+
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {
@@ -62,5 +73,7 @@ export const paths = {
   api: {
     priceQuotePdf: (estimateId: string) => `/api/price-quote/${seg(estimateId)}/pdf`,
     orderFormReedit: (externalId: string) => `/api/order-form/reedit/${seg(externalId)}`,
+    /** Sends a signed-in user to `redirect` on their own localisation's site (spec 1 §2). */
+    accountRedirect: (redirect: string) => `/api/account/redirect${query({ redirect })}`,
   },
 } as const;

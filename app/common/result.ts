@@ -58,6 +58,7 @@ export const ERROR_STATUS: Record<string, number> = {
   "invalid-credentials": 401,
   "wrong-password": 401,
   forbidden: 403,
+  "not-allowed": 403,
   "local-auth-disabled": 403,
   "cross-site-request-refused": 403,
   "not-found": 404,

@@ -35,10 +35,7 @@ export function ShellBanner() {
       <p>{t(`shell.${banner}-message`)}</p>
       {banner === "localization-mismatch" ? (
         <p>
-          <a
-            className="button button-primary"
-            href={`/api/account/redirect?redirect=${encodeURIComponent(location.pathname + location.search)}`}
-          >
+          <a className="button button-primary" href={paths.api.accountRedirect(location.pathname + location.search)}>
             {t("shell.goToMySite")}
           </a>
         </p>

@@ -3,6 +3,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { readSession, SESSION_COOKIE, type CurrentSession } from "#server/auth/session";
 import { type SiteLang } from "#common/i18n";
 import { langOfPath } from "#server/http/lang";
+import { safeRedirect } from "#common/paths";
 import { getUserView } from "#server/accounts/account";
 import { shellState, wfoeExempt } from "#server/accounts/shell";
 import { localizationForHost } from "#server/config";
@@ -62,17 +63,8 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
   return session;
 }
 
-/**
- * A redirect target from a query parameter, accepted only when it stays on
- * this site (a path starting with a single "/"), so sign-in is never an open redirect.
- */
-export function safeRedirect(target: string | null | undefined, fallback: string): string {
-  if (!target || typeof target !== "string") return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f]/.test(target)) return fallback;
-  return target;
-}
+// Defined with the portal's URLs (the JSON API needs it too); re-exported for the pages that import it here.
+export { safeRedirect } from "#common/paths";
 
 /**
  * Where to go after signing in or registering (spec 1 §2): a same-site path, or an absolute address on an

@@ -1,70 +1,68 @@
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/translate";
-import { detailsSchema, passwordChangeSchema, type DetailsFields, type PasswordChangeFields } from "#common/accounts/schemas";
+import {
+  detailsSchema,
+  passwordChangeSchema,
+  type DetailsFields,
+  type DetailsInput,
+  type PasswordChangeFields,
+  type PasswordChangeInput,
+} from "#common/accounts/schemas";
 import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form";
 import { requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { useClientValidation } from "#app/lib/client-validation";
-import { LANG_NATIVE_NAME, SITE_LANGS } from "#common/i18n";
+import { isSiteLang, LANG_NATIVE_NAME, SITE_LANGS } from "#common/i18n";
+import { paths } from "#common/paths";
+import { pageScope } from "#app/lib/scope.server";
+import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
+import { cookies } from "#server/http/cookies";
 import { phoneMaxLength } from "#common/phone";
 import { localizeCountries } from "#app/lib/countries.server";
-import { changePassword, getUserView, updateDetails } from "#server/accounts/account";
-import { listCountries } from "#server/accounts/registration";
-import { clearedSessionCookie, sessionCookie } from "#server/auth/session";
+import { accountDetailsPage, changePassword, updateDetails } from "#server/accounts/account";
 
 export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const lang = new URL(request.url).pathname.split("/")[1] as (typeof SITE_LANGS)[number];
-  const [t, user, countries] = await Promise.all([
-    getFixedT(request, "account"),
-    getUserView(context.app, session.user.id),
-    listCountries(context.app.db),
-  ]);
-  if (!user) throw redirect(`/${lang}/login`);
-  return { title: t("details.title"), user, countries: localizeCountries(countries, lang) };
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const [t, page] = await Promise.all([getFixedT(request, "account"), accountDetailsPage(scope)]);
+  if (!page.user) throw redirect(paths.login(scope.lang));
+  return { title: t("details.title"), user: page.user, countries: localizeCountries(page.countries, scope.lang) };
 }
 
+// Two forms on one page, told apart by their intent: the details and the password change.
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const lang = new URL(request.url).pathname.split("/")[1];
-  const formData = await request.formData();
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const formData = await readFormData(request);
   if (formData.get("intent") === "password") {
-    const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+    const hideFields = ["currentPassword", "newPassword"];
+    const submission = parseFields<PasswordChangeInput>(formData, passwordChangeSchema);
     if (submission.status !== "success")
-      return Response.json(
-        { form: "password", result: submission.reply({ hideFields: ["currentPassword", "newPassword"] }) },
-        { status: 400 },
-      );
-    const r = await changePassword(context.app, session.user.id, {
-      ...submission.value,
-      ip: context.ip,
-      userAgent: request.headers.get("user-agent"),
-    });
-    if (!r.ok)
-      return Response.json(
-        { form: "password", result: submission.reply({ fieldErrors: r.fieldErrors, hideFields: ["currentPassword", "newPassword"] }) },
-        { status: 400 },
-      );
+      return Response.json({ form: "password", result: submission.reply({ hideFields }) }, { status: 400 });
+    const r = await changePassword(scope, submission.value);
+    if (!r.ok) return Response.json({ form: "password", result: replyWithErrors(submission, r, { hideFields }) }, { status: 400 });
     // Every other session was signed out; this browser continues on a fresh one.
-    return redirect(`/${lang}/account?saved=password`, { status: 303, headers: { "Set-Cookie": sessionCookie(r.token, context.secure) } });
+    return redirect(paths.account(scope.lang, { saved: "password" }), {
+      status: 303,
+      headers: { "Set-Cookie": cookies.session.serialize(r.value.token, scope.secure) },
+    });
   }
-  const submission = parseWithZod(formData, { schema: detailsSchema });
+  const submission = parseFields<DetailsInput & { intent: "details" }>(formData, detailsSchema);
   if (submission.status !== "success") return Response.json({ form: "details", result: submission.reply() }, { status: 400 });
-  const r = await updateDetails(context.app, session.user.id, {
-    ...submission.value,
-    optinToMarketing: submission.value.optinToMarketing ?? false,
-  });
-  if (!r.ok) return Response.json({ form: "details", result: submission.reply({ fieldErrors: r.fieldErrors }) }, { status: 400 });
+  const { intent: _intent, ...input } = submission.value;
+  const r = await updateDetails(scope, input);
+  if (!r.ok) return Response.json({ form: "details", result: replyWithErrors(submission, r) }, { status: 400 });
   // An update that leaves the account inactive ends the session (spec 1 §2 "Logout").
-  if (!r.user.active) return redirect(`/${lang}/login`, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(context.secure) } });
-  return redirect(`/${r.user.language}/account?saved=details`, { status: 303 });
+  if (!r.value.active)
+    return redirect(paths.login(scope.lang), { status: 303, headers: { "Set-Cookie": cookies.session.clear(scope.secure) } });
+  // The page follows the language just chosen.
+  return redirect(paths.account(isSiteLang(r.value.language) ? r.value.language : scope.lang, { saved: "details" }), { status: 303 });
 }
 
 export default function AccountDetails() {
@@ -197,7 +195,7 @@ export default function AccountDetails() {
         </section>
       ) : null}
       <p>
-        <a href={`/${lang}/account/addresses`}>{t("nav.addresses")} →</a>
+        <a href={paths.addresses(lang)}>{t("nav.addresses")} →</a>
       </p>
     </div>
   );

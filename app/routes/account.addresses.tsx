@@ -3,16 +3,18 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "#app/lib/translate";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form";
-import { requireUser, requireLang } from "#app/lib/session.server";
+import { requireUser } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { parseFields, readFormData } from "#app/lib/forms.server";
+import { paths } from "#common/paths";
+import { conformErrors } from "#common/result";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { useClientValidation } from "#app/lib/client-validation";
 import { localizeCountries } from "#app/lib/countries.server";
-import { stateAfterCountryChange, type AddressFields } from "#common/accounts/address";
-import { deleteAddress, getAddress, listAddresses, saveAddress, statesOf } from "#server/accounts/addresses";
-import { listCountries } from "#server/accounts/registration";
-import { invalidateUser } from "#server/accounts/account";
+import { addressSchema, stateAfterCountryChange, type AddressFields, type AddressInput } from "#common/accounts/address";
+import { addressFormPage, countryStates, deleteAddress, myAddresses, saveAddress } from "#server/accounts/addresses";
 
 export const meta = titleMeta;
 
@@ -25,56 +27,52 @@ function parseId(id: string | undefined): number | "new" | null {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const lang = requireLang(request);
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
   const id = parseId(params.id);
   const t = await getFixedT(request, "account");
-  if (id === null) {
-    return { mode: "list" as const, title: t("addresses.title"), addresses: await listAddresses(context.app.db, session.user.id) };
-  }
-  const address = id === "new" ? null : await getAddress(context.app.db, session.user.id, id);
+  if (id === null) return { mode: "list" as const, title: t("addresses.title"), addresses: await myAddresses(scope) };
+  const page = await addressFormPage(scope, id);
   // Another user's address (or none) is simply not found.
-  if (id !== "new" && !address) throw new Response("Not Found", { status: 404 });
-  const countries = localizeCountries(await listCountries(context.app.db), lang);
-  const statesByCountry: Record<string, { code: string; name: string }[]> = {};
-  const rows = await context.app.db
-    .selectFrom("states as s")
-    .innerJoin("countries as c", "c.id", "s.country_id")
-    .select(["c.iso2", "s.code", "s.name"])
-    .orderBy("s.name")
-    .execute();
-  for (const r of rows) (statesByCountry[r.iso2] ??= []).push({ code: r.code, name: r.name });
-  return { mode: "edit" as const, title: t(address ? "addresses.editTitle" : "addresses.newTitle"), address, countries, statesByCountry };
+  if (!page.ok) throw new Response("Not Found", { status: 404 });
+  const { address, countries, statesByCountry } = page.value;
+  const title = t(address ? "addresses.editTitle" : "addresses.newTitle");
+  return { mode: "edit" as const, title, address, countries: localizeCountries(countries, scope.lang), statesByCountry };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const lang = requireLang(request);
-  const formData = await request.formData();
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "delete") {
-    const id = Number(formData.get("id"));
-    if (!(await deleteAddress(context.app.db, session.user.id, id))) throw new Response("Not Found", { status: 404 });
-    await invalidateUser(context.app, session.user.id);
-    return redirect(`/${lang}/account/addresses?deleted=1`, { status: 303 });
+    const r = await deleteAddress(scope, Number(formData.get("id")));
+    if (!r.ok) throw new Response("Not Found", { status: 404 });
+    return redirect(paths.addresses(scope.lang, { deleted: 1 }), { status: 303 });
   }
   const id = parseId(params.id);
   if (id === null) throw new Response("Method Not Allowed", { status: 405 });
   const values = Object.fromEntries([...formData.entries()].filter(([k]) => k !== "intent").map(([k, v]) => [k, String(v)]));
   if (intent === "refresh-states") {
     // Without JavaScript the state list follows the country only after a round trip; nothing is saved.
-    const states = await statesOf(context.app.db, String(values.country ?? ""));
+    const states = await countryStates(scope, String(values.country ?? ""));
     values.state = stateAfterCountryChange(values.state || undefined, states) ?? "";
     return Response.json({ values, fieldErrors: {} as Record<string, string[]> });
   }
   for (const k of Object.keys(values)) if (values[k] === "") delete values[k];
-  const result = await saveAddress(context.app.db, session.user.id, id === "new" ? null : id, values);
+  const submission = parseFields<AddressInput>(values, addressSchema);
+  if (submission.status !== "success") return Response.json({ values, fieldErrors: submissionErrors(submission.error) }, { status: 400 });
+  const result = await saveAddress(scope, id === "new" ? null : id, submission.value);
   if (!result.ok) {
-    if ("notFound" in result) throw new Response("Not Found", { status: 404 });
-    return Response.json({ values, fieldErrors: result.fieldErrors }, { status: 400 });
+    if (result.error === "not-found") throw new Response("Not Found", { status: 404 });
+    return Response.json({ values, fieldErrors: conformErrors(result.fieldErrors) }, { status: 400 });
   }
-  await invalidateUser(context.app, session.user.id);
-  return redirect(`/${lang}/account/addresses?saved=1`, { status: 303 });
+  return redirect(paths.addresses(scope.lang, { saved: 1 }), { status: 303 });
+}
+
+/** conform's field errors without the empty entries it may carry. */
+function submissionErrors(error: Record<string, string[] | null> | null | undefined): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0));
 }
 
 export default function Addresses() {
@@ -131,11 +129,11 @@ function AddressList({ addresses }: { addresses: ListData["addresses"] }) {
               ) : null}
             </address>
             <p className="actions">
-              <Link to={`/${lang}/account/addresses/${a.id}`}>{t("addresses.edit")}</Link>
+              <Link to={paths.address(lang, a.id)}>{t("addresses.edit")}</Link>
             </p>
             <details>
               <summary>{t("addresses.delete")}</summary>
-              <Form method="post" action={`/${lang}/account/addresses`}>
+              <Form method="post" action={paths.addresses(lang)}>
                 <input type="hidden" name="id" value={a.id} />
                 <p>{t("addresses.confirmDelete")}</p>
                 <button type="submit" name="intent" value="delete" className="button">
@@ -147,7 +145,7 @@ function AddressList({ addresses }: { addresses: ListData["addresses"] }) {
         ))}
       </ul>
       <p>
-        <Link className="button button-primary" to={`/${lang}/account/addresses/new`}>
+        <Link className="button button-primary" to={paths.address(lang, "new")}>
           {t("addresses.add")}
         </Link>
       </p>
@@ -194,7 +192,7 @@ function AddressForm({ data }: { data: EditData }) {
   return (
     <div className="stack">
       <p>
-        <Link to={`/${lang}/account/addresses`}>← {t("addresses.back")}</Link>
+        <Link to={paths.addresses(lang)}>← {t("addresses.back")}</Link>
       </p>
       <h1>{t(a ? "addresses.editTitle" : "addresses.newTitle")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack card">

@@ -1,15 +1,21 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireLang, requireUser, safeRedirect } from "#app/lib/session.server";
+import { requireUser } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { parseForm } from "#app/lib/forms.server";
+import { countryPromptSchema, type CountryPromptInput } from "#common/accounts/schemas";
+import { paths, safeRedirect } from "#common/paths";
 import { setCountry } from "#server/accounts/account";
 
 // POST /{lang}/account/country: the answer of the country prompt.
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const lang = requireLang(request);
-  const form = await request.formData();
-  const ok = await setCountry(context.app, session.user.id, String(form.get("country") ?? ""));
-  const back = safeRedirect(String(form.get("redirect") ?? ""), `/${lang}/researcher`);
-  return redirect(ok ? back : `${back}${back.includes("?") ? "&" : "?"}countryError=1`, { status: 303 });
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const submission = await parseForm<CountryPromptInput>(request, countryPromptSchema);
+  // The schema takes any text: an unknown or missing country is the domain's answer.
+  const value = submission.status === "success" ? submission.value : {};
+  const r = await setCountry(scope, value.country ?? "");
+  const back = safeRedirect(value.redirect, paths.researcher(scope.lang));
+  return redirect(r.ok ? back : `${back}${back.includes("?") ? "&" : "?"}countryError=1`, { status: 303 });
 }
 
 export function loader() {

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { requireUser } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["account", "auth"] };
 
@@ -18,10 +19,10 @@ export default function AccountLayout() {
   return (
     <div className="account">
       <nav className="tabs" aria-label={t("nav.label")}>
-        <NavLink to={`/${lang}/account`} end>
+        <NavLink to={paths.account(lang)} end>
           {t("nav.details")}
         </NavLink>
-        <NavLink to={`/${lang}/account/addresses`}>{t("nav.addresses")}</NavLink>
+        <NavLink to={paths.addresses(lang)}>{t("nav.addresses")}</NavLink>
       </nav>
       <Outlet />
     </div>

@@ -5,19 +5,17 @@ import { Footer } from "#app/components/Footer";
 import { ErrorPanel } from "#app/components/ErrorPanel";
 import { CountryPrompt, ImpersonationBanner, ShellBanner } from "#app/components/ShellNotices";
 import { useRootData } from "#app/root";
-import { getCurrentSession } from "#app/lib/session.server";
-import { getUserView } from "#server/accounts/account";
-import { listCountries } from "#server/accounts/registration";
+import { pageScope } from "#app/lib/scope.server";
+import { countryPromptCountries } from "#server/accounts/account";
 import { localizeCountries } from "#app/lib/countries.server";
 import { isSiteLang } from "#common/i18n";
 
 // The country list is sent only to users who still have to choose their country.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await getCurrentSession(request, context);
-  if (!session || !isSiteLang(params.lang)) return { countries: null };
-  const view = await getUserView(context.app, session.user.id);
-  if (!view?.shouldDisplayCountryModal) return { countries: null };
-  return { countries: localizeCountries(await listCountries(context.app.db), params.lang).map((c) => ({ iso2: c.iso2, name: c.name })) };
+  if (!isSiteLang(params.lang)) return { countries: null };
+  const countries = await countryPromptCountries(await pageScope(request, context));
+  if (!countries) return { countries: null };
+  return { countries: localizeCountries(countries, params.lang).map((c) => ({ iso2: c.iso2, name: c.name })) };
 }
 
 // Page chrome shared by every page except the order form.

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
-import { getCurrentSession, homeDirectory, requireLang } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -12,9 +12,9 @@ export const meta = titleMeta;
 const SERVICES = ["editing", "translation", "formatting", "figures"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const lang = requireLang(request);
+  const scope = await pageScope(request, context);
   // A signed-in user on the root goes to their home directory (spec 1 §2).
-  if (await getCurrentSession(request, context)) throw redirect(homeDirectory(lang));
+  if (scope.session) throw redirect(paths.researcher(scope.lang));
   const t = await getFixedT(request);
   return { title: t("landing.title") };
 }

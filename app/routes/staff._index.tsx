@@ -1,36 +1,38 @@
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
-import { readCookie, requireLang, requireStaff } from "#app/lib/session.server";
+import { requireStaff } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { parseForm } from "#app/lib/forms.server";
+import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
+import { impersonationSchema, type ImpersonationInput } from "#common/staff/schemas";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { signedInRedirect } from "#app/lib/sign-in.server";
 import { formatDate } from "#common/format";
 import { useLang } from "#app/lib/use-lang";
 import { searchResearchers, startImpersonation } from "#server/staff/impersonation";
-import { SESSION_COOKIE } from "#server/auth/session";
 
 export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
+  const scope = await pageScope(request, context);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const t = await getFixedT(request);
-  const results = await searchResearchers(context.app, q);
+  const results = await searchResearchers(scope, q);
   return { title: t("staff.title"), q, results: results.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
 }
 
+// "View as" a researcher (spec 1 §2 "Staff").
 export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, context);
-  const lang = requireLang(request);
-  const form = await request.formData();
-  const r = await startImpersonation(context.app, staff, String(form.get("identity") ?? ""), {
-    ip: context.ip,
-    userAgent: request.headers.get("user-agent"),
-    token: readCookie(request, SESSION_COOKIE),
-  });
-  if (!r.ok) return Response.json({ error: r.error }, { status: r.error === "not-found" ? 404 : 403 });
-  return signedInRedirect(context, { token: r.token, lang, target: `/${lang}/researcher` });
+  await requireStaff(request, context);
+  const scope = await pageScope(request, context);
+  const submission = await parseForm<ImpersonationInput>(request, impersonationSchema);
+  const r = await startImpersonation(scope, submission.status === "success" ? submission.value : { identity: "" });
+  if (!r.ok) return Response.json({ error: r.error }, { status: errorStatus(r.error) });
+  return signedInRedirect(context, { token: r.value.token, lang: scope.lang, target: paths.researcher(scope.lang) });
 }
 
 export default function StaffSearch() {

@@ -6,24 +6,19 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { formatDateTime } from "#common/format";
 import { useLang } from "#app/lib/use-lang";
-import { listOutbox } from "#server/mail";
+import { pageScope } from "#app/lib/scope.server";
+import { paths } from "#common/paths";
+import { outboxPage } from "#server/staff/outbox";
 
 export const meta = titleMeta;
 
 // The e-mail outbox: every message the portal sent or, without SMTP, kept.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);
+  const scope = await pageScope(request, context);
   const t = await getFixedT(request);
   const to = new URL(request.url).searchParams.get("to") ?? undefined;
-  const messages = (await listOutbox(context.app, { to, limit: 100 })).map((m) => ({
-    id: String(m.id),
-    to: m.to_email,
-    subject: m.subject,
-    template: m.template,
-    status: m.status,
-    createdAt: new Date(m.created_at).toISOString(),
-    body: params.id === String(m.id) ? m.text_body : null,
-  }));
+  const messages = await outboxPage(scope, { to, selectedId: params.id });
   if (params.id && !messages.some((m) => m.id === params.id)) throw new Response("Not Found", { status: 404 });
   return { title: t("staff.outbox"), messages, selected: params.id ?? null };
 }
@@ -61,7 +56,7 @@ export default function Outbox() {
               <td>{formatDateTime(m.createdAt, lang)}</td>
               <td>{m.to}</td>
               <td>
-                <Link to={`/${lang}/staff/outbox/${m.id}`}>{m.subject}</Link>
+                <Link to={paths.staffOutbox(lang, m.id)}>{m.subject}</Link>
               </td>
               <td>{t(`staff.statuses.${m.status}`)}</td>
             </tr>

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
+import { paths } from "#common/paths";
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,10 +17,10 @@ export default function StaffLayout() {
   return (
     <div className="staff">
       <nav className="tabs" aria-label={t("staff.title")}>
-        <NavLink to={`/${lang}/staff`} end>
+        <NavLink to={paths.staff(lang)} end>
           {t("staff.researchers")}
         </NavLink>
-        <NavLink to={`/${lang}/staff/outbox`}>{t("staff.outbox")}</NavLink>
+        <NavLink to={paths.staffOutbox(lang)}>{t("staff.outbox")}</NavLink>
       </nav>
       <Outlet />
     </div>

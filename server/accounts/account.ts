@@ -5,10 +5,13 @@ import { hashPassword, verifyPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
 import { listAddresses, type AddressView } from "./addresses";
 import { validatePhone } from "#common/phone";
-import { isSiteLang } from "#common/i18n";
+import { fail, invalid, ok, type FieldErrors, type Result } from "#common/result";
+import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from "#common/accounts/schemas";
+import { listCountries } from "./registration";
+import type { Scope } from "../scope";
+import { actingUser, invalidateUser, USER_CACHE_SECONDS, userKey } from "./user-cache";
 
-export const USER_CACHE_SECONDS = 600;
-const userKey = (id: number) => `user:v1:${id}`;
+export { invalidateUser, USER_CACHE_SECONDS } from "./user-cache";
 
 export interface UserView {
   identity: string;
@@ -140,68 +143,41 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
   return view;
 }
 
-export async function invalidateUser(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.cache.del(userKey(userId));
-}
-
-export interface DetailsInput {
-  title?: string;
-  firstName: string;
-  lastName: string;
-  institution?: string;
-  orcid?: string;
-  secondaryEmail?: string;
-  countryCode: string;
-  phoneNumber: string;
-  country: string;
-  language: string;
-  optinToMarketing: boolean;
-}
-
-export type DetailsResult = { ok: true; user: UserView } | { ok: false; fieldErrors: Record<string, string[]> };
-
-const ORCID_RE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
-
-export async function updateDetails(ctx: AppContext, userId: number, input: DetailsInput): Promise<DetailsResult> {
-  const errors: Record<string, string[]> = {};
-  const err = (k: string, key: string) => (errors[k] = [key]);
-  if (!input.firstName?.trim()) err("firstName", "auth:register.errors.first-name-required");
-  if (!input.lastName?.trim()) err("lastName", "auth:register.errors.last-name-required");
+/**
+ * Saves the account details (parsed with the shared schema, app/common/accounts/schemas.ts) after the rules
+ * that need the database: the country exists, and the phone number fits its calling code's country.
+ */
+export async function updateDetails(scope: Scope, input: DetailsInput): Promise<Result<UserView>> {
+  const { app: ctx } = scope;
+  const userId = actingUser(scope);
   const [country, codeCountry] = await Promise.all([
-    ctx.db
-      .selectFrom("countries")
-      .select(["id", "iso2", "localization"])
-      .where("iso2", "=", input.country ?? "")
-      .executeTakeFirst(),
+    ctx.db.selectFrom("countries").select(["id", "iso2", "localization"]).where("iso2", "=", input.country).executeTakeFirst(),
     ctx.db
       .selectFrom("countries")
       .select(["iso2", "calling_code", "phone_min", "phone_max"])
-      .where("iso2", "=", input.countryCode ?? "")
+      .where("iso2", "=", input.countryCode)
       .executeTakeFirst(),
   ]);
-  if (!country) err("country", "auth:register.errors.country-required");
+  const errors: FieldErrors = {};
+  if (!country) errors.country = "auth:register.errors.country-required";
   const phoneError = validatePhone(
     input.phoneNumber,
     codeCountry ? { iso2: codeCountry.iso2, phoneMin: codeCountry.phone_min, phoneMax: codeCountry.phone_max } : undefined,
   );
-  if (phoneError) err("phoneNumber", `auth:register.errors.${phoneError}`);
-  if (!isSiteLang(input.language)) err("language", "auth:register.errors.language-required");
-  if (input.orcid && !ORCID_RE.test(input.orcid.trim())) err("orcid", "account:details.errors.orcidInvalid");
-  if (input.secondaryEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.secondaryEmail.trim()))
-    err("secondaryEmail", "auth:login.errors.emailAddressInvalidFormat");
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  if (phoneError) errors.phoneNumber = `auth:register.errors.${phoneError}`;
+  if (!country || !codeCountry || Object.keys(errors).length) return invalid(errors);
   await ctx.db
     .updateTable("users")
     .set({
-      title: input.title?.trim() || null,
-      first_name: input.firstName.trim().slice(0, 100),
-      last_name: input.lastName.trim().slice(0, 100),
-      institution: input.institution?.trim().slice(0, 200) || null,
-      orcid: input.orcid?.trim() || null,
-      secondary_email: input.secondaryEmail?.trim() || null,
-      phone_country_code: codeCountry!.calling_code,
-      phone_number: input.phoneNumber.trim(),
-      country_id: country!.id,
+      title: input.title || null,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      institution: input.institution || null,
+      orcid: input.orcid || null,
+      secondary_email: input.secondaryEmail || null,
+      phone_country_code: codeCountry.calling_code,
+      phone_number: input.phoneNumber,
+      country_id: country.id,
       language: input.language,
       optin_to_marketing: input.optinToMarketing,
       updated_at: new Date(),
@@ -209,22 +185,19 @@ export async function updateDetails(ctx: AppContext, userId: number, input: Deta
     .where("id", "=", userId)
     .execute();
   await invalidateUser(ctx, userId);
-  return { ok: true, user: (await getUserView(ctx, userId))! };
+  return ok((await getUserView(ctx, userId))!);
 }
 
-export type PasswordChangeResult = { ok: true; token: string } | { ok: false; fieldErrors: Record<string, string[]> };
-
-/** Changes the password and signs the user out everywhere; the caller's browser gets a fresh session. */
-export async function changePassword(
-  ctx: AppContext,
-  userId: number,
-  input: { currentPassword: string; newPassword: string; ip: string; userAgent?: string | null },
-): Promise<PasswordChangeResult> {
+/**
+ * Changes the acting user's password and signs them out everywhere; the answer carries the fresh session
+ * token of the browser that asked. The length rules are the schema's (passwordChangeSchema).
+ */
+export async function changePassword(scope: Scope, input: PasswordChangeInput): Promise<Result<{ token: string }>> {
+  const { app: ctx } = scope;
+  const userId = actingUser(scope);
   const user = await ctx.db.selectFrom("users").select(["password_hash"]).where("id", "=", userId).executeTakeFirst();
   if (!user || !(await verifyPassword(user.password_hash, input.currentPassword)))
-    return { ok: false, fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] } };
-  if (input.newPassword.length < 8) return { ok: false, fieldErrors: { newPassword: ["auth:register.errors.password-too-short"] } };
-  if (input.newPassword.length > 128) return { ok: false, fieldErrors: { newPassword: ["auth:register.errors.password-too-long"] } };
+    return invalid({ currentPassword: "account:password.errors.currentWrong" });
   const hash = await hashPassword(input.newPassword);
   await ctx.db
     .updateTable("users")
@@ -233,7 +206,38 @@ export async function changePassword(
     .execute();
   await revokeAllSessions(ctx.db, userId);
   await invalidateUser(ctx, userId);
-  return { ok: true, token: await createSession(ctx.db, userId, { ip: input.ip, userAgent: input.userAgent }) };
+  return ok({ token: await createSession(ctx.db, userId, { ip: scope.ip, userAgent: scope.userAgent }) });
+}
+
+/** What the account details page shows: the user view and the country list. */
+export async function accountDetailsPage(scope: Scope) {
+  const [user, countries] = await Promise.all([getUserView(scope.app, actingUser(scope)), listCountries(scope.app.db)]);
+  return { user, countries };
+}
+
+/** The acting user's view (cached). */
+export function myUserView(scope: Scope): Promise<UserView | null> {
+  return getUserView(scope.app, actingUser(scope));
+}
+
+/** The acting user's local-entity (wfoe) migration status (spec 2 §4 "Migration"). */
+export async function wfoeMigrationStatus(scope: Scope): Promise<UserView["wfoeMigrationStatus"]> {
+  const user = await getUserView(scope.app, actingUser(scope));
+  if (!user) throw new Error("the signed-in user has no row");
+  return user.wfoeMigrationStatus;
+}
+
+/** Records that the acting user accepted the local entity's terms (the first acceptance counts). */
+export async function acceptWfoeTerms(scope: Scope): Promise<Result> {
+  const userId = actingUser(scope);
+  await scope.app.db
+    .updateTable("users")
+    .set({ wfoe_accepted_tos_at: new Date() })
+    .where("id", "=", userId)
+    .where("wfoe_accepted_tos_at", "is", null)
+    .execute();
+  await invalidateUser(scope.app, userId);
+  return ok();
 }
 
 /** Number of orders (GET /api/users/{id}/order-count). Orders arrive with the order form. */
@@ -247,10 +251,54 @@ export async function findUserByIdentity(ctx: AppContext, identity: string) {
   return ctx.db.selectFrom("users").select(["id", "identity"]).where("identity", "=", identity).executeTakeFirst();
 }
 
-export async function setCountry(ctx: AppContext, userId: number, iso2: string): Promise<boolean> {
-  const country = await ctx.db.selectFrom("countries").select(["id"]).where("iso2", "=", iso2).executeTakeFirst();
-  if (!country) return false;
-  await ctx.db.updateTable("users").set({ country_id: country.id, updated_at: new Date() }).where("id", "=", userId).execute();
-  await invalidateUser(ctx, userId);
-  return true;
+/** Sets the acting user's country from its ISO code; an unknown code is `country-required`. */
+export async function setCountry(scope: Scope, iso2: string): Promise<Result> {
+  const userId = actingUser(scope);
+  const country = await scope.app.db.selectFrom("countries").select(["id"]).where("iso2", "=", iso2).executeTakeFirst();
+  if (!country) return fail("country-required");
+  await scope.app.db.updateTable("users").set({ country_id: country.id, updated_at: new Date() }).where("id", "=", userId).execute();
+  await invalidateUser(scope.app, userId);
+  return ok();
+}
+
+/** The country prompt's answer through the API: an ISO code (any case) or a country's numeric id. */
+export async function setCountryByRef(scope: Scope, ref: string | number | undefined): Promise<Result> {
+  let iso = typeof ref === "string" && /^[A-Za-z]{2}$/.test(ref) ? ref.toUpperCase() : undefined;
+  if (!iso && (typeof ref === "number" || /^\d+$/.test(String(ref ?? "")))) {
+    iso = (await scope.app.db.selectFrom("countries").select("iso2").where("id", "=", Number(ref)).executeTakeFirst())?.iso2;
+  }
+  return iso ? setCountry(scope, iso) : fail("country-required");
+}
+
+/** Records that the user dismissed or completed the country prompt (spec 1 §2); answers whether it still shows. */
+export async function recordCountryPromptStatus(
+  scope: Scope,
+  status: (typeof COUNTRY_PROMPT_STATUSES)[number] | undefined,
+): Promise<Result<{ shouldDisplayCountryModal: boolean }>> {
+  if (!status) return fail("invalid-update-status");
+  const userId = actingUser(scope);
+  await scope.app.db.updateTable("users").set({ snid_country_update_status: status }).where("id", "=", userId).execute();
+  await invalidateUser(scope.app, userId);
+  return ok({ shouldDisplayCountryModal: await countryPromptShown(scope) });
+}
+
+/** Whether the acting user is asked for their country. */
+export async function countryPromptShown(scope: Scope): Promise<boolean> {
+  const user = await getUserView(scope.app, actingUser(scope));
+  return Boolean(user?.shouldDisplayCountryModal);
+}
+
+/** The countries of the country prompt, or null when the visitor is not asked (signed out, or has a country). */
+export async function countryPromptCountries(scope: Scope) {
+  if (scope.userId === null || !(await countryPromptShown(scope))) return null;
+  return listCountries(scope.app.db);
+}
+
+/** GET /api/account: the signed-in user's account, with the found-us options. */
+export async function accountOf(scope: Scope) {
+  const [user, snapshot] = await Promise.all([getUserView(scope.app, actingUser(scope)), scope.app.config.snapshot()]);
+  return {
+    user: { ...user, loggedIn: true, impersonatorIdentity: scope.session?.impersonatorIdentity ?? null },
+    foundUsOptions: snapshot.config.foundUsOptions,
+  };
 }

@@ -1,6 +1,10 @@
 // Saved addresses. Every query is scoped to the owner: another user's address is simply not found.
 import type { DB } from "../db";
-import { addressSchema, stateError, type AddressInput } from "#common/accounts/address";
+import { stateError, type AddressInput } from "#common/accounts/address";
+import { fail, invalid, ok, type Result } from "#common/result";
+import type { Scope } from "../scope";
+import { actingUser, invalidateUser } from "./user-cache";
+import { listCountries } from "./registration";
 
 export interface AddressView {
   id: number;
@@ -82,26 +86,19 @@ export async function statesOf(db: DB, iso2: string) {
     .execute();
 }
 
-export type SaveAddressResult =
-  { ok: true; address: AddressView } | { ok: false; fieldErrors: Record<string, string[]> } | { ok: false; notFound: true };
-
-/** Creates (id null) or updates one of the user's addresses after checking the rules, including states by country. */
-export async function saveAddress(db: DB, userId: number, id: number | null, raw: unknown): Promise<SaveAddressResult> {
-  const parsed = addressSchema.safeParse(raw);
-  const fieldErrors: Record<string, string[]> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "");
-      (fieldErrors[key] ??= []).push(issue.message);
-    }
-    return { ok: false, fieldErrors };
-  }
-  const input: AddressInput = parsed.data;
+/**
+ * Creates (id null) or updates one of the acting user's addresses (parsed with the shared schema,
+ * app/common/accounts/address.ts) after the rules that need the database: the country exists and, when it
+ * has states, the state is one of them. Another user's address is `not-found`.
+ */
+export async function saveAddress(scope: Scope, id: number | null, input: AddressInput): Promise<Result<AddressView>> {
+  const { db } = scope.app;
+  const userId = actingUser(scope);
   const country = await db.selectFrom("countries").select(["id", "iso2"]).where("iso2", "=", input.country).executeTakeFirst();
-  if (!country) return { ok: false, fieldErrors: { country: ["account:address.errors.countryRequired"] } };
+  if (!country) return invalid({ country: "account:address.errors.countryRequired" });
   const states = await statesOf(db, country.iso2);
   const stateErr = stateError(input.state || undefined, states);
-  if (stateErr) return { ok: false, fieldErrors: { state: [stateErr] } };
+  if (stateErr) return invalid({ state: stateErr });
   const values = {
     label: input.label,
     name: input.name,
@@ -125,6 +122,7 @@ export async function saveAddress(db: DB, userId: number, id: number | null, raw
         .executeTakeFirstOrThrow()
     ).id;
   } else {
+    if (!Number.isSafeInteger(id)) return fail("not-found");
     const updated = await db
       .updateTable("addresses")
       .set({ ...values, updated_at: new Date() })
@@ -132,14 +130,58 @@ export async function saveAddress(db: DB, userId: number, id: number | null, raw
       .where("user_id", "=", userId)
       .returning("id")
       .executeTakeFirst();
-    if (!updated) return { ok: false, notFound: true };
+    if (!updated) return fail("not-found");
     savedId = updated.id;
   }
-  return { ok: true, address: (await getAddress(db, userId, savedId))! };
+  // The user view carries the addresses.
+  await invalidateUser(scope.app, userId);
+  return ok((await getAddress(db, userId, savedId))!);
 }
 
-export async function deleteAddress(db: DB, userId: number, id: number): Promise<boolean> {
-  if (!Number.isSafeInteger(id)) return false;
-  const r = await db.deleteFrom("addresses").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/** Deletes one of the acting user's addresses; another user's (or none) is `not-found`. */
+export async function deleteAddress(scope: Scope, id: number): Promise<Result> {
+  if (!Number.isSafeInteger(id)) return fail("not-found");
+  const userId = actingUser(scope);
+  const r = await scope.app.db.deleteFrom("addresses").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) return fail("not-found");
+  await invalidateUser(scope.app, userId);
+  return ok();
+}
+
+/** The acting user's saved addresses. */
+export function myAddresses(scope: Scope): Promise<AddressView[]> {
+  return listAddresses(scope.app.db, actingUser(scope));
+}
+
+/** One of the acting user's addresses; another user's (or none) is `not-found`. */
+export async function myAddress(scope: Scope, id: number): Promise<Result<AddressView>> {
+  const address = await getAddress(scope.app.db, actingUser(scope), id);
+  return address ? ok(address) : fail("not-found");
+}
+
+/** The states of a country, for the address form's state list. */
+export function countryStates(scope: Scope, iso2: string) {
+  return statesOf(scope.app.db, iso2);
+}
+
+/**
+ * What the address form shows: the address being edited (null for a new one), the countries, and every
+ * country's states keyed by its ISO code. Another user's address (or none) is `not-found`.
+ */
+export async function addressFormPage(scope: Scope, id: number | "new") {
+  const { db } = scope.app;
+  const address = id === "new" ? null : await getAddress(db, actingUser(scope), id);
+  if (id !== "new" && !address) return fail("not-found");
+  const [countries, rows] = await Promise.all([
+    listCountries(db),
+    db
+      .selectFrom("states as s")
+      .innerJoin("countries as c", "c.id", "s.country_id")
+      .select(["c.iso2", "s.code", "s.name"])
+      .orderBy("s.name")
+      .execute(),
+  ]);
+  const statesByCountry: Record<string, { code: string; name: string }[]> = {};
+  for (const r of rows) (statesByCountry[r.iso2] ??= []).push({ code: r.code, name: r.name });
+  return ok({ address, countries, statesByCountry });
 }

@@ -2,7 +2,11 @@
 // a one-click way back, and an audit-log row for each start and stop (DESIGN §5).
 import { sql } from "kysely";
 import type { AppContext } from "../context";
-import { createSession, revokeSession, type CurrentSession } from "../auth/session";
+import { fail, ok, type Result } from "#common/result";
+import type { ImpersonationInput } from "#common/staff/schemas";
+import { createSession, revokeSession } from "../auth/session";
+import { cookies } from "../http/cookies";
+import type { Scope } from "../scope";
 
 export async function audit(
   ctx: AppContext,
@@ -24,11 +28,11 @@ export async function audit(
 }
 
 /** Researchers matching an e-mail or name fragment. Only what support needs: never passwords or card data. */
-export async function searchResearchers(ctx: AppContext, query: string, limit = 50) {
+export async function searchResearchers(scope: Scope, query: string, limit = 50) {
   const q = query.trim().toLowerCase();
   if (q.length < 2) return [];
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return ctx.db
+  return scope.app.db
     .selectFrom("users as u")
     .leftJoin("countries as c", "c.id", "u.country_id")
     .select([
@@ -49,38 +53,40 @@ export async function searchResearchers(ctx: AppContext, query: string, limit = 
     .execute();
 }
 
-export type StartResult = { ok: true; token: string } | { ok: false; error: "not-found" | "not-allowed" };
+/** The browser's current session token (revoked when "view as" starts or stops: rotation both ways). */
+const currentToken = (scope: Scope) => scope.cookies[cookies.session.name];
 
-export async function startImpersonation(
-  ctx: AppContext,
-  staff: CurrentSession,
-  targetIdentity: string,
-  meta: { ip: string; userAgent?: string | null; token?: string },
-): Promise<StartResult> {
-  if (!staff.user.isStaff || staff.impersonatorId) return { ok: false, error: "not-allowed" };
+/**
+ * The acting staff member views the portal as the researcher `identity` (a fresh session for them, carrying
+ * the staff member as impersonator). Errors: `not-found` (unknown or inactive), `not-allowed` (not staff,
+ * already viewing as someone, or a staff account).
+ */
+export async function startImpersonation(scope: Scope, input: ImpersonationInput): Promise<Result<{ token: string }>> {
+  const staff = scope.session;
+  if (!staff?.user.isStaff || staff.impersonatorId) return fail("not-allowed");
+  const { app: ctx } = scope;
   const target = await ctx.db
     .selectFrom("users")
     .select(["id", "identity", "is_staff", "active"])
-    .where("identity", "=", targetIdentity)
+    .where("identity", "=", input.identity)
     .executeTakeFirst();
-  if (!target || !target.active) return { ok: false, error: "not-found" };
+  if (!target || !target.active) return fail("not-found");
   // Staff accounts cannot be viewed as: that would widen a staff member's own rights.
-  if (target.is_staff) return { ok: false, error: "not-allowed" };
-  const token = await createSession(ctx.db, target.id, { impersonatorId: staff.user.id, ip: meta.ip, userAgent: meta.userAgent });
+  if (target.is_staff) return fail("not-allowed");
+  const token = await createSession(ctx.db, target.id, { impersonatorId: staff.user.id, ip: scope.ip, userAgent: scope.userAgent });
   // The staff member's own session ends; stopping gives them a fresh one (rotation both ways).
-  await revokeSession(ctx.db, meta.token);
-  await audit(ctx, staff.user.id, "impersonation.start", { type: "user", id: target.identity }, { ip: meta.ip });
-  return { ok: true, token };
+  await revokeSession(ctx.db, currentToken(scope));
+  await audit(ctx, staff.user.id, "impersonation.start", { type: "user", id: target.identity }, { ip: scope.ip });
+  return ok({ token });
 }
 
-export async function stopImpersonation(
-  ctx: AppContext,
-  session: CurrentSession,
-  meta: { ip: string; userAgent?: string | null; token?: string },
-): Promise<{ ok: true; token: string } | { ok: false }> {
-  if (!session.impersonatorId) return { ok: false };
-  await revokeSession(ctx.db, meta.token);
-  const token = await createSession(ctx.db, session.impersonatorId, { ip: meta.ip, userAgent: meta.userAgent });
-  await audit(ctx, session.impersonatorId, "impersonation.stop", { type: "user", id: session.user.identity }, { ip: meta.ip });
-  return { ok: true, token };
+/** Ends "view as": the staff member gets a fresh session of their own. Without one to end: `not-allowed`. */
+export async function stopImpersonation(scope: Scope): Promise<Result<{ token: string }>> {
+  const session = scope.session;
+  if (!session?.impersonatorId) return fail("not-allowed");
+  const { app: ctx } = scope;
+  await revokeSession(ctx.db, currentToken(scope));
+  const token = await createSession(ctx.db, session.impersonatorId, { ip: scope.ip, userAgent: scope.userAgent });
+  await audit(ctx, session.impersonatorId, "impersonation.stop", { type: "user", id: session.user.identity }, { ip: scope.ip });
+  return ok({ token });
 }

@@ -3,9 +3,11 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher } from "../helpers/factories";
 import { validatePhone, phoneMaxLength, CHINA_PHONE_MAX } from "../../app/common/phone";
 import { registrationCurrencies, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
-import { stateAfterCountryChange, stateError } from "../../app/common/accounts/address";
+import { addressSchema, stateAfterCountryChange, stateError } from "../../app/common/accounts/address";
+import { detailsBodySchema, detailsSchema } from "../../app/common/accounts/schemas";
 import { saveAddress, listAddresses, getAddress, deleteAddress } from "../../server/accounts/addresses";
 import { getUserView, updateDetails, changePassword, invalidateUser, USER_CACHE_SECONDS } from "../../server/accounts/account";
+import { systemScope } from "../../server/scope";
 import { shellState } from "../../server/accounts/shell";
 import { createSession, readSession } from "../../server/auth/session";
 import { verifyPassword } from "../../server/accounts/password";
@@ -15,6 +17,19 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(async () => t.close());
+
+/** The scope of a request made by `userId` (domain functions act for the scope's user). */
+const as = (userId: number) => systemScope(t.ctx, { lang: "en", localization: "US", userId });
+
+/** A schema's complaints per field, as the edge (parseForm, the API router) sees them. */
+function schemaErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) (out[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+  return out;
+}
+
+/** Parses with the shared address schema, then saves: what a page or the API does. */
+const parsedAddress = (raw: unknown) => addressSchema.parse(raw);
 
 const CN = { iso2: "CN", phoneMin: 11, phoneMax: 11 };
 const US = { iso2: "US", phoneMin: 10, phoneMax: 10 };
@@ -101,13 +116,13 @@ describe("addresses", () => {
   });
 
   it("validates with the messages of spec 2 §5", async () => {
-    const r = await saveAddress(t.ctx.db, userId, null, { label: "billing", country: "US" });
-    expect(r.ok).toBe(false);
-    const errors = (r as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    const r = addressSchema.safeParse({ label: "billing", country: "US" });
+    expect(r.success).toBe(false);
+    const errors = schemaErrors(r);
     expect(errors.name).toEqual(["account:address.errors.nameRequired"]);
     expect(errors.address1).toEqual(["account:address.errors.address1Required"]);
     expect(errors.city).toEqual(["account:address.errors.cityRequired"]);
-    const long = await saveAddress(t.ctx.db, userId, null, {
+    const long = addressSchema.safeParse({
       label: "billing",
       name: "x".repeat(51),
       address1: "a",
@@ -115,52 +130,82 @@ describe("addresses", () => {
       country: "US",
       state: "CA",
     });
-    expect((long as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual(["account:address.errors.nameTooLong"]);
-    const noState = await saveAddress(t.ctx.db, userId, null, {
-      label: "billing",
-      name: "A",
-      address1: "1 Main St",
-      city: "Springfield",
-      country: "US",
-    });
-    expect((noState as { fieldErrors: Record<string, string[]> }).fieldErrors.state).toEqual(["account:address.errors.stateRequired"]);
+    expect(schemaErrors(long).name).toEqual(["account:address.errors.nameTooLong"]);
+    // The state rule needs the country's states: the domain's.
+    const noState = await saveAddress(
+      as(userId),
+      null,
+      parsedAddress({
+        label: "billing",
+        name: "A",
+        address1: "1 Main St",
+        city: "Springfield",
+        country: "US",
+      }),
+    );
+    expect(noState).toEqual({ ok: false, error: "stateRequired", fieldErrors: { state: "account:address.errors.stateRequired" } });
+    const noCountry = await saveAddress(
+      as(userId),
+      null,
+      parsedAddress({ label: "billing", name: "A", address1: "1", city: "c", country: "ZZ" }),
+    );
+    expect(noCountry).toEqual({ ok: false, error: "countryRequired", fieldErrors: { country: "account:address.errors.countryRequired" } });
   });
 
   it("are created, read, updated and deleted only by their owner", async () => {
-    const created = await saveAddress(t.ctx.db, userId, null, {
-      label: "invoice",
-      name: "Ada",
-      organization: "Uni",
-      address1: "1 Main St",
-      city: "Boston",
-      state: "MA",
-      zip: "02110",
-      country: "US",
-      vat: "US123",
-    });
+    const created = await saveAddress(
+      as(userId),
+      null,
+      parsedAddress({
+        label: "invoice",
+        name: "Ada",
+        organization: "Uni",
+        address1: "1 Main St",
+        city: "Boston",
+        state: "MA",
+        zip: "02110",
+        country: "US",
+        vat: "US123",
+      }),
+    );
     expect(created.ok).toBe(true);
-    const id = (created as { address: { id: number } }).address.id;
+    const id = (created as { value: { id: number } }).value.id;
     const view = await getAddress(t.ctx.db, userId, id);
     expect(view).toMatchObject({ label: "invoice", stateName: "Massachusetts", country: { value: "US" }, vat: "US123" });
     // Another user can neither see, change nor delete it.
     expect(await getAddress(t.ctx.db, otherId, id)).toBeNull();
-    expect(await saveAddress(t.ctx.db, otherId, id, { label: "billing", name: "Evil", address1: "x", city: "y", country: "DE" })).toEqual({
-      ok: false,
-      notFound: true,
-    });
-    expect(await deleteAddress(t.ctx.db, otherId, id)).toBe(false);
-    const updated = await saveAddress(t.ctx.db, userId, id, {
-      label: "billing",
-      name: "Ada L",
-      address1: "2 Side St",
-      city: "Berlin",
-      country: "DE",
-      state: "Berlin",
-    });
-    expect(updated).toMatchObject({ ok: true, address: { label: "billing", state: "Berlin", country: { value: "DE" } } });
+    expect(
+      await saveAddress(as(otherId), id, parsedAddress({ label: "billing", name: "Evil", address1: "x", city: "y", country: "DE" })),
+    ).toEqual({ ok: false, error: "not-found", fieldErrors: {} });
+    expect(await deleteAddress(as(otherId), id)).toEqual({ ok: false, error: "not-found", fieldErrors: {} });
+    const updated = await saveAddress(
+      as(userId),
+      id,
+      parsedAddress({
+        label: "billing",
+        name: "Ada L",
+        address1: "2 Side St",
+        city: "Berlin",
+        country: "DE",
+        state: "Berlin",
+      }),
+    );
+    expect(updated).toMatchObject({ ok: true, value: { label: "billing", state: "Berlin", country: { value: "DE" } } });
     expect((await listAddresses(t.ctx.db, userId)).map((a) => a.id)).toContain(id);
-    expect(await deleteAddress(t.ctx.db, userId, id)).toBe(true);
+    expect((await deleteAddress(as(userId), id)).ok).toBe(true);
     expect(await getAddress(t.ctx.db, userId, id)).toBeNull();
+  });
+
+  it("invalidate the cached user view, which lists them", async () => {
+    const before = (await getUserView(t.ctx, userId))!.addresses.length;
+    const created = await saveAddress(
+      as(userId),
+      null,
+      parsedAddress({ label: "billing", name: "A", address1: "1", city: "c", country: "DE" }),
+    );
+    expect((await getUserView(t.ctx, userId))!.addresses).toHaveLength(before + 1);
+    expect((await deleteAddress(as(userId), (created as { value: { id: number } }).value.id)).ok).toBe(true);
+    expect((await getUserView(t.ctx, userId))!.addresses).toHaveLength(before);
   });
 });
 
@@ -176,19 +221,24 @@ describe("the user view and its cache", () => {
     await invalidateUser(t.ctx, u.id);
     expect((await getUserView(t.ctx, u.id))?.firstName).toBe("Changed");
     // ...while updateDetails invalidates by itself.
-    const r = await updateDetails(t.ctx, u.id, {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      countryCode: "US",
-      phoneNumber: "2025550123",
-      country: "US",
-      language: "en",
-      optinToMarketing: false,
-      orcid: "0000-0002-1825-0097",
-    });
+    const r = await updateDetails(
+      as(u.id),
+      detailsBodySchema.parse({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        countryCode: "US",
+        phoneNumber: "2025550123",
+        country: "US",
+        language: "en",
+        optinToMarketing: false,
+        orcid: "0000-0002-1825-0097",
+      }) as Parameters<typeof updateDetails>[1],
+    );
     expect(r.ok).toBe(true);
     expect((await getUserView(t.ctx, u.id))?.orcid).toBe("0000-0002-1825-0097");
-    const bad = await updateDetails(t.ctx, u.id, {
+    // The shared schema refuses what needs no database (the page and the API parse with it)...
+    const bad = detailsSchema.safeParse({
+      intent: "details",
       firstName: "",
       lastName: "L",
       countryCode: "CN",
@@ -198,28 +248,55 @@ describe("the user view and its cache", () => {
       optinToMarketing: false,
       orcid: "nope",
     });
-    expect(bad).toMatchObject({
+    expect(schemaErrors(bad)).toMatchObject({
+      firstName: ["auth:register.errors.first-name-required"],
+      language: ["auth:register.errors.language-required"],
+      orcid: ["account:details.errors.orcidInvalid"],
+    });
+    // ...and the domain what does.
+    const badForDomain = await updateDetails(as(u.id), {
+      firstName: "A",
+      lastName: "L",
+      countryCode: "CN",
+      phoneNumber: "123",
+      country: "ZZ",
+      language: "en",
+      optinToMarketing: false,
+    });
+    expect(badForDomain).toMatchObject({
       ok: false,
       fieldErrors: {
-        firstName: ["auth:register.errors.first-name-required"],
-        phoneNumber: ["auth:register.errors.contact-number-validation"],
-        country: ["auth:register.errors.country-required"],
-        orcid: ["account:details.errors.orcidInvalid"],
+        phoneNumber: "auth:register.errors.contact-number-validation",
+        country: "auth:register.errors.country-required",
       },
     });
+  });
+
+  it("parses the details with one schema: names at most 100, ORCID and e-mail checked, empty means none", () => {
+    const base = { firstName: "Ada", lastName: "L", countryCode: "US", phoneNumber: "2025550123", country: "US" };
+    expect(schemaErrors(detailsBodySchema.safeParse({ ...base, firstName: "x".repeat(101) })).firstName).toEqual([
+      "auth:register.errors.name-too-long",
+    ]);
+    expect(schemaErrors(detailsBodySchema.safeParse({ ...base, secondaryEmail: "not-mail" })).secondaryEmail).toEqual([
+      "auth:login.errors.emailAddressInvalidFormat",
+    ]);
+    const empty = detailsBodySchema.parse({ ...base, orcid: "", secondaryEmail: "", countryCode: { value: "+1", isoCode: "US" } });
+    expect(empty).toMatchObject({ orcid: "", secondaryEmail: "", countryCode: "US", optinToMarketing: false });
+    expect(detailsBodySchema.parse({ ...base, optinToMarketing: "yes" }).optinToMarketing).toBe(false);
   });
 
   it("changing the password signs out every other session", async () => {
     const u = await createResearcher(t.ctx);
     const other = await createSession(t.ctx.db, u.id);
-    expect(await changePassword(t.ctx, u.id, { currentPassword: "wrong", newPassword: "another-pass", ip: "1" })).toEqual({
+    expect(await changePassword(as(u.id), { currentPassword: "wrong", newPassword: "another-pass" })).toEqual({
       ok: false,
-      fieldErrors: { currentPassword: ["account:password.errors.currentWrong"] },
+      error: "currentWrong",
+      fieldErrors: { currentPassword: "account:password.errors.currentWrong" },
     });
-    const r = await changePassword(t.ctx, u.id, { currentPassword: u.password, newPassword: "another-pass", ip: "1" });
+    const r = await changePassword(as(u.id), { currentPassword: u.password, newPassword: "another-pass" });
     expect(r.ok).toBe(true);
     expect(await readSession(t.ctx.db, other)).toBeNull();
-    expect(await readSession(t.ctx.db, (r as { token: string }).token)).not.toBeNull();
+    expect(await readSession(t.ctx.db, (r as { value: { token: string } }).value.token)).not.toBeNull();
     const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", u.id).executeTakeFirstOrThrow())
       .password_hash;
     expect(await verifyPassword(hash, "another-pass")).toBe(true);

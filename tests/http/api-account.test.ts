@@ -273,6 +273,53 @@ describe("account API with object-level checks", () => {
     expect((await send(c, "PUT", `/api/snid-account/update-country/${staffId}`, { id: br.id })).status).toBe(403);
   });
 
+  it("is served by the declared table: 405 with Allow, no-store, the shared schema's codes, 401 before the body", async () => {
+    const anonymous = new Client(portal.url);
+    const badJson = await anonymous.request("/api/account/x/update-details", { method: "PUT", headers: jsonHeaders, body: "{not json" });
+    expect(badJson.status).toBe(401);
+    const ada = new Client(portal.url);
+    await apiLogin(ada);
+    const me = await ada.get("/api/account");
+    expect(me.headers.get("cache-control")).toBe("no-store");
+    const { identity } = (await me.json()).user;
+    const wrongMethod = await send(ada, "POST", "/api/account");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
+    expect(await wrongMethod.json()).toEqual({ error: "method-not-allowed" });
+    const update = { firstName: "Ada", lastName: "Lovelace", countryCode: "US", phoneNumber: "2025550123", country: "US", language: "en" };
+    // The page's rules: names at most 100 characters, an ORCID iD of the right form, a real secondary e-mail.
+    let r = await send(ada, "PUT", `/api/account/${identity}/update-details`, { ...update, firstName: "x".repeat(101) });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ error: "name-too-long", fieldErrors: { firstName: "name-too-long" } });
+    r = await send(ada, "PUT", `/api/account/${identity}/update-details`, { ...update, orcid: "nope", secondaryEmail: "bad" });
+    expect((await r.json()).fieldErrors).toEqual({ orcid: "orcidInvalid", secondaryEmail: "emailAddressInvalidFormat" });
+    // The API's own shapes: countryCode as the object it answers with, empty optional fields, language defaulted.
+    r = await send(ada, "PUT", `/api/account/${identity}/update-details`, {
+      ...update,
+      language: undefined,
+      countryCode: { value: "+1", isoCode: "US" },
+      orcid: "",
+      secondaryEmail: "",
+    });
+    expect(r.status).toBe(200);
+    expect((await r.json()).userDetails).toMatchObject({
+      orcid: null,
+      secondaryEmail: null,
+      language: "en",
+      countryCode: { value: "+1" },
+    });
+    r = await send(ada, "POST", "/api/account/addresses", { label: "billing", country: "US" });
+    expect(r.status).toBe(400);
+    expect((await r.json()).fieldErrors).toMatchObject({ name: "nameRequired", address1: "address1Required", city: "cityRequired" });
+    for (const body of [{}, { id: true }, { id: "ZZ" }]) {
+      r = await send(ada, "PUT", `/api/snid-account/update-country/${identity}`, body);
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({ error: "country-required" });
+    }
+    r = await send(ada, "POST", `/api/snid-account/country-update-status/${identity}`, { updateStatus: 3 });
+    expect(await r.json()).toEqual({ error: "invalid-update-status" });
+  });
+
   it("redirects to the user's own localisation site", async () => {
     const c = new Client(portal.url);
     await apiLogin(c);

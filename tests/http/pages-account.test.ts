@@ -152,6 +152,30 @@ describe("account pages", () => {
     await c.post("/en/account?index", { intent: "password", currentPassword: "Researcher#2027", newPassword: "Researcher#2026" });
   });
 
+  it("refuse the same details as the API does (one shared schema)", async () => {
+    const c = await signedIn();
+    const details = {
+      firstName: "Ada",
+      lastName: "Byron",
+      countryCode: "GB",
+      phoneNumber: "2071234567",
+      country: "GB",
+      language: "en",
+      orcid: "0000-0002-1825-009",
+    };
+    const page = await c.post("/en/account?index", { intent: "details", ...details });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Please enter an ORCID iD like 0000-0002-1825-0097.");
+    const { identity } = (await (await c.get("/api/account")).json()).user;
+    const api = await c.request(`/api/account/${identity}/update-details`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(details),
+    });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: "orcidInvalid", fieldErrors: { orcid: "orcidInvalid" } });
+  });
+
   it("add, edit and delete addresses, with states by country and no access to others' addresses", async () => {
     const c = await signedIn();
     let r = await c.post("/en/account/addresses/new", {

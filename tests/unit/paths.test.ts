@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paths, query } from "#common/paths";
+import { paths, query, safeRedirect } from "#common/paths";
 
 describe("paths", () => {
   it("builds language-prefixed page URLs", () => {
@@ -16,5 +16,13 @@ describe("paths", () => {
     expect(query({ a: "b c", skip: undefined, no: false, n: 0 })).toBe("?a=b%20c&n=0");
     expect(paths.orderDetails("en", "RS/1")).toBe("/en/researcher/index/details/RS%2F1");
     expect(paths.api.priceQuotePdf("Q1")).toBe("/api/price-quote/Q1/pdf");
+    expect(paths.api.accountRedirect("/en/researcher")).toBe(`/api/account/redirect?redirect=${encodeURIComponent("/en/researcher")}`);
+    expect(paths.staffOutbox("en", 12)).toBe("/en/staff/outbox/12");
+  });
+  it("accepts only same-site redirect paths", () => {
+    expect(safeRedirect("/en/researcher?x=1", "/f")).toBe("/en/researcher?x=1");
+    expect(safeRedirect("//evil.example", "/f")).toBe("/f");
+    expect(safeRedirect("https://evil.example/", "/f")).toBe("/f");
+    expect(safeRedirect(undefined, "/f")).toBe("/f");
   });
 });

@@ -38,7 +38,9 @@ export const passwordField = z
   .string(E("password-too-short"))
   .check(z.minLength(8, E("password-too-short")), z.maxLength(128, E("password-too-long")));
 
-const name = (required: string) => z.string(E(required)).check(z.trim(), z.minLength(1, E(required)), z.maxLength(100, E("name-too-long")));
+/** A person's first or last name (registration and the account details): required, at most 100 characters. */
+export const nameField = (required: string) =>
+  z.string(E(required)).check(z.trim(), z.minLength(1, E(required)), z.maxLength(100, E("name-too-long")));
 
 /** Stage two of registration. `countries` adds the phone-length rule of the chosen calling code. */
 export function registerSchema(countries: SchemaCountry[] = []) {
@@ -47,8 +49,8 @@ export function registerSchema(countries: SchemaCountry[] = []) {
       intent: z.literal("register"),
       email: emailField,
       password: passwordField,
-      firstName: name("first-name-required"),
-      lastName: name("last-name-required"),
+      firstName: nameField("first-name-required"),
+      lastName: nameField("last-name-required"),
       countryCode: z.string(E("country-code-required")).check(z.length(2, E("country-code-required"))),
       phoneNumber: z.string(E("contact-number-required")).check(z.trim()),
       country: z.string(E("country-required")).check(z.length(2, E("country-required"))),

@@ -203,6 +203,11 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[], option
       const { endpoint } = hit.c;
       const params = decodeParams(hit.c.names, hit.match!);
 
+      // Who asks is checked before the body is read: a visitor gets 401, not the schema's complaints.
+      const scope = await scopeFor(ctx, req, endpoint.auth);
+      if ((endpoint.auth === "user" || endpoint.auth === "staff") && !scope.session) return sendJson(res, 401, { error: "unauthorized" });
+      if (endpoint.auth === "staff" && !scope.session?.user.isStaff) return sendJson(res, 403, { error: "forbidden" });
+
       let bodyText: string | "stream" | null = null;
       let body: unknown = undefined;
       if (endpoint.body === "stream") bodyText = "stream";
@@ -219,10 +224,6 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[], option
         if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
         query = parsed.data;
       }
-
-      const scope = await scopeFor(ctx, req, endpoint.auth);
-      if ((endpoint.auth === "user" || endpoint.auth === "staff") && !scope.session) return sendJson(res, 401, { error: "unauthorized" });
-      if (endpoint.auth === "staff" && !scope.session?.user.isStaff) return sendJson(res, 403, { error: "forbidden" });
 
       const answer = await endpoint.handler({ scope, params, body, query, req, webRequest: () => webRequestOf(req, bodyText) });
       await send(res, answer);
