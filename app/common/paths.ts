@@ -62,5 +62,12 @@ export const paths = {
   api: {
     priceQuotePdf: (estimateId: string) => `/api/price-quote/${seg(estimateId)}/pdf`,
     orderFormReedit: (externalId: string) => `/api/order-form/reedit/${seg(externalId)}`,
+    /** Signs out of the site that serves it; the signed-out page loads it from the other localisations' sites. */
+    logoutGif: () => "/api/auth/logout.gif",
+    /** Browser navigation that starts social sign-in with a provider (ADR 003). */
+    socialSignIn: (providerId: string, q?: { redirect?: string | null; origin?: string | null }) =>
+      `/api/auth/opa/${seg(providerId)}${query(q)}`,
+    wechatLogin: () => "/api/auth/wechat-login",
+    wechatLoginStatus: (loginCode: string) => `/api/auth/wechat-login/${seg(loginCode)}`,
   },
 } as const;

@@ -16,8 +16,7 @@ import type { Scope } from "../scope";
 import { getUserView } from "../accounts/account";
 import { listCountries } from "../accounts/registration";
 import { requestPasswordReset } from "./password-reset";
-import { revokeSession } from "./session";
-import { allowedRedirectHosts, checkEmailFree, claimAnonymousWork, register, signIn, signInWithResetLink } from "./sign-in";
+import { allowedRedirectHosts, checkEmailFree, claimAnonymousWork, register, signIn, signInWithResetLink, signOut } from "./sign-in";
 import { signedInCookies, signedInRedirectResponse } from "./http";
 import { finishSocialSignIn, outcomeRedirect, startSocialSignIn } from "./social-flow";
 import {
@@ -129,7 +128,7 @@ export const authApi: EndpointTable = [
     auth: "none",
     summary: "Signs out: revokes this session and clears its cookie.",
     async handler({ scope }) {
-      await revokeSession(scope.app.db, scope.cookies[cookies.session.name]);
+      await signOut(scope);
       return reply({ loggedIn: false }, { cookies: [cookies.session.clear(scope.secure)] });
     },
   }),
@@ -140,7 +139,7 @@ export const authApi: EndpointTable = [
     // A GET that changes state by design: the worst a third party can do with it is sign someone out.
     summary: "Signs out and answers a 1×1 GIF: the signed-out page of each localisation loads it from the others (spec 1 §2).",
     async handler({ scope }) {
-      await revokeSession(scope.app.db, scope.cookies[cookies.session.name]);
+      await signOut(scope);
       return new Response(GIF, {
         headers: {
           "Content-Type": "image/gif",

@@ -21,7 +21,7 @@ import {
 import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";
-import { createSession } from "./session";
+import { createSession, revokeSession, SESSION_COOKIE } from "./session";
 
 /** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
 export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
@@ -109,4 +109,9 @@ export async function signInWithResetLink(
 export async function registrationChoices(app: AppContext): Promise<{ countries: CountryOption[]; currencies: CurrencyOption[] }> {
   const [countries, currencies] = await Promise.all([listCountries(app.db), listCurrencies(app.db)]);
   return { countries, currencies };
+}
+
+/** Signs this browser out: its session (the session cookie of the scope) is revoked. */
+export async function signOut(scope: Pick<Scope, "app" | "cookies">): Promise<void> {
+  await revokeSession(scope.app.db, scope.cookies[SESSION_COOKIE]);
 }

@@ -30,7 +30,7 @@ function postJson(c: Client, path: string, body: unknown, headers: Record<string
 }
 
 /** An anonymous visitor with an order form (the wizard's first step creates it and the draft cookie). */
-async function visitorWithDraft(): Promise<{ c: Client; formId: number }> {
+async function visitorWithDraft(): Promise<{ c: Client; formId: string }> {
   const c = new Client(portal.url);
   await c.get("/en/researcher/submit/new");
   expect(c.cookies.has("draft")).toBe(true);
@@ -43,7 +43,7 @@ async function visitorWithDraft(): Promise<{ c: Client; formId: number }> {
   return { c, formId: form.id };
 }
 
-const formOwner = async (id: number) =>
+const formOwner = async (id: string) =>
   (await portal.ctx.db.selectFrom("order_forms").select("user_id").where("id", "=", id).executeTakeFirstOrThrow()).user_id;
 const userId = async (email: string) =>
   (await portal.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;

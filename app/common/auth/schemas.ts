@@ -91,7 +91,12 @@ export const resetPasswordApiSchema = z.object({
 const optionalText = z.catch(z.optional(z.string()), undefined);
 export const wechatStartSchema = z.object({ redirect: optionalText, origin: optionalText, lang: optionalText });
 
+/** The sandbox "phone" confirms or cancels a WeChat QR sign-in. */
+export const wechatConfirmSchema = z.object({ intent: z.enum(["confirm", "cancel"]) });
+
 export type LoginFields = z.input<typeof loginSchema>;
 export type EmailFields = z.input<typeof emailOnlySchema>;
 export type CheckEmailFields = z.input<typeof checkEmailSchema>;
+export type WechatStartFields = z.output<typeof wechatStartSchema>;
+export type WechatConfirmFields = z.output<typeof wechatConfirmSchema>;
 export type RegisterFields = z.input<ReturnType<typeof registerSchema>>;
