@@ -10,19 +10,6 @@ const soonProtected = (path: string, id: string) => route(path, "routes/soon-pro
 export default [
   index("routes/root-index.tsx"),
   // Authentication and account API (spec 1 §7)
-  route("api/auth/login", "routes/api.auth.login.ts"),
-  route("api/auth/logout", "routes/api.auth.logout.ts"),
-  route("api/auth/logout.gif", "routes/api.auth.logout-gif.ts"),
-  route("api/auth/register", "routes/api.auth.register.ts"),
-  route("api/auth/researcher_exists", "routes/api.auth.researcher-exists.ts"),
-  route("api/auth/request-password-reset", "routes/api.auth.request-password-reset.ts"),
-  route("api/auth/reset-password", "routes/api.auth.reset-password.ts"),
-  // Social sign-in (spec 1 §7): browser navigation to the provider and its callback.
-  route("api/auth/opa/:providerId", "routes/api.auth.opa.$providerId.ts"),
-  route("api/auth/opa/:providerId/callback", "routes/api.auth.opa.$providerId.callback.ts"),
-  // WeChat QR sign-in (spec 1 §7).
-  route("api/auth/wechat-login", "routes/api.auth.wechat-login.ts"),
-  route("api/auth/wechat-login/:loginCode", "routes/api.auth.wechat-login.$loginCode.ts"),
 
   // Order form and orders (spec 1 §7, spec 2 §7)
   route("api/order-form/*", "routes/api.order-form.ts"),

@@ -21,6 +21,7 @@ export function query(params: Query = {}): string {
 export function safeRedirect(target: string | null | undefined, fallback: string): string {
   if (!target || typeof target !== "string") return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\u0000-\u001f]/.test(target)) return fallback;
   return target;
 }
@@ -75,5 +76,12 @@ export const paths = {
     orderFormReedit: (externalId: string) => `/api/order-form/reedit/${seg(externalId)}`,
     /** Sends a signed-in user to `redirect` on their own localisation's site (spec 1 §2). */
     accountRedirect: (redirect: string) => `/api/account/redirect${query({ redirect })}`,
+    /** Signs out of the site that serves it; the signed-out page loads it from the other localisations' sites. */
+    logoutGif: () => "/api/auth/logout.gif",
+    /** Browser navigation that starts social sign-in with a provider (ADR 003). */
+    socialSignIn: (providerId: string, q?: { redirect?: string | null; origin?: string | null }) =>
+      `/api/auth/opa/${seg(providerId)}${query(q)}`,
+    wechatLogin: () => "/api/auth/wechat-login",
+    wechatLoginStatus: (loginCode: string) => `/api/auth/wechat-login/${seg(loginCode)}`,
   },
 } as const;

@@ -70,6 +70,7 @@ export const ERROR_STATUS: Record<string, number> = {
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "too-many-attempts": 429,
+  "too-many-requests": 429,
   "rate-limited": 429,
   "upload-rate-limited": 429,
   "service-unavailable": 503,

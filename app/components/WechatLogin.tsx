@@ -5,6 +5,7 @@
 // to 30 times, polling stops on an error (error icon), and on loggedIn the browser navigates
 // (full document navigation) to the returned redirectUri.
 // Client code only: nothing here may import server modules.
+import { paths } from "#common/paths";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
@@ -86,7 +87,7 @@ export function useWechatPolling(loginCode: string | null, interval = POLL_INTER
     const tick = async () => {
       polls += 1;
       try {
-        const res = await fetch(`/api/auth/wechat-login/${encodeURIComponent(loginCode)}`, {
+        const res = await fetch(paths.api.wechatLoginStatus(loginCode), {
           headers: { Accept: "application/json" },
           cache: "no-store",
           credentials: "same-origin",
@@ -95,7 +96,7 @@ export function useWechatPolling(loginCode: string | null, interval = POLL_INTER
         if (stopped) return;
         if (res.ok && body.loggedIn === true) {
           setState((s) => ({ ...s, code: loginCode, signedIn: true }));
-          window.location.assign(typeof body.redirectUri === "string" && body.redirectUri ? body.redirectUri : `/${lang}/researcher`);
+          window.location.assign(typeof body.redirectUri === "string" && body.redirectUri ? body.redirectUri : paths.researcher(lang));
           return;
         }
         if (!res.ok || body.error) return fail(errorText(t, body));
@@ -139,7 +140,7 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
     if (phase.name === "loading" || (phase.name === "waiting" && !poll.error)) return;
     setPhase({ name: "loading" });
     try {
-      const res = await fetch("/api/auth/wechat-login", {
+      const res = await fetch(paths.api.wechatLogin(), {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ redirect: redirect ?? null, origin: origin ?? null, lang }),
@@ -214,7 +215,7 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
         </div>
       ) : null}
       {/* Without JavaScript this form posts to the QR page; with it, start() takes over. */}
-      <form method="post" action={`/${lang}/login/wechat`} onSubmit={start}>
+      <form method="post" action={paths.wechatLogin(lang)} onSubmit={start}>
         <input type="hidden" name="redirect" value={redirect ?? ""} />
         <input type="hidden" name="origin" value={origin ?? ""} />
         {/* suppressHydrationWarning: a page whose route handle does not list the "wechat" namespace hydrates

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/translate";
 import { emailOnlySchema, type EmailFields } from "#common/auth/schemas";
 import { useClientValidation } from "#app/lib/client-validation";
@@ -11,6 +10,8 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { requestPasswordReset } from "#server/auth/password-reset";
+import { parseForm } from "#app/lib/forms.server";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const lang = requireLang(request);
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = await parseForm<EmailFields>(request, emailOnlySchema);
   if (submission.status !== "success") return Response.json({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestPasswordReset(context.app, {
     email: submission.value.email,
@@ -51,7 +52,8 @@ export default function ForgotPassword() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const carried = searchParams.toString() ? `?${searchParams}` : "";
+  // The query (where the visitor was going) travels on to the sign-in and register links.
+  const carried = Object.fromEntries(searchParams);
   const busy = navigation.state === "submitting";
 
   if (data?.sent) {
@@ -63,14 +65,14 @@ export default function ForgotPassword() {
         </p>
         {newLogin ? (
           <p>
-            <Link className="button" to={`/${lang}/login${carried}`}>
+            <Link className="button" to={paths.login(lang, carried)}>
               {t("forgot.goBackToSignIn")}
             </Link>
           </p>
         ) : (
           <p className="auth-links">
-            <Link to={`/${lang}/login${carried}`}>{t("forgot.signIn")}</Link> ·{" "}
-            <Link to={`/${lang}/register${carried}`}>{t("forgot.register")}</Link>
+            <Link to={paths.login(lang, carried)}>{t("forgot.signIn")}</Link> ·{" "}
+            <Link to={paths.register(lang, carried)}>{t("forgot.register")}</Link>
           </p>
         )}
       </div>
@@ -80,7 +82,7 @@ export default function ForgotPassword() {
     <div className="auth-card">
       {newLogin ? (
         <p>
-          <Link to={`/${lang}/login${carried}`}>← {t("forgot.backToSignIn")}</Link>
+          <Link to={paths.login(lang, carried)}>← {t("forgot.backToSignIn")}</Link>
         </p>
       ) : null}
       <h1>{t(newLogin ? "forgot.newTitle" : "forgot.title")}</h1>

@@ -1,24 +1,23 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/lib/translate";
-import * as z from "zod/mini";
-import { passwordField } from "#common/auth/schemas";
+import { resetPasswordSchema } from "#common/auth/schemas";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form";
-import { homeDirectory, requireLang } from "#app/lib/session.server";
+import { requireLang } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { parseForm } from "#app/lib/forms.server";
+import { paths, query } from "#common/paths";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { useClientValidation } from "#app/lib/client-validation";
 import { signedInRedirect } from "#app/lib/sign-in.server";
-import { checkResetToken, resetPassword } from "#server/auth/password-reset";
-import { createSession } from "#server/auth/session";
+import { checkResetToken } from "#server/auth/password-reset";
+import { signInWithResetLink } from "#server/auth/sign-in";
 
 export const handle = { i18n: ["auth"] };
 export const meta = titleMeta;
-
-const schema = z.object({ password: passwordField });
 
 // login/reset-password/{hash}/{userIdentity}: set a new password with a one-time link.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -29,18 +28,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const lang = requireLang(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const scope = await pageScope(request, context);
+  const submission = await parseForm<{ password: string }>(request, resetPasswordSchema);
   if (submission.status !== "success") return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const r = await resetPassword(context.app, {
+  // The link proved control of the mailbox: the user is signed in on a fresh session (all others were revoked).
+  const r = await signInWithResetLink(scope, {
     token: params.hash ?? "",
     userIdentity: params.userIdentity ?? "",
     password: submission.value.password,
   });
   if (!r.ok) return Response.json(submission.reply({ formErrors: ["auth:reset.invalid"], hideFields: ["password"] }), { status: 400 });
-  // The link proved control of the mailbox: sign the user in on a fresh session (all others were revoked).
-  const token = await createSession(context.app.db, r.userId, { ip: context.ip, userAgent: request.headers.get("user-agent") });
-  return signedInRedirect(context, { token, lang, target: `${homeDirectory(lang)}?passwordReset=1` });
+  const lang = scope.lang;
+  return signedInRedirect(context, { token: r.value.token, lang, target: `${paths.researcher(lang)}${query({ passwordReset: 1 })}` });
 }
 
 export default function ResetPassword() {
@@ -63,7 +62,7 @@ export default function ResetPassword() {
           {t("reset.invalid")}
         </p>
         <p>
-          <Link className="button" to={`/${lang}/login/forgot-password`}>
+          <Link className="button" to={paths.forgotPassword(lang)}>
             {t("reset.requestNew")}
           </Link>
         </p>

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans, useTranslation } from "#app/lib/translate";
 import { loginSchema, type LoginFields } from "#common/auth/schemas";
 import { useClientValidation } from "#app/lib/client-validation";
@@ -10,7 +9,10 @@ import { getCurrentSession, homeDirectory, requireLang, resolveRedirect } from "
 import { allowedRedirectHosts, signedInRedirect } from "#app/lib/sign-in.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
-import { signInWithPassword } from "#server/auth/login";
+import { signIn } from "#server/auth/sign-in";
+import { parseForm } from "#app/lib/forms.server";
+import { pageScope } from "#app/lib/scope.server";
+import { paths } from "#common/paths";
 import { useLang } from "#app/lib/use-lang";
 import { SocialButtons } from "#app/components/SocialButtons";
 import { WechatLogin } from "#app/components/WechatLogin";
@@ -66,24 +68,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const lang = requireLang(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const scope = await pageScope(request, context);
+  const submission = await parseForm<LoginFields>(request, loginSchema);
   if (submission.status !== "success") return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirect: target } = submission.value;
-  const result = await signInWithPassword(context.app, { email, password, ip: context.ip, userAgent: request.headers.get("user-agent") });
+  // The same sign-in as POST /api/auth/login: a new session, and the browser's anonymous work claimed.
+  const result = await signIn(scope, { email, password });
   if (!result.ok) {
-    const key =
-      result.error === "too-many-attempts"
-        ? "auth:login.errors.tooManyAttempts"
-        : result.error === "local-auth-disabled"
-          ? "auth:login.errors.localAuthDisabled"
-          : "auth:login.errors.invalidCredentials";
-    const status = result.error === "too-many-attempts" ? 429 : 400;
-    const headers: HeadersInit = result.error === "too-many-attempts" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
-    return Response.json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status, headers });
+    const tooMany = result.error === "too-many-attempts";
+    const key = tooMany
+      ? "auth:login.errors.tooManyAttempts"
+      : result.error === "local-auth-disabled"
+        ? "auth:login.errors.localAuthDisabled"
+        : "auth:login.errors.invalidCredentials";
+    const headers: HeadersInit = tooMany ? { "Retry-After": String(result.details?.retryAfterSeconds) } : {};
+    return Response.json(submission.reply({ formErrors: [key], hideFields: ["password"] }), { status: tooMany ? 429 : 400, headers });
   }
-  return signedInRedirect(context, { token: result.token, lang, target, claim: { request, userId: result.user.id } });
+  return signedInRedirect(context, { token: result.value.token, lang: scope.lang, target });
 }
 
 export default function Login() {
@@ -99,12 +100,8 @@ export default function Login() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const keep = new URLSearchParams();
-  for (const k of ["redirect", "origin"]) {
-    const v = searchParams.get(k);
-    if (v) keep.set(k, v);
-  }
-  const carried = keep.toString() ? `?${keep}` : "";
+  // Where the visitor was going travels on to registration and the forgot-password page.
+  const carried = { redirect: searchParams.get("redirect") || undefined, origin: searchParams.get("origin") || undefined };
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   return (
@@ -130,26 +127,26 @@ export default function Login() {
       {newLogin ? (
         <div className="auth-links">
           <p>
-            <Link to={`/${lang}/register${carried}`}>{t("login.noAccount")}</Link>
+            <Link to={paths.register(lang, carried)}>{t("login.noAccount")}</Link>
           </p>
           <p>
-            <Link to={`/${lang}/login/forgot-password${carried}`}>{t("login.cantSignIn")}</Link>
+            <Link to={paths.forgotPassword(lang, carried)}>{t("login.cantSignIn")}</Link>
           </p>
           <p className="legal">
             <Trans
               t={t}
               i18nKey="login.legal"
-              components={{ terms: <Link to={`/${lang}/terms`} />, privacy: <Link to={`/${lang}/privacy`} /> }}
+              components={{ terms: <Link to={paths.terms(lang)} />, privacy: <Link to={paths.privacy(lang)} /> }}
             />
           </p>
         </div>
       ) : (
         <div className="auth-links">
           <p>
-            <Link to={`/${lang}/login/forgot-password${carried}`}>{t("login.forgot")}</Link>
+            <Link to={paths.forgotPassword(lang, carried)}>{t("login.forgot")}</Link>
           </p>
           <p>
-            {t("login.noAccountOld")} <Link to={`/${lang}/register${carried}`}>{t("login.register")}</Link>
+            {t("login.noAccountOld")} <Link to={paths.register(lang, carried)}>{t("login.register")}</Link>
           </p>
         </div>
       )}

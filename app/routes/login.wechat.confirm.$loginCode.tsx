@@ -12,6 +12,9 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { WechatErrorIcon, WechatSandboxNotice } from "#app/components/WechatLogin";
+import { parseForm } from "#app/lib/forms.server";
+import { wechatConfirmSchema, type WechatConfirmFields } from "#common/auth/schemas";
+import { paths } from "#common/paths";
 import {
   cancelWechatSession,
   confirmWechatSession,
@@ -43,10 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const common = { title: t("confirm.title"), sandbox: wechatProvider(context.app).sandbox };
   const session = await getCurrentSession(request, context);
   if (!session) {
-    return data(
-      { ...common, state: "sign-in" as const, signInHref: `/${lang}/login?redirect=${encodeURIComponent(url.pathname)}` },
-      { headers: NO_STORE },
-    );
+    return data({ ...common, state: "sign-in" as const, signInHref: paths.login(lang, { redirect: url.pathname }) }, { headers: NO_STORE });
   }
   const loginCode = params.loginCode ?? "";
   const qr = await wechatSessionForConfirmation(context.app, loginCode);
@@ -70,13 +70,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLang(request);
   if (!(await context.app.config.flag("wechat_sso"))) throw new Response("Not Found", { status: 404 });
   const session = await requireUser(request, context);
-  const intent = (await request.formData()).get("intent");
+  const submission = await parseForm<WechatConfirmFields>(request, wechatConfirmSchema);
+  if (submission.status !== "success") return data({ done: "failed" as const }, { status: 400 });
   const loginCode = params.loginCode ?? "";
-  if (intent === "cancel") {
+  if (submission.value.intent === "cancel") {
     const r = await cancelWechatSession(context.app, loginCode);
     return data({ done: r.ok ? ("cancelled" as const) : ("failed" as const) }, { status: r.ok ? 200 : 409 });
   }
-  if (intent !== "confirm") return data({ done: "failed" as const }, { status: 400 });
   const r = await confirmWechatSession(context.app, loginCode, session.user.id);
   if (r.ok) context.logger.info({ userId: session.user.id }, "wechat sandbox sign-in confirmed");
   return data({ done: r.ok ? ("confirmed" as const) : ("failed" as const) }, { status: r.ok ? 200 : 409 });
@@ -166,7 +166,7 @@ export default function WechatConfirm() {
       {d.sandbox ? <WechatSandboxNotice phone /> : null}
       {body}
       <p className="auth-links">
-        <Link to={`/${lang}/researcher`}>{t("confirm.home")}</Link>
+        <Link to={paths.researcher(lang)}>{t("confirm.home")}</Link>
       </p>
     </div>
   );

@@ -14,21 +14,22 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { useEffect, useState } from "react";
-import { getCurrentSession, homeDirectory, readCookie, requireLang, resolveRedirect } from "#app/lib/session.server";
+import { getCurrentSession, homeDirectory, requireLang, resolveRedirect } from "#app/lib/session.server";
+import { cookies } from "#server/http/cookies";
+import { paths } from "#common/paths";
+import { wechatStartSchema, type WechatStartFields } from "#common/auth/schemas";
+import { parseForm } from "#app/lib/forms.server";
 import { allowedRedirectHosts, signedInRedirect } from "#app/lib/sign-in.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { WechatErrorIcon, WechatSandboxNotice, useWechatPolling } from "#app/components/WechatLogin";
 import {
-  WECHAT_BIND_COOKIE,
   WECHAT_MAX_POLLS,
-  clearedWechatBindingCookie,
   pollWechatSignIn,
   qrCodeDataUrl,
   sandboxConfirmPath,
   startWechatSignIn,
-  wechatBindingCookie,
   wechatErrorKey,
   wechatErrorStatus,
   wechatProvider,
@@ -40,14 +41,6 @@ export const handle = { i18n: ["auth", "wechat"] };
 const MAX_POLLS = 30;
 /** Spec 1 §9: every 2 s (a literal, not imported: `meta` runs in the browser too, where server modules may not go). */
 const REFRESH_SECONDS = 2;
-
-function carriedQuery(redirectTo: string | null, origin: string | null, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams(extra);
-  if (redirectTo) q.set("redirect", redirectTo);
-  if (origin) q.set("origin", origin);
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
 
 /** The loader's Cache-Control (no-store: QR codes and confirmations must never be cached) reaches the document. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -90,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const n = Math.max(0, Math.min(WECHAT_MAX_POLLS, Number.parseInt(url.searchParams.get("n") ?? "0", 10) || 0));
   const result = await pollWechatSignIn(context.app, {
     loginCode: code,
-    secret: readCookie(request, WECHAT_BIND_COOKIE),
+    secret: cookies.wechatBinding.read(request),
     ip: context.ip,
     userAgent: request.headers.get("user-agent"),
   });
@@ -99,15 +92,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // POST (its HttpOnly binding cookie must match the QR session) and the phone confirmed it with a
     // POST; the GET only picks up that result, once (the QR session is consumed). Without JavaScript
     // a self-refreshing page can only issue GETs, so this is the one place the pick-up can happen.
-    const res = await signedInRedirect(context, {
+    throw await signedInRedirect(context, {
       token: result.token,
       lang,
       target: result.redirect,
       claim: { request, userId: result.user.id },
+      extraCookies: [cookies.wechatBinding.clear(context.secure)],
     });
-    const headers = new Headers(res.headers);
-    headers.append("Set-Cookie", clearedWechatBindingCookie(context.secure));
-    throw new Response(null, { status: res.status, headers });
   }
   if (result.kind === "error") {
     return data(
@@ -130,7 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       polls: n,
       qrCodeUrl: await qrCodeDataUrl(`${baseUrl}${confirmPath}`),
       confirmPath,
-      refreshUrl: `/${lang}/login/wechat${carriedQuery(redirectTo, origin, { code, n: String(n + 1) })}`,
+      refreshUrl: paths.wechatLogin(lang, { code, n: n + 1, redirect: redirectTo, origin }),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -139,13 +130,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const lang = requireLang(request);
   if (!(await context.app.config.flag("wechat_sso"))) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
-  const field = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" && v !== "" ? v : null;
-  };
-  const redirectTo = field("redirect");
-  const origin = field("origin");
+  // Every field is optional (the schema ignores what is not text), so the submission always parses.
+  const submission = await parseForm<WechatStartFields>(request, wechatStartSchema);
+  const fields = submission.status === "success" ? submission.value : {};
+  const redirectTo = fields.redirect || null;
+  const origin = fields.origin || null;
   const result = await startWechatSignIn(context.app, {
     lang,
     redirect: redirectTo,
@@ -157,9 +146,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     return data({ errorKey: wechatErrorKey(result.error) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
-  return redirect(`/${lang}/login/wechat${carriedQuery(redirectTo, origin, { code: result.loginCode })}`, {
+  return redirect(paths.wechatLogin(lang, { code: result.loginCode, redirect: redirectTo, origin }), {
     status: 303,
-    headers: { "Set-Cookie": wechatBindingCookie(result.secret, context.secure) },
+    headers: { "Set-Cookie": cookies.wechatBinding.serialize(result.secret, context.secure) },
   });
 }
 
@@ -177,7 +166,7 @@ function StartForm({
 }) {
   const lang = useLang();
   return (
-    <form method="post" action={`/${lang}/login/wechat`}>
+    <form method="post" action={paths.wechatLogin(lang)}>
       <input type="hidden" name="redirect" value={redirectTo ?? ""} />
       <input type="hidden" name="origin" value={origin ?? ""} />
       <button type="submit" className={primary ? "button button-primary" : "button"}>
@@ -207,7 +196,7 @@ export default function WechatSignInPage() {
   const actionData = useActionData() as { errorKey?: string } | undefined;
   const { t } = useTranslation("wechat");
   const lang = useLang();
-  const back = `/${lang}/login${carriedQuery(d.redirect, d.origin)}`;
+  const back = paths.login(lang, { redirect: d.redirect, origin: d.origin });
   const waitingCode = d.state === "waiting" ? d.loginCode : null;
   // With JavaScript the page polls with fetch instead of reloading: the pending <meta> refresh is stopped,
   // as it would otherwise still fire after an in-app navigation away from this page.

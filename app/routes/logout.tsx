@@ -1,11 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
-import { readCookie, requireLang } from "#app/lib/session.server";
+import { requireLang } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { paths } from "#common/paths";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
-import { clearedSessionCookie, revokeSession, SESSION_COOKIE } from "#server/auth/session";
+import { signOut } from "#server/auth/sign-in";
+import { cookies } from "#server/http/cookies";
 import { localizationForHost } from "#server/config";
 import { siteOrigin } from "#server/accounts/localization";
 
@@ -23,15 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const here = localizationForHost(localizations, request.headers.get("host"));
     logoutImages = localizations
       .filter((l) => l.identity !== here.identity)
-      .map((l) => `${siteOrigin(l.secureSite, request)}/api/auth/logout.gif`);
+      .map((l) => `${siteOrigin(l.secureSite, request)}${paths.api.logoutGif()}`);
   }
   return { title: t(done ? "logout.doneTitle" : "logout.title"), done, logoutImages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const lang = requireLang(request);
-  await revokeSession(context.app.db, readCookie(request, SESSION_COOKIE));
-  return redirect(`/${lang}/logout?done=1`, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(context.secure) } });
+  const scope = await pageScope(request, context);
+  await signOut(scope);
+  return redirect(paths.logout(scope.lang, { done: 1 }), { status: 303, headers: { "Set-Cookie": cookies.session.clear(scope.secure) } });
 }
 
 export default function Logout() {
@@ -44,7 +47,7 @@ export default function Logout() {
         <h1>{t("logout.doneTitle")}</h1>
         <p>{t("logout.doneBody")}</p>
         <p>
-          <Link className="button button-primary" to={`/${lang}/login`}>
+          <Link className="button button-primary" to={paths.login(lang)}>
             {t("nav.signIn")}
           </Link>
         </p>

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans, useTranslation } from "#app/lib/translate";
 import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "#common/auth/schemas";
 import { useClientValidation } from "#app/lib/client-validation";
@@ -17,8 +16,10 @@ import { localizationForHost } from "#server/config";
 import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "#common/i18n";
 import { phoneMaxLength } from "#common/phone";
 import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "#app/lib/countries.server";
-import { attachPendingLink } from "#server/auth/social-link";
-import { allowExistenceCheck, listCountries, listCurrencies, registerResearcher, researcherExists } from "#server/accounts/registration";
+import { checkEmailFree, register, registrationChoices } from "#server/auth/sign-in";
+import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
+import { pageScope } from "#app/lib/scope.server";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["auth", "social"] };
 export const meta = titleMeta;
@@ -42,10 +43,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = requireLang(request);
   const url = new URL(request.url);
   if (await getCurrentSession(request, context)) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
-  const [t, countries, currencies, snapshot] = await Promise.all([
+  const [t, { countries, currencies }, snapshot] = await Promise.all([
     getFixedT(request, "auth"),
-    listCountries(context.app.db),
-    listCurrencies(context.app.db),
+    registrationChoices(context.app),
     context.app.config.snapshot(),
   ]);
   const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
@@ -82,59 +82,41 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const lang = requireLang(request);
-  const formData = await request.formData();
+  const scope = await pageScope(request, context);
+  const formData = await readFormData(request);
   if (formData.get("intent") === "check-email") {
-    const submission = parseWithZod(formData, { schema: checkEmailSchema });
+    const submission = parseFields<CheckEmailFields>(formData, checkEmailSchema);
     if (submission.status !== "success") return Response.json({ stage: 1 as const, result: submission.reply() }, { status: 400 });
-    if (!(await allowExistenceCheck(context.app, context.ip))) {
-      return Response.json(
-        { stage: 1 as const, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }) },
-        { status: 429 },
-      );
+    const free = await checkEmailFree(scope, submission.value.email);
+    if (!free.ok) {
+      const tooMany = free.error === "too-many-requests";
+      const result = tooMany ? submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }) : replyWithErrors(submission, free);
+      return Response.json({ stage: 1 as const, result }, { status: tooMany ? 429 : 400 });
     }
-    if (await researcherExists(context.app.db, submission.value.email)) {
-      return Response.json(
-        { stage: 1 as const, result: submission.reply({ fieldErrors: { email: ["auth:register.errors.email-already-exists"] } }) },
-        { status: 400 },
-      );
-    }
-    return Response.json({ stage: 2 as const, email: submission.value.email, result: null });
+    return Response.json({ stage: 2 as const, email: free.value.email, result: null });
   }
 
-  const countries = await listCountries(context.app.db);
-  const submission = parseWithZod(formData, { schema: registerSchema(countries) });
+  const { countries } = await registrationChoices(context.app);
+  const submission = parseFields<RegisterFields>(formData, registerSchema(countries));
   const email = String(formData.get("email") ?? "");
+  const hideFields = ["password"];
   if (submission.status !== "success")
-    return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields }) }, { status: 400 });
   const v = submission.value;
-  const link = typeof formData.get("link") === "string" ? String(formData.get("link")) : undefined;
-  const result = await registerResearcher(
-    context.app,
-    { ...v, optinToMarketing: v.optinToMarketing ?? false },
-    { ip: context.ip, userAgent: request.headers.get("user-agent"), source: link ? "social" : "form" },
-  );
+  const link = typeof formData.get("link") === "string" ? String(formData.get("link")) : null;
+  // The same registration as POST /api/auth/register: the account, the social identity it began with,
+  // and the browser's anonymous work claimed.
+  const result = await register(scope, { ...v, optinToMarketing: v.optinToMarketing ?? false }, { link, source: link ? "social" : "form" });
   if (!result.ok) {
-    if ("error" in result) {
-      return Response.json(
-        { stage: 2 as const, email, result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields: ["password"] }) },
-        { status: 429 },
-      );
+    if (result.error === "too-many-attempts") {
+      const reply = submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields });
+      return Response.json({ stage: 2 as const, email, result: reply }, { status: 429 });
     }
-    const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors).map(([k, code]) => [k, [`auth:register.errors.${code}`]]));
     const stage = result.fieldErrors.email ? (1 as const) : (2 as const);
-    return Response.json({ stage, email, result: submission.reply({ fieldErrors, hideFields: ["password"] }) }, { status: 400 });
+    return Response.json({ stage, email, result: replyWithErrors(submission, result, { hideFields }) }, { status: 400 });
   }
-  // A registration that began with a social sign-in links that identity to the new account.
-  if (link) await attachPendingLink(context.app, link, { id: result.userId, email: v.email });
   // Spec 1 §4: after registering, the redirect, or '/' (which sends a signed-in user home).
-  return signedInRedirect(context, {
-    token: result.token,
-    lang: v.language,
-    target: v.redirect,
-    fallback: `/${lang}`,
-    claim: { request, userId: result.userId },
-  });
+  return signedInRedirect(context, { token: result.value.token, lang: v.language, target: v.redirect, fallback: paths.home(scope.lang) });
 }
 
 export default function Register() {
@@ -143,9 +125,8 @@ export default function Register() {
   const { t } = useTranslation("auth");
   const lang = useLang();
   const [searchParams] = useSearchParams();
-  const carried = new URLSearchParams();
-  for (const k of ["redirect", "origin"]) if (searchParams.get(k)) carried.set(k, searchParams.get(k)!);
-  const query = carried.toString() ? `?${carried}` : "";
+  // Where the visitor was going travels on to the sign-in links.
+  const query = { redirect: searchParams.get("redirect") || undefined, origin: searchParams.get("origin") || undefined };
   const stage = actionData?.stage ?? (data.prefill ? 2 : 1);
 
   return (
@@ -164,11 +145,14 @@ export default function Register() {
       )}
       {stage === 1 ? <SocialButtons providers={data.providers} /> : null}
       <p className="auth-links">
-        <Link to={`/${lang}/login${query}`}>{t("register.haveAccount")}</Link>
+        <Link to={paths.login(lang, query)}>{t("register.haveAccount")}</Link>
       </p>
     </div>
   );
 }
+
+/** The redirect and origin query values a page carries on to its sign-in links. */
+type CarriedQuery = { redirect?: string; origin?: string };
 
 function Carried() {
   const [searchParams] = useSearchParams();
@@ -180,7 +164,7 @@ function Carried() {
   );
 }
 
-function EmailStage({ lastResult, query }: { lastResult: unknown; query: string }) {
+function EmailStage({ lastResult, query }: { lastResult: unknown; query: CarriedQuery }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const lang = useLang();
@@ -201,8 +185,8 @@ function EmailStage({ lastResult, query }: { lastResult: unknown; query: string 
       <TextField meta={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
       {exists ? (
         <p>
-          <Link to={`/${lang}/login${query}`}>{t("register.signInInstead")}</Link> ·{" "}
-          <Link to={`/${lang}/login/forgot-password${query}`}>{t("login.forgot")}</Link>
+          <Link to={paths.login(lang, query)}>{t("register.signInInstead")}</Link> ·{" "}
+          <Link to={paths.forgotPassword(lang, query)}>{t("login.forgot")}</Link>
         </p>
       ) : null}
       <SubmitButton busy={navigation.state === "submitting"} busyText={t("register.checking")}>
@@ -214,7 +198,7 @@ function EmailStage({ lastResult, query }: { lastResult: unknown; query: string 
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function DetailsStage({ email, lastResult, data, query }: { email: string; lastResult: unknown; data: LoaderData; query: string }) {
+function DetailsStage({ email, lastResult, data, query }: { email: string; lastResult: unknown; data: LoaderData; query: CarriedQuery }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const lang = useLang();
@@ -254,7 +238,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
       {data.prefill?.link ? <input type="hidden" name="link" value={data.prefill.link} /> : null}
       <Carried />
       <p>
-        {t("register.emailLabel")} <strong>{email}</strong> · <Link to={`/${lang}/register${query}`}>{t("register.changeEmail")}</Link>
+        {t("register.emailLabel")} <strong>{email}</strong> · <Link to={paths.register(lang, query)}>{t("register.changeEmail")}</Link>
       </p>
       <TextField
         meta={fields.password}
@@ -340,7 +324,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
             <Trans
               t={t}
               i18nKey="register.agreeToTOS"
-              components={{ terms: <Link to={`/${lang}/terms`} />, privacy: <Link to={`/${lang}/privacy`} /> }}
+              components={{ terms: <Link to={paths.terms(lang)} />, privacy: <Link to={paths.privacy(lang)} /> }}
             />
           </span>
         </label>

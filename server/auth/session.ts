@@ -3,7 +3,9 @@
 // Timeouts (ADR 002): 30 minutes idle, 12 hours absolute (OWASP ASVS level 2).
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db";
+import { cookies } from "../http/cookies";
 
+/** The session cookie's name (its attributes: `cookies.session` in server/http/cookies.ts). */
 export const SESSION_COOKIE = "sid";
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
@@ -129,10 +131,11 @@ export async function revokeAllSessions(db: DB, userId: number): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: new Date() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
+/** Set-Cookie of a new session (the cookie is defined once, in server/http/cookies.ts). */
 export function sessionCookie(token: string, secure: boolean): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_ABSOLUTE_SECONDS}${secure ? "; Secure" : ""}`;
+  return cookies.session.serialize(token, secure);
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return cookies.session.clear(secure);
 }

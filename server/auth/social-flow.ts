@@ -13,6 +13,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet,
 import type { AppContext } from "../context";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import { detectLang } from "../i18n/locale";
+import { cookies, parseCookies, serializeCookie } from "../http/cookies";
 import { createSession, readSession, SESSION_COOKIE } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";
@@ -53,13 +54,10 @@ export type CallbackOutcome =
   | { kind: "continue"; lang: SiteLang; redirect: string | null; setCookies: string[] }
   | { kind: "redirect"; location: string; setCookies: string[] };
 
+/** The request's cookies, through the one parser (server/http/cookies.ts). */
 function readCookies(request: Request): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i <= 0) continue;
-    out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
-  }
+  for (const [name, value] of Object.entries(parseCookies(request.headers.get("cookie")))) if (value !== undefined) out.set(name, value);
   return out;
 }
 
@@ -89,8 +87,9 @@ export function callbackUrl(ctx: AppContext, request: Request, providerId: strin
   return `${base}${SOCIAL_PATH}/${encodeURIComponent(providerId)}/callback`;
 }
 
-function cookieAttributes(maxAge: number, secure: boolean): string {
-  return `Path=${SOCIAL_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+/** A flow cookie (or its removal, maxAge 0): HttpOnly, only sent to the social sign-in paths. */
+function flowSetCookie(name: string, value: string, maxAge: number, secure: boolean): string {
+  return serializeCookie(name, value, { path: SOCIAL_PATH, httpOnly: true, maxAge, secure });
 }
 
 function sign(ctx: AppContext, payload: string): string {
@@ -103,7 +102,7 @@ function flowCookieName(state: string): string {
 
 function flowCookie(ctx: AppContext, flow: Flow, secure: boolean): string {
   const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
-  return `${flowCookieName(flow.s)}=${payload}.${sign(ctx, payload)}; ${cookieAttributes(FLOW_TTL_SECONDS, secure)}`;
+  return flowSetCookie(flowCookieName(flow.s), `${payload}.${sign(ctx, payload)}`, FLOW_TTL_SECONDS, secure);
 }
 
 /** The valid (signed, unexpired) flow cookies of a request, newest first. */
@@ -131,12 +130,12 @@ function readFlows(ctx: AppContext, request: Request): { name: string; flow: Flo
 /** Set-Cookie headers removing the flow cookie and remix-auth-oauth2's state cookies of `state`. */
 function clearFlowCookies(request: Request, state: string | null, flowName: string | null, secure: boolean): string[] {
   const out: string[] = [];
-  if (flowName) out.push(`${flowName}=; ${cookieAttributes(0, secure)}`);
+  if (flowName) out.push(flowSetCookie(flowName, "", 0, secure));
   if (!state) return out;
   for (const [name, value] of readCookies(request)) {
     if (!name.startsWith(STATE_COOKIE)) continue;
     const stored = new URLSearchParams(value.replace(/^"|"$/g, "")).get("state");
-    if (stored === state) out.push(`${name}=; ${cookieAttributes(0, secure)}`);
+    if (stored === state) out.push(flowSetCookie(name, "", 0, secure));
   }
   return out;
 }

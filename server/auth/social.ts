@@ -4,6 +4,7 @@
 // `oauth_providers`. A provider shows, and its sign-in starts, only when it is listed,
 // has an enabled row, suits the page's language and localisation, and (for `snid`)
 // the npgle_snid flag is on. ADR 003 explains the flow.
+import { paths } from "#common/paths";
 import { createHash } from "node:crypto";
 import type { AppContext } from "../context";
 import type { Env } from "../env";
@@ -167,11 +168,7 @@ export function safeIconPath(icon: string): string {
 
 /** /api/auth/opa/{id}?redirect=…&origin=… (only the values present). */
 export function providerHref(id: string, redirect?: string | null, origin?: string | null): string {
-  const query = new URLSearchParams();
-  if (redirect) query.set("redirect", redirect);
-  if (origin) query.set("origin", origin);
-  const search = query.toString();
-  return `/api/auth/opa/${encodeURIComponent(id)}${search ? `?${search}` : ""}`;
+  return paths.api.socialSignIn(id, { redirect: redirect || null, origin: origin || null });
 }
 
 /** Providers to show on the sign-in and register pages for this language and localisation, with their /api/auth/opa links. */

@@ -12,6 +12,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import type { AppContext } from "../context";
+import { cookies } from "../http/cookies";
 import { rateLimit } from "../http/rate-limit";
 import { createSession } from "./session";
 import { SandboxWechatProvider } from "./wechat-sandbox";
@@ -24,8 +25,6 @@ export { sandboxConfirmPath } from "./wechat-sandbox";
 export const WECHAT_POLL_INTERVAL_MS = 2000;
 export const WECHAT_MAX_POLLS = 30;
 export const WECHAT_BIND_COOKIE = "wechat_bind";
-/** The binding cookie outlives the QR code a little (it is useless afterwards). */
-const BIND_COOKIE_SECONDS = WECHAT_QR_TTL_SECONDS + 180;
 
 /**
  * Rate limits. Defaults here; each can be set in the `rateLimits` config value
@@ -70,11 +69,11 @@ function sameHash(a: string, b: string): boolean {
 }
 
 export function wechatBindingCookie(secret: string, secure: boolean): string {
-  return `${WECHAT_BIND_COOKIE}=${secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BIND_COOKIE_SECONDS}${secure ? "; Secure" : ""}`;
+  return cookies.wechatBinding.serialize(secret, secure);
 }
 
 export function clearedWechatBindingCookie(secure: boolean): string {
-  return `${WECHAT_BIND_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return cookies.wechatBinding.clear(secure);
 }
 
 /** The QR image as a data: URL (SVG), so no third-party origin serves it (CSP img-src 'self' data:). */

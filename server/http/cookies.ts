@@ -1,7 +1,7 @@
 // Every cookie the portal sets, defined once with its attributes, and the one parser of Cookie headers.
 // Route modules, the API layer and Express middleware read and write cookies only through this module,
 // so a cookie's flags (HttpOnly, SameSite, Secure behind HTTPS, lifetime) cannot drift between places.
-import { parse, serialize, type SerializeOptions } from "cookie";
+import { parse, serialize } from "cookie";
 import { WECHAT_QR_TTL_SECONDS } from "../auth/wechat-types";
 
 /** All cookies of a Cookie header (a malformed percent-escape keeps its raw value instead of throwing). */
@@ -33,12 +33,25 @@ export interface CookieDefinition {
   read(from: Request | string | null | undefined): string | undefined;
 }
 
-function define(name: string, options: Omit<SerializeOptions, "secure" | "maxAge" | "expires"> & { maxAge: number }): CookieDefinition {
-  const base: SerializeOptions = { path: "/", sameSite: "lax", ...options };
+type CookieOptions = { path?: string; httpOnly?: boolean; sameSite?: "lax" | "strict"; maxAge: number; secure?: boolean };
+
+/**
+ * `name=value; Path=…; HttpOnly; SameSite=…; Max-Age=…; Secure`: the attribute order the portal has always
+ * sent (and its tests pin); the `cookie` package encodes the name and value, its own order differs.
+ */
+function write(name: string, value: string, options: CookieOptions): string {
+  const parts = [serialize(name, value), `Path=${options.path ?? "/"}`];
+  if (options.httpOnly) parts.push("HttpOnly");
+  parts.push(`SameSite=${options.sameSite === "strict" ? "Strict" : "Lax"}`, `Max-Age=${Math.floor(options.maxAge)}`);
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+function define(name: string, options: Omit<CookieOptions, "secure">): CookieDefinition {
   return {
     name,
-    serialize: (value, secure) => serialize(name, value, { ...base, secure }),
-    clear: (secure) => serialize(name, "", { ...base, maxAge: 0, secure }),
+    serialize: (value, secure) => write(name, value, { ...options, secure }),
+    clear: (secure) => write(name, "", { ...options, maxAge: 0, secure }),
     read: (from) => readCookie(from, name),
   };
 }
@@ -60,6 +73,6 @@ export const cookies = {
 } as const;
 
 /** Set-Cookie for an ad-hoc cookie whose name is computed (the social sign-in flow cookies, ADR 003). */
-export function serializeCookie(name: string, value: string, options: SerializeOptions): string {
-  return serialize(name, value, { path: "/", sameSite: "lax", ...options });
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  return write(name, value, options);
 }

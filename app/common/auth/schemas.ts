@@ -6,13 +6,15 @@ import { validatePhone } from "../phone";
 const msg = (key: string) => ({ error: key });
 const EMAIL_INVALID = "auth:login.errors.emailAddressInvalidFormat";
 
+// The key's last segment is the API's error code (`password-required`, issue 8: one function, errorCode).
+const PASSWORD_REQUIRED = "auth:login.errors.password-required";
+
+/** The one e-mail rule of the portal (pages, API bodies, domain checks). */
 export const emailField = z.string(msg(EMAIL_INVALID)).check(z.trim(), z.maxLength(254, msg(EMAIL_INVALID)), z.email(msg(EMAIL_INVALID)));
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z
-    .string(msg("auth:login.errors.passwordRequired"))
-    .check(z.minLength(1, msg("auth:login.errors.passwordRequired")), z.maxLength(1024)),
+  password: z.string(msg(PASSWORD_REQUIRED)).check(z.minLength(1, msg(PASSWORD_REQUIRED)), z.maxLength(1024)),
   redirect: z.optional(z.string()),
   origin: z.optional(z.string()),
 });
@@ -77,7 +79,26 @@ export function registerSchema(countries: SchemaCountry[] = []) {
     );
 }
 
+/** Set a new password with a one-time link (the page takes the link from its URL, the API from the body). */
+export const resetPasswordSchema = z.object({ password: passwordField });
+
+/** POST /api/auth/reset-password. A missing or non-text link part is an invalid link, not a schema error. */
+export const resetPasswordApiSchema = z.object({
+  oneTimeLoginHash: z.catch(z.string(), ""),
+  userIdentity: z.catch(z.string(), ""),
+  password: passwordField,
+});
+
+/** Starting a WeChat QR sign-in (JSON or form, every field optional; values that are not text are ignored). */
+const optionalText = z.catch(z.optional(z.string()), undefined);
+export const wechatStartSchema = z.object({ redirect: optionalText, origin: optionalText, lang: optionalText });
+
+/** The sandbox "phone" confirms or cancels a WeChat QR sign-in. */
+export const wechatConfirmSchema = z.object({ intent: z.enum(["confirm", "cancel"]) });
+
 export type LoginFields = z.input<typeof loginSchema>;
 export type EmailFields = z.input<typeof emailOnlySchema>;
 export type CheckEmailFields = z.input<typeof checkEmailSchema>;
+export type WechatStartFields = z.output<typeof wechatStartSchema>;
+export type WechatConfirmFields = z.output<typeof wechatConfirmSchema>;
 export type RegisterFields = z.input<ReturnType<typeof registerSchema>>;

@@ -53,6 +53,11 @@ export interface Endpoint<B = unknown, Q = unknown> {
   /** One line for docs/api.md (checked against this table by tests/unit/api-docs.test.ts). */
   summary: string;
   handler(input: HandlerInput<B, Q>): Promise<HandlerAnswer> | HandlerAnswer;
+  /**
+   * Answers a method this path does not declare, instead of the router's 405 (e.g. a feature behind a flag
+   * is a 404 for every method while the flag is off). The scope is built without reading the session.
+   */
+  wrongMethod?(input: { scope: Scope; req: ExpressRequest }): Promise<HandlerAnswer> | HandlerAnswer;
 }
 
 /** Declares an endpoint (keeps the body and query types of its handler). */

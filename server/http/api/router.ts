@@ -195,6 +195,8 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[], option
       if (!candidates.length) return options.passUnmatched ? next() : sendJson(res, 404, { error: "not-found" });
       const hit = candidates.find((x) => x.c.endpoint.method === method);
       if (!hit) {
+        const custom = candidates.find((x) => x.c.endpoint.wrongMethod)?.c.endpoint;
+        if (custom?.wrongMethod) return await send(res, await custom.wrongMethod({ scope: await scopeFor(ctx, req, "none"), req }));
         const allow: string[] = [...new Set(candidates.map((x) => x.c.endpoint.method))];
         if (allow.includes("GET")) allow.push("HEAD");
         res.setHeader("Allow", allow.join(", "));

@@ -2,5 +2,6 @@
 import type { EndpointTable } from "./endpoint";
 import { referenceApi } from "../../reference/api";
 import { accountsApi } from "../../accounts/api";
+import { authApi } from "../../auth/api";
 
-export const API_TABLES: EndpointTable[] = [referenceApi, accountsApi];
+export const API_TABLES: EndpointTable[] = [referenceApi, accountsApi, authApi];

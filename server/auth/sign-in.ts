@@ -1,0 +1,117 @@
+// The end of every way of signing in (password, registration, social, WeChat), shared by the pages and
+// the JSON API so the two cannot drift (issue 8): the anonymous visitor's order forms and uploads become
+// the user's, and the redirect target is checked against the same hosts. Cookies and redirects are the
+// HTTP layer's (server/http/cookies.ts, app/lib/sign-in.server.ts, server/auth/api.ts).
+import { fail, invalid, ok, type Result } from "#common/result";
+import type { LoginFields } from "#common/auth/schemas";
+import type { AppContext } from "../context";
+import type { Scope } from "../scope";
+import { claimDrafts } from "../order-form/store";
+import { claimDraftFiles } from "../documents/storage";
+import {
+  allowExistenceCheck,
+  listCountries,
+  listCurrencies,
+  registerResearcher,
+  researcherExists,
+  type CountryOption,
+  type CurrencyOption,
+  type RegistrationInput,
+} from "../accounts/registration";
+import { signInWithPassword } from "./login";
+import { attachPendingLink } from "./social-link";
+import { resetPassword } from "./password-reset";
+import { createSession, revokeSession, SESSION_COOKIE } from "./session";
+
+/** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
+export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
+  const { config, localizations } = await app.config.snapshot();
+  return [...localizations.map((l) => l.secureSite), ...config.allowedRedirectHosts];
+}
+
+/** Anonymous order forms and uploads of this browser (its draft cookie) become the user's. */
+export async function claimAnonymousWork(scope: Scope, userId: number): Promise<void> {
+  if (!scope.draftKey) return;
+  await claimDrafts(scope.app.db, scope.draftKey, userId);
+  await claimDraftFiles(scope.app, scope.draftKey, userId);
+}
+
+export interface SignedIn {
+  /** The new session's token (the session cookie's value). */
+  token: string;
+  user: { id: number; identity: string; language: string };
+}
+
+/**
+ * E-mail and password sign-in: a new session, and the browser's anonymous work claimed.
+ * Errors: `invalid-credentials`, `local-auth-disabled`, `too-many-attempts` (details.retryAfterSeconds).
+ */
+export async function signIn(scope: Scope, input: Pick<LoginFields, "email" | "password">): Promise<Result<SignedIn>> {
+  const r = await signInWithPassword(scope.app, { email: input.email, password: input.password, ip: scope.ip, userAgent: scope.userAgent });
+  if (!r.ok) return r.error === "too-many-attempts" ? fail(r.error, { retryAfterSeconds: r.retryAfterSeconds }) : fail(r.error);
+  await claimAnonymousWork(scope, r.user.id);
+  return ok({ token: r.token, user: r.user });
+}
+
+export interface Registered {
+  token: string;
+  userId: number;
+  identity: string;
+}
+
+/**
+ * Registration: the account, its first session, the social identity it began with (`link`), and the
+ * browser's anonymous work claimed. Field errors are keys of `auth:register.errors.*` (a taken address:
+ * `email: auth:register.errors.email-already-exists`); too many registrations from one address `too-many-attempts`.
+ */
+export async function register(
+  scope: Scope,
+  input: RegistrationInput,
+  options: { link?: string | null; source: "form" | "social" | "api" },
+): Promise<Result<Registered>> {
+  const r = await registerResearcher(scope.app, input, { ip: scope.ip, userAgent: scope.userAgent, source: options.source });
+  if (!r.ok) {
+    if ("error" in r) return fail(r.error, { retryAfterSeconds: r.retryAfterSeconds });
+    const fieldErrors = Object.fromEntries(Object.entries(r.fieldErrors).map(([field, code]) => [field, `auth:register.errors.${code}`]));
+    return invalid(fieldErrors);
+  }
+  // A registration that began with a social sign-in links that identity to the new account.
+  if (options.link) await attachPendingLink(scope.app, options.link, { id: r.userId, email: input.email });
+  await claimAnonymousWork(scope, r.userId);
+  return ok({ token: r.token, userId: r.userId, identity: r.identity });
+}
+
+/**
+ * The first stage of registration: is the address free? Rate-limited per address (it would otherwise let
+ * anyone list our customers quickly). Errors: `too-many-requests`, `email-already-exists`.
+ */
+export async function checkEmailFree(scope: Scope, email: string): Promise<Result<{ email: string }>> {
+  if (!(await allowExistenceCheck(scope.app, scope.ip))) return fail("too-many-requests");
+  if (await researcherExists(scope.app.db, email)) return invalid({ email: "auth:register.errors.email-already-exists" });
+  return ok({ email });
+}
+
+/**
+ * A new password through the one-time link: the link proved control of the mailbox, so the user is signed
+ * in on a fresh session (every other session was signed out). Error: `invalid-or-expired`.
+ */
+export async function signInWithResetLink(
+  scope: Scope,
+  input: { token: string; userIdentity: string; password: string },
+): Promise<Result<{ token: string; userId: number }>> {
+  const r = await resetPassword(scope.app, input);
+  if (!r.ok) return fail(r.error);
+  const token = await createSession(scope.app.db, r.userId, { ip: scope.ip, userAgent: scope.userAgent });
+  return ok({ token, userId: r.userId });
+}
+
+/** The country and currency lists of the registration form (and its schema's phone rules). */
+export async function registrationChoices(app: AppContext): Promise<{ countries: CountryOption[]; currencies: CurrencyOption[] }> {
+  const [countries, currencies] = await Promise.all([listCountries(app.db), listCurrencies(app.db)]);
+  return { countries, currencies };
+}
+
+/** Signs this browser out: its session (the session cookie of the scope) is revoked. */
+export async function signOut(scope: Pick<Scope, "app" | "cookies">): Promise<void> {
+  await revokeSession(scope.app.db, scope.cookies[SESSION_COOKIE]);
+}
