@@ -1,7 +1,7 @@
 // Who is asking: session cookie to user, and the guards loaders and actions use.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { readSession, type CurrentSession } from "#server/auth/session";
-import { isSiteLang, type SiteLang } from "#common/i18n";
+import { type SiteLang } from "#common/i18n";
 import { langOfPath } from "#server/http/lang";
 import { getUserView } from "#server/accounts/account";
 import { shellState, wfoeExempt } from "#server/accounts/shell";

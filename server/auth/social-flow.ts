@@ -13,7 +13,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet,
 import type { AppContext } from "../context";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import { detectLang } from "../i18n/locale";
-import { cookies, parseCookies, serializeCookie } from "../http/cookies";
+import { parseCookies, serializeCookie } from "../http/cookies";
 import { createSession, readSession, SESSION_COOKIE } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";
