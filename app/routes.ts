@@ -32,11 +32,7 @@ export default [
   route("api/auth/wechat-login", "routes/api.auth.wechat-login.ts"),
   route("api/auth/wechat-login/:loginCode", "routes/api.auth.wechat-login.$loginCode.ts"),
 
-  // Order form and orders (spec 1 §7, spec 2 §7)
-  route("api/order-form/*", "routes/api.order-form.ts"),
-  route("api/order/search", "routes/api.order.search.ts"),
-  route("api/order/duplicate", "routes/api.order.duplicate.ts"),
-  route("api/price-quote/*", "routes/api.price-quote.ts"),
+  // Order form and orders (spec 1 §7, spec 2 §7): server/order-form/api.ts, server/orders/api.ts
   route("api/*", "routes/api.not-found.ts"),
 
   route(":lang", "routes/lang.tsx", [

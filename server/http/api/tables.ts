@@ -1,5 +1,7 @@
 // Every API endpoint table of the portal, in one list (served by router.ts, documented in docs/api.md).
 import type { EndpointTable } from "./endpoint";
 import { referenceApi } from "../../reference/api";
+import { orderFormApi, priceQuoteApi } from "../../order-form/api";
+import { ordersApi } from "../../orders/api";
 
-export const API_TABLES: EndpointTable[] = [referenceApi];
+export const API_TABLES: EndpointTable[] = [referenceApi, orderFormApi, priceQuoteApi, ordersApi];
