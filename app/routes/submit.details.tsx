@@ -6,7 +6,8 @@ import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { ownerOf } from "#server/order-form/store";
 import { areaTree } from "#server/catalogue";
 import { fileOwner, formFiles, saveDetails, stepContext } from "#server/order-form/service";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
@@ -24,7 +25,7 @@ const UPLOAD_FIELDS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "details");
-  const [tree, files, sctx] = await Promise.all([areaTree(context.app.db, w.lang), formFiles(w.env, form), stepContext(w.env, form)]);
+  const [tree, files, sctx] = await Promise.all([areaTree(context.app.db, w.lang), formFiles(w.scope, form), stepContext(w.scope, form)]);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const steps = ["get-started", form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services", "additional-services"];
   if (sctx.bundlesEnabled && form.bundle_interest) steps.push("service-bundles");
@@ -52,16 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors } = await readStepForm(w, request, form, context.ip);
   if (fields.removeFile) {
-    await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
+    await deleteFile(context.app, fields.removeFile, fileOwner(ownerOf(w.scope)));
     return Response.json({ fieldErrors: {}, uploadErrors: [], values: fields });
   }
   if (uploadErrors.length || fields.intent === "upload")
     return Response.json({ fieldErrors: {}, uploadErrors, values: fields }, { status: uploadErrors.length ? 400 : 200 });
-  const r = await saveDetails(w.env, form, {
+  const r = await saveDetails(w.scope, form, {
     projectTitle: fields.projectTitle,
     areaOfStudyId: fields.areaOfStudyId,
     styleOfEnglish: fields.styleOfEnglish,

@@ -5,7 +5,8 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { ownerOf } from "#server/order-form/store";
 import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "#server/order-form/service";
 import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "#server/order-form/rework";
 import { deleteFile } from "#server/documents/storage";
@@ -21,15 +22,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t } = await loadStep(request, context, (f) => (f.rework ? "rework-get-started" : "get-started"));
   const [files, details, snapshot, languages] = await Promise.all([
-    formFiles(w.env, form),
-    manuscriptDetails(w.env, form),
+    formFiles(w.scope, form),
+    manuscriptDetails(w.scope, form),
     context.app.config.snapshot(),
     context.app.db.selectFrom("languages").select(["id", "code"]).orderBy("sort_order").execute(),
   ]);
   const mainFiles = files.filter((f) => f.kind === "main");
   const analysing =
     mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
-  const rework = await reworkView(w.env, form);
+  const rework = await reworkView(w.scope, form);
   const names = new Intl.DisplayNames(
     [w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"],
     { type: "language" },
@@ -59,11 +60,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors, uploaded } = await readStepForm(w, request, form, context.ip);
   if (fields.removeFile) {
-    await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
+    await deleteFile(context.app, fields.removeFile, fileOwner(ownerOf(w.scope)));
     return Response.json({ fieldErrors: {}, uploadErrors: [] });
   }
   if (uploadErrors.length || fields.intent === "upload") {
@@ -75,8 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     languageId: fields.languageId,
   };
   const r = form.rework
-    ? await saveReworkBasicDetails(w.env, form, { ...common, instructions: fields.instructions })
-    : await saveGetStarted(w.env, form, { ...common, customerGoal: fields.customerGoal });
+    ? await saveReworkBasicDetails(w.scope, form, { ...common, instructions: fields.instructions })
+    : await saveGetStarted(w.scope, form, { ...common, customerGoal: fields.customerGoal });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [] }, { status: 400 });
   return toCurrentStep(w, r.form);
 }

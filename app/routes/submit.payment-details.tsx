@@ -5,7 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form/service";
 import { availablePaymentMethods, placeOrder } from "#server/orders/place";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
@@ -17,13 +17,12 @@ export const handle = { i18n: ["order", "catalogue"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "payment-details");
   // Paying needs an account: anonymous drafts are claimed on sign-in and come back here.
-  if (!w.env.owner.userId)
-    throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
-  const [price, files] = await Promise.all([priceForm(w.env, form, catalogue).catch(() => null), formFiles(w.env, form)]);
+  if (!w.scope.userId) throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
+  const [price, files] = await Promise.all([priceForm(w.scope, form, catalogue).catch(() => null), formFiles(w.scope, form)]);
   const total = price?.total ?? 0;
   return {
     title: t("steps.payment-details"),
-    methods: price ? availablePaymentMethods(form, total, w.env.impersonating) : [],
+    methods: price ? availablePaymentMethods(form, total, w.scope.impersonatorId !== null) : [],
     total,
     currency: price?.currency ?? null,
     noServices: !price,
@@ -35,17 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "referrals") {
-    const r = await saveReferralEmails(w.env, form, fields.referralEmails ?? "");
+    const r = await saveReferralEmails(w.scope, form, fields.referralEmails ?? "");
     return Response.json(
       { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.form.referral_emails : form.referral_emails },
       { status: r.ok ? 200 : 400 },
     );
   }
-  const r = await placeOrder(w.env, form, {
+  const r = await placeOrder(w.scope, form, {
     paymentMethodId: Number(fields.paymentMethodId),
     purchaseOrder: fields.purchaseOrder,
     acceptTerms: fields.acceptTerms === "on",

@@ -1,19 +1,19 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
-import { wizardEnv } from "#app/lib/wizard.server";
+import { wizardScope } from "#app/lib/wizard.server";
 import { useLang } from "#app/lib/use-lang";
-import { resetDrafts, currentDraft } from "#server/order-form/store";
+import { resetDrafts, currentDraft, ownerOf } from "#server/order-form/store";
 
 // /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  return { hasDraft: Boolean(await currentDraft(context.app.db, w.env.owner)) };
+  const w = await wizardScope(request, context);
+  return { hasDraft: Boolean(await currentDraft(context.app.db, ownerOf(w.scope))) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  await resetDrafts(context.app.db, w.env.owner);
+  const w = await wizardScope(request, context);
+  await resetDrafts(context.app.db, ownerOf(w.scope));
   return redirect(`/${w.lang}/researcher/submit/new`, { status: 303 });
 }
 

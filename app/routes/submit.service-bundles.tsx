@@ -5,7 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { useStepErrors } from "#app/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import type { BundleAnswers } from "#server/catalogue";
 import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form/service";
 
@@ -30,22 +30,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2,
     },
     questions: catalogue.bundleQuestions.map((q) => ({ slug: q.slug, type: q.type, choices: q.choices.map((c) => c.choice) })),
-    bundles: answered ? await bundleOffers(w.env, form, catalogue) : [],
+    bundles: answered ? await bundleOffers(w.scope, form, catalogue) : [],
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "questions") {
-    const r = await saveBundleAnswers(w.env, form, bundleAnswersFromFields(fields));
+    const r = await saveBundleAnswers(w.scope, form, bundleAnswersFromFields(fields));
     if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
     if (r.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   const bundleId = fields.intent === "skip" ? null : Number(fields.bundleId);
-  const r = await chooseBundle(w.env, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
+  const r = await chooseBundle(w.scope, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
   if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
   return toCurrentStep(w, r.form);
 }

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
-import { loadDraft, wizardEnv } from "#app/lib/wizard.server";
+import { loadDraft, wizardScope } from "#app/lib/wizard.server";
 import { readCookie } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { priceForm, stepsFor } from "#server/order-form/service";
@@ -15,7 +15,7 @@ export const handle = { i18n: ["order", "catalogue"] };
 
 // The wizard's parent layout: the step bar and the "My Order" summary around every step (spec 1 §2).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await loadDraft(w);
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
@@ -32,16 +32,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       promoMessage: null,
     };
   const [steps, price, snapshot] = await Promise.all([
-    stepsFor(w.env, form, t, viewing),
-    priceForm(w.env, form).catch(() => null),
+    stepsFor(w.scope, form, t, viewing),
+    priceForm(w.scope, form).catch(() => null),
     context.app.config.snapshot(),
   ]);
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
-  const showPicker = !w.env.owner.userId && w.env.localization !== "CN";
+  const showPicker = !w.scope.userId && w.scope.localization !== "CN";
   const currencies = showPicker
     ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name }))
     : null;
-  const tz = snapshot.localizations.find((l) => l.identity === w.env.localization)?.timeZone ?? "UTC";
+  const tz = snapshot.localizations.find((l) => l.identity === w.scope.localization)?.timeZone ?? "UTC";
   const promoMessage = new URL(request.url).searchParams.get("promo");
   // Marketing banners show on two steps only; only the revenue-share code cambridge1 has a welcome (spec 1 §2).
   const bannerStep = viewing === "get-started" || viewing === "manuscript-services";

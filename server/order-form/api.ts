@@ -49,34 +49,21 @@ import {
   saveServices,
   stepContext,
   type SaveResult,
-  type WizardEnv,
 } from "./service";
 import { saveReworkBasicDetails, startRework } from "./rework";
 import { convertQuote, emailQuote, findQuote, generatePriceQuote, quotePdf } from "./quote";
 import { canOpen, type StepName } from "./steps";
-import { createOrderForm, currentDraft, findOrderForm, newDraftKey, saveOrderForm, type OrderFormRow } from "./store";
+import { createOrderForm, currentDraft, findOrderForm, newDraftKey, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
 import { orderFormView } from "./view";
 
-/** The wizard's environment for an API call (the draft key may be one made for this call). */
-function envOf(scope: Scope, draftKey = scope.draftKey): WizardEnv {
-  return {
-    ctx: scope.app,
-    owner: { userId: scope.userId, draftKey },
-    lang: scope.lang,
-    localization: scope.localization,
-    impersonating: scope.impersonatorId !== null,
-    memo: scope.memo,
-  };
-}
-
-async function respond(env: WizardEnv, form: OrderFormRow, status = 200, setCookies?: string[]): Promise<ApiReply> {
-  return reply({ orderForm: await orderFormView(env, form) }, { status, cookies: setCookies });
+async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookies?: string[]): Promise<ApiReply> {
+  return reply({ orderForm: await orderFormView(scope, form) }, { status, cookies: setCookies });
 }
 
 /** A step's save: the form as the API shows it, or 400 `{ error, fieldErrors }` with short codes. */
-async function saved(env: WizardEnv, r: SaveResult): Promise<Result<unknown> | ApiReply> {
+async function saved(scope: Scope, r: SaveResult): Promise<Result<unknown> | ApiReply> {
   if (!r.ok) return invalidSave(r);
-  return respond(env, r.form);
+  return respond(scope, r.form);
 }
 
 function invalidSave(r: Extract<SaveResult, { ok: false }>): ApiReply {
@@ -87,7 +74,6 @@ function invalidSave(r: Extract<SaveResult, { ok: false }>): ApiReply {
 const errorReply = (error: string, status = 400) => reply({ error }, { status });
 
 interface FormCall<B, Q> extends HandlerInput<B, Q> {
-  env: WizardEnv;
   form: OrderFormRow;
 }
 
@@ -97,11 +83,10 @@ interface FormCall<B, Q> extends HandlerInput<B, Q> {
  */
 function onForm<B, Q>(handler: (call: FormCall<B, Q>) => Promise<Result<unknown> | ApiReply>, options: { placed?: boolean } = {}) {
   return async (input: HandlerInput<B, Q>) => {
-    const env = envOf(input.scope);
-    const form = await findOrderForm(env.ctx.db, input.params.id, env.owner);
+    const form = await findOrderForm(input.scope.app.db, input.params.id, ownerOf(input.scope));
     if (!form) return fail("not-found");
     if (form.status !== "draft" && !options.placed) return fail("order-form-placed");
-    return handler({ ...input, env, form });
+    return handler({ ...input, form });
   };
 }
 
@@ -119,17 +104,18 @@ export const orderFormApi: EndpointTable = [
     path: "/api/order-form/new",
     auth: "optional",
     summary: "The visitor's order form in progress, or a new one (201; an anonymous visitor gets the draft cookie).",
-    async handler({ scope }) {
-      const created = !scope.userId && !scope.draftKey ? newDraftKey() : null;
-      const env = envOf(scope, created ?? scope.draftKey);
+    async handler({ scope: request }) {
+      // An anonymous visitor without a draft cookie gets a new key, and the form is made for it.
+      const created = !request.userId && !request.draftKey ? newDraftKey() : null;
+      const scope = created ? { ...request, draftKey: created } : request;
       const setCookies = created ? [cookies.draft.serialize(created, scope.secure)] : undefined;
-      const existing = await currentDraft(env.ctx.db, env.owner);
-      if (existing) return respond(env, existing, 200, setCookies);
+      const existing = await currentDraft(scope.app.db, ownerOf(scope));
+      if (existing) return respond(scope, existing, 200, setCookies);
       const user = scope.userId ? await getUserView(scope.app, scope.userId) : null;
-      const form = await createOrderForm(env.ctx.db, env.owner, {
+      const form = await createOrderForm(scope.app.db, ownerOf(scope), {
         currencyIso: user?.currencyIso ?? (scope.localization === "CN" ? "CNY" : "USD"),
       });
-      return respond(env, form, 201, setCookies);
+      return respond(scope, form, 201, setCookies);
     },
   }),
   endpoint({
@@ -138,9 +124,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     summary: "The visitor's order form in progress (404 when there is none).",
     async handler({ scope }) {
-      const env = envOf(scope);
-      const form = await currentDraft(env.ctx.db, env.owner);
-      return form ? respond(env, form) : fail("not-found");
+      const form = await currentDraft(scope.app.db, ownerOf(scope));
+      return form ? respond(scope, form) : fail("not-found");
     },
   }),
   // Spec 2: the re-edit page's Continue link. The wizard's /new?rework= opens (or resumes) the rework form;
@@ -161,9 +146,8 @@ export const orderFormApi: EndpointTable = [
     body: emptyBody,
     summary: "Opens (or resumes) the rework form of one of the user's orders (201; another user's order is 404).",
     async handler({ scope, params }) {
-      const env = envOf(scope);
-      const rework = await startRework(env, params.externalId);
-      return rework ? respond(env, rework, 201) : fail("not-found");
+      const rework = await startRework(scope, params.externalId);
+      return rework ? respond(scope, rework, 201) : fail("not-found");
     },
   }),
   endpoint({
@@ -171,7 +155,7 @@ export const orderFormApi: EndpointTable = [
     path: `${ID}/load`,
     auth: "optional",
     summary: "One order form of the visitor: prices, steps, files, discounts.",
-    handler: onForm(async ({ env, form }) => respond(env, form), { placed: true }),
+    handler: onForm(async ({ scope, form }) => respond(scope, form), { placed: true }),
   }),
   endpoint({
     method: "GET",
@@ -179,8 +163,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     summary: "What the analysis of the uploaded manuscript found: language and word count (once received).",
     handler: onForm(
-      async ({ env, form }) => {
-        const d = await manuscriptDetails(env, form);
+      async ({ scope, form }) => {
+        const d = await manuscriptDetails(scope, form);
         return ok({
           documentDetailsReceived: d.documentDetailsReceived,
           manuscriptLanguageId: d.manuscriptLanguageId,
@@ -196,8 +180,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     summary: "The discounts the order form's promo code gives, and the code.",
     handler: onForm(
-      async ({ env, form }) => {
-        const view = await orderFormView(env, form);
+      async ({ scope, form }) => {
+        const view = await orderFormView(scope, form);
         return ok({ applicablePromotionalCodeBenefits: view.discounts, promoCode: form.promo_code });
       },
       { placed: true },
@@ -210,9 +194,9 @@ export const orderFormApi: EndpointTable = [
     query: binPriceQuery,
     summary: "The word bin and price of the form's editing or translation service for ?newWordCount=.",
     handler: onForm<undefined, { newWordCount?: string }>(
-      async ({ env, form, query }) => {
+      async ({ scope, form, query }) => {
         const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
-        const r = getBinPrice(await getCatalogue(env.ctx), {
+        const r = getBinPrice(await getCatalogue(scope.app), {
           serviceSlug: slug,
           wordCount: Number(query.newWordCount ?? null),
           currencyIso: form.currency_iso.trim(),
@@ -229,11 +213,11 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: "stream",
     summary: "Uploads files (multipart, field mainFiles; checked by content): 201 with the files, 400 when all are refused.",
-    handler: onForm(async ({ scope, env, form, webRequest }) => {
-      const limit = await checkUploadRateLimit(scope.app, { userId: env.owner.userId, ip: scope.ip });
+    handler: onForm(async ({ scope, form, webRequest }) => {
+      const limit = await checkUploadRateLimit(scope.app, { userId: scope.userId, ip: scope.ip });
       if (!limit.allowed) return fail("rate-limited");
       try {
-        const r = await parseUploadRequest(scope.app, webRequest(), { ...fileOwner(env.owner), orderFormId: form.id });
+        const r = await parseUploadRequest(scope.app, webRequest(), { ...fileOwner(ownerOf(scope)), orderFormId: form.id });
         return reply(
           { files: r.files.map((f) => ({ identity: f.id, name: f.originalName, kind: f.kind })), rejected: r.rejected },
           { status: r.files.length ? 201 : 400 },
@@ -249,10 +233,10 @@ export const orderFormApi: EndpointTable = [
     path: `${ID}/discount-code/:code`,
     auth: "optional",
     summary: "Applies a promo code (one per order): messages coupon-applied-message or best-discount-applied.",
-    handler: onForm(async ({ env, form, params }) => {
-      const r = await applyPromoCode(env, form, params.code);
+    handler: onForm(async ({ scope, form, params }) => {
+      const r = await applyPromoCode(scope, form, params.code);
       if (!r.ok) return errorReply(r.error);
-      return ok({ orderForm: await orderFormView(env, r.form), messages: [r.message] });
+      return ok({ orderForm: await orderFormView(scope, r.form), messages: [r.message] });
     }),
   }),
   endpoint({
@@ -260,9 +244,9 @@ export const orderFormApi: EndpointTable = [
     path: `${ID}/discount-code/:code`,
     auth: "optional",
     summary: "Removes the promo code.",
-    handler: onForm(async ({ env, form }) => {
-      const next = await removePromoCode(env, form);
-      return ok({ orderForm: await orderFormView(env, next), messages: ["coupon-removed-message"] });
+    handler: onForm(async ({ scope, form }) => {
+      const next = await removePromoCode(scope, form);
+      return ok({ orderForm: await orderFormView(scope, next), messages: ["coupon-removed-message"] });
     }),
   }),
   endpoint({
@@ -271,8 +255,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: quantityBody,
     summary: "The quantity of a per-unit service (figures, tables): 1 to 25.",
-    handler: onForm<{ quantity?: unknown }, undefined>(async ({ env, form, params, body }) =>
-      saved(env, await saveServiceQuantity(env, form, params.service, body.quantity)),
+    handler: onForm<{ quantity?: unknown }, undefined>(async ({ scope, form, params, body }) =>
+      saved(scope, await saveServiceQuantity(scope, form, params.service, body.quantity)),
     ),
   }),
   endpoint({
@@ -281,10 +265,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: basicDetailsBody,
     summary: "Saves the get-started step: goal, word count, language (files first, or uploadFilesLater).",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ env, form, body }) =>
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
       saved(
-        env,
-        await saveGetStarted(env, form, {
+        scope,
+        await saveGetStarted(scope, form, {
           customerGoal: String(body.customerGoal ?? "manuscript"),
           uploadFilesLater: body.uploadFilesLater === true,
           wordCount: body.wordCount as number,
@@ -299,10 +283,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: reworkBasicDetailsBody,
     summary: "Saves the rework start screen: revised manuscript, word count, language, instructions (spec 2).",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ env, form, body }) =>
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
       saved(
-        env,
-        await saveReworkBasicDetails(env, form, {
+        scope,
+        await saveReworkBasicDetails(scope, form, {
           uploadFilesLater: body.uploadFilesLater === true,
           wordCount: body.wordCount as number,
           languageId: (body.language ?? body.languageId) as number,
@@ -317,13 +301,13 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: selectedServiceBody,
     summary: "Chooses the services (by identity or slug) and the delivery tier; the price comes from the server.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ env, form, body }) => {
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
       const refs = Array.isArray(body.serviceIdentities)
         ? body.serviceIdentities
         : Array.isArray(body.serviceSlugs)
           ? body.serviceSlugs
           : [];
-      const catalogue = await getCatalogue(env.ctx);
+      const catalogue = await getCatalogue(scope.app);
       const serviceSlugs = refs
         .map(String)
         .map((s) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug)
@@ -331,9 +315,9 @@ export const orderFormApi: EndpointTable = [
       const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
       const step = form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services";
       return saved(
-        env,
+        scope,
         await saveServices(
-          env,
+          scope,
           form,
           { serviceSlugs, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" },
           step,
@@ -347,10 +331,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: referralEmailsBody,
     summary: "Colleagues to refer: 1 to 10 addresses in total, an array or comma-separated.",
-    handler: onForm<{ referralEmails?: unknown }, undefined>(async ({ env, form, body }) => {
-      const r = await saveReferralEmails(env, form, (body.referralEmails as string[] | string) ?? []);
+    handler: onForm<{ referralEmails?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const r = await saveReferralEmails(scope, form, (body.referralEmails as string[] | string) ?? []);
       if (!r.ok) return errorReply(r.error);
-      return ok({ orderForm: await orderFormView(env, r.form), messages: ["referral-email-save-success"] });
+      return ok({ orderForm: await orderFormView(scope, r.form), messages: ["referral-email-save-success"] });
     }),
   }),
   endpoint({
@@ -359,8 +343,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: bundleInterestBody,
     summary: "Whether the visitor wants to see service bundles.",
-    handler: onForm<{ interested?: unknown }, undefined>(async ({ env, form, body }) =>
-      respond(env, await saveOrderForm(env.ctx.db, form, { bundle_interest: body.interested !== false })),
+    handler: onForm<{ interested?: unknown }, undefined>(async ({ scope, form, body }) =>
+      respond(scope, await saveOrderForm(scope.app.db, form, { bundle_interest: body.interested !== false })),
     ),
   }),
   endpoint({
@@ -369,11 +353,11 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: bundleQuestionsBody,
     summary: "Answers to the bundle questions; returns the bundles on offer.",
-    handler: onForm<{ answers?: unknown }, undefined>(async ({ env, form, body }) => {
-      const r = await saveBundleAnswers(env, form, (body.answers ?? {}) as BundleAnswers);
+    handler: onForm<{ answers?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const r = await saveBundleAnswers(scope, form, (body.answers ?? {}) as BundleAnswers);
       if (!r.ok) return invalidSave(r);
-      const catalogue = await getCatalogue(env.ctx);
-      const view = await orderFormView(env, r.form);
+      const catalogue = await getCatalogue(scope.app);
+      const view = await orderFormView(scope, r.form);
       const bundles = availableBundles(catalogue, answersOf(r.form)).map((b) => ({
         id: b.id,
         slug: b.slug,
@@ -398,11 +382,11 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: bundleChoiceBody,
     summary: "Chooses a bundle (or none, bundleId null) and its delivery.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ env, form, body }) => {
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
       const delivery = body.express === true ? "express" : body.rush === true ? "rush" : String(body.delivery ?? "standard");
-      const r = await chooseBundle(env, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
+      const r = await chooseBundle(scope, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
       if (!r.ok) return invalidSave(r);
-      const view = await orderFormView(env, r.form);
+      const view = await orderFormView(scope, r.form);
       return ok({ order: view, orderForm: view, steps: view.steps });
     }),
   }),
@@ -412,10 +396,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: emptyBody,
     summary: "Makes a price quote of the form (valid 30 days): its estimateId and PDF link.",
-    handler: onForm(async ({ env, form }) => {
-      const r = await generatePriceQuote(env, form);
+    handler: onForm(async ({ scope, form }) => {
+      const r = await generatePriceQuote(scope, form);
       if (!r.ok) return errorReply(r.error);
-      return ok({ order: await orderFormView(env, form), estimateId: r.estimateId, pdf: paths.api.priceQuotePdf(r.estimateId) });
+      return ok({ order: await orderFormView(scope, form), estimateId: r.estimateId, pdf: paths.api.priceQuotePdf(r.estimateId) });
     }),
   }),
   endpoint({
@@ -424,9 +408,9 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: emptyBody,
     summary: "Back from a quote to the order, at the details step.",
-    handler: onForm(async ({ env, form }) => {
-      const view = await orderFormView(env, await convertQuote(env, form));
-      return ok({ order: view, orderForm: view, redirectUri: paths.submit(env.lang, "details") });
+    handler: onForm(async ({ scope, form }) => {
+      const view = await orderFormView(scope, await convertQuote(scope, form));
+      return ok({ order: view, orderForm: view, redirectUri: paths.submit(scope.lang, "details") });
     }),
   }),
   endpoint({
@@ -435,8 +419,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: manuscriptDetailsBody,
     summary: "Word count and language of the manuscript.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ env, form, body }) =>
-      saved(env, await saveManuscriptDetails(env, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId })),
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveManuscriptDetails(scope, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId })),
     ),
   }),
   endpoint({
@@ -445,11 +429,11 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: updateWordCountBody,
     summary: "A new word count: the price moves to its word bin.",
-    handler: onForm<{ newWordCount?: unknown }, undefined>(async ({ env, form, body }) => {
-      const r = await saveManuscriptDetails(env, form, { wordCount: body.newWordCount });
+    handler: onForm<{ newWordCount?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const r = await saveManuscriptDetails(scope, form, { wordCount: body.newWordCount });
       if (!r.ok) return invalidSave(r);
       // A word count the selected service cannot take blocks payment (noServiceOption / veryLongWordCount).
-      const view = await orderFormView(env, r.form);
+      const view = await orderFormView(scope, r.form);
       return ok({ order: view, orderForm: view });
     }),
   }),
@@ -459,9 +443,9 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: deliveryTierBody,
     summary: "The delivery tier: standard, rush or express (refused when the services cannot take it).",
-    handler: onForm<{ deliveryTier?: unknown; rushed?: unknown }, undefined>(async ({ env, form, body }) => {
+    handler: onForm<{ deliveryTier?: unknown; rushed?: unknown }, undefined>(async ({ scope, form, body }) => {
       const tier = body.deliveryTier === "express" ? "express" : body.rushed === true || body.deliveryTier === "rush" ? "rush" : "standard";
-      return saved(env, await saveDeliveryTier(env, form, tier));
+      return saved(scope, await saveDeliveryTier(scope, form, tier));
     }),
   }),
   endpoint({
@@ -470,13 +454,13 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: stepBody,
     summary: "Moves back to an earlier step (steps cannot be skipped forward: step-not-open).",
-    handler: onForm<{ step?: unknown }, undefined>(async ({ env, form, body }) => {
+    handler: onForm<{ step?: unknown }, undefined>(async ({ scope, form, body }) => {
       const step = String(body.step ?? "") as StepName;
-      const ctx = await stepContext(env, form);
+      const ctx = await stepContext(scope, form);
       // Moving back (or to the step after a completed one) only: steps cannot be skipped forward.
       const toDetails = step === "details" && form.current_step === "additional-services";
       if (!canOpen(step, form, ctx) && !toDetails) return errorReply("step-not-open");
-      return respond(env, await saveOrderForm(env.ctx.db, form, { current_step: toDetails ? "details" : form.current_step }));
+      return respond(scope, await saveOrderForm(scope.app.db, form, { current_step: toDetails ? "details" : form.current_step }));
     }),
   }),
   endpoint({
@@ -485,8 +469,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: journalBody,
     summary: "The target journal: a name and an optional http(s) address.",
-    handler: onForm<{ name?: unknown; url?: unknown }, undefined>(async ({ env, form, body }) =>
-      saved(env, await saveJournal(env, form, body)),
+    handler: onForm<{ name?: unknown; url?: unknown }, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveJournal(scope, form, body)),
     ),
   }),
   endpoint({
@@ -495,14 +479,14 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: detailsBody,
     summary: "Saves the details step (title, area of study, style of English, journal), or the currency alone.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ env, form, body }) => {
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
       // "details form, or currencyIso alone" (spec 1 §7).
       if (body.currencyIso !== undefined && body.projectTitle === undefined)
-        return saved(env, await saveCurrency(env, form, body.currencyIso));
+        return saved(scope, await saveCurrency(scope, form, body.currencyIso));
       const journal = (body.journal ?? {}) as { name?: string; url?: string };
       return saved(
-        env,
-        await saveDetails(env, form, {
+        scope,
+        await saveDetails(scope, form, {
           projectTitle: String(body.projectTitle ?? ""),
           areaOfStudyId: body.areaOfStudyId as number,
           styleOfEnglish: (body.styleOfEnglish as string) ?? null,
@@ -520,15 +504,15 @@ export const orderFormApi: EndpointTable = [
       body: paymentBody,
       summary: "Places the order (201); paying a placed form again answers the same order (200).",
       handler: onForm<Record<string, unknown>, undefined>(
-        async ({ env, form, body }) => {
-          const r = await placeOrder(env, form, {
+        async ({ scope, form, body }) => {
+          const r = await placeOrder(scope, form, {
             paymentMethodId: Number(body.paymentMethodId),
             purchaseOrder: str(body.purchaseOrder) ?? null,
             acceptTerms: body.acceptedTermsAndConditions === true,
           });
           if (!r.ok) return errorReply(r.error, r.error === "sign-in-required" ? 401 : 400);
           return reply(
-            { order: r.order, redirectUri: paths.orderThankYou(env.lang, r.order.externalId) },
+            { order: r.order, redirectUri: paths.orderThankYou(scope.lang, r.order.externalId) },
             { status: r.order.alreadyPlaced ? 200 : 201 },
           );
         },
@@ -547,7 +531,7 @@ export const priceQuoteApi: EndpointTable = [
     query: quotePdfQuery,
     summary: "The quote as a PDF, to its owner only (?display=inline for the embed).",
     async handler({ scope, params, query }) {
-      const quote = await findQuote(scope.app, params.estimateId, { userId: scope.userId, draftKey: scope.draftKey });
+      const quote = await findQuote(scope.app, params.estimateId, ownerOf(scope));
       if (!quote) return fail("not-found");
       const user = scope.userId ? await getUserView(scope.app, scope.userId) : null;
       const pdf = await quotePdf(scope.app, quote, user ? { name: user.fullName, email: user.email, institution: user.institution } : null);

@@ -1,7 +1,6 @@
 // The order form's business rules: what each step saves and checks, the
 // server-side price (never from the client), and placing the order.
-import type { AppContext } from "../context";
-import type { SiteLang } from "#common/i18n";
+import type { Scope } from "../scope";
 import {
   availableBundles,
   bundleSelections,
@@ -22,7 +21,7 @@ import {
 import { listFiles, type StoredFile } from "../documents/storage";
 import { documentDetails } from "../documents/analysis";
 import { advance, currentStepOf, stepsView, type StepContext, type StepName, type StepsView } from "./steps";
-import { saveOrderForm, type OrderFormRow, type Owner } from "./store";
+import { ownerOf, saveOrderForm, type OrderFormRow, type Owner } from "./store";
 import { REWORK_GROUP, reworkView } from "./rework";
 
 import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "#common/order-form/constants";
@@ -34,20 +33,6 @@ export const CUSTOMER_GOALS = [
 ] as const;
 export type CustomerGoal = (typeof CUSTOMER_GOALS)[number]["name"];
 
-export interface WizardEnv {
-  ctx: AppContext;
-  owner: Owner;
-  lang: SiteLang;
-  localization: string;
-  impersonating: boolean;
-  /** Per-request memo: the wizard layout and its step share one price and one step context per request. */
-  memo?: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
-}
-
-function remember<T>(env: WizardEnv, key: string, compute: () => Promise<T>): Promise<T> {
-  return env.memo ? env.memo(key, compute) : compute();
-}
-
 export type FieldErrors = Record<string, string[]>;
 export type SaveResult = { ok: true; form: OrderFormRow } | { ok: false; fieldErrors: FieldErrors; formError?: string };
 
@@ -55,13 +40,13 @@ export function fileOwner(owner: Owner) {
   return owner.userId ? { ownerUserId: owner.userId, draftKey: owner.draftKey } : { draftKey: owner.draftKey };
 }
 
-export async function stepContext(env: WizardEnv, form: OrderFormRow): Promise<StepContext> {
-  return remember(env, `sctx:${form.id}:${form.version}`, async () => {
-    const snapshot = await env.ctx.config.snapshot();
+export async function stepContext(scope: Scope, form: OrderFormRow): Promise<StepContext> {
+  return scope.memo(`sctx:${form.id}:${form.version}`, async () => {
+    const snapshot = await scope.app.config.snapshot();
     return {
       // A re-edit is priced against its original order with the re-edit discount: bundles (new services at a bundle price) are not offered on it.
       bundlesEnabled: snapshot.flags.service_bundles && Boolean(snapshot.config.allowsServiceBundles) && !form.rework,
-      duplicatePending: form.duplicate_choice === null && (await findDuplicate(env, form)) !== null,
+      duplicatePending: form.duplicate_choice === null && (await findDuplicate(scope, form)) !== null,
     };
   });
 }
@@ -76,31 +61,31 @@ export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
 }
 
 /** The server-side price of the form as it stands (null before any service is chosen). */
-export async function priceForm(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
-  return remember(env, `price:${form.id}:${form.version}`, () => computePrice(env, form, catalogue));
+export async function priceForm(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
+  return scope.memo(`price:${form.id}:${form.version}`, () => computePrice(scope, form, catalogue));
 }
 
 /** What the pricing engine needs to know of the form besides the selection. */
-function priceBase(env: WizardEnv, form: OrderFormRow, now: Date): Omit<PriceInput, "selections" | "deliveryTier"> {
+function priceBase(scope: Scope, form: OrderFormRow, now: Date): Omit<PriceInput, "selections" | "deliveryTier"> {
   return {
     currencyIso: form.currency_iso.trim(),
     wordCount: Math.max(form.word_count ?? 1, 1),
     languageId: form.language_id ?? 1,
-    localization: env.localization,
+    localization: scope.localization,
     areaOfStudyId: form.area_of_study_id,
     now,
-    impersonating: env.impersonating,
+    impersonating: scope.impersonatorId !== null,
     isReedit: form.rework,
   };
 }
 
-async function computePrice(env: WizardEnv, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
+async function computePrice(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
   const selections = selectionsOf(form);
   if (!selections.length) return null;
-  const cat = catalogue ?? (await getCatalogue(env.ctx));
-  const snapshot = await env.ctx.config.snapshot();
+  const cat = catalogue ?? (await getCatalogue(scope.app));
+  const snapshot = await scope.app.config.snapshot();
   return priceSelection(cat, {
-    ...priceBase(env, form, new Date()),
+    ...priceBase(scope, form, new Date()),
     selections,
     deliveryTier: form.delivery_tier,
     bundleId: form.bundle_id,
@@ -116,7 +101,7 @@ async function computePrice(env: WizardEnv, form: OrderFormRow, catalogue?: Cata
  * manuscript (the card then shows no price).
  */
 export function servicePrice(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   catalogue: Catalogue,
   service: { slug: string; originalServiceSlug?: string },
@@ -128,7 +113,7 @@ export function servicePrice(
       quantity: 1,
       ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}),
     };
-    return priceTotal(catalogue, { ...priceBase(env, form, now), selections: [selection], deliveryTier: "standard" });
+    return priceTotal(catalogue, { ...priceBase(scope, form, now), selections: [selection], deliveryTier: "standard" });
   } catch {
     return null;
   }
@@ -147,15 +132,15 @@ export interface BundleOffer {
 }
 
 /** The bundle cards offered for the form's answers, each priced for none, rush and express delivery. */
-export async function bundleOffers(env: WizardEnv, form: OrderFormRow, catalogue: Catalogue): Promise<BundleOffer[]> {
+export async function bundleOffers(scope: Scope, form: OrderFormRow, catalogue: Catalogue): Promise<BundleOffer[]> {
   const answers = answersOf(form);
-  const snapshot = await env.ctx.config.snapshot();
+  const snapshot = await scope.app.config.snapshot();
   const now = new Date();
   return availableBundles(catalogue, answers).map((b: Bundle) => {
     const price = (deliveryTier: "standard" | "rush" | "express") => {
       try {
         return priceSelection(catalogue, {
-          ...priceBase(env, form, now),
+          ...priceBase(scope, form, now),
           selections: bundleSelections(catalogue, b, answers),
           bundleId: b.id,
           deliveryTier,
@@ -179,19 +164,19 @@ export async function bundleOffers(env: WizardEnv, form: OrderFormRow, catalogue
   });
 }
 
-export async function formFiles(env: WizardEnv, form: OrderFormRow): Promise<StoredFile[]> {
-  return listFiles(env.ctx, fileOwner(env.owner), { orderFormId: form.id });
+export async function formFiles(scope: Scope, form: OrderFormRow): Promise<StoredFile[]> {
+  return listFiles(scope.app, fileOwner(ownerOf(scope)), { orderFormId: form.id });
 }
 
 async function advanceFrom(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   step: StepName,
   patch: Parameters<typeof saveOrderForm>[2],
 ): Promise<OrderFormRow> {
   const next = { ...form, ...patch } as OrderFormRow;
-  const ctx = await stepContext(env, next);
-  return saveOrderForm(env.ctx.db, form, { ...patch, current_step: advance(next, step, ctx) });
+  const ctx = await stepContext(scope, next);
+  return saveOrderForm(scope.app.db, form, { ...patch, current_step: advance(next, step, ctx) });
 }
 
 // ---- get-started ----------------------------------------------------------
@@ -203,11 +188,11 @@ export interface GetStartedInput {
   languageId?: string | number | null;
 }
 
-export async function saveGetStarted(env: WizardEnv, form: OrderFormRow, input: GetStartedInput): Promise<SaveResult> {
+export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: GetStartedInput): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const goal = CUSTOMER_GOALS.find((g) => g.name === input.customerGoal);
   if (!goal) errors.customerGoal = ["order:errors.make-selection"];
-  const files = await formFiles(env, form);
+  const files = await formFiles(scope, form);
   const mainFiles = files.filter((f) => f.kind === "main" || f.kind === "figure");
   if (!input.uploadFilesLater && mainFiles.length === 0) errors.files = ["order:errors.files-required"];
   let wordCount: number | null = null;
@@ -222,14 +207,14 @@ export async function saveGetStarted(env: WizardEnv, form: OrderFormRow, input: 
     }
     languageId = Number(input.languageId);
     const language = Number.isInteger(languageId)
-      ? await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
+      ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
       : undefined;
     if (!language) errors.languageId = ["order:errors.value-required"];
   }
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   // Changing the goal changes the services on offer: the old selection would not fit.
   const goalChanged = goal!.name !== form.customer_goal;
-  const saved = await advanceFrom(env, form, form.rework ? "rework-get-started" : "get-started", {
+  const saved = await advanceFrom(scope, form, form.rework ? "rework-get-started" : "get-started", {
     customer_goal: goal!.name,
     upload_files_later: Boolean(input.uploadFilesLater),
     word_count: goal!.requiresWordCount ? wordCount : form.word_count,
@@ -266,11 +251,11 @@ export function quantitiesFromFields(fields: Record<string, string>): Record<str
  * other form every active service outside the rework group.
  */
 export async function selectableServices(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   catalogue: Catalogue,
 ): Promise<Map<string, CatalogueService & { originalServiceSlug?: string }>> {
-  const rework = form.rework ? await reworkView(env, form) : null;
+  const rework = form.rework ? await reworkView(scope, form) : null;
   const out = new Map<string, CatalogueService & { originalServiceSlug?: string }>();
   for (const s of catalogue.services) {
     if (!s.active) continue;
@@ -282,13 +267,13 @@ export async function selectableServices(
 }
 
 export async function saveServices(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: ServicesInput,
   step: "manuscript-services" | "multimedia-services",
 ): Promise<SaveResult> {
-  const catalogue = await getCatalogue(env.ctx);
-  const known = await selectableServices(env, form, catalogue);
+  const catalogue = await getCatalogue(scope.app);
+  const known = await selectableServices(scope, form, catalogue);
   const slugs = [...new Set(input.serviceSlugs)].filter((s) => known.has(s));
   const errors: FieldErrors = {};
   if (step === "multimedia-services") {
@@ -311,7 +296,7 @@ export async function saveServices(
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   // Spec 1 §4: editing sends a delivery tier; standard by default, rush or express when ticked (never both).
   const tier = input.express ? "express" : input.rush ? "rush" : "standard";
-  const saved = await advanceFrom(env, form, step, {
+  const saved = await advanceFrom(scope, form, step, {
     selections: JSON.stringify(selections),
     decline_editing: Boolean(input.declineEditing) && step === "manuscript-services",
     delivery_tier: tier,
@@ -319,9 +304,9 @@ export async function saveServices(
     bundle_id: null,
   });
   // A tier that is not available for this selection falls back to standard (the engine says which it priced).
-  const price = await priceForm(env, saved, catalogue);
+  const price = await priceForm(scope, saved, catalogue);
   if (price && price.deliveryTier !== saved.delivery_tier)
-    return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
+    return { ok: true, form: await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }) };
   return { ok: true, form: saved };
 }
 
@@ -331,13 +316,13 @@ export async function saveServices(
  * "decline editing" and any bundle chosen before.
  */
 export async function toggleService(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   slug: string,
   quantities: Record<string, number> = {},
 ): Promise<SaveResult> {
-  const catalogue = await getCatalogue(env.ctx);
-  const service = (await selectableServices(env, form, catalogue)).get(slug);
+  const catalogue = await getCatalogue(scope.app);
+  const service = (await selectableServices(scope, form, catalogue)).get(slug);
   if (!service) return { ok: false, fieldErrors: { serviceSlugs: ["order:errors.make-selection"] } };
   const current = form.selections ?? [];
   let selections;
@@ -358,16 +343,16 @@ export async function toggleService(
   }
   return {
     ok: true,
-    form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }),
+    form: await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }),
   };
 }
 
-export async function saveDeliveryTier(env: WizardEnv, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
-  const saved = await saveOrderForm(env.ctx.db, form, { delivery_tier: tier });
-  const price = await priceForm(env, saved);
+export async function saveDeliveryTier(scope: Scope, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
+  const saved = await saveOrderForm(scope.app.db, form, { delivery_tier: tier });
+  const price = await priceForm(scope, saved);
   if (price && price.deliveryTier !== tier) {
     // Not offered for this selection: the form keeps the tier the engine priced.
-    await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier });
+    await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier });
     return { ok: false, fieldErrors: { deliveryTier: ["order:errors.delivery-tier-unavailable"] } };
   }
   return { ok: true, form: saved };
@@ -376,8 +361,8 @@ export async function saveDeliveryTier(env: WizardEnv, form: OrderFormRow, tier:
 // ---- additional services ------------------------------------------------------
 
 /** Add-ons offered after the main service (the config's upsells: figures, formatting, journal recommendation). */
-export async function upsellSlugs(env: WizardEnv): Promise<string[]> {
-  const { config } = await env.ctx.config.snapshot();
+export async function upsellSlugs(scope: Scope): Promise<string[]> {
+  const { config } = await scope.app.config.snapshot();
   const out: string[] = [];
   if (config.upsells.formatting) out.push("manuscript-formatting", "figure-formatting", "table-formatting");
   if (config.upsells.figures) out.push("graphical-abstract", "custom-illustration");
@@ -391,7 +376,7 @@ export async function upsellSlugs(env: WizardEnv): Promise<string[]> {
  * furthest step reached is kept); otherwise the step is done.
  */
 export async function saveAdditional(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: { addOnSlugs: string[]; quantities?: Record<string, number>; bundleInterest?: boolean; toggle?: string },
 ): Promise<SaveResult> {
@@ -399,10 +384,10 @@ export async function saveAdditional(
     const posted = new Set(input.addOnSlugs);
     if (posted.has(input.toggle)) posted.delete(input.toggle);
     else posted.add(input.toggle);
-    const r = await saveAdditional(env, form, { ...input, addOnSlugs: [...posted], toggle: undefined });
-    return r.ok ? { ok: true, form: await saveOrderForm(env.ctx.db, r.form, { current_step: form.current_step }) } : r;
+    const r = await saveAdditional(scope, form, { ...input, addOnSlugs: [...posted], toggle: undefined });
+    return r.ok ? { ok: true, form: await saveOrderForm(scope.app.db, r.form, { current_step: form.current_step }) } : r;
   }
-  const offered = new Set(await upsellSlugs(env));
+  const offered = new Set(await upsellSlugs(scope));
   const base = (form.selections ?? []).filter((s) => !offered.has(s.serviceSlug));
   const errors: FieldErrors = {};
   const addOns = [...new Set(input.addOnSlugs)]
@@ -419,7 +404,7 @@ export async function saveAdditional(
   if (!selections.length) return { ok: false, fieldErrors: { addOnSlugs: ["order:errors.make-selection"] } };
   return {
     ok: true,
-    form: await advanceFrom(env, form, "additional-services", {
+    form: await advanceFrom(scope, form, "additional-services", {
       selections: JSON.stringify(selections),
       bundle_interest: Boolean(input.bundleInterest),
       bundle_id: null,
@@ -437,7 +422,7 @@ export interface DetailsInput {
   journalUrl?: string | null;
 }
 
-export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
+export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const title = (input.projectTitle ?? "").trim();
   if (!title) errors.projectTitle = ["order:errors.project-title-required"];
@@ -445,10 +430,10 @@ export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: Det
   const areaId = Number(input.areaOfStudyId);
   const area =
     Number.isInteger(areaId) && areaId > 0
-      ? await env.ctx.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
+      ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
       : undefined;
   if (!area) errors.areaOfStudyId = ["order:errors.area-of-study-error"];
-  const catalogue = await getCatalogue(env.ctx);
+  const catalogue = await getCatalogue(scope.app);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const style = input.styleOfEnglish ?? null;
   if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = ["order:errors.style-of-english-required"];
@@ -456,12 +441,12 @@ export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: Det
   const journalUrl = (input.journalUrl ?? "").trim();
   if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255))
     errors.journalUrl = ["order:errors.journal-url-invalid"];
-  const files = await formFiles(env, form);
+  const files = await formFiles(scope, form);
   if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = ["order:errors.no-files"];
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   return {
     ok: true,
-    form: await advanceFrom(env, form, "details", {
+    form: await advanceFrom(scope, form, "details", {
       project_title: title,
       area_of_study_id: areaId,
       style_of_english: editing ? style : null,
@@ -473,12 +458,12 @@ export async function saveDetails(env: WizardEnv, form: OrderFormRow, input: Det
 // ---- duplicate check --------------------------------------------------------------
 
 /** An order of the same user with the same title in the last 7 days (spec 1 §4 "Details form"). */
-export async function findDuplicate(env: WizardEnv, form: Pick<OrderFormRow, "project_title">) {
-  if (!env.owner.userId || !form.project_title) return null;
-  const row = await env.ctx.db
+export async function findDuplicate(scope: Scope, form: Pick<OrderFormRow, "project_title">) {
+  if (!scope.userId || !form.project_title) return null;
+  const row = await scope.app.db
     .selectFrom("orders")
     .select(["external_id", "title", "created_at"])
-    .where("user_id", "=", env.owner.userId)
+    .where("user_id", "=", scope.userId)
     .where((eb) => eb(eb.fn("lower", ["title"]), "=", form.project_title!.toLowerCase()))
     .where("created_at", ">", new Date(Date.now() - 7 * 24 * 3600 * 1000))
     .orderBy("created_at", "desc")
@@ -493,25 +478,25 @@ export async function findDuplicate(env: WizardEnv, form: Pick<OrderFormRow, "pr
   };
 }
 
-export async function saveDuplicateChoice(env: WizardEnv, form: OrderFormRow, choice: string | undefined): Promise<SaveResult> {
+export async function saveDuplicateChoice(scope: Scope, form: OrderFormRow, choice: string | undefined): Promise<SaveResult> {
   if (choice !== "new-order" && choice !== "question") return { ok: false, fieldErrors: { choice: ["order:errors.make-selection"] } };
   if (choice === "question") return { ok: true, form };
   // Answered: the duplicate screen leaves the steps, and the order goes on to payment.
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { duplicate_choice: "new-order", current_step: "payment-details" }) };
+  return { ok: true, form: await saveOrderForm(scope.app.db, form, { duplicate_choice: "new-order", current_step: "payment-details" }) };
 }
 
-export async function stepsFor(env: WizardEnv, form: OrderFormRow, t: (k: string) => string, viewing?: StepName): Promise<StepsView> {
-  return stepsView(form, await stepContext(env, form), env.lang, t, viewing);
+export async function stepsFor(scope: Scope, form: OrderFormRow, t: (k: string) => string, viewing?: StepName): Promise<StepsView> {
+  return stepsView(form, await stepContext(scope, form), scope.lang, t, viewing);
 }
 
-export async function currentStep(env: WizardEnv, form: OrderFormRow): Promise<StepName> {
-  return currentStepOf(form, await stepContext(env, form));
+export async function currentStep(scope: Scope, form: OrderFormRow): Promise<StepName> {
+  return currentStepOf(form, await stepContext(scope, form));
 }
 
-export async function manuscriptDetails(env: WizardEnv, form: OrderFormRow) {
-  const files = (await formFiles(env, form)).filter((f) => f.kind === "main");
+export async function manuscriptDetails(scope: Scope, form: OrderFormRow) {
+  const files = (await formFiles(scope, form)).filter((f) => f.kind === "main");
   return documentDetails(
-    env.ctx,
+    scope.app,
     files.map((f) => f.id),
   );
 }
@@ -529,24 +514,24 @@ const PROMO_ERRORS: Record<string, string> = {
   "promo-code-used-up": "promo-code-used-up",
 };
 
-export async function applyPromoCode(env: WizardEnv, form: OrderFormRow, code: string): Promise<PromoResult> {
-  const catalogue = await getCatalogue(env.ctx);
+export async function applyPromoCode(scope: Scope, form: OrderFormRow, code: string): Promise<PromoResult> {
+  const catalogue = await getCatalogue(scope.app);
   const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
   if (!check.ok) return { ok: false, error: PROMO_ERRORS[check.error] ?? "promo-code-invalid" };
-  const saved = await saveOrderForm(env.ctx.db, form, { promo_code: check.promo.code });
-  const price = await priceForm(env, saved, catalogue);
+  const saved = await saveOrderForm(scope.app.db, form, { promo_code: check.promo.code });
+  const price = await priceForm(scope, saved, catalogue);
   // One order-level discount applies: a better one already in place keeps the code unused (spec 1 §8).
   return { ok: true, form: saved, message: price?.bestDiscountApplied ? "best-discount-applied" : "coupon-applied-message" };
 }
 
-export async function removePromoCode(env: WizardEnv, form: OrderFormRow): Promise<OrderFormRow> {
-  return saveOrderForm(env.ctx.db, form, { promo_code: null });
+export async function removePromoCode(scope: Scope, form: OrderFormRow): Promise<OrderFormRow> {
+  return saveOrderForm(scope.app.db, form, { promo_code: null });
 }
 
 // ---- manuscript details and word count (spec 1 §4 "Word count", §5) ---------------------
 
 export async function saveManuscriptDetails(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: { wordCount?: unknown; languageId?: unknown },
 ): Promise<SaveResult> {
@@ -558,10 +543,10 @@ export async function saveManuscriptDetails(
   else if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
     errors.wordCount = ["order:errors.word-count-range-error"];
   const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
-  if (!languageId || !(await env.ctx.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
+  if (!languageId || !(await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
     errors.languageId = ["order:errors.value-required"];
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { word_count: wordCount, language_id: languageId }) };
+  return { ok: true, form: await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId }) };
 }
 
 // ---- referral e-mails (spec 1 §5: comma-separated, 1 to 10 in total including those already present) ----
@@ -569,7 +554,7 @@ export async function saveManuscriptDetails(
 export const REFERRAL_EMAILS_MAX = 10;
 
 export async function saveReferralEmails(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: string | string[],
 ): Promise<{ ok: true; form: OrderFormRow } | { ok: false; error: "referral-email-validation-error" }> {
@@ -578,7 +563,7 @@ export async function saveReferralEmails(
   const all = [...new Set([...existing, ...entries])];
   const valid = entries.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e) && e.length <= 254);
   if (!entries.length || !valid || all.length > REFERRAL_EMAILS_MAX) return { ok: false, error: "referral-email-validation-error" };
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { referral_emails: JSON.stringify(all) }) };
+  return { ok: true, form: await saveOrderForm(scope.app.db, form, { referral_emails: JSON.stringify(all) }) };
 }
 
 // ---- service bundles (spec 1 §4 "Bundle flow", §9 bundle pricing) --------------------------
@@ -600,26 +585,26 @@ export function bundleAnswersFromFields(fields: Record<string, string>): BundleA
 
 /** Saves the bundle questions' answers; the bundles they lead to are then offered (none: 'service-bundle-no-bundles-error'). */
 export async function saveBundleAnswers(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   answers: BundleAnswers,
 ): Promise<{ ok: true; form: OrderFormRow; bundles: number } | { ok: false; fieldErrors: FieldErrors }> {
-  const catalogue = await getCatalogue(env.ctx);
+  const catalogue = await getCatalogue(scope.app);
   const errors = validateBundleAnswers(catalogue, answers);
   if (Object.keys(errors).length)
     return { ok: false, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [`catalogue:errors.${v}`]])) };
-  const saved = await saveOrderForm(env.ctx.db, form, { bundle_answers: JSON.stringify(answers) });
+  const saved = await saveOrderForm(scope.app.db, form, { bundle_answers: JSON.stringify(answers) });
   return { ok: true, form: saved, bundles: availableBundles(catalogue, answers).length };
 }
 
 /** Chooses a bundle (its services replace the selection) with a delivery of none, rush or express; or none at all. */
 export async function chooseBundle(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: { bundleId: number | null; delivery?: string },
 ): Promise<SaveResult> {
-  const catalogue = await getCatalogue(env.ctx);
-  if (input.bundleId === null) return { ok: true, form: await advanceFrom(env, form, "service-bundles", { bundle_id: null }) };
+  const catalogue = await getCatalogue(scope.app);
+  if (input.bundleId === null) return { ok: true, form: await advanceFrom(scope, form, "service-bundles", { bundle_id: null }) };
   if (form.rework) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
   const answers = answersOf(form);
   const bundle = availableBundles(catalogue, answers).find((b) => b.id === input.bundleId);
@@ -629,22 +614,22 @@ export async function chooseBundle(
     serviceSlug: s.serviceSlug!,
     ...(s.quantity ? { quantity: s.quantity } : {}),
   }));
-  const saved = await advanceFrom(env, form, "service-bundles", {
+  const saved = await advanceFrom(scope, form, "service-bundles", {
     bundle_id: bundle.id,
     selections: JSON.stringify(selections),
     delivery_tier: tier,
   });
-  const price = await computePrice(env, saved, catalogue);
+  const price = await computePrice(scope, saved, catalogue);
   // A delivery the bundle cannot have falls back to none (standard), as the engine priced it.
   if (price && price.deliveryTier !== tier)
-    return { ok: true, form: await saveOrderForm(env.ctx.db, saved, { delivery_tier: price.deliveryTier }) };
+    return { ok: true, form: await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }) };
   return { ok: true, form: saved };
 }
 
 // ---- smaller calls of spec 1 §7 ------------------------------------------------------------
 
-export async function saveServiceQuantity(env: WizardEnv, form: OrderFormRow, serviceRef: string, quantity: unknown): Promise<SaveResult> {
-  const catalogue = await getCatalogue(env.ctx);
+export async function saveServiceQuantity(scope: Scope, form: OrderFormRow, serviceRef: string, quantity: unknown): Promise<SaveResult> {
+  const catalogue = await getCatalogue(scope.app);
   const service = catalogue.services.find((s) => s.slug === serviceRef || s.identity === serviceRef);
   const q = Number(quantity);
   const selections = form.selections ?? [];
@@ -653,10 +638,10 @@ export async function saveServiceQuantity(env: WizardEnv, form: OrderFormRow, se
   if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25)
     return { ok: false, fieldErrors: { quantity: ["order:errors.quantity-range-error"] } };
   const next = selections.map((s) => (s.serviceSlug === service.slug ? { ...s, quantity: q } : s));
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { selections: JSON.stringify(next) }) };
+  return { ok: true, form: await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(next) }) };
 }
 
-export async function saveJournal(env: WizardEnv, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {
+export async function saveJournal(scope: Scope, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {
   const name = String(input.name ?? "").trim();
   const url = String(input.url ?? "").trim();
   const errors: FieldErrors = {};
@@ -665,15 +650,19 @@ export async function saveJournal(env: WizardEnv, form: OrderFormRow, input: { n
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   return {
     ok: true,
-    form: await saveOrderForm(env.ctx.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }),
+    form: await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }),
   };
 }
 
 /** The order's currency: any selectable currency; CNY only on the China site (spec 1 §9). */
-export async function saveCurrency(env: WizardEnv, form: OrderFormRow, iso: unknown): Promise<SaveResult> {
+export async function saveCurrency(scope: Scope, form: OrderFormRow, iso: unknown): Promise<SaveResult> {
   const code = String(iso ?? "").toUpperCase();
-  const row = await env.ctx.db.selectFrom("currencies").select(["iso_code", "selectable"]).where("iso_code", "=", code).executeTakeFirst();
-  if (!row || (!row.selectable && !(code === "CNY" && env.localization === "CN")))
+  const row = await scope.app.db
+    .selectFrom("currencies")
+    .select(["iso_code", "selectable"])
+    .where("iso_code", "=", code)
+    .executeTakeFirst();
+  if (!row || (!row.selectable && !(code === "CNY" && scope.localization === "CN")))
     return { ok: false, fieldErrors: { currencyIso: ["order:errors.generic-touchup-error"] } };
-  return { ok: true, form: await saveOrderForm(env.ctx.db, form, { currency_iso: code }) };
+  return { ok: true, form: await saveOrderForm(scope.app.db, form, { currency_iso: code }) };
 }

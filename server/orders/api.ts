@@ -38,13 +38,8 @@ export const ordersApi: EndpointTable = [
     summary: "The user's order with the same title in the last 7 days, or null: {order}.",
     async handler({ scope, query }) {
       const order = await findDuplicate(
-        {
-          ctx: scope.app,
-          owner: { userId: scope.userId, draftKey: null },
-          lang: scope.lang,
-          localization: scope.localization,
-          impersonating: scope.impersonatorId !== null,
-        },
+        // The API looks at the signed-in user's orders only.
+        { ...scope, draftKey: null },
         { project_title: query.title.trim() || null },
       );
       return ok({ order });

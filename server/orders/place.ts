@@ -2,7 +2,7 @@
 // (the order form is locked; a second submit returns the first order), the
 // amount computed on the server only.
 import { sql } from "kysely";
-import type { WizardEnv } from "../order-form/service";
+import type { Scope } from "../scope";
 import { formFiles, priceForm } from "../order-form/service";
 import type { OrderFormRow } from "../order-form/store";
 
@@ -30,30 +30,30 @@ export function availablePaymentMethods(form: Pick<OrderFormRow, "customer_goal"
 }
 
 export async function placeOrder(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean },
 ): Promise<{ ok: true; order: PlacedOrder } | { ok: false; error: PlaceError }> {
-  const userId = env.owner.userId;
+  const userId = scope.userId;
   if (!userId) return { ok: false, error: "sign-in-required" };
-  const existing = await env.ctx.db
+  const existing = await scope.app.db
     .selectFrom("orders")
     .select(["external_id", "total", "currency_iso", "id"])
     .where("order_form_id", "=", form.id)
     .executeTakeFirst();
-  if (existing) return { ok: true, order: await describe(env, existing, true) };
+  if (existing) return { ok: true, order: await describe(scope, existing, true) };
   if (!input.acceptTerms) return { ok: false, error: "accept-terms" };
   if (!(form.selections ?? []).length) return { ok: false, error: "no-services" };
-  const files = await formFiles(env, form);
+  const files = await formFiles(scope, form);
   if (!files.some((f) => f.kind === "main" || f.kind === "figure")) return { ok: false, error: "no-files" };
   if (form.current_step !== "payment-details") return { ok: false, error: "not-ready" };
-  const price = await priceForm(env, form);
+  const price = await priceForm(scope, form);
   if (!price) return { ok: false, error: "no-services" };
   if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return { ok: false, error: "blocked" };
-  if (!availablePaymentMethods(form, price.total, env.impersonating).includes(input.paymentMethodId))
+  if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null).includes(input.paymentMethodId))
     return { ok: false, error: "payment-method-required" };
 
-  const placed = await env.ctx.db.transaction().execute(async (trx) => {
+  const placed = await scope.app.db.transaction().execute(async (trx) => {
     // Lock the form: two submits at once queue here, and the second finds the first order.
     const locked = await trx.selectFrom("order_forms").select(["status"]).where("id", "=", form.id).forUpdate().executeTakeFirstOrThrow();
     const again = await trx
@@ -126,15 +126,15 @@ export async function placeOrder(
     return { row: order, already: false };
   });
   if (!placed) return { ok: false, error: "not-ready" };
-  return { ok: true, order: await describe(env, placed.row, placed.already) };
+  return { ok: true, order: await describe(scope, placed.row, placed.already) };
 }
 
 async function describe(
-  env: WizardEnv,
+  scope: Scope,
   row: { id: number; external_id: string; total: string | number; currency_iso: string },
   alreadyPlaced: boolean,
 ): Promise<PlacedOrder> {
-  const invoice = await env.ctx.db.selectFrom("invoices").select("number").where("order_id", "=", row.id).executeTakeFirst();
+  const invoice = await scope.app.db.selectFrom("invoices").select("number").where("order_id", "=", row.id).executeTakeFirst();
   return {
     externalId: row.external_id,
     invoiceNumber: invoice?.number ?? null,
