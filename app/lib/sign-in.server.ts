@@ -4,7 +4,7 @@ import { redirect, redirectDocument, type AppLoadContext } from "@remix-run/node
 import { sessionCookie } from "#server/auth/session";
 import { LANG_COOKIE, type SiteLang } from "#common/i18n";
 import { homeDirectory, readCookie, resolveRedirect } from "./session.server";
-import { claimDrafts, DRAFT_COOKIE } from "#server/order-form/store";
+import { claimDrafts, DRAFT_COOKIE } from "#server/order-form";
 import { claimDraftFiles } from "#server/documents/storage";
 
 export async function allowedRedirectHosts(context: AppLoadContext): Promise<string[]> {

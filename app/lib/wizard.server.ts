@@ -2,9 +2,17 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { SiteLang } from "#common/i18n";
 import type { Scope } from "#server/scope";
-import { currentDraft, newDraftKey, ownerOf, type OrderFormRow } from "#server/order-form/store";
-import { currentStep, stepContext, fileOwner } from "#server/order-form/service";
-import { canOpen, type StepName } from "#server/order-form/steps";
+import {
+  canOpen,
+  currentDraft,
+  currentStep,
+  fileOwner,
+  newDraftKey,
+  type OrderFormRow,
+  ownerOf,
+  stepContext,
+  type StepName,
+} from "#server/order-form";
 import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/documents/storage";
 import { getCatalogue } from "#server/catalogue";
 import { getFixedT } from "#app/i18n.server";

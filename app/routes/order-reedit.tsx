@@ -5,7 +5,7 @@ import { useLang } from "#app/lib/use-lang";
 import { requireLang, requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
-import { reworkableOrder } from "#server/order-form/rework";
+import { reworkableOrder } from "#server/order-form";
 
 export const handle = { i18n: ["order"] };
 export const meta = titleMeta;

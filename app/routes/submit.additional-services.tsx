@@ -5,7 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form/service";
+import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

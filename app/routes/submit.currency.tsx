@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { wizardScope, requireDraft } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
-import { saveOrderForm } from "#server/order-form/store";
+import { saveOrderForm } from "#server/order-form";
 import { listCurrencies } from "#server/accounts/registration";
 
 // POST from the summary's currency picker (anonymous visitors, not on the China site).

@@ -7,9 +7,8 @@ import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
-import { ownerOf } from "#server/order-form/store";
+import { fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
 import { areaTree } from "#server/catalogue";
-import { fileOwner, formFiles, saveDetails, stepContext } from "#server/order-form/service";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
 

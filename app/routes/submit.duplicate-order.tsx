@@ -4,7 +4,7 @@ import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { getFixedT } from "#app/i18n.server";
-import { findDuplicate, saveDuplicateChoice } from "#server/order-form/service";
+import { findDuplicate, saveDuplicateChoice } from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order"] };

@@ -6,11 +6,18 @@ import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
-import { ownerOf } from "#server/order-form/store";
-import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "#server/order-form/service";
-import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "#server/order-form/rework";
+import {
+  CUSTOMER_GOALS,
+  fileOwner,
+  formFiles,
+  manuscriptDetails,
+  ownerOf,
+  REWORK_INSTRUCTIONS_MAX,
+  reworkView,
+  saveGetStarted,
+  saveReworkBasicDetails,
+} from "#server/order-form";
 import { deleteFile } from "#server/documents/storage";
-import { fileOwner } from "#server/order-form/service";
 
 export const handle = { i18n: ["order", "catalogue"] };
 

@@ -1,11 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { wizardScope } from "#app/lib/wizard.server";
 import { cookies } from "#server/http/cookies";
-import { createOrderForm, currentDraft, hasProgress, ownerOf } from "#server/order-form/store";
-import { applyPromoCode, currentStep } from "#server/order-form/service";
+import { applyPromoCode, createOrderForm, currentDraft, currentStep, hasProgress, ownerOf, startRework } from "#server/order-form";
 import { getUserView } from "#server/accounts/account";
 import { localizationForHost } from "#server/config";
-import { startRework } from "#server/order-form/rework";
 
 // /researcher/submit/new and /resume: go to the order's current step, creating the order form when
 // there is none. Continuing a previous submission shows a warning with a link to start over.

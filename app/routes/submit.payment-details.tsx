@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { loadStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
-import { formFiles, priceForm, saveReferralEmails } from "#server/order-form/service";
+import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
 import { availablePaymentMethods, placeOrder } from "#server/orders/place";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
 

@@ -5,10 +5,9 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
-import { ownerOf } from "#server/order-form/store";
+import { convertQuote, emailQuote, findQuote, ownerOf } from "#server/order-form";
 import { getCurrentSession } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
-import { convertQuote, emailQuote, findQuote } from "#server/order-form/quote";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
-import { applyPromoCode, removePromoCode } from "#server/order-form/service";
+import { applyPromoCode, removePromoCode } from "#server/order-form";
 
 // POST from the "My Order" panel: apply (one per order) or remove a promo code; the result shows as a message.
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireDraft, wizardScope } from "#app/lib/wizard.server";
-import { generatePriceQuote } from "#server/order-form/quote";
+import { generatePriceQuote } from "#server/order-form";
 
 // POST from the "My Order" panel: make a price quote of the order as it stands, then show it.
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { wizardScope } from "#app/lib/wizard.server";
 import { useLang } from "#app/lib/use-lang";
-import { resetDrafts, currentDraft, ownerOf } from "#server/order-form/store";
+import { currentDraft, ownerOf, resetDrafts } from "#server/order-form";
 
 // /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { formatMoney } from "#common/format";
 import { useStepErrors } from "#app/components/WizardStep";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import type { BundleAnswers } from "#server/catalogue";
-import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form/service";
+import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

@@ -9,6 +9,7 @@ import { StepActions } from "#app/components/WizardStep";
 import {
   priceForm,
   quantitiesFromFields,
+  REWORK_GROUP,
   saveDeliveryTier,
   saveManuscriptDetails,
   saveServices,
@@ -16,8 +17,7 @@ import {
   selectionsOf,
   servicePrice,
   toggleService,
-} from "#server/order-form/service";
-import { REWORK_GROUP } from "#server/order-form/rework";
+} from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };

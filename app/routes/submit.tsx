@@ -6,9 +6,7 @@ import { formatDateTime, formatMoney } from "#common/format";
 import { loadDraft, wizardScope } from "#app/lib/wizard.server";
 import { readCookie } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
-import { priceForm, stepsFor } from "#server/order-form/service";
-import { summarize } from "#server/order-form/summary";
-import { STEP_ALIASES, type StepName } from "#server/order-form/steps";
+import { priceForm, STEP_ALIASES, type StepName, stepsFor, summarize } from "#server/order-form";
 import { listCurrencies } from "#server/accounts/registration";
 
 export const handle = { i18n: ["order", "catalogue"] };

@@ -32,6 +32,23 @@ import { placeOrder } from "../orders/place";
 import { paths } from "#common/paths";
 import {
   answersOf,
+  canOpen,
+  convertQuote,
+  createOrderForm,
+  currentDraft,
+  emailQuote,
+  findOrderForm,
+  findQuote,
+  generatePriceQuote,
+  newDraftKey,
+  orderFormView,
+  ownerOf,
+  quotePdf,
+  saveOrderForm,
+  saveReworkBasicDetails,
+  startRework,
+  type OrderFormRow,
+  type StepName,
   applyPromoCode,
   chooseBundle,
   fileOwner,
@@ -49,12 +66,7 @@ import {
   saveServices,
   stepContext,
   type SaveResult,
-} from "./service";
-import { saveReworkBasicDetails, startRework } from "./rework";
-import { convertQuote, emailQuote, findQuote, generatePriceQuote, quotePdf } from "./quote";
-import { canOpen, type StepName } from "./steps";
-import { createOrderForm, currentDraft, findOrderForm, newDraftKey, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
-import { orderFormView } from "./view";
+} from "./index";
 
 async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookies?: string[]): Promise<ApiReply> {
   return reply({ orderForm: await orderFormView(scope, form) }, { status, cookies: setCookies });

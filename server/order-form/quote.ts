@@ -7,9 +7,10 @@ import { fixedT } from "../i18n";
 import { sendMail } from "../mail";
 import { renderPriceQuote } from "../pdf/price-quote";
 import type { Scope } from "../scope";
-import { priceForm, stepContext } from "./service";
+import { priceForm } from "./price";
+import { stepContext } from "./progress";
 import { hashDraftKey, saveOrderForm, type OrderFormRow, type Owner } from "./store";
-import { advance, stepsOf } from "./steps";
+import { advance, stepsOf } from "./steps/flow";
 
 export const QUOTE_VALID_DAYS = 30;
 

@@ -8,8 +8,8 @@ import type { AppContext } from "../context";
 import { getCatalogue, type Catalogue } from "../catalogue";
 import { createOrderForm, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
 import type { Scope } from "../scope";
-import type { SaveResult } from "./service";
-import { saveGetStarted } from "./service";
+import type { SaveResult } from "./types";
+import { saveGetStarted } from "./steps/get-started";
 
 export const REWORK_INSTRUCTIONS_MAX = 2000;
 export const REWORK_GROUP = "rework";

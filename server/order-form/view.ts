@@ -1,6 +1,8 @@
 // The order form as the JSON API returns it (spec 1 §3 "Order form"; every response carries it).
 import type { Scope } from "../scope";
-import { formFiles, priceForm, stepsFor } from "./service";
+import { formFiles } from "./files";
+import { priceForm } from "./price";
+import { stepsFor } from "./progress";
 import type { OrderFormRow } from "./store";
 import { summarize } from "./summary";
 import { fixedT } from "../i18n";

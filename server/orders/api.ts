@@ -2,7 +2,7 @@
 import { ok } from "#common/result";
 import { duplicateQuery, orderSearchQuery } from "#common/order-form/schemas";
 import { endpoint, type EndpointTable } from "../http/api/endpoint";
-import { findDuplicate } from "../order-form/service";
+import { findDuplicate } from "../order-form";
 import { searchOrders } from "./read";
 
 /** `?page=` as a page number (anything else is the first page). */

@@ -3,8 +3,8 @@
 // amount computed on the server only.
 import { sql } from "kysely";
 import type { Scope } from "../scope";
-import { formFiles, priceForm } from "../order-form/service";
-import type { OrderFormRow } from "../order-form/store";
+import { formFiles, priceForm } from "../order-form";
+import type { OrderFormRow } from "../order-form";
 
 import { PAYMENT_METHOD } from "#common/order-form/constants";
 

@@ -1,0 +1,32 @@
+// Promo codes (spec 1 §4 "Discounts", §8): one per order; a better discount in place keeps it unused.
+import { checkPromoCode, getCatalogue } from "../catalogue";
+import type { Scope } from "../scope";
+import { priceForm } from "./price";
+import { type OrderFormRow, saveOrderForm } from "./store";
+
+// ---- promo codes (spec 1 §4 "Discounts", §8) ---------------------------------------
+
+export type PromoResult =
+  { ok: true; form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" } | { ok: false; error: string };
+
+const PROMO_ERRORS: Record<string, string> = {
+  "promo-code-empty": "promo-code-empty",
+  "one-promo-code-per-order": "one-promo-code-per-order",
+  "promo-code-invalid": "promo-code-invalid",
+  "promo-code-expired": "promo-code-expired",
+  "promo-code-used-up": "promo-code-used-up",
+};
+
+export async function applyPromoCode(scope: Scope, form: OrderFormRow, code: string): Promise<PromoResult> {
+  const catalogue = await getCatalogue(scope.app);
+  const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
+  if (!check.ok) return { ok: false, error: PROMO_ERRORS[check.error] ?? "promo-code-invalid" };
+  const saved = await saveOrderForm(scope.app.db, form, { promo_code: check.promo.code });
+  const price = await priceForm(scope, saved, catalogue);
+  // One order-level discount applies: a better one already in place keeps the code unused (spec 1 §8).
+  return { ok: true, form: saved, message: price?.bestDiscountApplied ? "best-discount-applied" : "coupon-applied-message" };
+}
+
+export async function removePromoCode(scope: Scope, form: OrderFormRow): Promise<OrderFormRow> {
+  return saveOrderForm(scope.app.db, form, { promo_code: null });
+}
