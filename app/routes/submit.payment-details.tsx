@@ -7,7 +7,8 @@ import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { loadStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
-import { availablePaymentMethods, placeOrder } from "#server/orders/place";
+import { placeOrder } from "#server/orders/place";
+import { availablePaymentMethods } from "#server/payments";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
 
 export const meta = titleMeta;

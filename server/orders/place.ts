@@ -1,14 +1,12 @@
 // Placing an order from a completed order form: one transaction, idempotent
 // (the order form is locked; a second submit returns the first order), the
-// amount computed on the server only.
+// amount computed on the server only. The invoice of an order billed by invoice is issued by
+// server/invoices in the same transaction; which methods are allowed is server/payments' rule.
 import { sql } from "kysely";
 import type { Scope } from "../scope";
-import { formFiles, priceForm } from "../order-form";
-import type { OrderFormRow } from "../order-form";
-
-import { PAYMENT_METHOD } from "#common/order-form/constants";
-
-export { PAYMENT_METHOD };
+import { formFiles, priceForm, type OrderFormRow } from "../order-form";
+import { invoiceNumberOf, issueInvoice } from "../invoices";
+import { availablePaymentMethods, billedByInvoice } from "../payments";
 
 export type PlaceError =
   "no-services" | "no-files" | "not-ready" | "payment-method-required" | "accept-terms" | "blocked" | "sign-in-required";
@@ -19,14 +17,6 @@ export interface PlacedOrder {
   total: number;
   currencyIso: string;
   alreadyPlaced: boolean;
-}
-
-/** Methods offered for this form now: bank transfer, and free when nothing is due (spec 1 §6 for multimedia orders). */
-export function availablePaymentMethods(form: Pick<OrderFormRow, "customer_goal">, total: number, impersonating: boolean): number[] {
-  if (total === 0) return [PAYMENT_METHOD.free];
-  // Bank transfer for multimedia-services orders only when staff act for the user.
-  if (form.customer_goal === "multimedia" && !impersonating) return [];
-  return [PAYMENT_METHOD.bankTransfer];
 }
 
 export async function placeOrder(
@@ -89,22 +79,8 @@ export async function placeOrder(
       })
       .returning(["id", "external_id", "total", "currency_iso"])
       .executeTakeFirstOrThrow();
-    if (input.paymentMethodId === PAYMENT_METHOD.bankTransfer) {
-      const inv = await sql<{ n: string }>`select nextval('invoice_number_seq')::text as n`.execute(trx);
-      await trx
-        .insertInto("invoices")
-        .values({
-          number: `INV${inv.rows[0].n}`,
-          order_id: order.id,
-          user_id: userId,
-          currency_iso: price.currency.isoCode,
-          amount: price.total,
-          balance: price.total,
-          status: "unpaid",
-          due_at: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-        })
-        .execute();
-    }
+    if (billedByInvoice(input.paymentMethodId))
+      await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
     if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
       await trx
         .updateTable("promo_codes")
@@ -134,10 +110,9 @@ async function describe(
   row: { id: number; external_id: string; total: string | number; currency_iso: string },
   alreadyPlaced: boolean,
 ): Promise<PlacedOrder> {
-  const invoice = await scope.app.db.selectFrom("invoices").select("number").where("order_id", "=", row.id).executeTakeFirst();
   return {
     externalId: row.external_id,
-    invoiceNumber: invoice?.number ?? null,
+    invoiceNumber: await invoiceNumberOf(scope.app.db, row.id),
     total: Number(row.total),
     currencyIso: row.currency_iso.trim(),
     alreadyPlaced,
