@@ -4,6 +4,7 @@ import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
 
@@ -50,8 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     bundleInterest: fields.bundleInterest === "on",
     toggle: fields.toggle || undefined,
   });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
-  return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
+  return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.value);
 }
 
 export default function AdditionalServices() {

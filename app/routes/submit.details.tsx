@@ -7,6 +7,7 @@ import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import { fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
 import { areaTree } from "#server/catalogue";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
@@ -68,8 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     journalName: fields.journalName,
     journalUrl: fields.journalUrl,
   });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [], values: fields }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [], values: fields }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function Details() {

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const dup = await findDuplicate(w.scope, form);
     return redirect(`/${w.lang}/support/index/submission/${dup?.externalId ?? ""}`, { status: 303 });
   }
-  return toCurrentStep(w, r.form);
+  return toCurrentStep(w, r.value);
 }
 
 export default function DuplicateOrder() {

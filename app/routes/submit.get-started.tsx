@@ -6,6 +6,7 @@ import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import {
   CUSTOMER_GOALS,
   fileOwner,
@@ -85,8 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = form.rework
     ? await saveReworkBasicDetails(w.scope, form, { ...common, instructions: fields.instructions })
     : await saveGetStarted(w.scope, form, { ...common, customerGoal: fields.customerGoal });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [] }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [] }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function GetStarted() {

@@ -8,6 +8,8 @@ import { formatMoney } from "#common/format";
 import { loadStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
 import { placeOrder } from "#server/orders/place";
+import { errorStatus } from "#common/result";
+import { paths } from "#common/paths";
 import { availablePaymentMethods } from "#server/payments";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
 
@@ -41,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (fields.intent === "referrals") {
     const r = await saveReferralEmails(w.scope, form, fields.referralEmails ?? "");
     return Response.json(
-      { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.form.referral_emails : form.referral_emails },
+      { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.value.referral_emails : form.referral_emails },
       { status: r.ok ? 200 : 400 },
     );
   }
@@ -50,8 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     purchaseOrder: fields.purchaseOrder,
     acceptTerms: fields.acceptTerms === "on",
   });
-  if (!r.ok) return Response.json({ error: r.error }, { status: r.error === "sign-in-required" ? 401 : 400 });
-  return redirect(`/${w.lang}/researcher/index/details/${r.order.externalId}/thank-you`, { status: 303 });
+  if (!r.ok) return Response.json({ error: r.error }, { status: errorStatus(r.error) });
+  return redirect(paths.orderThankYou(w.lang, r.value.externalId), { status: 303 });
 }
 
 export default function PaymentDetails() {

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${back}?promo=coupon-removed-message`, { status: 303 });
   }
   const r = await applyPromoCode(w.scope, form, fields.code ?? "");
-  return redirect(`${back}?promo=${r.ok ? r.message : r.error}`, { status: 303 });
+  return redirect(`${back}?promo=${r.ok ? r.value.message : r.error}`, { status: 303 });
 }
 
 export function loader() {

@@ -8,7 +8,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireDraft(w);
   const r = await generatePriceQuote(w.scope, form);
   if (!r.ok) return redirect(`/${w.lang}/researcher/submit/price-quote-completed?failed=1`, { status: 303 });
-  return redirect(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${r.estimateId}`, { status: 303 });
+  return redirect(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${r.value.estimateId}`, { status: 303 });
 }
 
 export function loader() {

@@ -6,6 +6,7 @@ import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { useStepErrors } from "#app/components/WizardStep";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import type { BundleAnswers } from "#server/catalogue";
 import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
 
@@ -40,14 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "questions") {
     const r = await saveBundleAnswers(w.scope, form, bundleAnswersFromFields(fields));
-    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
-    if (r.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
+    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), noBundles: false }, { status: 400 });
+    if (r.value.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   const bundleId = fields.intent === "skip" ? null : Number(fields.bundleId);
   const r = await chooseBundle(w.scope, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), noBundles: false }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function ServiceBundles() {

@@ -5,6 +5,7 @@ import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import { StepActions } from "#app/components/WizardStep";
 import {
   priceForm,
@@ -94,12 +95,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A toggle button selects or deselects one service and stays on the page (spec 1 §2).
   if (fields.toggle) {
     const r = await toggleService(w.scope, form, fields.toggle, quantities);
-    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
+    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.intent === "word-count") {
     const r = await saveManuscriptDetails(w.scope, form, { wordCount: fields.wordCount, languageId: fields.languageId });
-    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
+    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.tier) {
@@ -120,8 +121,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     step,
   );
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function Services() {

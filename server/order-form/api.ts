@@ -72,15 +72,9 @@ async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookie
   return reply({ orderForm: await orderFormView(scope, form) }, { status, cookies: setCookies });
 }
 
-/** A step's save: the form as the API shows it, or 400 `{ error, fieldErrors }` with short codes. */
+/** A step's save: the form as the API shows it, or the Result's error (400 `{ error, fieldErrors }` with short codes). */
 async function saved(scope: Scope, r: SaveResult): Promise<Result<unknown> | ApiReply> {
-  if (!r.ok) return invalidSave(r);
-  return respond(scope, r.form);
-}
-
-function invalidSave(r: Extract<SaveResult, { ok: false }>): ApiReply {
-  const fieldErrors = Object.fromEntries(Object.entries(r.fieldErrors).map(([k, v]) => [k, v[0].replace(/^[a-z]+:errors\./, "")]));
-  return reply({ error: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+  return r.ok ? respond(scope, r.value) : r;
 }
 
 const errorReply = (error: string, status = 400) => reply({ error }, { status });
@@ -247,8 +241,8 @@ export const orderFormApi: EndpointTable = [
     summary: "Applies a promo code (one per order): messages coupon-applied-message or best-discount-applied.",
     handler: onForm(async ({ scope, form, params }) => {
       const r = await applyPromoCode(scope, form, params.code);
-      if (!r.ok) return errorReply(r.error);
-      return ok({ orderForm: await orderFormView(scope, r.form), messages: [r.message] });
+      if (!r.ok) return r;
+      return ok({ orderForm: await orderFormView(scope, r.value.form), messages: [r.value.message] });
     }),
   }),
   endpoint({
@@ -344,9 +338,9 @@ export const orderFormApi: EndpointTable = [
     body: referralEmailsBody,
     summary: "Colleagues to refer: 1 to 10 addresses in total, an array or comma-separated.",
     handler: onForm<{ referralEmails?: unknown }, undefined>(async ({ scope, form, body }) => {
-      const r = await saveReferralEmails(scope, form, (body.referralEmails as string[] | string) ?? []);
-      if (!r.ok) return errorReply(r.error);
-      return ok({ orderForm: await orderFormView(scope, r.form), messages: ["referral-email-save-success"] });
+      const r = await saveReferralEmails(scope, form, body.referralEmails ?? []);
+      if (!r.ok) return r;
+      return ok({ orderForm: await orderFormView(scope, r.value), messages: ["referral-email-save-success"] });
     }),
   }),
   endpoint({
@@ -367,10 +361,10 @@ export const orderFormApi: EndpointTable = [
     summary: "Answers to the bundle questions; returns the bundles on offer.",
     handler: onForm<{ answers?: unknown }, undefined>(async ({ scope, form, body }) => {
       const r = await saveBundleAnswers(scope, form, (body.answers ?? {}) as BundleAnswers);
-      if (!r.ok) return invalidSave(r);
+      if (!r.ok) return r;
       const catalogue = await getCatalogue(scope.app);
-      const view = await orderFormView(scope, r.form);
-      const bundles = availableBundles(catalogue, answersOf(r.form)).map((b) => ({
+      const view = await orderFormView(scope, r.value.form);
+      const bundles = availableBundles(catalogue, answersOf(r.value.form)).map((b) => ({
         id: b.id,
         slug: b.slug,
         nameKey: b.nameKey,
@@ -397,8 +391,8 @@ export const orderFormApi: EndpointTable = [
     handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
       const delivery = body.express === true ? "express" : body.rush === true ? "rush" : String(body.delivery ?? "standard");
       const r = await chooseBundle(scope, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
-      if (!r.ok) return invalidSave(r);
-      const view = await orderFormView(scope, r.form);
+      if (!r.ok) return r;
+      const view = await orderFormView(scope, r.value);
       return ok({ order: view, orderForm: view, steps: view.steps });
     }),
   }),
@@ -410,8 +404,12 @@ export const orderFormApi: EndpointTable = [
     summary: "Makes a price quote of the form (valid 30 days): its estimateId and PDF link.",
     handler: onForm(async ({ scope, form }) => {
       const r = await generatePriceQuote(scope, form);
-      if (!r.ok) return errorReply(r.error);
-      return ok({ order: await orderFormView(scope, form), estimateId: r.estimateId, pdf: paths.api.priceQuotePdf(r.estimateId) });
+      if (!r.ok) return r;
+      return ok({
+        order: await orderFormView(scope, form),
+        estimateId: r.value.estimateId,
+        pdf: paths.api.priceQuotePdf(r.value.estimateId),
+      });
     }),
   }),
   endpoint({
@@ -443,9 +441,9 @@ export const orderFormApi: EndpointTable = [
     summary: "A new word count: the price moves to its word bin.",
     handler: onForm<{ newWordCount?: unknown }, undefined>(async ({ scope, form, body }) => {
       const r = await saveManuscriptDetails(scope, form, { wordCount: body.newWordCount });
-      if (!r.ok) return invalidSave(r);
+      if (!r.ok) return r;
       // A word count the selected service cannot take blocks payment (noServiceOption / veryLongWordCount).
-      const view = await orderFormView(scope, r.form);
+      const view = await orderFormView(scope, r.value);
       return ok({ order: view, orderForm: view });
     }),
   }),
@@ -522,10 +520,10 @@ export const orderFormApi: EndpointTable = [
             purchaseOrder: str(body.purchaseOrder) ?? null,
             acceptTerms: body.acceptedTermsAndConditions === true,
           });
-          if (!r.ok) return errorReply(r.error, r.error === "sign-in-required" ? 401 : 400);
+          if (!r.ok) return r;
           return reply(
-            { order: r.order, redirectUri: paths.orderThankYou(scope.lang, r.order.externalId) },
-            { status: r.order.alreadyPlaced ? 200 : 201 },
+            { order: r.value, redirectUri: paths.orderThankYou(scope.lang, r.value.externalId) },
+            { status: r.value.alreadyPlaced ? 200 : 201 },
           );
         },
         { placed: true },

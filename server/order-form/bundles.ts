@@ -1,4 +1,5 @@
 // Service bundles (spec 1 §4 "Bundle flow", §9 bundle pricing): the questions, the offers and the choice.
+import { invalid, ok, type Result } from "#common/result";
 import {
   availableBundles,
   type Bundle,
@@ -83,13 +84,12 @@ export async function saveBundleAnswers(
   scope: Scope,
   form: OrderFormRow,
   answers: BundleAnswers,
-): Promise<{ ok: true; form: OrderFormRow; bundles: number } | { ok: false; fieldErrors: FieldErrors }> {
+): Promise<Result<{ form: OrderFormRow; bundles: number }>> {
   const catalogue = await getCatalogue(scope.app);
   const errors = validateBundleAnswers(catalogue, answers);
-  if (Object.keys(errors).length)
-    return { ok: false, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [`catalogue:errors.${v}`]])) };
+  if (Object.keys(errors).length) return invalid(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, `catalogue:errors.${v}`])));
   const saved = await saveOrderForm(scope.app.db, form, { bundle_answers: JSON.stringify(answers) });
-  return { ok: true, form: saved, bundles: availableBundles(catalogue, answers).length };
+  return ok({ form: saved, bundles: availableBundles(catalogue, answers).length });
 }
 
 /** Chooses a bundle (its services replace the selection) with a delivery of none, rush or express; or none at all. */
@@ -99,11 +99,11 @@ export async function chooseBundle(
   input: { bundleId: number | null; delivery?: string },
 ): Promise<SaveResult> {
   const catalogue = await getCatalogue(scope.app);
-  if (input.bundleId === null) return { ok: true, form: await advanceFrom(scope, form, "service-bundles", { bundle_id: null }) };
-  if (form.rework) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
+  if (input.bundleId === null) return ok(await advanceFrom(scope, form, "service-bundles", { bundle_id: null }));
+  if (form.rework) return invalid({ bundleId: "order:errors.make-selection" });
   const answers = answersOf(form);
   const bundle = availableBundles(catalogue, answers).find((b) => b.id === input.bundleId);
-  if (!bundle) return { ok: false, fieldErrors: { bundleId: ["order:errors.make-selection"] } };
+  if (!bundle) return invalid({ bundleId: "order:errors.make-selection" });
   const tier = input.delivery === "rush" || input.delivery === "express" ? input.delivery : "standard";
   const selections = bundleSelections(catalogue, bundle, answers).map((s) => ({
     serviceSlug: s.serviceSlug!,
@@ -116,7 +116,6 @@ export async function chooseBundle(
   });
   const price = await computePrice(scope, saved, catalogue);
   // A delivery the bundle cannot have falls back to none (standard), as the engine priced it.
-  if (price && price.deliveryTier !== tier)
-    return { ok: true, form: await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }) };
-  return { ok: true, form: saved };
+  if (price && price.deliveryTier !== tier) return ok(await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }));
+  return ok(saved);
 }

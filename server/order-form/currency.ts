@@ -1,4 +1,5 @@
 // The order's currency (spec 1 §9).
+import { invalid, ok } from "#common/result";
 import type { Scope } from "../scope";
 import { type OrderFormRow, saveOrderForm } from "./store";
 import type { SaveResult } from "./types";
@@ -12,6 +13,6 @@ export async function saveCurrency(scope: Scope, form: OrderFormRow, iso: unknow
     .where("iso_code", "=", code)
     .executeTakeFirst();
   if (!row || (!row.selectable && !(code === "CNY" && scope.localization === "CN")))
-    return { ok: false, fieldErrors: { currencyIso: ["order:errors.generic-touchup-error"] } };
-  return { ok: true, form: await saveOrderForm(scope.app.db, form, { currency_iso: code }) };
+    return invalid({ currencyIso: "order:errors.generic-touchup-error" });
+  return ok(await saveOrderForm(scope.app.db, form, { currency_iso: code }));
 }

@@ -1,4 +1,5 @@
 // Promo codes (spec 1 §4 "Discounts", §8): one per order; a better discount in place keeps it unused.
+import { fail, ok, type Result } from "#common/result";
 import { checkPromoCode, getCatalogue } from "../catalogue";
 import type { Scope } from "../scope";
 import { priceForm } from "./price";
@@ -6,8 +7,7 @@ import { type OrderFormRow, saveOrderForm } from "./store";
 
 // ---- promo codes (spec 1 §4 "Discounts", §8) ---------------------------------------
 
-export type PromoResult =
-  { ok: true; form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" } | { ok: false; error: string };
+export type PromoResult = Result<{ form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" }>;
 
 const PROMO_ERRORS: Record<string, string> = {
   "promo-code-empty": "promo-code-empty",
@@ -20,11 +20,14 @@ const PROMO_ERRORS: Record<string, string> = {
 export async function applyPromoCode(scope: Scope, form: OrderFormRow, code: string): Promise<PromoResult> {
   const catalogue = await getCatalogue(scope.app);
   const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
-  if (!check.ok) return { ok: false, error: PROMO_ERRORS[check.error] ?? "promo-code-invalid" };
+  if (!check.ok) return fail(PROMO_ERRORS[check.error] ?? "promo-code-invalid");
   const saved = await saveOrderForm(scope.app.db, form, { promo_code: check.promo.code });
   const price = await priceForm(scope, saved, catalogue);
   // One order-level discount applies: a better one already in place keeps the code unused (spec 1 §8).
-  return { ok: true, form: saved, message: price?.bestDiscountApplied ? "best-discount-applied" : "coupon-applied-message" };
+  return ok({
+    form: saved,
+    message: price?.bestDiscountApplied ? ("best-discount-applied" as const) : ("coupon-applied-message" as const),
+  });
 }
 
 export async function removePromoCode(scope: Scope, form: OrderFormRow): Promise<OrderFormRow> {

@@ -1,5 +1,6 @@
 // Price quotes (spec 1 §2, §4 "Price quote"): a snapshot of the priced order form, valid 30 days,
 // rendered as a PDF in the visitor's language, e-mailed, or turned back into the order.
+import { fail, ok, type Result } from "#common/result";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
@@ -28,11 +29,12 @@ interface QuoteSnapshot {
   draftKeyHash: string | null;
 }
 
-export type QuoteResult = { ok: true; estimateId: string } | { ok: false; error: "no-services" | "quote-failed" };
+/** The quote made, or `no-services` / `quote-failed`. */
+export type QuoteResult = Result<{ estimateId: string }>;
 
 export async function generatePriceQuote(scope: Scope, form: OrderFormRow): Promise<QuoteResult> {
   const price = await priceForm(scope, form).catch(() => null);
-  if (!price) return { ok: false, error: "no-services" };
+  if (!price) return fail("no-services");
   const snapshot = await scope.app.config.snapshot();
   const estimateId = `Q${randomBytes(6).toString("hex").toUpperCase()}`;
   const data: QuoteSnapshot = {
@@ -58,7 +60,7 @@ export async function generatePriceQuote(scope: Scope, form: OrderFormRow): Prom
       valid_until: new Date(Date.now() + QUOTE_VALID_DAYS * 86_400_000),
     })
     .execute();
-  return { ok: true, estimateId };
+  return ok({ estimateId });
 }
 
 /** A quote of this owner (another user's or another browser's quote is not found). */

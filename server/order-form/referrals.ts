@@ -1,20 +1,16 @@
-// Referral e-mails (spec 1 §5).
+// Referral e-mails (spec 1 §5): comma-separated, 1 to 10 in total including those already present.
+import { fail, ok, type Result } from "#common/result";
+import { REFERRAL_EMAILS_MAX, referralEmail, referralEntries } from "#common/order-form/schemas";
 import type { Scope } from "../scope";
-import { type OrderFormRow, saveOrderForm } from "./store";
+import { saveOrderForm, type OrderFormRow } from "./store";
 
-// ---- referral e-mails (spec 1 §5: comma-separated, 1 to 10 in total including those already present) ----
+export { REFERRAL_EMAILS_MAX };
 
-export const REFERRAL_EMAILS_MAX = 10;
-
-export async function saveReferralEmails(
-  scope: Scope,
-  form: OrderFormRow,
-  input: string | string[],
-): Promise<{ ok: true; form: OrderFormRow } | { ok: false; error: "referral-email-validation-error" }> {
-  const entries = (Array.isArray(input) ? input : input.split(",")).map((e) => String(e).trim().toLowerCase()).filter(Boolean);
-  const existing = form.referral_emails ?? [];
-  const all = [...new Set([...existing, ...entries])];
-  const valid = entries.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e) && e.length <= 254);
-  if (!entries.length || !valid || all.length > REFERRAL_EMAILS_MAX) return { ok: false, error: "referral-email-validation-error" };
-  return { ok: true, form: await saveOrderForm(scope.app.db, form, { referral_emails: JSON.stringify(all) }) };
+/** Adds the posted addresses (an array or comma-separated text) to the form's referral list. */
+export async function saveReferralEmails(scope: Scope, form: OrderFormRow, input: unknown): Promise<Result<OrderFormRow>> {
+  const entries = referralEntries(input);
+  const all = [...new Set([...(form.referral_emails ?? []), ...entries])];
+  const valid = entries.every((e) => referralEmail.safeParse(e).success);
+  if (!entries.length || !valid || all.length > REFERRAL_EMAILS_MAX) return fail("referral-email-validation-error");
+  return ok(await saveOrderForm(scope.app.db, form, { referral_emails: JSON.stringify(all) }));
 }

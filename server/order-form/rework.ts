@@ -4,6 +4,7 @@
 // offers the "rework" services group priced against the original order's
 // services (a touch-up is a share of the service it touches up; automated
 // re-editing is free after premium editing), with the re-edit discount.
+import { invalid, ok } from "#common/result";
 import type { AppContext } from "../context";
 import { getCatalogue, type Catalogue } from "../catalogue";
 import { createOrderForm, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
@@ -148,13 +149,12 @@ export interface ReworkBasicDetailsInput {
  * for the editor (at most 2,000 characters). The goal is always a manuscript.
  */
 export async function saveReworkBasicDetails(scope: Scope, form: OrderFormRow, input: ReworkBasicDetailsInput): Promise<SaveResult> {
-  if (!form.rework) return { ok: false, fieldErrors: { rework: ["order:errors.not-a-rework-form"] } };
+  if (!form.rework) return invalid({ rework: "order:errors.not-a-rework-form" });
   const view = await reworkView(scope, form);
-  if (!view) return { ok: false, fieldErrors: { rework: ["order:errors.rework-order-not-found"] } };
+  if (!view) return invalid({ rework: "order:errors.rework-order-not-found" });
   const instructions = typeof input.instructions === "string" ? input.instructions.trim() : "";
   // Checked before anything is saved: the step saves all of its fields or none.
-  if (instructions.length > REWORK_INSTRUCTIONS_MAX)
-    return { ok: false, fieldErrors: { instructions: ["order:errors.rework-instructions-too-long"] } };
+  if (instructions.length > REWORK_INSTRUCTIONS_MAX) return invalid({ instructions: "order:errors.rework-instructions-too-long" });
   const saved = await saveGetStarted(scope, form, {
     customerGoal: "manuscript",
     uploadFilesLater: input.uploadFilesLater,
@@ -162,5 +162,5 @@ export async function saveReworkBasicDetails(scope: Scope, form: OrderFormRow, i
     languageId: input.languageId,
   });
   if (!saved.ok) return saved;
-  return { ok: true, form: await saveOrderForm(scope.app.db, saved.form, { rework_instructions: instructions || null }) };
+  return ok(await saveOrderForm(scope.app.db, saved.value, { rework_instructions: instructions || null }));
 }

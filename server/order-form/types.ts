@@ -1,5 +1,6 @@
 // The answer of a step's save: the saved form, or field errors (translation keys of the order namespace).
+import type { Result } from "#common/result";
 import type { OrderFormRow } from "./store";
 
-export type FieldErrors = Record<string, string[]>;
-export type SaveResult = { ok: true; form: OrderFormRow } | { ok: false; fieldErrors: FieldErrors; formError?: string };
+export type { FieldErrors } from "#common/result";
+export type SaveResult = Result<OrderFormRow>;

@@ -3,6 +3,7 @@
 // amount computed on the server only. The invoice of an order billed by invoice is issued by
 // server/invoices in the same transaction; which methods are allowed is server/payments' rule.
 import { sql } from "kysely";
+import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { formFiles, priceForm, type OrderFormRow } from "../order-form";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
@@ -23,25 +24,25 @@ export async function placeOrder(
   scope: Scope,
   form: OrderFormRow,
   input: { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean },
-): Promise<{ ok: true; order: PlacedOrder } | { ok: false; error: PlaceError }> {
+): Promise<Result<PlacedOrder>> {
   const userId = scope.userId;
-  if (!userId) return { ok: false, error: "sign-in-required" };
+  if (!userId) return fail("sign-in-required");
   const existing = await scope.app.db
     .selectFrom("orders")
     .select(["external_id", "total", "currency_iso", "id"])
     .where("order_form_id", "=", form.id)
     .executeTakeFirst();
-  if (existing) return { ok: true, order: await describe(scope, existing, true) };
-  if (!input.acceptTerms) return { ok: false, error: "accept-terms" };
-  if (!(form.selections ?? []).length) return { ok: false, error: "no-services" };
+  if (existing) return ok(await describe(scope, existing, true));
+  if (!input.acceptTerms) return fail("accept-terms");
+  if (!(form.selections ?? []).length) return fail("no-services");
   const files = await formFiles(scope, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) return { ok: false, error: "no-files" };
-  if (form.current_step !== "payment-details") return { ok: false, error: "not-ready" };
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) return fail("no-files");
+  if (form.current_step !== "payment-details") return fail("not-ready");
   const price = await priceForm(scope, form);
-  if (!price) return { ok: false, error: "no-services" };
-  if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return { ok: false, error: "blocked" };
+  if (!price) return fail("no-services");
+  if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
   if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null).includes(input.paymentMethodId))
-    return { ok: false, error: "payment-method-required" };
+    return fail("payment-method-required");
 
   const placed = await scope.app.db.transaction().execute(async (trx) => {
     // Lock the form: two submits at once queue here, and the second finds the first order.
@@ -101,8 +102,8 @@ export async function placeOrder(
       .execute();
     return { row: order, already: false };
   });
-  if (!placed) return { ok: false, error: "not-ready" };
-  return { ok: true, order: await describe(scope, placed.row, placed.already) };
+  if (!placed) return fail("not-ready");
+  return ok(await describe(scope, placed.row, placed.already));
 }
 
 async function describe(

@@ -90,3 +90,15 @@ export const orderSearchQuery = z.object({
 
 /** GET /api/order/duplicate. */
 export const duplicateQuery = z.object({ title: z._default(z.string(), "") });
+
+/** Referral e-mails (spec 1 §5): 1 to 10 addresses in total, including those already on the form. */
+export const REFERRAL_EMAILS_MAX = 10;
+
+/** One referral address: the portal's one e-mail rule (zod's), at most 254 characters. */
+export const referralEmail = z.string().check(z.maxLength(254), z.email());
+
+/** The posted list (an array, or comma-separated text) as trimmed, lower-cased, non-empty entries. */
+export function referralEntries(input: unknown): string[] {
+  const list = Array.isArray(input) ? input : String(input ?? "").split(",");
+  return list.map((e) => String(e).trim().toLowerCase()).filter(Boolean);
+}

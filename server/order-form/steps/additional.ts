@@ -1,4 +1,5 @@
 // The additional-services step: the config's upsells as add-ons.
+import { invalid, ok } from "#common/result";
 import type { Scope } from "../../scope";
 import { advanceFrom } from "../progress";
 import { type OrderFormRow, saveOrderForm } from "../store";
@@ -31,7 +32,7 @@ export async function saveAdditional(
     if (posted.has(input.toggle)) posted.delete(input.toggle);
     else posted.add(input.toggle);
     const r = await saveAdditional(scope, form, { ...input, addOnSlugs: [...posted], toggle: undefined });
-    return r.ok ? { ok: true, form: await saveOrderForm(scope.app.db, r.form, { current_step: form.current_step }) } : r;
+    return r.ok ? ok(await saveOrderForm(scope.app.db, r.value, { current_step: form.current_step })) : r;
   }
   const offered = new Set(await upsellSlugs(scope));
   const base = (form.selections ?? []).filter((s) => !offered.has(s.serviceSlug));
@@ -42,18 +43,17 @@ export async function saveAdditional(
       const counted = slug === "figure-formatting" || slug === "table-formatting";
       const quantity = counted ? Number(input.quantities?.[slug] ?? 1) : undefined;
       if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
-        errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
+        errors[`quantity.${slug}`] = "order:errors.quantity-range-error";
       return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
     });
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  if (Object.keys(errors).length) return invalid(errors);
   const selections = [...base, ...addOns];
-  if (!selections.length) return { ok: false, fieldErrors: { addOnSlugs: ["order:errors.make-selection"] } };
-  return {
-    ok: true,
-    form: await advanceFrom(scope, form, "additional-services", {
+  if (!selections.length) return invalid({ addOnSlugs: "order:errors.make-selection" });
+  return ok(
+    await advanceFrom(scope, form, "additional-services", {
       selections: JSON.stringify(selections),
       bundle_interest: Boolean(input.bundleInterest),
       bundle_id: null,
     }),
-  };
+  );
 }

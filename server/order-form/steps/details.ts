@@ -1,4 +1,5 @@
 // The details step: project title, area of study, style of English and the target journal.
+import { invalid, ok } from "#common/result";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { getCatalogue } from "../../catalogue";
 import type { Scope } from "../../scope";
@@ -20,45 +21,40 @@ export interface DetailsInput {
 export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const title = (input.projectTitle ?? "").trim();
-  if (!title) errors.projectTitle = ["order:errors.project-title-required"];
-  else if (title.length > PROJECT_TITLE_MAX) errors.projectTitle = ["order:errors.project-title-too-long"];
+  if (!title) errors.projectTitle = "order:errors.project-title-required";
+  else if (title.length > PROJECT_TITLE_MAX) errors.projectTitle = "order:errors.project-title-too-long";
   const areaId = Number(input.areaOfStudyId);
   const area =
     Number.isInteger(areaId) && areaId > 0
       ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
       : undefined;
-  if (!area) errors.areaOfStudyId = ["order:errors.area-of-study-error"];
+  if (!area) errors.areaOfStudyId = "order:errors.area-of-study-error";
   const catalogue = await getCatalogue(scope.app);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const style = input.styleOfEnglish ?? null;
-  if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = ["order:errors.style-of-english-required"];
+  if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = "order:errors.style-of-english-required";
   const journalName = (input.journalName ?? "").trim();
   const journalUrl = (input.journalUrl ?? "").trim();
-  if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255))
-    errors.journalUrl = ["order:errors.journal-url-invalid"];
+  if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255)) errors.journalUrl = "order:errors.journal-url-invalid";
   const files = await formFiles(scope, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = ["order:errors.no-files"];
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-  return {
-    ok: true,
-    form: await advanceFrom(scope, form, "details", {
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  if (Object.keys(errors).length) return invalid(errors);
+  return ok(
+    await advanceFrom(scope, form, "details", {
       project_title: title,
       area_of_study_id: areaId,
       style_of_english: editing ? style : null,
       journal: journalName ? JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) : null,
     }),
-  };
+  );
 }
 
 export async function saveJournal(scope: Scope, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {
   const name = String(input.name ?? "").trim();
   const url = String(input.url ?? "").trim();
   const errors: FieldErrors = {};
-  if (!name) errors.name = ["order:errors.journal-name-required"];
-  if (url && (!/^https?:\/\//i.test(url) || url.length > 255)) errors.url = ["order:errors.journal-url-invalid"];
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-  return {
-    ok: true,
-    form: await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }),
-  };
+  if (!name) errors.name = "order:errors.journal-name-required";
+  if (url && (!/^https?:\/\//i.test(url) || url.length > 255)) errors.url = "order:errors.journal-url-invalid";
+  if (Object.keys(errors).length) return invalid(errors);
+  return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }));
 }

@@ -1,5 +1,6 @@
 // The get-started step (spec 1 §4): the goal, the files (or "upload later"), word count and language;
 // and the manuscript details the API may change later (word count, language).
+import { invalid, ok } from "#common/result";
 import { WORD_COUNT_MAX } from "#common/order-form/constants";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
@@ -25,27 +26,27 @@ export interface GetStartedInput {
 export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: GetStartedInput): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const goal = CUSTOMER_GOALS.find((g) => g.name === input.customerGoal);
-  if (!goal) errors.customerGoal = ["order:errors.make-selection"];
+  if (!goal) errors.customerGoal = "order:errors.make-selection";
   const files = await formFiles(scope, form);
   const mainFiles = files.filter((f) => f.kind === "main" || f.kind === "figure");
-  if (!input.uploadFilesLater && mainFiles.length === 0) errors.files = ["order:errors.files-required"];
+  if (!input.uploadFilesLater && mainFiles.length === 0) errors.files = "order:errors.files-required";
   let wordCount: number | null = null;
   let languageId: number | null = null;
   if (goal?.requiresWordCount) {
     const raw = String(input.wordCount ?? "").trim();
-    if (raw === "") errors.wordCount = ["order:errors.value-required"];
+    if (raw === "") errors.wordCount = "order:errors.value-required";
     else {
       wordCount = Number(raw);
       if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
-        errors.wordCount = ["order:errors.word-count-range-error"];
+        errors.wordCount = "order:errors.word-count-range-error";
     }
     languageId = Number(input.languageId);
     const language = Number.isInteger(languageId)
       ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
       : undefined;
-    if (!language) errors.languageId = ["order:errors.value-required"];
+    if (!language) errors.languageId = "order:errors.value-required";
   }
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  if (Object.keys(errors).length) return invalid(errors);
   // Changing the goal changes the services on offer: the old selection would not fit.
   const goalChanged = goal!.name !== form.customer_goal;
   const saved = await advanceFrom(scope, form, form.rework ? "rework-get-started" : "get-started", {
@@ -55,7 +56,7 @@ export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: Ge
     language_id: goal!.requiresWordCount ? languageId : form.language_id,
     ...(goalChanged ? { selections: JSON.stringify([]), delivery_tier: "standard" as const, decline_editing: false } : {}),
   });
-  return { ok: true, form: saved };
+  return ok(saved);
 }
 
 // ---- manuscript details and word count (spec 1 §4 "Word count", §5) ---------------------
@@ -68,13 +69,13 @@ export async function saveManuscriptDetails(
   const errors: FieldErrors = {};
   const raw = String(input.wordCount ?? "").trim();
   const wordCount = Number(raw);
-  if (raw === "") errors.wordCount = ["order:errors.value-required"];
-  else if (wordCount === 0) errors.wordCount = ["order:errors.value-cannot-be-zero"];
+  if (raw === "") errors.wordCount = "order:errors.value-required";
+  else if (wordCount === 0) errors.wordCount = "order:errors.value-cannot-be-zero";
   else if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
-    errors.wordCount = ["order:errors.word-count-range-error"];
+    errors.wordCount = "order:errors.word-count-range-error";
   const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
   if (!languageId || !(await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
-    errors.languageId = ["order:errors.value-required"];
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-  return { ok: true, form: await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId }) };
+    errors.languageId = "order:errors.value-required";
+  if (Object.keys(errors).length) return invalid(errors);
+  return ok(await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId }));
 }

@@ -1,5 +1,6 @@
 // The services steps (manuscript and multimedia): which services a form may choose, the choice, a
 // card's toggle, the delivery tier and a per-unit service's quantity.
+import { invalid, ok } from "#common/result";
 import { type Catalogue, type CatalogueService, getCatalogue } from "../../catalogue";
 import type { Scope } from "../../scope";
 import { priceForm } from "../price";
@@ -62,22 +63,22 @@ export async function saveServices(
   const errors: FieldErrors = {};
   if (step === "multimedia-services") {
     if (!slugs.length || !slugs.every((s) => MULTIMEDIA_GROUPS.has(known.get(s)!.group)))
-      errors.serviceSlugs = ["order:errors.multimedia-required"];
+      errors.serviceSlugs = "order:errors.multimedia-required";
   } else if (!slugs.length && !input.declineEditing) {
-    errors.serviceSlugs = ["order:errors.make-selection"];
+    errors.serviceSlugs = "order:errors.make-selection";
   }
   const selections = slugs.map((slug) => {
     const service = known.get(slug)!;
     const quantity = service.price.unit ? Number(input.quantities?.[slug] ?? 1) : undefined;
     if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
-      errors[`quantity.${slug}`] = ["order:errors.quantity-range-error"];
+      errors[`quantity.${slug}`] = "order:errors.quantity-range-error";
     return {
       serviceSlug: slug,
       ...(quantity !== undefined ? { quantity } : {}),
       ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}),
     };
   });
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  if (Object.keys(errors).length) return invalid(errors);
   // Spec 1 §4: editing sends a delivery tier; standard by default, rush or express when ticked (never both).
   const tier = input.express ? "express" : input.rush ? "rush" : "standard";
   const saved = await advanceFrom(scope, form, step, {
@@ -90,8 +91,8 @@ export async function saveServices(
   // A tier that is not available for this selection falls back to standard (the engine says which it priced).
   const price = await priceForm(scope, saved, catalogue);
   if (price && price.deliveryTier !== saved.delivery_tier)
-    return { ok: true, form: await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }) };
-  return { ok: true, form: saved };
+    return ok(await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }));
+  return ok(saved);
 }
 
 /**
@@ -107,7 +108,7 @@ export async function toggleService(
 ): Promise<SaveResult> {
   const catalogue = await getCatalogue(scope.app);
   const service = (await selectableServices(scope, form, catalogue)).get(slug);
-  if (!service) return { ok: false, fieldErrors: { serviceSlugs: ["order:errors.make-selection"] } };
+  if (!service) return invalid({ serviceSlugs: "order:errors.make-selection" });
   const current = form.selections ?? [];
   let selections;
   if (current.some((s) => s.serviceSlug === slug)) {
@@ -115,7 +116,7 @@ export async function toggleService(
   } else {
     const quantity = service.price.unit ? Number(quantities[slug] ?? 1) : undefined;
     if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
-      return { ok: false, fieldErrors: { [`quantity.${slug}`]: ["order:errors.quantity-range-error"] } };
+      return invalid({ [`quantity.${slug}`]: "order:errors.quantity-range-error" });
     selections = [
       ...current,
       {
@@ -125,10 +126,7 @@ export async function toggleService(
       },
     ];
   }
-  return {
-    ok: true,
-    form: await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }),
-  };
+  return ok(await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }));
 }
 
 export async function saveDeliveryTier(scope: Scope, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
@@ -137,9 +135,9 @@ export async function saveDeliveryTier(scope: Scope, form: OrderFormRow, tier: "
   if (price && price.deliveryTier !== tier) {
     // Not offered for this selection: the form keeps the tier the engine priced.
     await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier });
-    return { ok: false, fieldErrors: { deliveryTier: ["order:errors.delivery-tier-unavailable"] } };
+    return invalid({ deliveryTier: "order:errors.delivery-tier-unavailable" });
   }
-  return { ok: true, form: saved };
+  return ok(saved);
 }
 
 // ---- smaller calls of spec 1 §7 ------------------------------------------------------------
@@ -150,9 +148,8 @@ export async function saveServiceQuantity(scope: Scope, form: OrderFormRow, serv
   const q = Number(quantity);
   const selections = form.selections ?? [];
   if (!service || !selections.some((s) => s.serviceSlug === service.slug))
-    return { ok: false, fieldErrors: { serviceIdentity: ["order:errors.make-selection"] } };
-  if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25)
-    return { ok: false, fieldErrors: { quantity: ["order:errors.quantity-range-error"] } };
+    return invalid({ serviceIdentity: "order:errors.make-selection" });
+  if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25) return invalid({ quantity: "order:errors.quantity-range-error" });
   const next = selections.map((s) => (s.serviceSlug === service.slug ? { ...s, quantity: q } : s));
-  return { ok: true, form: await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(next) }) };
+  return ok(await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(next) }));
 }
