@@ -1,6 +1,7 @@
 // Shared plumbing of the order-form routes: who owns the draft, which form, the step guard.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { SiteLang } from "#common/i18n";
+import { paths } from "#common/paths";
 import type { Scope } from "#server/scope";
 import {
   canOpen,
@@ -44,14 +45,14 @@ export function loadDraft(w: WizardRequest): Promise<OrderFormRow | null> {
 /** The visitor's order form, or a redirect to /researcher/submit/new when there is none. */
 export async function requireDraft(w: WizardRequest): Promise<OrderFormRow> {
   const form = await loadDraft(w);
-  if (!form) throw redirect(`/${w.lang}/researcher/submit/new`);
+  if (!form) throw redirect(paths.submit(w.lang, "new"));
   return form;
 }
 
 /** Each step's loader sends the visitor to the current step when this one is not open yet. */
 export async function guardStep(w: WizardRequest, form: OrderFormRow, step: StepName): Promise<void> {
   if (!canOpen(step, form, await stepContext(w.scope, form))) {
-    throw redirect(`/${w.lang}/researcher/submit/${await currentStep(w.scope, form)}`);
+    throw redirect(paths.submit(w.lang, await currentStep(w.scope, form)));
   }
 }
 
@@ -65,7 +66,7 @@ export async function loadStep(request: Request, context: AppLoadContext, step: 
 }
 
 export async function toCurrentStep(w: WizardRequest, form: OrderFormRow, status = 303): Promise<Response> {
-  return redirect(`/${w.lang}/researcher/submit/${await currentStep(w.scope, form)}`, { status });
+  return redirect(paths.submit(w.lang, await currentStep(w.scope, form)), { status });
 }
 
 /**

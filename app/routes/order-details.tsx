@@ -7,6 +7,7 @@ import { requireUser, requireLang } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { getOrder } from "#server/orders/read";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order", "catalogue"] };
 export const meta = titleMeta;
@@ -37,7 +38,7 @@ export default function OrderDetails() {
   return (
     <article className="stack order-details">
       <p>
-        <Link to={`/${lang}/researcher`}>← {t("orderDetails.back")}</Link>
+        <Link to={paths.researcher(lang)}>← {t("orderDetails.back")}</Link>
       </p>
       {thankYou ? (
         <div className="alert alert-success" role="status">
@@ -98,7 +99,7 @@ export default function OrderDetails() {
       ) : null}
       {thankYou ? null : (
         <p>
-          <Link to={`/${lang}/researcher/index/re-edit/${order.externalId}`}>{t("rework.requestLink")}</Link>
+          <Link to={paths.orderReedit(lang, order.externalId)}>{t("rework.requestLink")}</Link>
         </p>
       )}
     </article>

@@ -3,6 +3,7 @@ import { wizardScope, requireDraft } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
 import { saveOrderForm } from "#server/order-form";
 import { listCurrencies } from "#server/accounts/registration";
+import { paths } from "#common/paths";
 
 // POST from the summary's currency picker (anonymous visitors, not on the China site).
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const allowed = (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => c.isoCode);
   if (!w.scope.userId && w.scope.localization !== "CN" && allowed.includes(iso))
     await saveOrderForm(context.app.db, form, { currency_iso: iso });
-  return redirect(safeRedirect(String(data.get("redirect") ?? ""), `/${w.lang}/researcher/submit/resume`), { status: 303 });
+  return redirect(safeRedirect(String(data.get("redirect") ?? ""), paths.submit(w.lang, "resume")), { status: 303 });
 }
 
 export function loader() {

@@ -12,6 +12,7 @@ import { fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server
 import { areaTree } from "#server/catalogue";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -85,7 +86,7 @@ export default function Details() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t("errors.no-services")}</p>
-        <Link to={`/${lang}/researcher/submit/manuscript-services`}>{t("goBack")}</Link>
+        <Link to={paths.submit(lang, "manuscript-services")}>{t("goBack")}</Link>
       </section>
     );
   }

@@ -5,6 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { getFixedT } from "#app/i18n.server";
 import { findDuplicate, saveDuplicateChoice } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order"] };
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const duplicate = await findDuplicate(w.scope, form);
-  if (!duplicate || form.duplicate_choice) throw redirect(`/${w.lang}/researcher/submit/resume`);
+  if (!duplicate || form.duplicate_choice) throw redirect(paths.submit(w.lang, "resume"));
   const t = await getFixedT(request, "order");
   return { title: t("duplicate.title"), duplicate };
 }
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) return Response.json({ error: "order:errors.make-selection" }, { status: 400 });
   if (fields.choice === "question") {
     const dup = await findDuplicate(w.scope, form);
-    return redirect(`/${w.lang}/support/index/submission/${dup?.externalId ?? ""}`, { status: 303 });
+    return redirect(paths.supportSubmission(w.lang, dup?.externalId ?? ""), { status: 303 });
   }
   return toCurrentStep(w, r.value);
 }

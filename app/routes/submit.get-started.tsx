@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
+import { paths } from "#common/paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
@@ -136,7 +137,7 @@ export default function GetStarted() {
       ) : null}
       {data.continuing || params.get("continue") ? (
         <p className="alert alert-warning">
-          {t("continueWarning")} <Link to={`/${lang}/researcher/submit/reset`}>{t("startOver")}</Link>
+          {t("continueWarning")} <Link to={paths.submit(lang, "reset")}>{t("startOver")}</Link>
         </p>
       ) : null}
       <h1>{t(data.rework ? "rework.title" : "getStarted.title")}</h1>

@@ -4,6 +4,7 @@ import { cookies } from "#server/http/cookies";
 import { applyPromoCode, createOrderForm, currentDraft, currentStep, hasProgress, ownerOf, startRework } from "#server/order-form";
 import { getUserView } from "#server/accounts/account";
 import { localizationForHost } from "#server/config";
+import { paths } from "#common/paths";
 
 // /researcher/submit/new and /resume: go to the order's current step, creating the order form when
 // there is none. Continuing a previous submission shows a warning with a link to start over.
@@ -13,12 +14,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?rework=<externalId>: the re-edit of one of the user's orders (spec 2 re-edit page → rework-get-started).
   const reworkRef = new URL(request.url).searchParams.get("rework");
   if (reworkRef) {
-    const back = `/${w.lang}/researcher/submit/new?rework=${encodeURIComponent(reworkRef)}`;
-    if (!w.scope.userId) throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(back)}`);
+    const back = paths.submit(w.lang, "new", { rework: reworkRef });
+    if (!w.scope.userId) throw redirect(paths.login(w.lang, { redirect: back }));
     const rework = await startRework(w.scope, reworkRef);
     // Spec 2: an order that is not found on re-edit sends the visitor home.
-    if (!rework) throw redirect(`/${w.lang}`);
-    return redirect(`/${w.lang}/researcher/submit/${await currentStep(w.scope, rework)}`, { headers: { "Cache-Control": "no-store" } });
+    if (!rework) throw redirect(paths.home(w.lang));
+    return redirect(paths.submit(w.lang, await currentStep(w.scope, rework)), { headers: { "Cache-Control": "no-store" } });
   }
   let form = await currentDraft(context.app.db, ownerOf(w.scope));
   const continuing = Boolean(form && hasProgress(form));
@@ -38,5 +39,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const promo = params.get("promo");
   if (promo && !form.promo_code) await applyPromoCode(w.scope, form, promo).catch(() => null);
   const step = await currentStep(w.scope, form);
-  return redirect(`/${w.lang}/researcher/submit/${step}${continuing ? "?continue=1" : ""}`, { headers });
+  return redirect(paths.submit(w.lang, step, { continue: continuing ? 1 : undefined }), { headers });
 }

@@ -20,7 +20,7 @@ export const handle = { i18n: ["order", "catalogue"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "payment-details");
   // Paying needs an account: anonymous drafts are claimed on sign-in and come back here.
-  if (!w.scope.userId) throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
+  if (!w.scope.userId) throw redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "payment-details") }));
   const [price, files] = await Promise.all([priceForm(w.scope, form, catalogue).catch(() => null), formFiles(w.scope, form)]);
   const total = price?.total ?? 0;
   return {
@@ -66,7 +66,7 @@ export default function PaymentDetails() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t(data.noServices ? "errors.no-services" : "errors.no-files")}</p>
-        <Link to={`/${lang}/researcher/submit/${data.noServices ? "manuscript-services" : "details"}`}>{t("goBack")}</Link>
+        <Link to={paths.submit(lang, data.noServices ? "manuscript-services" : "details")}>{t("goBack")}</Link>
       </section>
     );
   }
@@ -105,7 +105,7 @@ export default function PaymentDetails() {
           </p>
         ) : null}
         <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/details`}>← {t("back")}</Link>
+          <Link to={paths.submit(lang, "details")}>← {t("back")}</Link>
           <button
             type="submit"
             className="button button-primary"

@@ -8,6 +8,7 @@ import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib
 import { convertQuote, emailQuote, findQuote, ownerOf } from "#server/order-form";
 import { getCurrentSession } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -42,10 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!quote) throw new Response("Not Found", { status: 404 });
   const session = await getCurrentSession(request, context);
   if (!session)
-    return redirect(
-      `/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${quote.row.estimate_id}`)}`,
-      { status: 303 },
-    );
+    return redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "price-quote-completed", { estimate: quote.row.estimate_id }) }), {
+      status: 303,
+    });
   const to = await emailQuote(
     context.app,
     quote,
@@ -64,7 +64,7 @@ export default function PriceQuote() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t("quote.failed")}</p>
-        <Link to={`/${lang}/researcher/submit/resume`}>{t("goBack")}</Link>
+        <Link to={paths.submit(lang, "resume")}>{t("goBack")}</Link>
       </section>
     );
   }

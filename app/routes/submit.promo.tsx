@@ -2,13 +2,14 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
 import { applyPromoCode, removePromoCode } from "#server/order-form";
+import { paths } from "#common/paths";
 
 // POST from the "My Order" panel: apply (one per order) or remove a promo code; the result shows as a message.
 export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const back = safeRedirect(fields.redirect, `/${w.lang}/researcher/submit/resume`).split("?")[0];
+  const back = safeRedirect(fields.redirect, paths.submit(w.lang, "resume")).split("?")[0];
   if (fields.intent === "remove") {
     await removePromoCode(w.scope, form);
     return redirect(`${back}?promo=coupon-removed-message`, { status: 303 });

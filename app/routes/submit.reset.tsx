@@ -4,6 +4,7 @@ import { useTranslation } from "#app/lib/translate";
 import { wizardScope } from "#app/lib/wizard.server";
 import { useLang } from "#app/lib/use-lang";
 import { currentDraft, ownerOf, resetDrafts } from "#server/order-form";
+import { paths } from "#common/paths";
 
 // /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   await resetDrafts(context.app.db, ownerOf(w.scope));
-  return redirect(`/${w.lang}/researcher/submit/new`, { status: 303 });
+  return redirect(paths.submit(w.lang, "new"), { status: 303 });
 }
 
 export default function Reset() {
@@ -31,7 +32,7 @@ export default function Reset() {
         </button>
       </Form>
       <p>
-        <Link to={`/${lang}/researcher/submit/resume`}>{t("reset.cancel")}</Link>
+        <Link to={paths.submit(lang, "resume")}>{t("reset.cancel")}</Link>
       </p>
     </section>
   );

@@ -9,6 +9,7 @@ import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from
 import { conformErrors } from "#common/result";
 import type { BundleAnswers } from "#server/catalogue";
 import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -178,7 +179,7 @@ export default function ServiceBundles() {
       {err("bundleId")}
       <Form method="post">
         <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/additional-services`}>← {t("back")}</Link>
+          <Link to={paths.submit(lang, "additional-services")}>← {t("back")}</Link>
           <button type="submit" name="intent" value="skip" className="button">
             {t("bundles.skip")}
           </button>

@@ -8,6 +8,7 @@ import { readCookie } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { priceForm, STEP_ALIASES, type StepName, stepsFor, summarize } from "#server/order-form";
 import { listCurrencies } from "#server/accounts/registration";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order", "catalogue"] };
 
@@ -65,10 +66,10 @@ export default function SubmitLayout() {
   return (
     <div className="wizard">
       <header className="wizard-header">
-        <Link to={`/${lang}`} className="brand">
+        <Link to={paths.home(lang)} className="brand">
           {t("common:site.name")}
         </Link>
-        <Link to={`/${lang}/researcher`}>{t("saveAndExit")}</Link>
+        <Link to={paths.researcher(lang)}>{t("saveAndExit")}</Link>
       </header>
       {steps ? (
         <nav className="step-bar" aria-label={t("stepsLabel")}>
@@ -141,14 +142,14 @@ export default function SubmitLayout() {
             <p>{t("emptySummary")}</p>
           )}
           {summary ? (
-            <Form method="post" action={`/${lang}/researcher/submit/quote`}>
+            <Form method="post" action={paths.submit(lang, "quote")}>
               <button type="submit" className="button button-small">
                 {t("quote.get")}
               </button>
             </Form>
           ) : null}
           {summary ? (
-            <Form method="post" action={`/${lang}/researcher/submit/promo`} className="promo-form">
+            <Form method="post" action={paths.submit(lang, "promo")} className="promo-form">
               <input type="hidden" name="redirect" value={location.pathname} />
               {promoMessage ? (
                 <p
@@ -177,7 +178,7 @@ export default function SubmitLayout() {
             </Form>
           ) : null}
           {currencies && currencyIso ? (
-            <Form method="post" action={`/${lang}/researcher/submit/currency`} className="currency-picker">
+            <Form method="post" action={paths.submit(lang, "currency")} className="currency-picker">
               <input type="hidden" name="redirect" value={location.pathname} />
               <label htmlFor="currency-picker">{t("currency")}</label>
               <select id="currency-picker" name="currencyIso" defaultValue={currencyIso}>
@@ -207,7 +208,7 @@ export function ErrorBoundary() {
   return (
     <div className="wizard">
       <header className="wizard-header">
-        <Link to={`/${lang}`} className="brand">
+        <Link to={paths.home(lang)} className="brand">
           {t("common:site.name")}
         </Link>
       </header>
@@ -215,7 +216,7 @@ export function ErrorBoundary() {
         <section className="alert alert-danger" role="alert">
           <p>{detail ? t("saveError", { error: detail }) : t("general-submission-step-error")}</p>
           <p>
-            <Link className="button" to={`/${lang}/researcher/submit/resume`}>
+            <Link className="button" to={paths.submit(lang, "resume")}>
               {t("goBack")}
             </Link>
           </p>
