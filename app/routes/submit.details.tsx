@@ -8,8 +8,7 @@ import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
 import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { conformErrors } from "#common/result";
-import { fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
-import { areaTree } from "#server/catalogue";
+import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
 import { paths } from "#common/paths";
@@ -26,7 +25,7 @@ const UPLOAD_FIELDS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "details");
-  const [tree, files, sctx] = await Promise.all([areaTree(context.app.db, w.lang), formFiles(w.scope, form), stepContext(w.scope, form)]);
+  const [tree, files, sctx] = await Promise.all([areasOfStudy(w.scope), formFiles(w.scope, form), stepContext(w.scope, form)]);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const steps = ["get-started", form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services", "additional-services"];
   if (sctx.bundlesEnabled && form.bundle_interest) steps.push("service-bundles");

@@ -13,6 +13,7 @@ import {
   fileOwner,
   formFiles,
   manuscriptDetails,
+  manuscriptLanguages,
   ownerOf,
   REWORK_INSTRUCTIONS_MAX,
   reworkView,
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     formFiles(w.scope, form),
     manuscriptDetails(w.scope, form),
     context.app.config.snapshot(),
-    context.app.db.selectFrom("languages").select(["id", "code"]).orderBy("sort_order").execute(),
+    manuscriptLanguages(w.scope),
   ]);
   const mainFiles = files.filter((f) => f.kind === "main");
   const analysing =

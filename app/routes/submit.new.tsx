@@ -1,9 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { wizardScope } from "#app/lib/wizard.server";
 import { cookies } from "#server/http/cookies";
-import { applyPromoCode, createOrderForm, currentDraft, currentStep, hasProgress, ownerOf, startRework } from "#server/order-form";
-import { getUserView } from "#server/accounts/account";
-import { localizationForHost } from "#server/config";
+import { applyPromoCode, currentStep, hasProgress, openDraft, startRework } from "#server/order-form";
 import { paths } from "#common/paths";
 
 // /researcher/submit/new and /resume: go to the order's current step, creating the order form when
@@ -21,21 +19,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!rework) throw redirect(paths.home(w.lang));
     return redirect(paths.submit(w.lang, await currentStep(w.scope, rework)), { headers: { "Cache-Control": "no-store" } });
   }
-  let form = await currentDraft(context.app.db, ownerOf(w.scope));
-  const continuing = Boolean(form && hasProgress(form));
-  if (!form) {
-    const snapshot = await context.app.config.snapshot();
-    const user = w.scope.userId ? await getUserView(context.app, w.scope.userId) : null;
-    const site = localizationForHost(snapshot.localizations, request.headers.get("host"));
-    const currencyIso = user?.currencyIso ?? (site.defaultCurrency === "CNY" && site.identity !== "CN" ? "USD" : site.defaultCurrency);
-    form = await createOrderForm(context.app.db, ownerOf(w.scope), { currencyIso });
-  }
+  const { form, created } = await openDraft(w.scope);
+  const continuing = !created && hasProgress(form);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (w.newDraftKey) headers.append("Set-Cookie", cookies.draft.serialize(w.newDraftKey, context.secure));
+  if (w.newDraftKey) headers.append("Set-Cookie", cookies.draft.serialize(w.newDraftKey, w.scope.secure));
   // Marketing links: ?rs= a revenue-share partner code (remembered for the greeting), ?promo= a promo code to apply.
   const params = new URL(request.url).searchParams;
   const rs = params.get("rs");
-  if (rs && /^[a-z0-9-]{2,40}$/i.test(rs)) headers.append("Set-Cookie", cookies.revenueShare.serialize(rs.toLowerCase(), context.secure));
+  if (rs && /^[a-z0-9-]{2,40}$/i.test(rs)) headers.append("Set-Cookie", cookies.revenueShare.serialize(rs.toLowerCase(), w.scope.secure));
   const promo = params.get("promo");
   if (promo && !form.promo_code) await applyPromoCode(w.scope, form, promo).catch(() => null);
   const step = await currentStep(w.scope, form);

@@ -3,18 +3,18 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { wizardScope } from "#app/lib/wizard.server";
 import { useLang } from "#app/lib/use-lang";
-import { currentDraft, ownerOf, resetDrafts } from "#server/order-form";
+import { currentDraftOf, resetDraftsOf } from "#server/order-form";
 import { paths } from "#common/paths";
 
 // /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const w = await wizardScope(request, context);
-  return { hasDraft: Boolean(await currentDraft(context.app.db, ownerOf(w.scope))) };
+  return { hasDraft: Boolean(await currentDraftOf(w.scope)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
-  await resetDrafts(context.app.db, ownerOf(w.scope));
+  await resetDraftsOf(w.scope);
   return redirect(paths.submit(w.lang, "new"), { status: 303 });
 }
 

@@ -6,8 +6,7 @@ import { formatDateTime, formatMoney } from "#common/format";
 import { loadDraft, wizardScope } from "#app/lib/wizard.server";
 import { readCookie } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
-import { priceForm, STEP_ALIASES, type StepName, stepsFor, summarize } from "#server/order-form";
-import { listCurrencies } from "#server/accounts/registration";
+import { pickerCurrencies, priceForm, STEP_ALIASES, type StepName, stepsFor, summarize } from "#server/order-form";
 import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order", "catalogue"] };
@@ -37,9 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
   const showPicker = !w.scope.userId && w.scope.localization !== "CN";
-  const currencies = showPicker
-    ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name }))
-    : null;
+  const currencies = showPicker ? await pickerCurrencies(w.scope) : null;
   const tz = snapshot.localizations.find((l) => l.identity === w.scope.localization)?.timeZone ?? "UTC";
   const promoMessage = new URL(request.url).searchParams.get("promo");
   // Marketing banners show on two steps only; only the revenue-share code cambridge1 has a welcome (spec 1 §2).

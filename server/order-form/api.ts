@@ -34,13 +34,13 @@ import {
   answersOf,
   canOpen,
   convertQuote,
-  createOrderForm,
-  currentDraft,
+  currentDraftOf,
   emailQuote,
   findOrderForm,
   findQuote,
   generatePriceQuote,
   newDraftKey,
+  openDraft,
   orderFormView,
   ownerOf,
   quotePdf,
@@ -115,13 +115,9 @@ export const orderFormApi: EndpointTable = [
       const created = !request.userId && !request.draftKey ? newDraftKey() : null;
       const scope = created ? { ...request, draftKey: created } : request;
       const setCookies = created ? [cookies.draft.serialize(created, scope.secure)] : undefined;
-      const existing = await currentDraft(scope.app.db, ownerOf(scope));
-      if (existing) return respond(scope, existing, 200, setCookies);
-      const user = scope.userId ? await getUserView(scope.app, scope.userId) : null;
-      const form = await createOrderForm(scope.app.db, ownerOf(scope), {
-        currencyIso: user?.currencyIso ?? (scope.localization === "CN" ? "CNY" : "USD"),
-      });
-      return respond(scope, form, 201, setCookies);
+      // A visitor's currency: CNY on the China site, else USD (the user's own when signed in).
+      const { form, created: isNew } = await openDraft(scope, (site) => (site.identity === "CN" ? "CNY" : "USD"));
+      return respond(scope, form, isNew ? 201 : 200, setCookies);
     },
   }),
   endpoint({
@@ -130,7 +126,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     summary: "The visitor's order form in progress (404 when there is none).",
     async handler({ scope }) {
-      const form = await currentDraft(scope.app.db, ownerOf(scope));
+      const form = await currentDraftOf(scope);
       return form ? respond(scope, form) : fail("not-found");
     },
   }),

@@ -19,6 +19,8 @@ export * from "./bundles";
 export * from "./promo";
 export * from "./referrals";
 export * from "./currency";
+export * from "./drafts";
+export * from "./choices";
 export * from "./rework";
 export * from "./quote";
 export * from "./summary";
