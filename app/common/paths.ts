@@ -64,5 +64,7 @@ export const paths = {
   api: {
     priceQuotePdf: (estimateId: string) => `/api/price-quote/${seg(estimateId)}/pdf`,
     orderFormReedit: (externalId: string) => `/api/order-form/reedit/${seg(externalId)}`,
+    areasOfStudy: (q: string) => `/api/areas-of-study${query({ q })}`,
+    journals: (q: string) => `/api/journals${query({ q })}`,
   },
 } as const;
