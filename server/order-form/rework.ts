@@ -4,6 +4,7 @@
 // offers the "rework" services group priced against the original order's
 // services (a touch-up is a share of the service it touches up; automated
 // re-editing is free after premium editing), with the re-edit discount.
+import { checkField, reworkInstructionsField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
 import type { AppContext } from "../context";
 import { getCatalogue, type Catalogue } from "../catalogue";
@@ -12,7 +13,7 @@ import type { Scope } from "../scope";
 import type { SaveResult } from "./types";
 import { saveGetStarted } from "./steps/get-started";
 
-export const REWORK_INSTRUCTIONS_MAX = 2000;
+export { REWORK_INSTRUCTIONS_MAX } from "#common/order-form/schemas";
 export const REWORK_GROUP = "rework";
 
 export interface ReworkableOrder {
@@ -152,9 +153,10 @@ export async function saveReworkBasicDetails(scope: Scope, form: OrderFormRow, i
   if (!form.rework) return invalid({ rework: "order:errors.not-a-rework-form" });
   const view = await reworkView(scope, form);
   if (!view) return invalid({ rework: "order:errors.rework-order-not-found" });
-  const instructions = typeof input.instructions === "string" ? input.instructions.trim() : "";
   // Checked before anything is saved: the step saves all of its fields or none.
-  if (instructions.length > REWORK_INSTRUCTIONS_MAX) return invalid({ instructions: "order:errors.rework-instructions-too-long" });
+  const checked = checkField(reworkInstructionsField, input.instructions);
+  if (!checked.ok) return invalid({ instructions: checked.error });
+  const instructions = checked.value;
   const saved = await saveGetStarted(scope, form, {
     customerGoal: "manuscript",
     uploadFilesLater: input.uploadFilesLater,

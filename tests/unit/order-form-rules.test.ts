@@ -2,7 +2,18 @@
 // referral addresses, a visitor's default currency, and the wizard's paths.
 import { describe, expect, it } from "vitest";
 import { availablePaymentMethods, billedByInvoice, PAYMENT_METHOD } from "#server/payments";
-import { REFERRAL_EMAILS_MAX, referralEmail, referralEntries } from "#common/order-form/schemas";
+import {
+  checkField,
+  journalUrlField,
+  projectTitleField,
+  quantityField,
+  REFERRAL_EMAILS_MAX,
+  referralEmail,
+  referralEntries,
+  reworkInstructionsField,
+  wordCountField,
+} from "#common/order-form/schemas";
+import { WORD_COUNT_MAX } from "#common/order-form/constants";
 import { siteDraftCurrency } from "#server/order-form/drafts";
 import { paths } from "#common/paths";
 import type { Localization } from "#server/config";
@@ -54,5 +65,31 @@ describe("wizard paths", () => {
     expect(paths.submitAnyLang("new", { rework: "RS100001" })).toBe("/researcher/submit/new?rework=RS100001");
     expect(paths.api.areasOfStudy("bio logy")).toBe("/api/areas-of-study?q=bio%20logy");
     expect(paths.api.journals("")).toBe("/api/journals?q=");
+  });
+});
+
+describe("step field rules", () => {
+  const err = (schema: Parameters<typeof checkField>[0], v: unknown) => {
+    const r = checkField(schema, v);
+    return r.ok ? null : r.error;
+  };
+  it("word count: required, a whole number from 1 to WORD_COUNT_MAX", () => {
+    expect(err(wordCountField, "")).toBe("order:errors.value-required");
+    expect(err(wordCountField, undefined)).toBe("order:errors.value-required");
+    expect(checkField(wordCountField, " 4500 ")).toEqual({ ok: true, value: 4500 });
+    expect(checkField(wordCountField, WORD_COUNT_MAX)).toEqual({ ok: true, value: WORD_COUNT_MAX });
+    for (const bad of ["0", "-1", "1.5", "abc", WORD_COUNT_MAX + 1])
+      expect(err(wordCountField, bad)).toBe("order:errors.word-count-range-error");
+  });
+  it("quantity, project title, journal address and rework instructions", () => {
+    expect(checkField(quantityField, "3")).toEqual({ ok: true, value: 3 });
+    for (const bad of [0, 26, "x", 2.5]) expect(err(quantityField, bad)).toBe("order:errors.quantity-range-error");
+    expect(err(projectTitleField, "  ")).toBe("order:errors.project-title-required");
+    expect(err(projectTitleField, "x".repeat(513))).toBe("order:errors.project-title-too-long");
+    expect(checkField(journalUrlField, "")).toEqual({ ok: true, value: "" });
+    expect(err(journalUrlField, "ftp://x")).toBe("order:errors.journal-url-invalid");
+    expect(err(journalUrlField, `https://${"x".repeat(250)}`)).toBe("order:errors.journal-url-invalid");
+    expect(checkField(reworkInstructionsField, " look ")).toEqual({ ok: true, value: "look" });
+    expect(err(reworkInstructionsField, "x".repeat(2001))).toBe("order:errors.rework-instructions-too-long");
   });
 });

@@ -5,6 +5,7 @@
 // form (409) are answered before any value is looked at. A schema here only fixes the shape a handler
 // reads: which fields exist and the aliases the spec allows (`language` or `languageId`).
 import * as z from "zod/mini";
+import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "./constants";
 
 const anything = z.optional(z.unknown());
 const flag = z.optional(z.unknown());
@@ -101,4 +102,62 @@ export const referralEmail = z.string().check(z.maxLength(254), z.email());
 export function referralEntries(input: unknown): string[] {
   const list = Array.isArray(input) ? input : String(input ?? "").split(",");
   return list.map((e) => String(e).trim().toLowerCase()).filter(Boolean);
+}
+
+// ---- Field rules of the steps (spec 1 §4, §5) ----------------------------------------------------
+// The domain checks each field with these and reports every failing field of a step at once (a missing
+// file beside a bad word count); messages are translation keys of the order namespace.
+
+const E = (code: string) => ({ error: `order:errors.${code}` });
+const trimmed = z.transform((v: unknown) => (v === undefined || v === null ? "" : String(v).trim()));
+const RANGE = E("word-count-range-error");
+
+/** A word count: required, a whole number from 1 to WORD_COUNT_MAX. */
+export const wordCountField = z.pipe(
+  z.pipe(trimmed, z.string().check(z.minLength(1, E("value-required")))),
+  z.pipe(
+    z.transform(Number),
+    z.number(RANGE).check(
+      z.refine((n) => Number.isInteger(n), RANGE),
+      z.gte(1, RANGE),
+      z.lte(WORD_COUNT_MAX, RANGE),
+    ),
+  ),
+);
+
+/** A per-unit service's quantity (figures, tables): a whole number from 1 to 25. */
+export const QUANTITY_MAX = 25;
+const QUANTITY = E("quantity-range-error");
+export const quantityField = z.pipe(
+  z.transform(Number),
+  z.number(QUANTITY).check(
+    z.refine((n) => Number.isInteger(n), QUANTITY),
+    z.gte(1, QUANTITY),
+    z.lte(QUANTITY_MAX, QUANTITY),
+  ),
+);
+
+/** The project title: required, at most PROJECT_TITLE_MAX characters. */
+export const projectTitleField = z.pipe(
+  trimmed,
+  z.string().check(z.minLength(1, E("project-title-required")), z.maxLength(PROJECT_TITLE_MAX, E("project-title-too-long"))),
+);
+
+/** A journal's address: optional; when given, http(s) and at most 255 characters. */
+export const journalUrlField = z.pipe(
+  trimmed,
+  z.string().check(z.refine((url) => url === "" || (/^https?:\/\//i.test(url) && url.length <= 255), E("journal-url-invalid"))),
+);
+
+/** What the editor should look at on a re-edit: optional, at most 2,000 characters. */
+export const REWORK_INSTRUCTIONS_MAX = 2000;
+export const reworkInstructionsField = z.pipe(
+  z.transform((v: unknown) => (typeof v === "string" ? v.trim() : "")),
+  z.string().check(z.maxLength(REWORK_INSTRUCTIONS_MAX, E("rework-instructions-too-long"))),
+);
+
+/** One field checked with its rule: the parsed value, or the translation key of the first failure. */
+export function checkField<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: true; value: T } | { ok: false; error: string } {
+  const r = schema.safeParse(value);
+  return r.success ? { ok: true, value: r.data } : { ok: false, error: r.error.issues[0]?.message ?? "order:errors.value-required" };
 }

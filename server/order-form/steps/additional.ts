@@ -1,4 +1,5 @@
 // The additional-services step: the config's upsells as add-ons.
+import { checkField, quantityField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
 import type { Scope } from "../../scope";
 import { advanceFrom } from "../progress";
@@ -42,7 +43,7 @@ export async function saveAdditional(
     .map((slug) => {
       const counted = slug === "figure-formatting" || slug === "table-formatting";
       const quantity = counted ? Number(input.quantities?.[slug] ?? 1) : undefined;
-      if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
+      if (quantity !== undefined && !checkField(quantityField, quantity).ok)
         errors[`quantity.${slug}`] = "order:errors.quantity-range-error";
       return { serviceSlug: slug, ...(quantity !== undefined ? { quantity } : {}) };
     });

@@ -1,6 +1,6 @@
 // The details step: project title, area of study, style of English and the target journal.
 import { invalid, ok } from "#common/result";
-import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
+import { checkField, journalUrlField, projectTitleField } from "#common/order-form/schemas";
 import { getCatalogue } from "../../catalogue";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
@@ -20,9 +20,9 @@ export interface DetailsInput {
 
 export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
   const errors: FieldErrors = {};
-  const title = (input.projectTitle ?? "").trim();
-  if (!title) errors.projectTitle = "order:errors.project-title-required";
-  else if (title.length > PROJECT_TITLE_MAX) errors.projectTitle = "order:errors.project-title-too-long";
+  const titleCheck = checkField(projectTitleField, input.projectTitle);
+  const title = titleCheck.ok ? titleCheck.value : "";
+  if (!titleCheck.ok) errors.projectTitle = titleCheck.error;
   const areaId = Number(input.areaOfStudyId);
   const area =
     Number.isInteger(areaId) && areaId > 0
@@ -34,8 +34,9 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
   const style = input.styleOfEnglish ?? null;
   if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = "order:errors.style-of-english-required";
   const journalName = (input.journalName ?? "").trim();
-  const journalUrl = (input.journalUrl ?? "").trim();
-  if (journalUrl && (!/^https?:\/\//i.test(journalUrl) || journalUrl.length > 255)) errors.journalUrl = "order:errors.journal-url-invalid";
+  const urlCheck = checkField(journalUrlField, input.journalUrl);
+  const journalUrl = urlCheck.ok ? urlCheck.value : "";
+  if (!urlCheck.ok) errors.journalUrl = urlCheck.error;
   const files = await formFiles(scope, form);
   if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
   if (Object.keys(errors).length) return invalid(errors);
@@ -51,10 +52,11 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
 
 export async function saveJournal(scope: Scope, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {
   const name = String(input.name ?? "").trim();
-  const url = String(input.url ?? "").trim();
+  const urlCheck = checkField(journalUrlField, input.url);
+  const url = urlCheck.ok ? urlCheck.value : "";
   const errors: FieldErrors = {};
   if (!name) errors.name = "order:errors.journal-name-required";
-  if (url && (!/^https?:\/\//i.test(url) || url.length > 255)) errors.url = "order:errors.journal-url-invalid";
+  if (!urlCheck.ok) errors.url = urlCheck.error;
   if (Object.keys(errors).length) return invalid(errors);
   return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }));
 }

@@ -1,7 +1,7 @@
 // The get-started step (spec 1 §4): the goal, the files (or "upload later"), word count and language;
 // and the manuscript details the API may change later (word count, language).
 import { invalid, ok } from "#common/result";
-import { WORD_COUNT_MAX } from "#common/order-form/constants";
+import { checkField, wordCountField } from "#common/order-form/schemas";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
 import { advanceFrom } from "../progress";
@@ -33,13 +33,9 @@ export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: Ge
   let wordCount: number | null = null;
   let languageId: number | null = null;
   if (goal?.requiresWordCount) {
-    const raw = String(input.wordCount ?? "").trim();
-    if (raw === "") errors.wordCount = "order:errors.value-required";
-    else {
-      wordCount = Number(raw);
-      if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
-        errors.wordCount = "order:errors.word-count-range-error";
-    }
+    const words = checkField(wordCountField, input.wordCount);
+    if (words.ok) wordCount = words.value;
+    else errors.wordCount = words.error;
     languageId = Number(input.languageId);
     const language = Number.isInteger(languageId)
       ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
@@ -68,11 +64,10 @@ export async function saveManuscriptDetails(
 ): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const raw = String(input.wordCount ?? "").trim();
-  const wordCount = Number(raw);
-  if (raw === "") errors.wordCount = "order:errors.value-required";
-  else if (wordCount === 0) errors.wordCount = "order:errors.value-cannot-be-zero";
-  else if (!Number.isInteger(wordCount) || wordCount < 1 || wordCount > WORD_COUNT_MAX)
-    errors.wordCount = "order:errors.word-count-range-error";
+  const words = checkField(wordCountField, raw);
+  const wordCount = words.ok ? words.value : 0;
+  // A zero says more than "out of range" where the count is edited on its own (spec 1 §4 "Word count").
+  if (!words.ok) errors.wordCount = raw !== "" && Number(raw) === 0 ? "order:errors.value-cannot-be-zero" : words.error;
   const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
   if (!languageId || !(await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
     errors.languageId = "order:errors.value-required";

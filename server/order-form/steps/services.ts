@@ -1,5 +1,6 @@
 // The services steps (manuscript and multimedia): which services a form may choose, the choice, a
 // card's toggle, the delivery tier and a per-unit service's quantity.
+import { checkField, quantityField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
 import { type Catalogue, type CatalogueService, getCatalogue } from "../../catalogue";
 import type { Scope } from "../../scope";
@@ -70,8 +71,7 @@ export async function saveServices(
   const selections = slugs.map((slug) => {
     const service = known.get(slug)!;
     const quantity = service.price.unit ? Number(input.quantities?.[slug] ?? 1) : undefined;
-    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
-      errors[`quantity.${slug}`] = "order:errors.quantity-range-error";
+    if (quantity !== undefined && !checkField(quantityField, quantity).ok) errors[`quantity.${slug}`] = "order:errors.quantity-range-error";
     return {
       serviceSlug: slug,
       ...(quantity !== undefined ? { quantity } : {}),
@@ -115,7 +115,7 @@ export async function toggleService(
     selections = current.filter((s) => s.serviceSlug !== slug);
   } else {
     const quantity = service.price.unit ? Number(quantities[slug] ?? 1) : undefined;
-    if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1 || quantity > 25))
+    if (quantity !== undefined && !checkField(quantityField, quantity).ok)
       return invalid({ [`quantity.${slug}`]: "order:errors.quantity-range-error" });
     selections = [
       ...current,
@@ -149,7 +149,7 @@ export async function saveServiceQuantity(scope: Scope, form: OrderFormRow, serv
   const selections = form.selections ?? [];
   if (!service || !selections.some((s) => s.serviceSlug === service.slug))
     return invalid({ serviceIdentity: "order:errors.make-selection" });
-  if (!service.price.unit || !Number.isInteger(q) || q < 1 || q > 25) return invalid({ quantity: "order:errors.quantity-range-error" });
+  if (!service.price.unit || !checkField(quantityField, q).ok) return invalid({ quantity: "order:errors.quantity-range-error" });
   const next = selections.map((s) => (s.serviceSlug === service.slug ? { ...s, quantity: q } : s));
   return ok(await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(next) }));
 }
