@@ -1,4 +1,6 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { parseFields } from "#app/lib/forms.server";
+import { duplicateChoiceForm, type DuplicateChoice } from "#common/order-form/schemas";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
@@ -24,9 +26,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const r = await saveDuplicateChoice(w.scope, form, fields.choice);
+  const submission = parseFields<{ choice: DuplicateChoice }>(fields, duplicateChoiceForm);
+  if (submission.status !== "success") return Response.json({ error: "order:errors.make-selection" }, { status: 400 });
+  const r = await saveDuplicateChoice(w.scope, form, submission.value.choice);
   if (!r.ok) return Response.json({ error: "order:errors.make-selection" }, { status: 400 });
-  if (fields.choice === "question") {
+  if (submission.value.choice === "question") {
     const dup = await findDuplicate(w.scope, form);
     return redirect(paths.supportSubmission(w.lang, dup?.externalId ?? ""), { status: 303 });
   }

@@ -161,3 +161,9 @@ export function checkField<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: t
   const r = schema.safeParse(value);
   return r.success ? { ok: true, value: r.data } : { ok: false, error: r.error.issues[0]?.message ?? "order:errors.value-required" };
 }
+
+// ---- Page forms -------------------------------------------------------------------------------------
+
+/** The duplicate-order screen: place the order anyway, or ask support about the earlier one. */
+export const duplicateChoiceForm = z.object({ choice: z.enum(["new-order", "question"], E("make-selection")) });
+export type DuplicateChoice = z.output<typeof duplicateChoiceForm>["choice"];

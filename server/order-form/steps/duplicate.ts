@@ -1,5 +1,6 @@
 // The duplicate-order detour (spec 1 §4 "Details form"): an order with the same title in the last 7 days.
-import { invalid, ok } from "#common/result";
+import { ok } from "#common/result";
+import type { DuplicateChoice } from "#common/order-form/schemas";
 import type { Scope } from "../../scope";
 import { type OrderFormRow, saveOrderForm } from "../store";
 import type { SaveResult } from "../types";
@@ -27,8 +28,8 @@ export async function findDuplicate(scope: Scope, form: Pick<OrderFormRow, "proj
   };
 }
 
-export async function saveDuplicateChoice(scope: Scope, form: OrderFormRow, choice: string | undefined): Promise<SaveResult> {
-  if (choice !== "new-order" && choice !== "question") return invalid({ choice: "order:errors.make-selection" });
+/** The answer of the duplicate screen (parsed with duplicateChoiceForm): "question" leaves the form as it is. */
+export async function saveDuplicateChoice(scope: Scope, form: OrderFormRow, choice: DuplicateChoice): Promise<SaveResult> {
   if (choice === "question") return ok(form);
   // Answered: the duplicate screen leaves the steps, and the order goes on to payment.
   return ok(await saveOrderForm(scope.app.db, form, { duplicate_choice: "new-order", current_step: "payment-details" }));
