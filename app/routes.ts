@@ -9,14 +9,8 @@ const soonProtected = (path: string, id: string) => route(path, "routes/soon-pro
 
 export default [
   index("routes/root-index.tsx"),
-  // Authentication and account API (spec 1 §7)
-
-  // Order form and orders (spec 1 §7, spec 2 §7)
-  route("api/order-form/*", "routes/api.order-form.ts"),
-  route("api/order/search", "routes/api.order.search.ts"),
-  route("api/order/duplicate", "routes/api.order.duplicate.ts"),
-  route("api/price-quote/*", "routes/api.price-quote.ts"),
-  route("api/*", "routes/api.not-found.ts"),
+  // The JSON API (/api/*, spec 1 §7, spec 2 §7) is not in this tree: its endpoint tables (server/<area>/api.ts)
+  // are served by server/http/api ahead of Remix, which answers a JSON 404 for any other /api path (ADR 013).
 
   route(":lang", "routes/lang.tsx", [
     layout("routes/chrome.tsx", [

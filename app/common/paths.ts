@@ -64,6 +64,8 @@ export const paths = {
 
   // The order wizard (spec 1 §2): `step` is a step's path segment ("get-started", "details", …).
   submit: (lang: SiteLang, step: string, q?: Query) => `/${lang}/researcher/submit/${step}${query(q)}`,
+  /** A wizard link without a language (API navigations): the language redirect adds the visitor's. */
+  submitAnyLang: (step: string, q?: Query) => `/researcher/submit/${step}${query(q)}`,
 
   // Staff (spec 1 §2)
   staff: (lang: SiteLang, q?: Query) => `/${lang}/staff${query(q)}`,
@@ -83,5 +85,7 @@ export const paths = {
       `/api/auth/opa/${seg(providerId)}${query(q)}`,
     wechatLogin: () => "/api/auth/wechat-login",
     wechatLoginStatus: (loginCode: string) => `/api/auth/wechat-login/${seg(loginCode)}`,
+    areasOfStudy: (q: string) => `/api/areas-of-study${query({ q })}`,
+    journals: (q: string) => `/api/journals${query({ q })}`,
   },
 } as const;

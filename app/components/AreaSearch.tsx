@@ -1,4 +1,5 @@
 import { useTranslation } from "#app/lib/translate";
+import { paths } from "#common/paths";
 import { SearchSuggest, setFieldValue } from "./SearchSuggest";
 
 /**
@@ -14,7 +15,7 @@ export function AreaSearch({ selectId }: { selectId: string }) {
       hint={t("details.searchAreaHint")}
       minChars={2}
       fetchItems={async (q) => {
-        const d = (await (await fetch(`/api/areas-of-study?q=${encodeURIComponent(q)}`)).json()) as {
+        const d = (await (await fetch(paths.api.areasOfStudy(q))).json()) as {
           areas: { id: number; searchParam: string }[];
         };
         return d.areas.slice(0, 6).map((a) => ({ key: String(a.id), label: a.searchParam }));
@@ -34,7 +35,7 @@ export function JournalSearch({ nameId, urlId }: { nameId: string; urlId: string
       hint={t("details.searchJournalHint")}
       minChars={3}
       fetchItems={async (q) => {
-        const d = (await (await fetch(`/api/journals?q=${encodeURIComponent(q)}`)).json()) as {
+        const d = (await (await fetch(paths.api.journals(q))).json()) as {
           journals: { id: number; name: string; url: string | null }[];
         };
         return d.journals.map((j) => ({ key: String(j.id), label: j.name, url: j.url ?? "" }));

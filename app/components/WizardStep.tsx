@@ -1,6 +1,7 @@
 // Pieces every order-form step shows the same way: a field's error from the server, and the foot of
 // the step with its back link and Next button (a plain submit, so the step works without JavaScript).
 import { Link } from "@remix-run/react";
+import { paths } from "#common/paths";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
@@ -24,7 +25,7 @@ export function StepActions({ back, disabled, children }: { back?: string; disab
   const lang = useLang();
   return (
     <p className="wizard-actions">
-      {back ? <Link to={`/${lang}/researcher/submit/${back}`}>← {t("back")}</Link> : null}
+      {back ? <Link to={paths.submit(lang, back)}>← {t("back")}</Link> : null}
       <button type="submit" name="intent" value="next" className="button button-primary" disabled={disabled}>
         {children ?? t("next")}
       </button>

@@ -3,19 +3,21 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
-import { requireUser, requireLang } from "#app/lib/session.server";
+import { requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
-import { getOrder } from "#server/orders/read";
+import { findOrder } from "#server/orders/read";
+import { pageScope } from "#app/lib/scope.server";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order", "catalogue"] };
 export const meta = titleMeta;
 
 // /researcher/index/details/{externalId}/{status?}: the order; 'thank-you' right after submitting.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  requireLang(request);
-  const order = await getOrder(context.app.db, session.user.id, params.externalId ?? "");
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const order = await findOrder(scope, params.externalId ?? "");
   // Another user's order is simply not found.
   if (!order) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "order");
@@ -24,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: t("orderDetails.title", { externalId: order.externalId }),
     order,
     bank: snapshot.config.bankDetails,
-    timeZone: snapshot.localizations.find((l) => l.identity === session.user.localization)?.timeZone ?? "UTC",
+    timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
   };
 }
 
@@ -37,7 +39,7 @@ export default function OrderDetails() {
   return (
     <article className="stack order-details">
       <p>
-        <Link to={`/${lang}/researcher`}>← {t("orderDetails.back")}</Link>
+        <Link to={paths.researcher(lang)}>← {t("orderDetails.back")}</Link>
       </p>
       {thankYou ? (
         <div className="alert alert-success" role="status">
@@ -98,7 +100,7 @@ export default function OrderDetails() {
       ) : null}
       {thankYou ? null : (
         <p>
-          <Link to={`/${lang}/researcher/index/re-edit/${order.externalId}`}>{t("rework.requestLink")}</Link>
+          <Link to={paths.orderReedit(lang, order.externalId)}>{t("rework.requestLink")}</Link>
         </p>
       )}
     </article>

@@ -5,7 +5,8 @@ import { useLang } from "#app/lib/use-lang";
 import { requireLang, requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
-import { reworkableOrder } from "#server/order-form/rework";
+import { reworkableOrder } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order"] };
 export const meta = titleMeta;
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const lang = requireLang(request);
   const order = await reworkableOrder(context.app, session.user.id, params.externalId ?? "");
-  if (!order) throw redirect(`/${lang}`);
+  if (!order) throw redirect(paths.home(lang));
   const t = await getFixedT(request, "order");
   return { title: t("rework.requestTitle"), order: { externalId: order.externalId, title: order.title } };
 }
@@ -39,7 +40,7 @@ export default function ReEdit() {
           <a className="button button-primary" href={`/api/order-form/reedit/${encodeURIComponent(order.externalId)}`}>
             {t("rework.continue")}
           </a>
-          <Link to={`/${lang}/researcher`}>{t("rework.backToOrders")}</Link>
+          <Link to={paths.researcher(lang)}>{t("rework.backToOrders")}</Link>
         </p>
       </section>
     </article>

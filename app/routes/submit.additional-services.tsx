@@ -3,9 +3,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form/service";
+import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -14,7 +15,7 @@ export const handle = { i18n: ["order", "catalogue"] };
 // Additional services: the add-ons of the config's upsells, and interest in a service bundle.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "additional-services");
-  const [offered, sctx] = await Promise.all([upsellSlugs(w.env), stepContext(w.env, form)]);
+  const [offered, sctx] = await Promise.all([upsellSlugs(w.scope), stepContext(w.scope, form)]);
   const selected = new Map((form.selections ?? []).map((s) => [s.serviceSlug, s.quantity ?? 1]));
   const currencyIso = form.currency_iso.trim();
   const currency = catalogue.currencies[currencyIso];
@@ -34,24 +35,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         counted: Boolean(s.price.unit),
         selected: selected.has(s.slug),
         quantity: selected.get(s.slug) ?? 1,
-        price: servicePrice(w.env, form, catalogue, s, now),
+        price: servicePrice(w.scope, form, catalogue, s, now),
       })),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   const quantities = quantitiesFromFields(fields);
-  const r = await saveAdditional(w.env, form, {
+  const r = await saveAdditional(w.scope, form, {
     addOnSlugs: (fields.addOns ?? "").split(",").filter(Boolean),
     quantities,
     bundleInterest: fields.bundleInterest === "on",
     toggle: fields.toggle || undefined,
   });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
-  return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
+  return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.value);
 }
 
 export default function AdditionalServices() {

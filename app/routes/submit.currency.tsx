@@ -1,19 +1,17 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { wizardEnv, requireDraft } from "#app/lib/wizard.server";
+import { wizardScope, requireDraft } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
-import { saveOrderForm } from "#server/order-form/store";
-import { listCurrencies } from "#server/accounts/registration";
+import { readFormData } from "#app/lib/forms.server";
+import { chooseVisitorCurrency } from "#server/order-form";
+import { paths } from "#common/paths";
 
 // POST from the summary's currency picker (anonymous visitors, not on the China site).
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
-  const data = await request.formData();
-  const iso = String(data.get("currencyIso") ?? "");
-  const allowed = (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => c.isoCode);
-  if (!w.env.owner.userId && w.env.localization !== "CN" && allowed.includes(iso))
-    await saveOrderForm(context.app.db, form, { currency_iso: iso });
-  return redirect(safeRedirect(String(data.get("redirect") ?? ""), `/${w.lang}/researcher/submit/resume`), { status: 303 });
+  const data = await readFormData(request);
+  await chooseVisitorCurrency(w.scope, form, String(data.get("currencyIso") ?? ""));
+  return redirect(safeRedirect(String(data.get("redirect") ?? ""), paths.submit(w.lang, "resume")), { status: 303 });
 }
 
 export function loader() {

@@ -6,11 +6,12 @@ import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
-import { areaTree } from "#server/catalogue";
-import { fileOwner, formFiles, saveDetails, stepContext } from "#server/order-form/service";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
+import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -24,7 +25,7 @@ const UPLOAD_FIELDS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "details");
-  const [tree, files, sctx] = await Promise.all([areaTree(context.app.db, w.lang), formFiles(w.env, form), stepContext(w.env, form)]);
+  const [tree, files, sctx] = await Promise.all([areasOfStudy(w.scope), formFiles(w.scope, form), stepContext(w.scope, form)]);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const steps = ["get-started", form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services", "additional-services"];
   if (sctx.bundlesEnabled && form.bundle_interest) steps.push("service-bundles");
@@ -52,24 +53,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors } = await readStepForm(w, request, form, context.ip);
   if (fields.removeFile) {
-    await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
+    await deleteFile(context.app, fields.removeFile, fileOwner(ownerOf(w.scope)));
     return Response.json({ fieldErrors: {}, uploadErrors: [], values: fields });
   }
   if (uploadErrors.length || fields.intent === "upload")
     return Response.json({ fieldErrors: {}, uploadErrors, values: fields }, { status: uploadErrors.length ? 400 : 200 });
-  const r = await saveDetails(w.env, form, {
+  const r = await saveDetails(w.scope, form, {
     projectTitle: fields.projectTitle,
     areaOfStudyId: fields.areaOfStudyId,
     styleOfEnglish: fields.styleOfEnglish,
     journalName: fields.journalName,
     journalUrl: fields.journalUrl,
   });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [], values: fields }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [], values: fields }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function Details() {
@@ -84,7 +85,7 @@ export default function Details() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t("errors.no-services")}</p>
-        <Link to={`/${lang}/researcher/submit/manuscript-services`}>{t("goBack")}</Link>
+        <Link to={paths.submit(lang, "manuscript-services")}>{t("goBack")}</Link>
       </section>
     );
   }

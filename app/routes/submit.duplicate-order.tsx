@@ -1,35 +1,40 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { parseFields } from "#app/lib/forms.server";
+import { duplicateChoiceForm, type DuplicateChoice } from "#common/order-form/schemas";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
-import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { getFixedT } from "#app/i18n.server";
-import { findDuplicate, saveDuplicateChoice } from "#server/order-form/service";
+import { findDuplicate, saveDuplicateChoice } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order"] };
 
 // The duplicate warning (spec 1 §4 "Duplicate screen").
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
-  const duplicate = await findDuplicate(w.env, form);
-  if (!duplicate || form.duplicate_choice) throw redirect(`/${w.lang}/researcher/submit/resume`);
+  const duplicate = await findDuplicate(w.scope, form);
+  if (!duplicate || form.duplicate_choice) throw redirect(paths.submit(w.lang, "resume"));
   const t = await getFixedT(request, "order");
   return { title: t("duplicate.title"), duplicate };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const r = await saveDuplicateChoice(w.env, form, fields.choice);
+  const submission = parseFields<{ choice: DuplicateChoice }>(fields, duplicateChoiceForm);
+  if (submission.status !== "success") return Response.json({ error: "order:errors.make-selection" }, { status: 400 });
+  const r = await saveDuplicateChoice(w.scope, form, submission.value.choice);
   if (!r.ok) return Response.json({ error: "order:errors.make-selection" }, { status: 400 });
-  if (fields.choice === "question") {
-    const dup = await findDuplicate(w.env, form);
-    return redirect(`/${w.lang}/support/index/submission/${dup?.externalId ?? ""}`, { status: 303 });
+  if (submission.value.choice === "question") {
+    const dup = await findDuplicate(w.scope, form);
+    return redirect(paths.supportSubmission(w.lang, dup?.externalId ?? ""), { status: 303 });
   }
-  return toCurrentStep(w, r.form);
+  return toCurrentStep(w, r.value);
 }
 
 export default function DuplicateOrder() {

@@ -1,15 +1,26 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
+import { paths } from "#common/paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
-import { CUSTOMER_GOALS, formFiles, manuscriptDetails, saveGetStarted } from "#server/order-form/service";
-import { REWORK_INSTRUCTIONS_MAX, reworkView, saveReworkBasicDetails } from "#server/order-form/rework";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
+import {
+  CUSTOMER_GOALS,
+  fileOwner,
+  formFiles,
+  manuscriptDetails,
+  manuscriptLanguages,
+  ownerOf,
+  REWORK_INSTRUCTIONS_MAX,
+  reworkView,
+  saveGetStarted,
+  saveReworkBasicDetails,
+} from "#server/order-form";
 import { deleteFile } from "#server/documents/storage";
-import { fileOwner } from "#server/order-form/service";
 
 export const handle = { i18n: ["order", "catalogue"] };
 
@@ -21,15 +32,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t } = await loadStep(request, context, (f) => (f.rework ? "rework-get-started" : "get-started"));
   const [files, details, snapshot, languages] = await Promise.all([
-    formFiles(w.env, form),
-    manuscriptDetails(w.env, form),
+    formFiles(w.scope, form),
+    manuscriptDetails(w.scope, form),
     context.app.config.snapshot(),
-    context.app.db.selectFrom("languages").select(["id", "code"]).orderBy("sort_order").execute(),
+    manuscriptLanguages(w.scope),
   ]);
   const mainFiles = files.filter((f) => f.kind === "main");
   const analysing =
     mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
-  const rework = await reworkView(w.env, form);
+  const rework = await reworkView(w.scope, form);
   const names = new Intl.DisplayNames(
     [w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"],
     { type: "language" },
@@ -59,11 +70,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors, uploaded } = await readStepForm(w, request, form, context.ip);
   if (fields.removeFile) {
-    await deleteFile(context.app, fields.removeFile, fileOwner(w.env.owner));
+    await deleteFile(context.app, fields.removeFile, fileOwner(ownerOf(w.scope)));
     return Response.json({ fieldErrors: {}, uploadErrors: [] });
   }
   if (uploadErrors.length || fields.intent === "upload") {
@@ -75,10 +86,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     languageId: fields.languageId,
   };
   const r = form.rework
-    ? await saveReworkBasicDetails(w.env, form, { ...common, instructions: fields.instructions })
-    : await saveGetStarted(w.env, form, { ...common, customerGoal: fields.customerGoal });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, uploadErrors: [] }, { status: 400 });
-  return toCurrentStep(w, r.form);
+    ? await saveReworkBasicDetails(w.scope, form, { ...common, instructions: fields.instructions })
+    : await saveGetStarted(w.scope, form, { ...common, customerGoal: fields.customerGoal });
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [] }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function GetStarted() {
@@ -127,7 +138,7 @@ export default function GetStarted() {
       ) : null}
       {data.continuing || params.get("continue") ? (
         <p className="alert alert-warning">
-          {t("continueWarning")} <Link to={`/${lang}/researcher/submit/reset`}>{t("startOver")}</Link>
+          {t("continueWarning")} <Link to={paths.submit(lang, "reset")}>{t("startOver")}</Link>
         </p>
       ) : null}
       <h1>{t(data.rework ? "rework.title" : "getStarted.title")}</h1>

@@ -5,9 +5,12 @@ import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, wizardEnv } from "#app/lib/wizard.server";
-import { formFiles, priceForm, saveReferralEmails } from "#server/order-form/service";
-import { availablePaymentMethods, placeOrder } from "#server/orders/place";
+import { loadStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
+import { placeOrder } from "#server/orders/place";
+import { errorStatus } from "#common/result";
+import { paths } from "#common/paths";
+import { availablePaymentMethods } from "#server/payments";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
 
 export const meta = titleMeta;
@@ -17,13 +20,12 @@ export const handle = { i18n: ["order", "catalogue"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "payment-details");
   // Paying needs an account: anonymous drafts are claimed on sign-in and come back here.
-  if (!w.env.owner.userId)
-    throw redirect(`/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/payment-details`)}`);
-  const [price, files] = await Promise.all([priceForm(w.env, form, catalogue).catch(() => null), formFiles(w.env, form)]);
+  if (!w.scope.userId) throw redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "payment-details") }));
+  const [price, files] = await Promise.all([priceForm(w.scope, form, catalogue).catch(() => null), formFiles(w.scope, form)]);
   const total = price?.total ?? 0;
   return {
     title: t("steps.payment-details"),
-    methods: price ? availablePaymentMethods(form, total, w.env.impersonating) : [],
+    methods: price ? availablePaymentMethods(form, total, w.scope.impersonatorId !== null) : [],
     total,
     currency: price?.currency ?? null,
     noServices: !price,
@@ -35,23 +37,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "referrals") {
-    const r = await saveReferralEmails(w.env, form, fields.referralEmails ?? "");
+    const r = await saveReferralEmails(w.scope, form, fields.referralEmails ?? "");
     return Response.json(
-      { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.form.referral_emails : form.referral_emails },
+      { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.value.referral_emails : form.referral_emails },
       { status: r.ok ? 200 : 400 },
     );
   }
-  const r = await placeOrder(w.env, form, {
+  const r = await placeOrder(w.scope, form, {
     paymentMethodId: Number(fields.paymentMethodId),
     purchaseOrder: fields.purchaseOrder,
     acceptTerms: fields.acceptTerms === "on",
   });
-  if (!r.ok) return Response.json({ error: r.error }, { status: r.error === "sign-in-required" ? 401 : 400 });
-  return redirect(`/${w.lang}/researcher/index/details/${r.order.externalId}/thank-you`, { status: 303 });
+  if (!r.ok) return Response.json({ error: r.error }, { status: errorStatus(r.error) });
+  return redirect(paths.orderThankYou(w.lang, r.value.externalId), { status: 303 });
 }
 
 export default function PaymentDetails() {
@@ -64,7 +66,7 @@ export default function PaymentDetails() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t(data.noServices ? "errors.no-services" : "errors.no-files")}</p>
-        <Link to={`/${lang}/researcher/submit/${data.noServices ? "manuscript-services" : "details"}`}>{t("goBack")}</Link>
+        <Link to={paths.submit(lang, data.noServices ? "manuscript-services" : "details")}>{t("goBack")}</Link>
       </section>
     );
   }
@@ -103,7 +105,7 @@ export default function PaymentDetails() {
           </p>
         ) : null}
         <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/details`}>← {t("back")}</Link>
+          <Link to={paths.submit(lang, "details")}>← {t("back")}</Link>
           <button
             type="submit"
             className="button button-primary"

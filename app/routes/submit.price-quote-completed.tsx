@@ -4,26 +4,27 @@ import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { convertQuote, emailQuote, findQuote, ownerOf } from "#server/order-form";
 import { getCurrentSession } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
-import { convertQuote, emailQuote, findQuote } from "#server/order-form/quote";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
 // The price quote: shown inline (750 px high), downloadable, e-mailed, or converted back into the order.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const t = await getFixedT(request, "order");
   const url = new URL(request.url);
   const estimate = url.searchParams.get("estimate") ?? "";
-  const quote = estimate ? await findQuote(context.app, estimate, w.env.owner) : null;
-  if (!quote) return { title: t("quote.title"), quote: null, failed: true, signedIn: Boolean(w.env.owner.userId) };
+  const quote = estimate ? await findQuote(context.app, estimate, ownerOf(w.scope)) : null;
+  if (!quote) return { title: t("quote.title"), quote: null, failed: true, signedIn: Boolean(w.scope.userId) };
   return {
     title: t("quote.title"),
     failed: false,
-    signedIn: Boolean(w.env.owner.userId),
+    signedIn: Boolean(w.scope.userId),
     quote: {
       estimateId: quote.row.estimate_id,
       total: quote.data.total,
@@ -34,18 +35,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  if (fields.intent === "convert") return toCurrentStep(w, await convertQuote(w.env, form));
-  const quote = await findQuote(context.app, fields.estimateId ?? "", w.env.owner);
+  if (fields.intent === "convert") return toCurrentStep(w, await convertQuote(w.scope, form));
+  const quote = await findQuote(context.app, fields.estimateId ?? "", ownerOf(w.scope));
   if (!quote) throw new Response("Not Found", { status: 404 });
   const session = await getCurrentSession(request, context);
   if (!session)
-    return redirect(
-      `/${w.lang}/login?redirect=${encodeURIComponent(`/${w.lang}/researcher/submit/price-quote-completed?estimate=${quote.row.estimate_id}`)}`,
-      { status: 303 },
-    );
+    return redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "price-quote-completed", { estimate: quote.row.estimate_id }) }), {
+      status: 303,
+    });
   const to = await emailQuote(
     context.app,
     quote,
@@ -64,7 +64,7 @@ export default function PriceQuote() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t("quote.failed")}</p>
-        <Link to={`/${lang}/researcher/submit/resume`}>{t("goBack")}</Link>
+        <Link to={paths.submit(lang, "resume")}>{t("goBack")}</Link>
       </section>
     );
   }

@@ -1,20 +1,21 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { readStepForm, requireDraft, wizardEnv } from "#app/lib/wizard.server";
+import { readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
-import { applyPromoCode, removePromoCode } from "#server/order-form/service";
+import { applyPromoCode, removePromoCode } from "#server/order-form";
+import { paths } from "#common/paths";
 
 // POST from the "My Order" panel: apply (one per order) or remove a promo code; the result shows as a message.
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const back = safeRedirect(fields.redirect, `/${w.lang}/researcher/submit/resume`).split("?")[0];
+  const back = safeRedirect(fields.redirect, paths.submit(w.lang, "resume")).split("?")[0];
   if (fields.intent === "remove") {
-    await removePromoCode(w.env, form);
+    await removePromoCode(w.scope, form);
     return redirect(`${back}?promo=coupon-removed-message`, { status: 303 });
   }
-  const r = await applyPromoCode(w.env, form, fields.code ?? "");
-  return redirect(`${back}?promo=${r.ok ? r.message : r.error}`, { status: 303 });
+  const r = await applyPromoCode(w.scope, form, fields.code ?? "");
+  return redirect(`${back}?promo=${r.ok ? r.value.message : r.error}`, { status: 303 });
 }
 
 export function loader() {

@@ -1,20 +1,21 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
-import { wizardEnv } from "#app/lib/wizard.server";
+import { wizardScope } from "#app/lib/wizard.server";
 import { useLang } from "#app/lib/use-lang";
-import { resetDrafts, currentDraft } from "#server/order-form/store";
+import { currentDraftOf, resetDraftsOf } from "#server/order-form";
+import { paths } from "#common/paths";
 
 // /researcher/submit/reset: clears the order form (a POST; the GET asks for confirmation).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  return { hasDraft: Boolean(await currentDraft(context.app.db, w.env.owner)) };
+  const w = await wizardScope(request, context);
+  return { hasDraft: Boolean(await currentDraftOf(w.scope)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
-  await resetDrafts(context.app.db, w.env.owner);
-  return redirect(`/${w.lang}/researcher/submit/new`, { status: 303 });
+  const w = await wizardScope(request, context);
+  await resetDraftsOf(w.scope);
+  return redirect(paths.submit(w.lang, "new"), { status: 303 });
 }
 
 export default function Reset() {
@@ -31,7 +32,7 @@ export default function Reset() {
         </button>
       </Form>
       <p>
-        <Link to={`/${lang}/researcher/submit/resume`}>{t("reset.cancel")}</Link>
+        <Link to={paths.submit(lang, "resume")}>{t("reset.cancel")}</Link>
       </p>
     </section>
   );

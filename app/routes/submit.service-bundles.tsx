@@ -5,9 +5,11 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { useStepErrors } from "#app/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import type { BundleAnswers } from "#server/catalogue";
-import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form/service";
+import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -30,24 +32,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       numDecimals: catalogue.currencies[currencyIso]?.numDecimals ?? 2,
     },
     questions: catalogue.bundleQuestions.map((q) => ({ slug: q.slug, type: q.type, choices: q.choices.map((c) => c.choice) })),
-    bundles: answered ? await bundleOffers(w.env, form, catalogue) : [],
+    bundles: answered ? await bundleOffers(w.scope, form, catalogue) : [],
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   if (fields.intent === "questions") {
-    const r = await saveBundleAnswers(w.env, form, bundleAnswersFromFields(fields));
-    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
-    if (r.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
+    const r = await saveBundleAnswers(w.scope, form, bundleAnswersFromFields(fields));
+    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), noBundles: false }, { status: 400 });
+    if (r.value.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   const bundleId = fields.intent === "skip" ? null : Number(fields.bundleId);
-  const r = await chooseBundle(w.env, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors, noBundles: false }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  const r = await chooseBundle(w.scope, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), noBundles: false }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function ServiceBundles() {
@@ -177,7 +179,7 @@ export default function ServiceBundles() {
       {err("bundleId")}
       <Form method="post">
         <p className="wizard-actions">
-          <Link to={`/${lang}/researcher/submit/additional-services`}>← {t("back")}</Link>
+          <Link to={paths.submit(lang, "additional-services")}>← {t("back")}</Link>
           <button type="submit" name="intent" value="skip" className="button">
             {t("bundles.skip")}
           </button>

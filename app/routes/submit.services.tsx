@@ -4,11 +4,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardEnv } from "#app/lib/wizard.server";
+import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { conformErrors } from "#common/result";
 import { StepActions } from "#app/components/WizardStep";
 import {
   priceForm,
   quantitiesFromFields,
+  REWORK_GROUP,
   saveDeliveryTier,
   saveManuscriptDetails,
   saveServices,
@@ -16,8 +18,7 @@ import {
   selectionsOf,
   servicePrice,
   toggleService,
-} from "#server/order-form/service";
-import { REWORK_GROUP } from "#server/order-form/rework";
+} from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -36,9 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A rework form offers the rework services of its original order instead of the manuscript services.
   const groupSlugs = step === "multimedia-services" ? MULTIMEDIA_GROUPS : form.rework ? [REWORK_GROUP] : MANUSCRIPT_GROUPS;
   const groups = groupSlugs.map((g) => catalogue.groups.find((x) => x.slug === g)).filter((g) => g !== undefined);
-  const selectable = await selectableServices(w.env, form, catalogue);
+  const selectable = await selectableServices(w.scope, form, catalogue);
   const selected = new Set((form.selections ?? []).map((s) => s.serviceSlug));
-  const price = await priceForm(w.env, form, catalogue).catch(() => null);
+  const price = await priceForm(w.scope, form, catalogue).catch(() => null);
   const currencyIso = form.currency_iso.trim();
   const now = new Date();
   const about = new URL(request.url).searchParams.get("about");
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           featured: s.featured,
           recommended: s.recommended,
           counted: Boolean(s.price.unit),
-          fromPrice: servicePrice(w.env, form, catalogue, s, now),
+          fromPrice: servicePrice(w.scope, form, catalogue, s, now),
           selected: selected.has(s.slug),
         })),
     })),
@@ -85,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const step = stepOf(new URL(request.url).pathname);
   const { fields } = await readStepForm(w, request, form, context.ip);
@@ -93,23 +94,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const quantities = quantitiesFromFields(fields);
   // A toggle button selects or deselects one service and stays on the page (spec 1 §2).
   if (fields.toggle) {
-    const r = await toggleService(w.env, form, fields.toggle, quantities);
-    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
+    const r = await toggleService(w.scope, form, fields.toggle, quantities);
+    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.intent === "word-count") {
-    const r = await saveManuscriptDetails(w.env, form, { wordCount: fields.wordCount, languageId: fields.languageId });
-    if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
+    const r = await saveManuscriptDetails(w.scope, form, { wordCount: fields.wordCount, languageId: fields.languageId });
+    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   if (fields.tier) {
     const tier = fields.tier === "rush" || fields.tier === "express" ? fields.tier : "standard";
     // The tier buttons show only the tiers offered; one that is no longer offered falls back to what the engine priced.
-    await saveDeliveryTier(w.env, form, tier);
+    await saveDeliveryTier(w.scope, form, tier);
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
   const r = await saveServices(
-    w.env,
+    w.scope,
     form,
     {
       serviceSlugs: slugs.length ? slugs : selectionsOf(form).map((s) => s.serviceSlug!),
@@ -120,8 +121,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     step,
   );
-  if (!r.ok) return Response.json({ fieldErrors: r.fieldErrors }, { status: 400 });
-  return toCurrentStep(w, r.form);
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
+  return toCurrentStep(w, r.value);
 }
 
 export default function Services() {

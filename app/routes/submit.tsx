@@ -3,19 +3,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
-import { loadDraft, wizardEnv } from "#app/lib/wizard.server";
+import { loadDraft, wizardScope } from "#app/lib/wizard.server";
 import { readCookie } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
-import { priceForm, stepsFor } from "#server/order-form/service";
-import { summarize } from "#server/order-form/summary";
-import { STEP_ALIASES, type StepName } from "#server/order-form/steps";
-import { listCurrencies } from "#server/accounts/registration";
+import { pickerCurrencies, priceForm, STEP_ALIASES, type StepName, stepsFor, summarize } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order", "catalogue"] };
 
 // The wizard's parent layout: the step bar and the "My Order" summary around every step (spec 1 §2).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const w = await wizardEnv(request, context);
+  const w = await wizardScope(request, context);
   const form = await loadDraft(w);
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
@@ -32,16 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       promoMessage: null,
     };
   const [steps, price, snapshot] = await Promise.all([
-    stepsFor(w.env, form, t, viewing),
-    priceForm(w.env, form).catch(() => null),
+    stepsFor(w.scope, form, t, viewing),
+    priceForm(w.scope, form).catch(() => null),
     context.app.config.snapshot(),
   ]);
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
-  const showPicker = !w.env.owner.userId && w.env.localization !== "CN";
-  const currencies = showPicker
-    ? (await listCurrencies(context.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name }))
-    : null;
-  const tz = snapshot.localizations.find((l) => l.identity === w.env.localization)?.timeZone ?? "UTC";
+  const showPicker = !w.scope.userId && w.scope.localization !== "CN";
+  const currencies = showPicker ? await pickerCurrencies(w.scope) : null;
+  const tz = snapshot.localizations.find((l) => l.identity === w.scope.localization)?.timeZone ?? "UTC";
   const promoMessage = new URL(request.url).searchParams.get("promo");
   // Marketing banners show on two steps only; only the revenue-share code cambridge1 has a welcome (spec 1 §2).
   const bannerStep = viewing === "get-started" || viewing === "manuscript-services";
@@ -67,10 +63,10 @@ export default function SubmitLayout() {
   return (
     <div className="wizard">
       <header className="wizard-header">
-        <Link to={`/${lang}`} className="brand">
+        <Link to={paths.home(lang)} className="brand">
           {t("common:site.name")}
         </Link>
-        <Link to={`/${lang}/researcher`}>{t("saveAndExit")}</Link>
+        <Link to={paths.researcher(lang)}>{t("saveAndExit")}</Link>
       </header>
       {steps ? (
         <nav className="step-bar" aria-label={t("stepsLabel")}>
@@ -143,14 +139,14 @@ export default function SubmitLayout() {
             <p>{t("emptySummary")}</p>
           )}
           {summary ? (
-            <Form method="post" action={`/${lang}/researcher/submit/quote`}>
+            <Form method="post" action={paths.submit(lang, "quote")}>
               <button type="submit" className="button button-small">
                 {t("quote.get")}
               </button>
             </Form>
           ) : null}
           {summary ? (
-            <Form method="post" action={`/${lang}/researcher/submit/promo`} className="promo-form">
+            <Form method="post" action={paths.submit(lang, "promo")} className="promo-form">
               <input type="hidden" name="redirect" value={location.pathname} />
               {promoMessage ? (
                 <p
@@ -179,7 +175,7 @@ export default function SubmitLayout() {
             </Form>
           ) : null}
           {currencies && currencyIso ? (
-            <Form method="post" action={`/${lang}/researcher/submit/currency`} className="currency-picker">
+            <Form method="post" action={paths.submit(lang, "currency")} className="currency-picker">
               <input type="hidden" name="redirect" value={location.pathname} />
               <label htmlFor="currency-picker">{t("currency")}</label>
               <select id="currency-picker" name="currencyIso" defaultValue={currencyIso}>
@@ -209,7 +205,7 @@ export function ErrorBoundary() {
   return (
     <div className="wizard">
       <header className="wizard-header">
-        <Link to={`/${lang}`} className="brand">
+        <Link to={paths.home(lang)} className="brand">
           {t("common:site.name")}
         </Link>
       </header>
@@ -217,7 +213,7 @@ export function ErrorBoundary() {
         <section className="alert alert-danger" role="alert">
           <p>{detail ? t("saveError", { error: detail }) : t("general-submission-step-error")}</p>
           <p>
-            <Link className="button" to={`/${lang}/researcher/submit/resume`}>
+            <Link className="button" to={paths.submit(lang, "resume")}>
               {t("goBack")}
             </Link>
           </p>

@@ -15,7 +15,6 @@ export {
   errorKey,
   PricingInputError,
   WORD_COUNT_MIN,
-  WORD_COUNT_FORM_MAX,
   WORD_COUNT_STORED_MAX,
   EXPRESS_MIN_WORDS,
   EXPRESS_MAX_WORDS,

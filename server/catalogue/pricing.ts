@@ -25,7 +25,6 @@ import {
   PricingInputError,
   SCIENTIFIC_EDITING_SLUG,
   TRANSLATION_NOTICE_WORDS,
-  WORD_COUNT_FORM_MAX,
   binPriceCents,
   checkPromoCode,
   findService,
@@ -48,6 +47,7 @@ import type {
   PricedLine,
   PromoCode,
 } from "./types";
+import { WORD_COUNT_MAX } from "#common/order-form/constants";
 
 interface Line {
   service: CatalogueService;
@@ -298,8 +298,7 @@ export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceRe
   const { currency, rate, calendar, bundle, resolved, lines, unavailable, wordCount, now } = prepare(catalogue, input);
 
   const noServiceOption = unavailable.length > 0;
-  const veryLongWordCount =
-    wordCount > WORD_COUNT_FORM_MAX || lines.some((l) => l.service.maxWords !== null && wordCount > l.service.maxWords);
+  const veryLongWordCount = wordCount > WORD_COUNT_MAX || lines.some((l) => l.service.maxWords !== null && wordCount > l.service.maxWords);
   const quoteOnly = veryLongWordCount || lines.some((l) => l.service.turnaround.kind === "quote");
 
   // 3. Tiers and deadlines.

@@ -7,7 +7,6 @@ import type { Catalogue, CatalogueService, PromoCode, RushRule, ServiceSelection
 
 /** Word count accepted by the forms (spec 1 §9). */
 export const WORD_COUNT_MIN = 1;
-export const WORD_COUNT_FORM_MAX = 999_999;
 /** Largest word count that can be stored (documents may be longer than the form allows). */
 export const WORD_COUNT_STORED_MAX = 999_999_999;
 

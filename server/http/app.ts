@@ -128,7 +128,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   });
 
   // The JSON API: declared endpoint tables, served ahead of Remix (ADR 013).
-  app.use(createApiRouter(ctx, API_TABLES, { passUnmatched: true }));
+  app.use(createApiRouter(ctx, API_TABLES));
 
   // Paths without a language prefix go to the visitor's language; a prefixed page remembers its language.
   app.use((req, res, next) => {

@@ -1,14 +1,17 @@
 // Price quotes (spec 1 §2, §4 "Price quote"): a snapshot of the priced order form, valid 30 days,
 // rendered as a PDF in the visitor's language, e-mailed, or turned back into the order.
+import { fail, ok, type Result } from "#common/result";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
 import { sendMail } from "../mail";
 import { renderPriceQuote } from "../pdf/price-quote";
-import { priceForm, stepContext, type WizardEnv } from "./service";
+import type { Scope } from "../scope";
+import { priceForm } from "./price";
+import { stepContext } from "./progress";
 import { hashDraftKey, saveOrderForm, type OrderFormRow, type Owner } from "./store";
-import { advance, stepsOf } from "./steps";
+import { advance, stepsOf } from "./steps/flow";
 
 export const QUOTE_VALID_DAYS = 30;
 
@@ -26,15 +29,16 @@ interface QuoteSnapshot {
   draftKeyHash: string | null;
 }
 
-export type QuoteResult = { ok: true; estimateId: string } | { ok: false; error: "no-services" | "quote-failed" };
+/** The quote made, or `no-services` / `quote-failed`. */
+export type QuoteResult = Result<{ estimateId: string }>;
 
-export async function generatePriceQuote(env: WizardEnv, form: OrderFormRow): Promise<QuoteResult> {
-  const price = await priceForm(env, form).catch(() => null);
-  if (!price) return { ok: false, error: "no-services" };
-  const snapshot = await env.ctx.config.snapshot();
+export async function generatePriceQuote(scope: Scope, form: OrderFormRow): Promise<QuoteResult> {
+  const price = await priceForm(scope, form).catch(() => null);
+  if (!price) return fail("no-services");
+  const snapshot = await scope.app.config.snapshot();
   const estimateId = `Q${randomBytes(6).toString("hex").toUpperCase()}`;
   const data: QuoteSnapshot = {
-    lang: env.lang,
+    lang: scope.lang,
     currency: { isoCode: price.currency.isoCode, sign: price.currency.sign, numDecimals: price.currency.numDecimals },
     lineItems: price.lineItems.map((l) => ({ nameKey: l.nameKey, quantity: l.quantity, listPrice: l.listPrice, totalPrice: l.totalPrice })),
     discounts: price.discounts.filter((d) => d.applied).map((d) => ({ descriptionKey: d.descriptionKey, appliedAmount: d.appliedAmount })),
@@ -43,20 +47,20 @@ export async function generatePriceQuote(env: WizardEnv, form: OrderFormRow): Pr
     deadline: price.deadline ? price.deadline.toISOString() : null,
     wordCount: form.word_count,
     projectTitle: form.project_title,
-    timeZone: snapshot.localizations.find((l) => l.identity === env.localization)?.timeZone ?? "UTC",
-    draftKeyHash: env.owner.userId ? null : env.owner.draftKey ? hashDraftKey(env.owner.draftKey) : null,
+    timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
+    draftKeyHash: scope.userId ? null : scope.draftKey ? hashDraftKey(scope.draftKey) : null,
   };
-  await env.ctx.db
+  await scope.app.db
     .insertInto("price_quotes")
     .values({
       estimate_id: estimateId,
       order_form_id: form.id,
-      user_id: env.owner.userId,
+      user_id: scope.userId,
       data: JSON.stringify(data),
       valid_until: new Date(Date.now() + QUOTE_VALID_DAYS * 86_400_000),
     })
     .execute();
-  return { ok: true, estimateId };
+  return ok({ estimateId });
 }
 
 /** A quote of this owner (another user's or another browser's quote is not found). */
@@ -124,12 +128,12 @@ export async function emailQuote(
 }
 
 /** "Convert to order": back to the order, at the details step (spec 1 §4). */
-export async function convertQuote(env: WizardEnv, form: OrderFormRow): Promise<OrderFormRow> {
-  const ctx = await stepContext(env, form);
+export async function convertQuote(scope: Scope, form: OrderFormRow): Promise<OrderFormRow> {
+  const ctx = await stepContext(scope, form);
   const steps = stepsOf(form, ctx);
   if (steps.indexOf(form.current_step as never) >= steps.indexOf("details")) return form;
   // Services are chosen (a quote needs them): the order continues at the details step.
   let current = form.current_step as Parameters<typeof advance>[1];
   while (steps.indexOf(current) < steps.indexOf("details")) current = advance({ ...form, current_step: current }, current, ctx);
-  return saveOrderForm(env.ctx.db, form, { current_step: current });
+  return saveOrderForm(scope.app.db, form, { current_step: current });
 }

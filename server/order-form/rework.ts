@@ -4,13 +4,16 @@
 // offers the "rework" services group priced against the original order's
 // services (a touch-up is a share of the service it touches up; automated
 // re-editing is free after premium editing), with the re-edit discount.
+import { checkField, reworkInstructionsField } from "#common/order-form/schemas";
+import { invalid, ok } from "#common/result";
 import type { AppContext } from "../context";
 import { getCatalogue, type Catalogue } from "../catalogue";
-import { createOrderForm, saveOrderForm, type OrderFormRow } from "./store";
-import type { SaveResult, WizardEnv } from "./service";
-import { saveGetStarted } from "./service";
+import { createOrderForm, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
+import type { Scope } from "../scope";
+import type { SaveResult } from "./types";
+import { saveGetStarted } from "./steps/get-started";
 
-export const REWORK_INSTRUCTIONS_MAX = 2000;
+export { REWORK_INSTRUCTIONS_MAX } from "#common/order-form/schemas";
 export const REWORK_GROUP = "rework";
 
 export interface ReworkableOrder {
@@ -92,18 +95,18 @@ export interface ReworkView {
 }
 
 /** The original order of a rework form and the services it can have (null for an ordinary form). */
-export async function reworkView(env: WizardEnv, form: OrderFormRow): Promise<ReworkView | null> {
+export async function reworkView(scope: Scope, form: OrderFormRow): Promise<ReworkView | null> {
   if (!form.rework || !form.rework_of_order_id) return null;
   const compute = async () => {
-    const order = await reworkableOrder(env.ctx, env.owner.userId, form.rework_of_order_id!);
+    const order = await reworkableOrder(scope.app, scope.userId, form.rework_of_order_id!);
     if (!order) return null;
-    const [catalogue, snapshot] = await Promise.all([getCatalogue(env.ctx), env.ctx.config.snapshot()]);
+    const [catalogue, snapshot] = await Promise.all([getCatalogue(scope.app), scope.app.config.snapshot()]);
     return {
       order: { externalId: order.externalId, title: order.title },
       originals: reworkOriginals(catalogue, order.serviceSlugs, snapshot.config.reeditServiceMap),
     };
   };
-  return env.memo ? env.memo(`rework:${form.id}`, compute) : compute();
+  return scope.memo(`rework:${form.id}`, compute);
 }
 
 /**
@@ -111,21 +114,21 @@ export async function reworkView(env: WizardEnv, form: OrderFormRow): Promise<Re
  * for it, or a new one carrying the order's title, currency, word count,
  * language and area of study. Null when the order is not the user's.
  */
-export async function startRework(env: WizardEnv, externalId: string): Promise<OrderFormRow | null> {
-  const order = await reworkableOrder(env.ctx, env.owner.userId, externalId);
+export async function startRework(scope: Scope, externalId: string): Promise<OrderFormRow | null> {
+  const order = await reworkableOrder(scope.app, scope.userId, externalId);
   if (!order) return null;
-  const existing = await env.ctx.db
+  const existing = await scope.app.db
     .selectFrom("order_forms")
     .selectAll()
-    .where("user_id", "=", env.owner.userId)
+    .where("user_id", "=", scope.userId)
     .where("status", "=", "draft")
     .where("rework_of_order_id", "=", order.id)
     .orderBy("updated_at", "desc")
     .executeTakeFirst();
   // Touching it makes it the visitor's current draft.
-  if (existing) return saveOrderForm(env.ctx.db, existing, {});
-  const form = await createOrderForm(env.ctx.db, env.owner, { currencyIso: order.currencyIso, rework: true });
-  return saveOrderForm(env.ctx.db, form, {
+  if (existing) return saveOrderForm(scope.app.db, existing, {});
+  const form = await createOrderForm(scope.app.db, ownerOf(scope), { currencyIso: order.currencyIso, rework: true });
+  return saveOrderForm(scope.app.db, form, {
     rework_of_order_id: order.id,
     project_title: order.title,
     word_count: order.wordCount,
@@ -146,20 +149,20 @@ export interface ReworkBasicDetailsInput {
  * (or "upload later"), its word count and language, and optional instructions
  * for the editor (at most 2,000 characters). The goal is always a manuscript.
  */
-export async function saveReworkBasicDetails(env: WizardEnv, form: OrderFormRow, input: ReworkBasicDetailsInput): Promise<SaveResult> {
-  if (!form.rework) return { ok: false, fieldErrors: { rework: ["order:errors.not-a-rework-form"] } };
-  const view = await reworkView(env, form);
-  if (!view) return { ok: false, fieldErrors: { rework: ["order:errors.rework-order-not-found"] } };
-  const instructions = typeof input.instructions === "string" ? input.instructions.trim() : "";
+export async function saveReworkBasicDetails(scope: Scope, form: OrderFormRow, input: ReworkBasicDetailsInput): Promise<SaveResult> {
+  if (!form.rework) return invalid({ rework: "order:errors.not-a-rework-form" });
+  const view = await reworkView(scope, form);
+  if (!view) return invalid({ rework: "order:errors.rework-order-not-found" });
   // Checked before anything is saved: the step saves all of its fields or none.
-  if (instructions.length > REWORK_INSTRUCTIONS_MAX)
-    return { ok: false, fieldErrors: { instructions: ["order:errors.rework-instructions-too-long"] } };
-  const saved = await saveGetStarted(env, form, {
+  const checked = checkField(reworkInstructionsField, input.instructions);
+  if (!checked.ok) return invalid({ instructions: checked.error });
+  const instructions = checked.value;
+  const saved = await saveGetStarted(scope, form, {
     customerGoal: "manuscript",
     uploadFilesLater: input.uploadFilesLater,
     wordCount: input.wordCount,
     languageId: input.languageId,
   });
   if (!saved.ok) return saved;
-  return { ok: true, form: await saveOrderForm(env.ctx.db, saved.form, { rework_instructions: instructions || null }) };
+  return ok(await saveOrderForm(scope.app.db, saved.value, { rework_instructions: instructions || null }));
 }

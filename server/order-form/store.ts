@@ -16,6 +16,11 @@ export interface Owner {
   draftKey: string | null;
 }
 
+/** Who owns the order forms a request may see: the signed-in user, else the browser's draft key. */
+export function ownerOf(scope: { userId: number | null; draftKey: string | null }): Owner {
+  return { userId: scope.userId, draftKey: scope.draftKey };
+}
+
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
 /** A 20-character random id (about 99 bits): not guessable, safe in URLs. */

@@ -1,18 +1,20 @@
 // The order form as the JSON API returns it (spec 1 §3 "Order form"; every response carries it).
-import type { WizardEnv } from "./service";
-import { formFiles, priceForm, stepsFor } from "./service";
+import type { Scope } from "../scope";
+import { formFiles } from "./files";
+import { priceForm } from "./price";
+import { stepsFor } from "./progress";
 import type { OrderFormRow } from "./store";
 import { summarize } from "./summary";
 import { fixedT } from "../i18n";
 import { reworkView } from "./rework";
 
-export async function orderFormView(env: WizardEnv, form: OrderFormRow) {
-  const t = fixedT(env.lang, "order");
+export async function orderFormView(scope: Scope, form: OrderFormRow) {
+  const t = fixedT(scope.lang, "order");
   const [steps, price, files, rework] = await Promise.all([
-    stepsFor(env, form, (k) => t(k)),
-    priceForm(env, form).catch(() => null),
-    formFiles(env, form),
-    reworkView(env, form),
+    stepsFor(scope, form, (k) => t(k)),
+    priceForm(scope, form).catch(() => null),
+    formFiles(scope, form),
+    reworkView(scope, form),
   ]);
   const summary = summarize(price);
   const byKind = (kind: string) =>

@@ -1,14 +1,13 @@
 // Placing an order from a completed order form: one transaction, idempotent
 // (the order form is locked; a second submit returns the first order), the
-// amount computed on the server only.
+// amount computed on the server only. The invoice of an order billed by invoice is issued by
+// server/invoices in the same transaction; which methods are allowed is server/payments' rule.
 import { sql } from "kysely";
-import type { WizardEnv } from "../order-form/service";
-import { formFiles, priceForm } from "../order-form/service";
-import type { OrderFormRow } from "../order-form/store";
-
-import { PAYMENT_METHOD } from "#common/order-form/constants";
-
-export { PAYMENT_METHOD };
+import { fail, ok, type Result } from "#common/result";
+import type { Scope } from "../scope";
+import { formFiles, priceForm, type OrderFormRow } from "../order-form";
+import { invoiceNumberOf, issueInvoice } from "../invoices";
+import { availablePaymentMethods, billedByInvoice } from "../payments";
 
 export type PlaceError =
   "no-services" | "no-files" | "not-ready" | "payment-method-required" | "accept-terms" | "blocked" | "sign-in-required";
@@ -21,39 +20,31 @@ export interface PlacedOrder {
   alreadyPlaced: boolean;
 }
 
-/** Methods offered for this form now: bank transfer, and free when nothing is due (spec 1 §6 for multimedia orders). */
-export function availablePaymentMethods(form: Pick<OrderFormRow, "customer_goal">, total: number, impersonating: boolean): number[] {
-  if (total === 0) return [PAYMENT_METHOD.free];
-  // Bank transfer for multimedia-services orders only when staff act for the user.
-  if (form.customer_goal === "multimedia" && !impersonating) return [];
-  return [PAYMENT_METHOD.bankTransfer];
-}
-
 export async function placeOrder(
-  env: WizardEnv,
+  scope: Scope,
   form: OrderFormRow,
   input: { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean },
-): Promise<{ ok: true; order: PlacedOrder } | { ok: false; error: PlaceError }> {
-  const userId = env.owner.userId;
-  if (!userId) return { ok: false, error: "sign-in-required" };
-  const existing = await env.ctx.db
+): Promise<Result<PlacedOrder>> {
+  const userId = scope.userId;
+  if (!userId) return fail("sign-in-required");
+  const existing = await scope.app.db
     .selectFrom("orders")
     .select(["external_id", "total", "currency_iso", "id"])
     .where("order_form_id", "=", form.id)
     .executeTakeFirst();
-  if (existing) return { ok: true, order: await describe(env, existing, true) };
-  if (!input.acceptTerms) return { ok: false, error: "accept-terms" };
-  if (!(form.selections ?? []).length) return { ok: false, error: "no-services" };
-  const files = await formFiles(env, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) return { ok: false, error: "no-files" };
-  if (form.current_step !== "payment-details") return { ok: false, error: "not-ready" };
-  const price = await priceForm(env, form);
-  if (!price) return { ok: false, error: "no-services" };
-  if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return { ok: false, error: "blocked" };
-  if (!availablePaymentMethods(form, price.total, env.impersonating).includes(input.paymentMethodId))
-    return { ok: false, error: "payment-method-required" };
+  if (existing) return ok(await describe(scope, existing, true));
+  if (!input.acceptTerms) return fail("accept-terms");
+  if (!(form.selections ?? []).length) return fail("no-services");
+  const files = await formFiles(scope, form);
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) return fail("no-files");
+  if (form.current_step !== "payment-details") return fail("not-ready");
+  const price = await priceForm(scope, form);
+  if (!price) return fail("no-services");
+  if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
+  if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null).includes(input.paymentMethodId))
+    return fail("payment-method-required");
 
-  const placed = await env.ctx.db.transaction().execute(async (trx) => {
+  const placed = await scope.app.db.transaction().execute(async (trx) => {
     // Lock the form: two submits at once queue here, and the second finds the first order.
     const locked = await trx.selectFrom("order_forms").select(["status"]).where("id", "=", form.id).forUpdate().executeTakeFirstOrThrow();
     const again = await trx
@@ -89,22 +80,8 @@ export async function placeOrder(
       })
       .returning(["id", "external_id", "total", "currency_iso"])
       .executeTakeFirstOrThrow();
-    if (input.paymentMethodId === PAYMENT_METHOD.bankTransfer) {
-      const inv = await sql<{ n: string }>`select nextval('invoice_number_seq')::text as n`.execute(trx);
-      await trx
-        .insertInto("invoices")
-        .values({
-          number: `INV${inv.rows[0].n}`,
-          order_id: order.id,
-          user_id: userId,
-          currency_iso: price.currency.isoCode,
-          amount: price.total,
-          balance: price.total,
-          status: "unpaid",
-          due_at: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-        })
-        .execute();
-    }
+    if (billedByInvoice(input.paymentMethodId))
+      await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
     if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
       await trx
         .updateTable("promo_codes")
@@ -125,19 +102,18 @@ export async function placeOrder(
       .execute();
     return { row: order, already: false };
   });
-  if (!placed) return { ok: false, error: "not-ready" };
-  return { ok: true, order: await describe(env, placed.row, placed.already) };
+  if (!placed) return fail("not-ready");
+  return ok(await describe(scope, placed.row, placed.already));
 }
 
 async function describe(
-  env: WizardEnv,
+  scope: Scope,
   row: { id: number; external_id: string; total: string | number; currency_iso: string },
   alreadyPlaced: boolean,
 ): Promise<PlacedOrder> {
-  const invoice = await env.ctx.db.selectFrom("invoices").select("number").where("order_id", "=", row.id).executeTakeFirst();
   return {
     externalId: row.external_id,
-    invoiceNumber: invoice?.number ?? null,
+    invoiceNumber: await invoiceNumberOf(scope.app.db, row.id),
     total: Number(row.total),
     currencyIso: row.currency_iso.trim(),
     alreadyPlaced,

@@ -1,6 +1,7 @@
 // Reading a user's orders. Every query is scoped to the owner: another user's order is not found.
 import { sql } from "kysely";
 import type { DB } from "../db";
+import type { Scope } from "../scope";
 
 export const ORDER_PAGE_SIZE = 30;
 
@@ -120,4 +121,9 @@ export async function searchOrders(db: DB, userId: number, q: OrderSearch) {
     filtered.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
   ]);
   return { orders: rows.map(toView), pagination: { page, pageSize: ORDER_PAGE_SIZE, total: count.n } };
+}
+
+/** One of the acting user's orders (another user's order, or a visitor, is null: "not found"). */
+export async function findOrder(scope: Scope, externalId: string): Promise<OrderView | null> {
+  return scope.userId ? getOrder(scope.app.db, scope.userId, externalId) : null;
 }

@@ -6,8 +6,10 @@ import type { AppContext } from "#server/context";
 import { registerResearcher, type RegistrationInput } from "#server/accounts/registration";
 import { saveUpload } from "#server/documents/storage";
 import { createOrderForm, type OrderFormRow } from "#server/order-form/store";
-import { saveAdditional, saveDetails, saveGetStarted, saveServices, type SaveResult, type WizardEnv } from "#server/order-form/service";
-import { placeOrder, PAYMENT_METHOD, type PlacedOrder } from "#server/orders/place";
+import { saveAdditional, saveDetails, saveGetStarted, saveServices, type SaveResult } from "#server/order-form";
+import { placeOrder, type PlacedOrder } from "#server/orders/place";
+import { PAYMENT_METHOD } from "#server/payments";
+import { systemScope, type Scope } from "#server/scope";
 import { makeDocx } from "./fixtures";
 
 export interface TestUser {
@@ -64,17 +66,16 @@ export async function createStaff(ctx: AppContext, overrides: Partial<Registrati
 }
 
 // ---- order forms, orders, invoices -----------------------------------------------------------
-// Kept together and small: the wizard's domain API (WizardEnv, the step functions) is being
-// reshaped, and this is the one place the factories touch it.
+// Kept together and small: the one place the factories touch the wizard's domain functions.
 
-/** How the wizard's domain functions see `user` acting for themselves. */
-export function wizardEnvFor(ctx: AppContext, user: Pick<TestUser, "id">): WizardEnv {
-  return { ctx, owner: { userId: user.id, draftKey: null }, lang: "en", localization: "US", impersonating: false };
+/** The request scope of `user` acting for themselves (English, US localisation), as the wizard's domain sees it. */
+export function scopeFor(ctx: AppContext, user: Pick<TestUser, "id">): Scope {
+  return systemScope(ctx, { userId: user.id, lang: "en", localization: "US" });
 }
 
 function saved(step: string, r: SaveResult): OrderFormRow {
   if (!r.ok) throw new Error(`${step}: ${JSON.stringify(r.fieldErrors)}`);
-  return r.form;
+  return r.value;
 }
 
 export interface OrderFormOptions {
@@ -95,8 +96,8 @@ export async function createOrderFormFor(
   user: Pick<TestUser, "id">,
   options: OrderFormOptions = {},
 ): Promise<OrderFormRow> {
-  const env = wizardEnvFor(ctx, user);
-  let form = await createOrderForm(ctx.db, env.owner, { currencyIso: options.currencyIso ?? "USD" });
+  const env = scopeFor(ctx, user);
+  let form = await createOrderForm(ctx.db, { userId: user.id, draftKey: null }, { currencyIso: options.currencyIso ?? "USD" });
   await saveUpload(ctx, await makeDocx("Soil bacteria under drought: results and discussion. ".repeat(30)), {
     ownerUserId: user.id,
     kind: "main",
@@ -129,9 +130,9 @@ export async function createPlacedOrder(
     projectTitle: `Test order ${randomBytes(3).toString("hex")}`,
     ...options,
   });
-  const r = await placeOrder(wizardEnvFor(ctx, user), form, { paymentMethodId: PAYMENT_METHOD.bankTransfer, acceptTerms: true });
+  const r = await placeOrder(scopeFor(ctx, user), form, { paymentMethodId: PAYMENT_METHOD.bankTransfer, acceptTerms: true });
   if (!r.ok) throw new Error(`placeOrder: ${r.error}`);
-  return { ...r.order, orderFormId: form.id };
+  return { ...r.value, orderFormId: form.id };
 }
 
 /** The invoice issued with a newly placed bank-transfer order of `user`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advance, canOpen, currentStepOf, stepsOf, stepsView } from "../../server/order-form/steps";
+import { advance, canOpen, currentStepOf, stepsOf, stepsView } from "../../server/order-form/steps/flow";
 
 const base = { rework: false, customer_goal: "manuscript", bundle_interest: false, current_step: "get-started" };
 const ctx = { bundlesEnabled: true, duplicatePending: false };

@@ -1,4 +1,5 @@
 // Order-form constants shared by pages (browser) and server modules.
+/** The largest word count the order form takes (spec 1 §9); the pricing engine flags longer ones (veryLongWordCount). */
 export const WORD_COUNT_MAX = 999_999;
 export const PROJECT_TITLE_MAX = 512;
 

@@ -182,8 +182,8 @@ async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["au
   });
 }
 
-/** Express middleware serving the tables under /api; every other path goes on to Remix. */
-export function createApiRouter(ctx: AppContext, tables: EndpointTable[], options: { passUnmatched?: boolean } = {}) {
+/** Express middleware serving the tables under /api (any other /api path is a JSON 404); every other path goes on to Remix. */
+export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
   const compiled = tables.flat().map((e) => compile(e as Endpoint<unknown, unknown>));
 
   return async function apiRouter(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
@@ -192,7 +192,7 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[], option
       const rawPath = req.originalUrl.split("?")[0];
       const method = (req.method === "HEAD" ? "GET" : req.method.toUpperCase()) as Method;
       const candidates = compiled.map((c) => ({ c, match: c.pattern.exec(rawPath) })).filter((x) => x.match);
-      if (!candidates.length) return options.passUnmatched ? next() : sendJson(res, 404, { error: "not-found" });
+      if (!candidates.length) return sendJson(res, 404, { error: "not-found" });
       const hit = candidates.find((x) => x.c.endpoint.method === method);
       if (!hit) {
         const custom = candidates.find((x) => x.c.endpoint.wrongMethod)?.c.endpoint;

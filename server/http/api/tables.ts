@@ -3,5 +3,7 @@ import type { EndpointTable } from "./endpoint";
 import { referenceApi } from "../../reference/api";
 import { accountsApi } from "../../accounts/api";
 import { authApi } from "../../auth/api";
+import { orderFormApi, priceQuoteApi } from "../../order-form/api";
+import { ordersApi } from "../../orders/api";
 
-export const API_TABLES: EndpointTable[] = [referenceApi, accountsApi, authApi];
+export const API_TABLES: EndpointTable[] = [referenceApi, accountsApi, authApi, orderFormApi, priceQuoteApi, ordersApi];

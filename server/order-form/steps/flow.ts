@@ -1,6 +1,6 @@
 // The wizard's steps come from the server (spec 1 §2 "Step bar"): which steps
 // this order form has, which one is current, and where back and next lead.
-import type { OrderFormRow } from "./store";
+import type { OrderFormRow } from "../store";
 
 export type StepName =
   | "get-started"

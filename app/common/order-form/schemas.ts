@@ -1,0 +1,169 @@
+// Schemas of the order-form API bodies and queries (spec 1 §7). zod/mini keeps the browser bundle small.
+//
+// The bodies are deliberately lenient about *values*: the domain functions check them and answer every
+// field error of a step at once (e.g. `wordCount` and `files` together), and ownership (404) and a placed
+// form (409) are answered before any value is looked at. A schema here only fixes the shape a handler
+// reads: which fields exist and the aliases the spec allows (`language` or `languageId`).
+import * as z from "zod/mini";
+import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "./constants";
+
+const anything = z.optional(z.unknown());
+const flag = z.optional(z.unknown());
+
+/** PUT {id}/basic-details: the get-started step. */
+export const basicDetailsBody = z.object({
+  customerGoal: anything,
+  uploadFilesLater: flag,
+  wordCount: anything,
+  language: anything,
+  languageId: anything,
+});
+
+/** PUT {id}/rework-basic-details: the rework start screen (the goal is always a manuscript). */
+export const reworkBasicDetailsBody = z.object({
+  uploadFilesLater: flag,
+  wordCount: anything,
+  language: anything,
+  languageId: anything,
+  instructions: anything,
+});
+
+/** PUT {id}/selected-service: services by slug or identity, and the delivery tier. */
+export const selectedServiceBody = z.object({
+  serviceIdentities: anything,
+  serviceSlugs: anything,
+  declineEditing: flag,
+  deliveryTier: anything,
+  rush: flag,
+});
+
+/** PUT {id}/referral-emails: an array, or one comma-separated string. */
+export const referralEmailsBody = z.object({ referralEmails: anything });
+
+export const bundleInterestBody = z.object({ interested: flag });
+export const bundleQuestionsBody = z.object({ answers: anything });
+export const bundleChoiceBody = z.object({
+  bundleId: anything,
+  id: anything,
+  delivery: anything,
+  rush: flag,
+  express: flag,
+});
+
+export const manuscriptDetailsBody = z.object({ wordCount: anything, language: anything, languageId: anything });
+export const updateWordCountBody = z.object({ newWordCount: anything });
+export const deliveryTierBody = z.object({ deliveryTier: anything, rushed: flag });
+export const stepBody = z.object({ step: anything });
+export const quantityBody = z.object({ quantity: anything });
+export const journalBody = z.object({ name: anything, url: anything });
+
+/** PUT {id}/details: the details form, or `currencyIso` alone (spec 1 §7). */
+export const detailsBody = z.object({
+  currencyIso: anything,
+  projectTitle: anything,
+  areaOfStudyId: anything,
+  styleOfEnglish: anything,
+  journal: anything,
+});
+
+export const paymentBody = z.object({
+  paymentMethodId: anything,
+  purchaseOrder: anything,
+  acceptedTermsAndConditions: flag,
+});
+
+/** Calls without a body still read it: a malformed JSON body is a 400 as on every other call. */
+export const emptyBody = z.object({});
+
+export const binPriceQuery = z.object({ newWordCount: z.optional(z.string()) });
+
+/** GET /api/price-quote/{estimateId}/pdf: `display=inline` for the embed on the quote page. */
+export const quotePdfQuery = z.object({ display: z.optional(z.string()) });
+
+/** GET /api/order/search. */
+export const orderSearchQuery = z.object({
+  xid: z.optional(z.string()),
+  orderTitle: z.optional(z.string()),
+  from: z.optional(z.string()),
+  to: z.optional(z.string()),
+  page: z.optional(z.string()),
+});
+
+/** GET /api/order/duplicate. */
+export const duplicateQuery = z.object({ title: z._default(z.string(), "") });
+
+/** Referral e-mails (spec 1 §5): 1 to 10 addresses in total, including those already on the form. */
+export const REFERRAL_EMAILS_MAX = 10;
+
+/** One referral address: the portal's one e-mail rule (zod's), at most 254 characters. */
+export const referralEmail = z.string().check(z.maxLength(254), z.email());
+
+/** The posted list (an array, or comma-separated text) as trimmed, lower-cased, non-empty entries. */
+export function referralEntries(input: unknown): string[] {
+  const list = Array.isArray(input) ? input : String(input ?? "").split(",");
+  return list.map((e) => String(e).trim().toLowerCase()).filter(Boolean);
+}
+
+// ---- Field rules of the steps (spec 1 §4, §5) ----------------------------------------------------
+// The domain checks each field with these and reports every failing field of a step at once (a missing
+// file beside a bad word count); messages are translation keys of the order namespace.
+
+const E = (code: string) => ({ error: `order:errors.${code}` });
+const trimmed = z.transform((v: unknown) => (v === undefined || v === null ? "" : String(v).trim()));
+const RANGE = E("word-count-range-error");
+
+/** A word count: required, a whole number from 1 to WORD_COUNT_MAX. */
+export const wordCountField = z.pipe(
+  z.pipe(trimmed, z.string().check(z.minLength(1, E("value-required")))),
+  z.pipe(
+    z.transform(Number),
+    z.number(RANGE).check(
+      z.refine((n) => Number.isInteger(n), RANGE),
+      z.gte(1, RANGE),
+      z.lte(WORD_COUNT_MAX, RANGE),
+    ),
+  ),
+);
+
+/** A per-unit service's quantity (figures, tables): a whole number from 1 to 25. */
+export const QUANTITY_MAX = 25;
+const QUANTITY = E("quantity-range-error");
+export const quantityField = z.pipe(
+  z.transform(Number),
+  z.number(QUANTITY).check(
+    z.refine((n) => Number.isInteger(n), QUANTITY),
+    z.gte(1, QUANTITY),
+    z.lte(QUANTITY_MAX, QUANTITY),
+  ),
+);
+
+/** The project title: required, at most PROJECT_TITLE_MAX characters. */
+export const projectTitleField = z.pipe(
+  trimmed,
+  z.string().check(z.minLength(1, E("project-title-required")), z.maxLength(PROJECT_TITLE_MAX, E("project-title-too-long"))),
+);
+
+/** A journal's address: optional; when given, http(s) and at most 255 characters. */
+export const journalUrlField = z.pipe(
+  trimmed,
+  z.string().check(z.refine((url) => url === "" || (/^https?:\/\//i.test(url) && url.length <= 255), E("journal-url-invalid"))),
+);
+
+/** What the editor should look at on a re-edit: optional, at most 2,000 characters. */
+export const REWORK_INSTRUCTIONS_MAX = 2000;
+export const reworkInstructionsField = z.pipe(
+  z.transform((v: unknown) => (typeof v === "string" ? v.trim() : "")),
+  z.string().check(z.maxLength(REWORK_INSTRUCTIONS_MAX, E("rework-instructions-too-long"))),
+);
+
+/** One field checked with its rule: the parsed value, or the translation key of the first failure. */
+export function checkField<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: true; value: T } | { ok: false; error: string } {
+  const r = schema.safeParse(value);
+  return r.success ? { ok: true, value: r.data } : { ok: false, error: r.error.issues[0]?.message ?? "order:errors.value-required" };
+}
+
+// ---- Page forms -------------------------------------------------------------------------------------
+
+/** The duplicate-order screen: place the order anyway, or ask support about the earlier one. */
+export const duplicateChoiceForm = z.object({ choice: z.enum(["new-order", "question"], E("make-selection")) });
+export type DuplicateChoice = z.output<typeof duplicateChoiceForm>["choice"];

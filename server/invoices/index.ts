@@ -1,0 +1,2 @@
+// The invoices area's public face.
+export * from "./issue";

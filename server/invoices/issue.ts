@@ -1,0 +1,40 @@
+// Invoices (spec 3): numbered INV…, one per order billed by invoice, due in 30 days. Issued inside the
+// transaction that places the order, so an order and its invoice exist together or not at all.
+import { sql } from "kysely";
+import type { DB } from "../db";
+
+export const INVOICE_DUE_DAYS = 30;
+
+export interface InvoiceInput {
+  orderId: number;
+  userId: number;
+  currencyIso: string;
+  /** Minor units. */
+  amount: number;
+}
+
+/** Issues the unpaid invoice of an order (within the caller's transaction); returns its number. */
+export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date()): Promise<string> {
+  const { rows } = await sql<{ n: string }>`select nextval('invoice_number_seq')::text as n`.execute(trx);
+  const number = `INV${rows[0].n}`;
+  await trx
+    .insertInto("invoices")
+    .values({
+      number,
+      order_id: input.orderId,
+      user_id: input.userId,
+      currency_iso: input.currencyIso,
+      amount: input.amount,
+      balance: input.amount,
+      status: "unpaid",
+      due_at: new Date(now.getTime() + INVOICE_DUE_DAYS * 24 * 3600 * 1000),
+    })
+    .execute();
+  return number;
+}
+
+/** The number of an order's invoice, or null when the order has none. */
+export async function invoiceNumberOf(db: DB, orderId: number): Promise<string | null> {
+  const invoice = await db.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
+  return invoice?.number ?? null;
+}

@@ -1,0 +1,571 @@
+// The order-form JSON API (spec 1 §7) and its price quotes: the same domain functions as the wizard pages.
+// Paths: /api/order-form/new | load | {id}/load | {id}/<call>; /api/price-quote/{estimateId}/pdf | email.
+import type { Request as ExpressRequest } from "express";
+import { fail, ok, type Result } from "#common/result";
+import {
+  basicDetailsBody,
+  binPriceQuery,
+  bundleChoiceBody,
+  bundleInterestBody,
+  bundleQuestionsBody,
+  deliveryTierBody,
+  detailsBody,
+  emptyBody,
+  journalBody,
+  manuscriptDetailsBody,
+  paymentBody,
+  quantityBody,
+  quotePdfQuery,
+  referralEmailsBody,
+  reworkBasicDetailsBody,
+  selectedServiceBody,
+  stepBody,
+  updateWordCountBody,
+} from "#common/order-form/schemas";
+import { endpoint, reply, seeOther, type ApiReply, type EndpointTable, type HandlerInput } from "../http/api/endpoint";
+import { cookies } from "../http/cookies";
+import type { Scope } from "../scope";
+import { getUserView } from "../accounts/account";
+import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../catalogue";
+import { checkUploadRateLimit, parseUploadRequest, UploadError } from "../documents/storage";
+import { placeOrder } from "../orders/place";
+import { paths } from "#common/paths";
+import {
+  answersOf,
+  canOpen,
+  convertQuote,
+  currentDraftOf,
+  emailQuote,
+  findOrderForm,
+  findQuote,
+  generatePriceQuote,
+  newDraftKey,
+  openDraft,
+  orderFormView,
+  ownerOf,
+  quotePdf,
+  saveOrderForm,
+  saveReworkBasicDetails,
+  startRework,
+  type OrderFormRow,
+  type StepName,
+  applyPromoCode,
+  chooseBundle,
+  fileOwner,
+  manuscriptDetails,
+  removePromoCode,
+  saveBundleAnswers,
+  saveCurrency,
+  saveDeliveryTier,
+  saveDetails,
+  saveGetStarted,
+  saveJournal,
+  saveManuscriptDetails,
+  saveReferralEmails,
+  saveServiceQuantity,
+  saveServices,
+  stepContext,
+  type SaveResult,
+} from "./index";
+
+async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookies?: string[]): Promise<ApiReply> {
+  return reply({ orderForm: await orderFormView(scope, form) }, { status, cookies: setCookies });
+}
+
+/** A step's save: the form as the API shows it, or the Result's error (400 `{ error, fieldErrors }` with short codes). */
+async function saved(scope: Scope, r: SaveResult): Promise<Result<unknown> | ApiReply> {
+  return r.ok ? respond(scope, r.value) : r;
+}
+
+const errorReply = (error: string, status = 400) => reply({ error }, { status });
+
+interface FormCall<B, Q> extends HandlerInput<B, Q> {
+  form: OrderFormRow;
+}
+
+/**
+ * A call on one order form: another user's or another browser's form is 404, a placed form 409 (except
+ * for payments, which answer the placed order again).
+ */
+function onForm<B, Q>(handler: (call: FormCall<B, Q>) => Promise<Result<unknown> | ApiReply>, options: { placed?: boolean } = {}) {
+  return async (input: HandlerInput<B, Q>) => {
+    const form = await findOrderForm(input.scope.app.db, input.params.id, ownerOf(input.scope));
+    if (!form) return fail("not-found");
+    if (form.status !== "draft" && !options.placed) return fail("order-form-placed");
+    return handler({ ...input, form });
+  };
+}
+
+const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
+
+function originOf(req: ExpressRequest): string {
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
+const ID = "/api/order-form/:id";
+
+export const orderFormApi: EndpointTable = [
+  endpoint({
+    method: "GET",
+    path: "/api/order-form/new",
+    auth: "optional",
+    summary: "The visitor's order form in progress, or a new one (201; an anonymous visitor gets the draft cookie).",
+    async handler({ scope: request }) {
+      // An anonymous visitor without a draft cookie gets a new key, and the form is made for it.
+      const created = !request.userId && !request.draftKey ? newDraftKey() : null;
+      const scope = created ? { ...request, draftKey: created } : request;
+      const setCookies = created ? [cookies.draft.serialize(created, scope.secure)] : undefined;
+      // A visitor's currency: CNY on the China site, else USD (the user's own when signed in).
+      const { form, created: isNew } = await openDraft(scope, (site) => (site.identity === "CN" ? "CNY" : "USD"));
+      return respond(scope, form, isNew ? 201 : 200, setCookies);
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/order-form/load",
+    auth: "optional",
+    summary: "The visitor's order form in progress (404 when there is none).",
+    async handler({ scope }) {
+      const form = await currentDraftOf(scope);
+      return form ? respond(scope, form) : fail("not-found");
+    },
+  }),
+  // Spec 2: the re-edit page's Continue link. The wizard's /new?rework= opens (or resumes) the rework form;
+  // the path without a language is sent on to the visitor's language by the language redirect.
+  ...["reedit", "rework"].map((word) =>
+    endpoint({
+      method: "GET",
+      path: `/api/order-form/${word}/:externalId`,
+      auth: "none",
+      summary: "Browser navigation: 303 to the wizard, which opens (or resumes) the rework form of the order (spec 2).",
+      handler: ({ params }) => seeOther(paths.submitAnyLang("new", { rework: params.externalId })),
+    }),
+  ),
+  endpoint({
+    method: "POST",
+    path: "/api/order-form/rework/:externalId",
+    auth: "user",
+    body: emptyBody,
+    summary: "Opens (or resumes) the rework form of one of the user's orders (201; another user's order is 404).",
+    async handler({ scope, params }) {
+      const rework = await startRework(scope, params.externalId);
+      return rework ? respond(scope, rework, 201) : fail("not-found");
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: `${ID}/load`,
+    auth: "optional",
+    summary: "One order form of the visitor: prices, steps, files, discounts.",
+    handler: onForm(async ({ scope, form }) => respond(scope, form), { placed: true }),
+  }),
+  endpoint({
+    method: "GET",
+    path: `${ID}/document-details`,
+    auth: "optional",
+    summary: "What the analysis of the uploaded manuscript found: language and word count (once received).",
+    handler: onForm(
+      async ({ scope, form }) => {
+        const d = await manuscriptDetails(scope, form);
+        return ok({
+          documentDetailsReceived: d.documentDetailsReceived,
+          manuscriptLanguageId: d.manuscriptLanguageId,
+          wordCount: d.wordCount,
+        });
+      },
+      { placed: true },
+    ),
+  }),
+  endpoint({
+    method: "GET",
+    path: `${ID}/applicable-promotional-code-benefits`,
+    auth: "optional",
+    summary: "The discounts the order form's promo code gives, and the code.",
+    handler: onForm(
+      async ({ scope, form }) => {
+        const view = await orderFormView(scope, form);
+        return ok({ applicablePromotionalCodeBenefits: view.discounts, promoCode: form.promo_code });
+      },
+      { placed: true },
+    ),
+  }),
+  endpoint({
+    method: "GET",
+    path: `${ID}/get-bin-price`,
+    auth: "optional",
+    query: binPriceQuery,
+    summary: "The word bin and price of the form's editing or translation service for ?newWordCount=.",
+    handler: onForm<undefined, { newWordCount?: string }>(
+      async ({ scope, form, query }) => {
+        const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
+        const r = getBinPrice(await getCatalogue(scope.app), {
+          serviceSlug: slug,
+          wordCount: Number(query.newWordCount ?? null),
+          currencyIso: form.currency_iso.trim(),
+          now: new Date(),
+        });
+        return r.ok ? ok({ newService: { newWordBin: r.newWordBin, price: r.price } }) : errorReply(r.error);
+      },
+      { placed: true },
+    ),
+  }),
+  endpoint({
+    method: "POST",
+    path: `${ID}/files`,
+    auth: "optional",
+    body: "stream",
+    summary: "Uploads files (multipart, field mainFiles; checked by content): 201 with the files, 400 when all are refused.",
+    handler: onForm(async ({ scope, form, webRequest }) => {
+      const limit = await checkUploadRateLimit(scope.app, { userId: scope.userId, ip: scope.ip });
+      if (!limit.allowed) return fail("rate-limited");
+      try {
+        const r = await parseUploadRequest(scope.app, webRequest(), { ...fileOwner(ownerOf(scope)), orderFormId: form.id });
+        return reply(
+          { files: r.files.map((f) => ({ identity: f.id, name: f.originalName, kind: f.kind })), rejected: r.rejected },
+          { status: r.files.length ? 201 : 400 },
+        );
+      } catch (error) {
+        if (error instanceof UploadError) return errorReply(error.code, error.status ?? 400);
+        throw error;
+      }
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/discount-code/:code`,
+    auth: "optional",
+    summary: "Applies a promo code (one per order): messages coupon-applied-message or best-discount-applied.",
+    handler: onForm(async ({ scope, form, params }) => {
+      const r = await applyPromoCode(scope, form, params.code);
+      if (!r.ok) return r;
+      return ok({ orderForm: await orderFormView(scope, r.value.form), messages: [r.value.message] });
+    }),
+  }),
+  endpoint({
+    method: "DELETE",
+    path: `${ID}/discount-code/:code`,
+    auth: "optional",
+    summary: "Removes the promo code.",
+    handler: onForm(async ({ scope, form }) => {
+      const next = await removePromoCode(scope, form);
+      return ok({ orderForm: await orderFormView(scope, next), messages: ["coupon-removed-message"] });
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/service-options/:service/quantity`,
+    auth: "optional",
+    body: quantityBody,
+    summary: "The quantity of a per-unit service (figures, tables): 1 to 25.",
+    handler: onForm<{ quantity?: unknown }, undefined>(async ({ scope, form, params, body }) =>
+      saved(scope, await saveServiceQuantity(scope, form, params.service, body.quantity)),
+    ),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/basic-details`,
+    auth: "optional",
+    body: basicDetailsBody,
+    summary: "Saves the get-started step: goal, word count, language (files first, or uploadFilesLater).",
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
+      saved(
+        scope,
+        await saveGetStarted(scope, form, {
+          customerGoal: String(body.customerGoal ?? "manuscript"),
+          uploadFilesLater: body.uploadFilesLater === true,
+          wordCount: body.wordCount as number,
+          languageId: (body.language ?? body.languageId) as number,
+        }),
+      ),
+    ),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/rework-basic-details`,
+    auth: "optional",
+    body: reworkBasicDetailsBody,
+    summary: "Saves the rework start screen: revised manuscript, word count, language, instructions (spec 2).",
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
+      saved(
+        scope,
+        await saveReworkBasicDetails(scope, form, {
+          uploadFilesLater: body.uploadFilesLater === true,
+          wordCount: body.wordCount as number,
+          languageId: (body.language ?? body.languageId) as number,
+          instructions: body.instructions,
+        }),
+      ),
+    ),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/selected-service`,
+    auth: "optional",
+    body: selectedServiceBody,
+    summary: "Chooses the services (by identity or slug) and the delivery tier; the price comes from the server.",
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+      const refs = Array.isArray(body.serviceIdentities)
+        ? body.serviceIdentities
+        : Array.isArray(body.serviceSlugs)
+          ? body.serviceSlugs
+          : [];
+      const catalogue = await getCatalogue(scope.app);
+      const serviceSlugs = refs
+        .map(String)
+        .map((s) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug)
+        .filter((s): s is string => Boolean(s));
+      const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
+      const step = form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services";
+      return saved(
+        scope,
+        await saveServices(
+          scope,
+          form,
+          { serviceSlugs, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" },
+          step,
+        ),
+      );
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/referral-emails`,
+    auth: "optional",
+    body: referralEmailsBody,
+    summary: "Colleagues to refer: 1 to 10 addresses in total, an array or comma-separated.",
+    handler: onForm<{ referralEmails?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const r = await saveReferralEmails(scope, form, body.referralEmails ?? []);
+      if (!r.ok) return r;
+      return ok({ orderForm: await orderFormView(scope, r.value), messages: ["referral-email-save-success"] });
+    }),
+  }),
+  endpoint({
+    method: "POST",
+    path: `${ID}/service-bundle-interest`,
+    auth: "optional",
+    body: bundleInterestBody,
+    summary: "Whether the visitor wants to see service bundles.",
+    handler: onForm<{ interested?: unknown }, undefined>(async ({ scope, form, body }) =>
+      respond(scope, await saveOrderForm(scope.app.db, form, { bundle_interest: body.interested !== false })),
+    ),
+  }),
+  endpoint({
+    method: "POST",
+    path: `${ID}/service-bundle-questions`,
+    auth: "optional",
+    body: bundleQuestionsBody,
+    summary: "Answers to the bundle questions; returns the bundles on offer.",
+    handler: onForm<{ answers?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const r = await saveBundleAnswers(scope, form, (body.answers ?? {}) as BundleAnswers);
+      if (!r.ok) return r;
+      const catalogue = await getCatalogue(scope.app);
+      const view = await orderFormView(scope, r.value.form);
+      const bundles = availableBundles(catalogue, answersOf(r.value.form)).map((b) => ({
+        id: b.id,
+        slug: b.slug,
+        nameKey: b.nameKey,
+        primaryService: b.primaryServiceSlug,
+        services: b.addOnSlugs,
+        discount: { percent: b.discountBp / 100 },
+      }));
+      if (!bundles.length)
+        return ok({
+          error: "service-bundle-no-bundles-error",
+          availableServiceBundles: [],
+          steps: view.steps,
+          currentStep: view.currentStep,
+        });
+      return ok({ availableServiceBundles: bundles, steps: view.steps, currentStep: view.currentStep });
+    }),
+  }),
+  endpoint({
+    method: "POST",
+    path: `${ID}/service-bundle`,
+    auth: "optional",
+    body: bundleChoiceBody,
+    summary: "Chooses a bundle (or none, bundleId null) and its delivery.",
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+      const delivery = body.express === true ? "express" : body.rush === true ? "rush" : String(body.delivery ?? "standard");
+      const r = await chooseBundle(scope, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
+      if (!r.ok) return r;
+      const view = await orderFormView(scope, r.value);
+      return ok({ order: view, orderForm: view, steps: view.steps });
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/generate-price-quote`,
+    auth: "optional",
+    body: emptyBody,
+    summary: "Makes a price quote of the form (valid 30 days): its estimateId and PDF link.",
+    handler: onForm(async ({ scope, form }) => {
+      const r = await generatePriceQuote(scope, form);
+      if (!r.ok) return r;
+      return ok({
+        order: await orderFormView(scope, form),
+        estimateId: r.value.estimateId,
+        pdf: paths.api.priceQuotePdf(r.value.estimateId),
+      });
+    }),
+  }),
+  endpoint({
+    method: "POST",
+    path: `${ID}/convert-quote`,
+    auth: "optional",
+    body: emptyBody,
+    summary: "Back from a quote to the order, at the details step.",
+    handler: onForm(async ({ scope, form }) => {
+      const view = await orderFormView(scope, await convertQuote(scope, form));
+      return ok({ order: view, orderForm: view, redirectUri: paths.submit(scope.lang, "details") });
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/manuscript-details`,
+    auth: "optional",
+    body: manuscriptDetailsBody,
+    summary: "Word count and language of the manuscript.",
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveManuscriptDetails(scope, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId })),
+    ),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/update-word-count`,
+    auth: "optional",
+    body: updateWordCountBody,
+    summary: "A new word count: the price moves to its word bin.",
+    handler: onForm<{ newWordCount?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const r = await saveManuscriptDetails(scope, form, { wordCount: body.newWordCount });
+      if (!r.ok) return r;
+      // A word count the selected service cannot take blocks payment (noServiceOption / veryLongWordCount).
+      const view = await orderFormView(scope, r.value);
+      return ok({ order: view, orderForm: view });
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/update-delivery-tier`,
+    auth: "optional",
+    body: deliveryTierBody,
+    summary: "The delivery tier: standard, rush or express (refused when the services cannot take it).",
+    handler: onForm<{ deliveryTier?: unknown; rushed?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const tier = body.deliveryTier === "express" ? "express" : body.rushed === true || body.deliveryTier === "rush" ? "rush" : "standard";
+      return saved(scope, await saveDeliveryTier(scope, form, tier));
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/step`,
+    auth: "optional",
+    body: stepBody,
+    summary: "Moves back to an earlier step (steps cannot be skipped forward: step-not-open).",
+    handler: onForm<{ step?: unknown }, undefined>(async ({ scope, form, body }) => {
+      const step = String(body.step ?? "") as StepName;
+      const ctx = await stepContext(scope, form);
+      // Moving back (or to the step after a completed one) only: steps cannot be skipped forward.
+      const toDetails = step === "details" && form.current_step === "additional-services";
+      if (!canOpen(step, form, ctx) && !toDetails) return errorReply("step-not-open");
+      return respond(scope, await saveOrderForm(scope.app.db, form, { current_step: toDetails ? "details" : form.current_step }));
+    }),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/journal`,
+    auth: "optional",
+    body: journalBody,
+    summary: "The target journal: a name and an optional http(s) address.",
+    handler: onForm<{ name?: unknown; url?: unknown }, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveJournal(scope, form, body)),
+    ),
+  }),
+  endpoint({
+    method: "PUT",
+    path: `${ID}/details`,
+    auth: "optional",
+    body: detailsBody,
+    summary: "Saves the details step (title, area of study, style of English, journal), or the currency alone.",
+    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+      // "details form, or currencyIso alone" (spec 1 §7).
+      if (body.currencyIso !== undefined && body.projectTitle === undefined)
+        return saved(scope, await saveCurrency(scope, form, body.currencyIso));
+      const journal = (body.journal ?? {}) as { name?: string; url?: string };
+      return saved(
+        scope,
+        await saveDetails(scope, form, {
+          projectTitle: String(body.projectTitle ?? ""),
+          areaOfStudyId: body.areaOfStudyId as number,
+          styleOfEnglish: (body.styleOfEnglish as string) ?? null,
+          journalName: journal.name ?? null,
+          journalUrl: journal.url ?? null,
+        }),
+      );
+    }),
+  }),
+  ...(["POST", "PUT"] as const).map((method) =>
+    endpoint({
+      method,
+      path: `${ID}/payments`,
+      auth: "optional",
+      body: paymentBody,
+      summary: "Places the order (201); paying a placed form again answers the same order (200).",
+      handler: onForm<Record<string, unknown>, undefined>(
+        async ({ scope, form, body }) => {
+          const r = await placeOrder(scope, form, {
+            paymentMethodId: Number(body.paymentMethodId),
+            purchaseOrder: str(body.purchaseOrder) ?? null,
+            acceptTerms: body.acceptedTermsAndConditions === true,
+          });
+          if (!r.ok) return r;
+          return reply(
+            { order: r.value, redirectUri: paths.orderThankYou(scope.lang, r.value.externalId) },
+            { status: r.value.alreadyPlaced ? 200 : 201 },
+          );
+        },
+        { placed: true },
+      ),
+    }),
+  ),
+];
+
+/** Price quotes (spec 1 §4 "Quote"): the PDF for its owner, and the e-mail with its link. */
+export const priceQuoteApi: EndpointTable = [
+  endpoint({
+    method: "GET",
+    path: "/api/price-quote/:estimateId/pdf",
+    auth: "optional",
+    query: quotePdfQuery,
+    summary: "The quote as a PDF, to its owner only (?display=inline for the embed).",
+    async handler({ scope, params, query }) {
+      const quote = await findQuote(scope.app, params.estimateId, ownerOf(scope));
+      if (!quote) return fail("not-found");
+      const user = scope.userId ? await getUserView(scope.app, scope.userId) : null;
+      const pdf = await quotePdf(scope.app, quote, user ? { name: user.fullName, email: user.email, institution: user.institution } : null);
+      return new Response(new Uint8Array(pdf), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `${query.display === "inline" ? "inline" : "attachment"}; filename="price-quote-${quote.row.estimate_id}.pdf"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/price-quote/:estimateId/email",
+    auth: "user",
+    summary: "E-mails the quote's link to the signed-in user: {recipientEmail}.",
+    async handler({ scope, params, req }) {
+      const user = scope.session!.user;
+      const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
+      if (!quote) return fail("not-found");
+      const recipientEmail = await emailQuote(
+        scope.app,
+        quote,
+        { id: user.id, email: user.email, firstName: user.firstName },
+        originOf(req),
+      );
+      return ok({ recipientEmail });
+    },
+  }),
+];

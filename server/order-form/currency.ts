@@ -1,0 +1,29 @@
+// The order's currency (spec 1 §9).
+import { invalid, ok } from "#common/result";
+import type { Scope } from "../scope";
+import { listCurrencies } from "../accounts/registration";
+import { type OrderFormRow, saveOrderForm } from "./store";
+import type { SaveResult } from "./types";
+
+/** The order's currency: any selectable currency; CNY only on the China site (spec 1 §9). */
+export async function saveCurrency(scope: Scope, form: OrderFormRow, iso: unknown): Promise<SaveResult> {
+  const code = String(iso ?? "").toUpperCase();
+  const row = await scope.app.db
+    .selectFrom("currencies")
+    .select(["iso_code", "selectable"])
+    .where("iso_code", "=", code)
+    .executeTakeFirst();
+  if (!row || (!row.selectable && !(code === "CNY" && scope.localization === "CN")))
+    return invalid({ currencyIso: "order:errors.generic-touchup-error" });
+  return ok(await saveOrderForm(scope.app.db, form, { currency_iso: code }));
+}
+
+/**
+ * The summary's currency picker (spec 1 §2): anonymous visitors only, never on the China site, selectable
+ * currencies only. Anything else leaves the form as it is.
+ */
+export async function chooseVisitorCurrency(scope: Scope, form: OrderFormRow, iso: string): Promise<OrderFormRow> {
+  if (scope.userId || scope.localization === "CN") return form;
+  const allowed = (await listCurrencies(scope.app.db)).filter((c) => c.selectable).map((c) => c.isoCode);
+  return allowed.includes(iso) ? saveOrderForm(scope.app.db, form, { currency_iso: iso }) : form;
+}

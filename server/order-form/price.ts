@@ -1,0 +1,80 @@
+// The server-side price of an order form (never from the client): the whole form, and one service alone.
+import {
+  type Catalogue,
+  getCatalogue,
+  type PriceInput,
+  type PriceResult,
+  priceSelection,
+  priceTotal,
+  type ServiceSelection,
+} from "../catalogue";
+import type { Scope } from "../scope";
+import type { OrderFormRow } from "./store";
+
+/** Selections stored on the form, as the pricing engine takes them. */
+export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
+  return (form.selections ?? []).map((s) => ({
+    serviceSlug: s.serviceSlug,
+    quantity: s.quantity,
+    ...(s.originalServiceSlug ? { originalServiceSlug: s.originalServiceSlug } : {}),
+  }));
+}
+
+/** The server-side price of the form as it stands (null before any service is chosen). */
+export async function priceForm(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
+  return scope.memo(`price:${form.id}:${form.version}`, () => computePrice(scope, form, catalogue));
+}
+
+/** What the pricing engine needs to know of the form besides the selection. */
+export function priceBase(scope: Scope, form: OrderFormRow, now: Date): Omit<PriceInput, "selections" | "deliveryTier"> {
+  return {
+    currencyIso: form.currency_iso.trim(),
+    wordCount: Math.max(form.word_count ?? 1, 1),
+    languageId: form.language_id ?? 1,
+    localization: scope.localization,
+    areaOfStudyId: form.area_of_study_id,
+    now,
+    impersonating: scope.impersonatorId !== null,
+    isReedit: form.rework,
+  };
+}
+
+export async function computePrice(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
+  const selections = selectionsOf(form);
+  if (!selections.length) return null;
+  const cat = catalogue ?? (await getCatalogue(scope.app));
+  const snapshot = await scope.app.config.snapshot();
+  return priceSelection(cat, {
+    ...priceBase(scope, form, new Date()),
+    selections,
+    deliveryTier: form.delivery_tier,
+    bundleId: form.bundle_id,
+    promoCode: form.promo_code,
+    flags: { show_express_service_options: snapshot.flags.show_express_service_options },
+  });
+}
+
+/**
+ * The price of one service alone, at the form's word count, language and
+ * currency with standard delivery: the figure on its card in the services and
+ * additional-services steps. Null when the service cannot be priced for this
+ * manuscript (the card then shows no price).
+ */
+export function servicePrice(
+  scope: Scope,
+  form: OrderFormRow,
+  catalogue: Catalogue,
+  service: { slug: string; originalServiceSlug?: string },
+  now = new Date(),
+): number | null {
+  try {
+    const selection = {
+      serviceSlug: service.slug,
+      quantity: 1,
+      ...(service.originalServiceSlug ? { originalServiceSlug: service.originalServiceSlug } : {}),
+    };
+    return priceTotal(catalogue, { ...priceBase(scope, form, now), selections: [selection], deliveryTier: "standard" });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+// Promo codes (spec 1 §4 "Discounts", §8): one per order; a better discount in place keeps it unused.
+import { fail, ok, type Result } from "#common/result";
+import { checkPromoCode, getCatalogue } from "../catalogue";
+import type { Scope } from "../scope";
+import { priceForm } from "./price";
+import { type OrderFormRow, saveOrderForm } from "./store";
+
+// ---- promo codes (spec 1 §4 "Discounts", §8) ---------------------------------------
+
+export type PromoResult = Result<{ form: OrderFormRow; message: "coupon-applied-message" | "best-discount-applied" }>;
+
+const PROMO_ERRORS: Record<string, string> = {
+  "promo-code-empty": "promo-code-empty",
+  "one-promo-code-per-order": "one-promo-code-per-order",
+  "promo-code-invalid": "promo-code-invalid",
+  "promo-code-expired": "promo-code-expired",
+  "promo-code-used-up": "promo-code-used-up",
+};
+
+export async function applyPromoCode(scope: Scope, form: OrderFormRow, code: string): Promise<PromoResult> {
+  const catalogue = await getCatalogue(scope.app);
+  const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
+  if (!check.ok) return fail(PROMO_ERRORS[check.error] ?? "promo-code-invalid");
+  const saved = await saveOrderForm(scope.app.db, form, { promo_code: check.promo.code });
+  const price = await priceForm(scope, saved, catalogue);
+  // One order-level discount applies: a better one already in place keeps the code unused (spec 1 §8).
+  return ok({
+    form: saved,
+    message: price?.bestDiscountApplied ? ("best-discount-applied" as const) : ("coupon-applied-message" as const),
+  });
+}
+
+export async function removePromoCode(scope: Scope, form: OrderFormRow): Promise<OrderFormRow> {
+  return saveOrderForm(scope.app.db, form, { promo_code: null });
+}

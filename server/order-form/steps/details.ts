@@ -1,0 +1,62 @@
+// The details step: project title, area of study, style of English and the target journal.
+import { invalid, ok } from "#common/result";
+import { checkField, journalUrlField, projectTitleField } from "#common/order-form/schemas";
+import { getCatalogue } from "../../catalogue";
+import type { Scope } from "../../scope";
+import { formFiles } from "../files";
+import { advanceFrom } from "../progress";
+import { type OrderFormRow, saveOrderForm } from "../store";
+import type { FieldErrors, SaveResult } from "../types";
+
+// ---- details --------------------------------------------------------------------
+
+export interface DetailsInput {
+  projectTitle?: string;
+  areaOfStudyId?: string | number | null;
+  styleOfEnglish?: string | null;
+  journalName?: string | null;
+  journalUrl?: string | null;
+}
+
+export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
+  const errors: FieldErrors = {};
+  const titleCheck = checkField(projectTitleField, input.projectTitle);
+  const title = titleCheck.ok ? titleCheck.value : "";
+  if (!titleCheck.ok) errors.projectTitle = titleCheck.error;
+  const areaId = Number(input.areaOfStudyId);
+  const area =
+    Number.isInteger(areaId) && areaId > 0
+      ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
+      : undefined;
+  if (!area) errors.areaOfStudyId = "order:errors.area-of-study-error";
+  const catalogue = await getCatalogue(scope.app);
+  const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
+  const style = input.styleOfEnglish ?? null;
+  if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = "order:errors.style-of-english-required";
+  const journalName = (input.journalName ?? "").trim();
+  const urlCheck = checkField(journalUrlField, input.journalUrl);
+  const journalUrl = urlCheck.ok ? urlCheck.value : "";
+  if (!urlCheck.ok) errors.journalUrl = urlCheck.error;
+  const files = await formFiles(scope, form);
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  if (Object.keys(errors).length) return invalid(errors);
+  return ok(
+    await advanceFrom(scope, form, "details", {
+      project_title: title,
+      area_of_study_id: areaId,
+      style_of_english: editing ? style : null,
+      journal: journalName ? JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) : null,
+    }),
+  );
+}
+
+export async function saveJournal(scope: Scope, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {
+  const name = String(input.name ?? "").trim();
+  const urlCheck = checkField(journalUrlField, input.url);
+  const url = urlCheck.ok ? urlCheck.value : "";
+  const errors: FieldErrors = {};
+  if (!name) errors.name = "order:errors.journal-name-required";
+  if (!urlCheck.ok) errors.url = urlCheck.error;
+  if (Object.keys(errors).length) return invalid(errors);
+  return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }));
+}

@@ -1,0 +1,76 @@
+// The get-started step (spec 1 §4): the goal, the files (or "upload later"), word count and language;
+// and the manuscript details the API may change later (word count, language).
+import { invalid, ok } from "#common/result";
+import { checkField, wordCountField } from "#common/order-form/schemas";
+import type { Scope } from "../../scope";
+import { formFiles } from "../files";
+import { advanceFrom } from "../progress";
+import { type OrderFormRow, saveOrderForm } from "../store";
+import type { FieldErrors, SaveResult } from "../types";
+
+export const CUSTOMER_GOALS = [
+  { name: "manuscript", requiresWordCount: true },
+  { name: "multimedia", requiresWordCount: false },
+] as const;
+export type CustomerGoal = (typeof CUSTOMER_GOALS)[number]["name"];
+
+// ---- get-started ----------------------------------------------------------
+
+export interface GetStartedInput {
+  customerGoal?: string;
+  uploadFilesLater?: boolean;
+  wordCount?: string | number | null;
+  languageId?: string | number | null;
+}
+
+export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: GetStartedInput): Promise<SaveResult> {
+  const errors: FieldErrors = {};
+  const goal = CUSTOMER_GOALS.find((g) => g.name === input.customerGoal);
+  if (!goal) errors.customerGoal = "order:errors.make-selection";
+  const files = await formFiles(scope, form);
+  const mainFiles = files.filter((f) => f.kind === "main" || f.kind === "figure");
+  if (!input.uploadFilesLater && mainFiles.length === 0) errors.files = "order:errors.files-required";
+  let wordCount: number | null = null;
+  let languageId: number | null = null;
+  if (goal?.requiresWordCount) {
+    const words = checkField(wordCountField, input.wordCount);
+    if (words.ok) wordCount = words.value;
+    else errors.wordCount = words.error;
+    languageId = Number(input.languageId);
+    const language = Number.isInteger(languageId)
+      ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
+      : undefined;
+    if (!language) errors.languageId = "order:errors.value-required";
+  }
+  if (Object.keys(errors).length) return invalid(errors);
+  // Changing the goal changes the services on offer: the old selection would not fit.
+  const goalChanged = goal!.name !== form.customer_goal;
+  const saved = await advanceFrom(scope, form, form.rework ? "rework-get-started" : "get-started", {
+    customer_goal: goal!.name,
+    upload_files_later: Boolean(input.uploadFilesLater),
+    word_count: goal!.requiresWordCount ? wordCount : form.word_count,
+    language_id: goal!.requiresWordCount ? languageId : form.language_id,
+    ...(goalChanged ? { selections: JSON.stringify([]), delivery_tier: "standard" as const, decline_editing: false } : {}),
+  });
+  return ok(saved);
+}
+
+// ---- manuscript details and word count (spec 1 §4 "Word count", §5) ---------------------
+
+export async function saveManuscriptDetails(
+  scope: Scope,
+  form: OrderFormRow,
+  input: { wordCount?: unknown; languageId?: unknown },
+): Promise<SaveResult> {
+  const errors: FieldErrors = {};
+  const raw = String(input.wordCount ?? "").trim();
+  const words = checkField(wordCountField, raw);
+  const wordCount = words.ok ? words.value : 0;
+  // A zero says more than "out of range" where the count is edited on its own (spec 1 §4 "Word count").
+  if (!words.ok) errors.wordCount = raw !== "" && Number(raw) === 0 ? "order:errors.value-cannot-be-zero" : words.error;
+  const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
+  if (!languageId || !(await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
+    errors.languageId = "order:errors.value-required";
+  if (Object.keys(errors).length) return invalid(errors);
+  return ok(await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId }));
+}

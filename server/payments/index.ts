@@ -1,0 +1,2 @@
+// The payments area's public face.
+export * from "./methods";
