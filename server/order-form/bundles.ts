@@ -15,7 +15,7 @@ import type { Scope } from "../scope";
 import { computePrice, priceBase } from "./price";
 import { advanceFrom } from "./progress";
 import { type OrderFormRow, saveOrderForm } from "./store";
-import type { FieldErrors, SaveResult } from "./types";
+import type { SaveResult } from "./types";
 
 export interface BundleOffer {
   id: number;
