@@ -12,6 +12,7 @@ import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 import type { AppContext } from "../context";
 import { isSiteLang, type SiteLang } from "#common/i18n";
+import { paths } from "#common/paths";
 import { detectLang } from "../i18n/locale";
 import { parseCookies, serializeCookie } from "../http/cookies";
 import { createSession, readSession, SESSION_COOKIE } from "./session";
@@ -78,7 +79,7 @@ function withCarried(path: string, redirect: string | null, origin: string | nul
 
 /** /{lang}/login/failure/{message}?redirect=&origin= */
 export function failureLocation(lang: SiteLang, redirect: string | null, origin: string | null, message = "oauth-failure"): string {
-  return withCarried(`/${lang}/login/failure/${message}`, redirect, origin);
+  return withCarried(paths.loginFailure(lang, message), redirect, origin);
 }
 
 /** The callback address the provider sends the browser back to: PUBLIC_URL when set, else the request's origin. */
@@ -385,7 +386,7 @@ export async function finishSocialSignIn(
     case "register":
       return {
         kind: "redirect",
-        location: withCarried(`/${lang}/register/confirm/${encodeRegisterPrefill(result.prefill)}`, redirect, origin),
+        location: withCarried(paths.registerConfirm(lang, encodeRegisterPrefill(result.prefill)), redirect, origin),
         setCookies,
       };
     case "failure":

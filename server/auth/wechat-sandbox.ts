@@ -4,6 +4,8 @@
 // to the portal on that page (the "phone") scans, confirms or cancels. The UI
 // labels every sandbox session as such (ADR 004).
 import { randomBytes } from "node:crypto";
+import { isSiteLang } from "#common/i18n";
+import { paths } from "#common/paths";
 import type { DB } from "../db";
 import type { WechatQrStatus } from "../../db/types-wechat";
 import {
@@ -18,7 +20,9 @@ import {
 
 /** The local page a sandbox QR image points at. */
 export function sandboxConfirmPath(lang: string, loginCode: string): string {
-  return `/${lang}/login/wechat/confirm/${loginCode}`;
+  // The session's language was checked when the QR session was made; a stored value that is not a site
+  // language (never written by this code) falls back to English rather than building a broken link.
+  return paths.wechatConfirm(isSiteLang(lang) ? lang : "en", loginCode);
 }
 
 const LIVE: WechatQrStatus[] = ["pending", "scanned", "confirmed"];

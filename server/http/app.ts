@@ -13,7 +13,7 @@ import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
 import { languageRedirect, langOfPath } from "./lang";
 import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
-import { LANG_COOKIE } from "#common/i18n";
+import { cookies } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
 import { siteOrigin } from "../accounts/localization";
 import { localizationForHost } from "../config";
@@ -30,15 +30,6 @@ export interface HttpAppOptions {
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return undefined;
-}
 
 export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   // Route matching is memoised (ADR 010): the same tree is matched several times per request.
@@ -134,15 +125,15 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") {
       const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
-      const target = languageRedirect(req.path, search, readCookie(req.headers.cookie, LANG_COOKIE), req.get("accept-language"));
+      const target = languageRedirect(req.path, search, cookies.lang.read(req.headers.cookie), req.get("accept-language"));
       if (target) {
         res.setHeader("Vary", "Cookie, Accept-Language");
         res.setHeader("Cache-Control", "no-store");
         return res.redirect(302, target);
       }
       const lang = langOfPath(req.path);
-      if (lang && !req.path.endsWith(".data") && readCookie(req.headers.cookie, LANG_COOKIE) !== lang) {
-        res.append("Set-Cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${req.secure ? "; Secure" : ""}`);
+      if (lang && !req.path.endsWith(".data") && cookies.lang.read(req.headers.cookie) !== lang) {
+        res.append("Set-Cookie", cookies.lang.serialize(lang, req.secure));
       }
     }
     next();

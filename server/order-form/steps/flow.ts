@@ -1,5 +1,7 @@
 // The wizard's steps come from the server (spec 1 §2 "Step bar"): which steps
 // this order form has, which one is current, and where back and next lead.
+import type { SiteLang } from "#common/i18n";
+import { paths } from "#common/paths";
 import type { OrderFormRow } from "../store";
 
 export type StepName =
@@ -106,7 +108,7 @@ export function advance(form: Parameters<typeof currentStepOf>[0], saved: StepNa
 export function stepsView(
   form: Parameters<typeof currentStepOf>[0],
   ctx: StepContext,
-  lang: string,
+  lang: SiteLang,
   t: (key: string) => string,
   viewing?: StepName,
 ): StepsView {
@@ -115,7 +117,7 @@ export function stepsView(
   const here = viewing && steps.includes(viewing) ? viewing : current;
   const view = (name: StepName): StepView => ({
     name,
-    url: `/${lang}/researcher/submit/${name}`,
+    url: paths.submit(lang, name),
     text: t(`steps.${name}`),
     state: steps.indexOf(name) < steps.indexOf(current) ? "done" : name === current ? "current" : "todo",
   });
