@@ -5,16 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client } from "../helpers/portal";
 import type { RunningPortal } from "../../server/boot";
 import { makeDocx } from "../helpers/fixtures";
+import { saveDetailsAndPlace, sendJson as send } from "../helpers/api";
 
 let portal: RunningPortal;
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
-
-const H = { "content-type": "application/json" };
-const send = (c: Client, method: string, path: string, body?: unknown) =>
-  c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
 
 async function registered(email: string) {
   const c = new Client(portal.url);
@@ -51,11 +48,7 @@ async function placeOrder(c: Client, services: string[], title: string) {
   await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
   await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: services });
   await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
-  const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-  await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "american" });
-  const placed = await (
-    await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
-  ).json();
+  const placed = await saveDetailsAndPlace(c, id, title);
   expect(placed.order.externalId).toMatch(/^RS\d+$/);
   return placed.order.externalId as string;
 }
@@ -136,15 +129,7 @@ describe("rework through the API", () => {
 
     // Placed, the new order records the order it reworks.
     await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
-    const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-    await send(c, "PUT", `/api/order-form/${id}/details`, {
-      projectTitle: "Drought and soil bacteria (re-edit)",
-      areaOfStudyId: area,
-      styleOfEnglish: "american",
-    });
-    const placed = await (
-      await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
-    ).json();
+    const placed = await saveDetailsAndPlace(c, id, "Drought and soil bacteria (re-edit)");
     expect(placed.order.total).toBe(form.total);
     const row = await portal.ctx.db
       .selectFrom("orders as o")
