@@ -192,19 +192,7 @@ describe("account API with object-level checks", () => {
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).fieldErrors.state).toBe("stateRequired");
 
-    const other = new Client(portal.url);
-    await send(other, "POST", "/api/auth/register", {
-      email: "other.person@example.org",
-      password: "other-password",
-      firstName: "O",
-      lastName: "P",
-      countryCode: "DE",
-      phoneNumber: "301234567",
-      country: "DE",
-      currency: "EUR",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: other } = await portal.researcher({ countryCode: "DE", phoneNumber: "301234567", country: "DE", currency: "EUR" });
     expect((await other.get(`/api/account/addresses/${address.id}`)).status).toBe(404);
     expect((await send(other, "PUT", `/api/account/addresses/${address.id}`, FOREIGN_ADDRESS)).status).toBe(404);
     expect((await send(other, "DELETE", `/api/account/addresses/${address.id}`)).status).toBe(404);
@@ -224,19 +212,7 @@ describe("account API with object-level checks", () => {
   });
 
   it("updates the country through the snid calls, for oneself only", async () => {
-    const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", {
-      email: "snid@example.org",
-      password: "snid-password",
-      firstName: "S",
-      lastName: "N",
-      countryCode: "US",
-      phoneNumber: "2025550188",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: c } = await portal.researcher();
     const me = (await (await c.get("/api/account")).json()).user;
     await portal.ctx.db.updateTable("users").set({ country_id: null }).where("identity", "=", me.identity).execute();
     const { invalidateUser } = await import("../../server/accounts/account");

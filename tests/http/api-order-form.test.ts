@@ -250,19 +250,7 @@ describe("service bundle calls", () => {
 
 describe("price quotes", () => {
   it("are generated, served as PDF to their owner only, e-mailed and converted back to the order", async () => {
-    const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", {
-      email: "quote.owner@example.org",
-      password: "quote-owner-1",
-      firstName: "Q",
-      lastName: "O",
-      countryCode: "US",
-      phoneNumber: "2025550177",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: c, email } = await portal.researcher();
     const { id } = await startForm(c, { wordCount: 4500 });
     let r = await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`);
     const generated = await r.json();
@@ -282,7 +270,7 @@ describe("price quotes", () => {
     expect((await staff.get(pdf)).status).toBe(404);
     expect((await new Client(portal.url).get(pdf)).status).toBe(404);
     r = await send(c, "POST", `/api/price-quote/${estimateId}/email`);
-    expect(await r.json()).toEqual({ recipientEmail: "quote.owner@example.org" });
+    expect(await r.json()).toEqual({ recipientEmail: email });
     const mail = await portal.ctx.db
       .selectFrom("mail_outbox")
       .select(["template", "text_body"])
@@ -377,19 +365,7 @@ describe("smaller order-form calls", () => {
 
 describe("duplicate orders", () => {
   it("send a second order with the same title through the duplicate screen", async () => {
-    const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", {
-      email: "dup.person@example.org",
-      password: "dup-person-1",
-      firstName: "D",
-      lastName: "P",
-      countryCode: "US",
-      phoneNumber: "2025550155",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: c } = await portal.researcher();
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
     const walk = async () => {
       const { id } = await startForm(c);

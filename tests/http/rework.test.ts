@@ -2,34 +2,15 @@
 // (rework-get-started, PUT rework-basic-details), the rework services priced
 // against the original order with the re-edit discount, and access checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx } from "../helpers/fixtures";
 import { saveDetailsAndPlace, sendJson as send } from "../helpers/api";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
-
-async function registered(email: string) {
-  const c = new Client(portal.url);
-  const r = await send(c, "POST", "/api/auth/register", {
-    email,
-    password: "rework-pass-1",
-    firstName: "R",
-    lastName: "W",
-    countryCode: "US",
-    phoneNumber: "2025550177",
-    country: "US",
-    currency: "USD",
-    language: "en",
-    agreeToTOS: true,
-  });
-  expect(r.status).toBe(201);
-  return c;
-}
 
 async function uploadDocx(c: Client, id: string) {
   const fd = new FormData();
@@ -55,11 +36,11 @@ async function placeOrder(c: Client, services: string[], title: string) {
 
 describe("rework through the API", () => {
   it("opens a rework form for the user's own order, checks the start screen and prices touch-ups with the re-edit discount", async () => {
-    const c = await registered("rework.api@example.org");
+    const { client: c } = await portal.researcher();
     const original = await placeOrder(c, ["premium-editing"], "Drought and soil bacteria");
 
     // Another user, an unknown id, and no sign-in: no rework form.
-    const other = await registered("rework.other@example.org");
+    const { client: other } = await portal.researcher();
     expect((await send(other, "POST", `/api/order-form/rework/${original}`)).status).toBe(404);
     expect((await send(c, "POST", "/api/order-form/rework/RS999999")).status).toBe(404);
     expect((await send(new Client(portal.url), "POST", `/api/order-form/rework/${original}`)).status).toBe(401);
@@ -141,7 +122,7 @@ describe("rework through the API", () => {
   });
 
   it("refuses rework-basic-details on an ordinary order form", async () => {
-    const c = await registered("rework.plain@example.org");
+    const { client: c } = await portal.researcher();
     const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
     const r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3000, language: 1, uploadFilesLater: true });
     expect(r.status).toBe(400);
@@ -162,7 +143,7 @@ describe("rework through the API", () => {
 
 describe("rework pages without JavaScript", () => {
   it("goes from the re-edit page to the rework start screen and on to the rework services", async () => {
-    const c = await registered("rework.pages@example.org");
+    const { client: c } = await portal.researcher();
     const original = await placeOrder(c, ["standard-editing", "manuscript-formatting"], "Coral bleaching in 2026");
 
     // The order details link to the re-edit page, which shows the order and links on.
@@ -175,7 +156,7 @@ describe("rework pages without JavaScript", () => {
     expect(html).toContain("Return to my orders");
 
     // Not found (someone else's order): home.
-    const other = await registered("rework.pages.other@example.org");
+    const { client: other } = await portal.researcher();
     r = await other.get(`/en/researcher/index/re-edit/${original}`);
     expect(r.headers.get("location")).toBe("/en");
     r = await other.get(`/en/researcher/submit/new?rework=${original}`);
