@@ -1,5 +1,6 @@
 // JSON API calls that several HTTP tests make the same way.
 import type { Client } from "./portal";
+import { makeDocx } from "./fixtures";
 
 /** A request with a JSON body (when `body` is given) and a JSON content type. */
 export function sendJson(c: Client, method: string, path: string, body?: unknown): Promise<Response> {
@@ -8,6 +9,17 @@ export function sendJson(c: Client, method: string, path: string, body?: unknown
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** Uploads a .docx holding `text` as a main file of order form `id` (POST /files); the answer. */
+export async function uploadDocx(
+  c: Client,
+  id: string,
+  { text = "The results suggest a strong effect of temperature on growth. ", name = "paper.docx" } = {},
+): Promise<Response> {
+  const fd = new FormData();
+  fd.append("mainFiles", new Blob([new Uint8Array(await makeDocx(text.repeat(30)))]), name);
+  return c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd });
 }
 
 export interface PlacedViaApi {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
-import { makeDocx } from "../helpers/fixtures";
-import { saveDetailsAndPlace, sendJson as send } from "../helpers/api";
+import { saveDetailsAndPlace, sendJson as send, uploadDocx } from "../helpers/api";
 
 let portal: TestPortal;
 const H = { "content-type": "application/json" };
@@ -9,16 +8,6 @@ beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
-
-async function uploadDocx(c: Client, id: string) {
-  const fd = new FormData();
-  fd.append(
-    "mainFiles",
-    new Blob([new Uint8Array(await makeDocx("The results suggest a strong effect of temperature on growth. ".repeat(30)))]),
-    "paper.docx",
-  );
-  return c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd });
-}
 
 /** A new order form with a real .docx, basic details saved and services chosen: where most calls below start. */
 async function startForm(c: Client, opts: { wordCount?: number; services?: string[] } = {}) {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx } from "../helpers/fixtures";
-import { saveDetailsAndPlace, sendJson as send } from "../helpers/api";
+import { saveDetailsAndPlace, sendJson as send, uploadDocx } from "../helpers/api";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -12,20 +12,14 @@ beforeAll(async () => {
 });
 afterAll(async () => portal.stop());
 
-async function uploadDocx(c: Client, id: string) {
-  const fd = new FormData();
-  fd.append(
-    "mainFiles",
-    new Blob([new Uint8Array(await makeDocx("Revised results on soil bacteria and drought. ".repeat(30)))]),
-    "revised.docx",
-  );
-  expect((await c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd })).status).toBe(201);
+async function uploadRevised(c: Client, id: string) {
+  expect((await uploadDocx(c, id, { text: "Revised results on soil bacteria and drought. ", name: "revised.docx" })).status).toBe(201);
 }
 
 /** Places a bank-transfer order with `services` at 3,000 words and returns its external id and line items. */
 async function placeOrder(c: Client, services: string[], title: string) {
   const id: string = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-  await uploadDocx(c, id);
+  await uploadRevised(c, id);
   await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
   await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: services });
   await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
@@ -74,7 +68,7 @@ describe("rework through the API", () => {
     expect((await r.json()).fieldErrors).toEqual({ instructions: "rework-instructions-too-long" });
     r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 0, language: 1 });
     expect((await r.json()).fieldErrors).toMatchObject({ files: "files-required", wordCount: "word-count-range-error" });
-    await uploadDocx(c, id);
+    await uploadRevised(c, id);
     r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, {
       wordCount: 3200,
       language: 1,
