@@ -1,15 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { guardThirdParty, registerResearcher, signIn, uniqueEmail } from "./helpers";
+import { guardThirdParty, newResearcher, registerResearcher, SEEDED_STAFF, signIn, uniqueEmail } from "./helpers";
 
 const register = (page: Page, lang: string, email: string, password: string) => registerResearcher(page, lang, { email, password });
 
 test.describe("accounts", () => {
-  test("two-stage registration in Spanish", async ({ page, baseURL }) => {
+  test("two-stage registration in Spanish", async ({ page, baseURL, request }) => {
     const check = guardThirdParty(page, baseURL!);
     const email = uniqueEmail("curie");
+    const existing = await newResearcher(request);
     // An existing address stops at stage one with the message of spec 1 §8.
     await page.goto("/es/register");
-    await page.locator('input[name="email"]').fill("researcher@example.com");
+    await page.locator('input[name="email"]').fill(existing.email);
     await page.locator("form.stack button[type=submit]").click();
     await expect(page.getByText("Ya existe una cuenta con esta dirección de correo electrónico.")).toBeVisible();
     await register(page, "es", email, "marie-curie-1867");
@@ -48,7 +49,7 @@ test.describe("accounts", () => {
     // Support staff read the outbox (no SMTP here) to find the link.
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
-    await signIn(staff, "en", "staff@example.com", "Staff#2026!");
+    await signIn(staff, SEEDED_STAFF);
     await staff.goto(`/en/staff/outbox?to=${encodeURIComponent(email)}`);
     await staff
       .getByRole("link", { name: /Reset your Researcher Services password/ })
@@ -64,7 +65,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/en\/researcher\?passwordReset=1$/);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/en\/logout\?done=1$/);
-    await signIn(page, "en", email, "second-password-2");
+    await signIn(page, { email, password: "second-password-2" });
     await expect(page).toHaveURL(/\/en\/researcher$/);
     // The link works once.
     await page.goto(new URL(link).pathname);

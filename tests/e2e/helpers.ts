@@ -1,6 +1,10 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 
-export const DEMO = { email: "researcher@example.com", password: "Researcher#2026", name: "Ada Lovelace" };
+/**
+ * The seeded staff account (db/seed DEMO_ACCOUNTS). Researchers are registered per test (newResearcher),
+ * but no request makes a staff member, so the tests that need one sign in as this one.
+ */
+export const SEEDED_STAFF = { email: "staff@example.com", password: "Staff#2026!" };
 
 export const jsEnabled = (info: TestInfo) => info.project.name === "js";
 
@@ -18,12 +22,43 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
 
-export async function signIn(page: Page, lang = "en", email = DEMO.email, password = DEMO.password) {
+export interface E2EUser {
+  email: string;
+  password: string;
+  /** The name the signed-in header shows. */
+  name: string;
+}
+
+/**
+ * A new researcher named Ada Lovelace, registered with one POST /api/auth/register (no page visits, so it
+ * costs a test little): who a test signs in as, instead of a seeded demo account.
+ */
+export async function newResearcher(request: APIRequestContext): Promise<E2EUser> {
+  const user = { email: uniqueEmail("ada"), password: "Ada#Lovelace-1815", name: "Ada Lovelace" };
+  const r = await request.post("/api/auth/register", {
+    data: {
+      email: user.email,
+      password: user.password,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      countryCode: "US",
+      phoneNumber: "2025550123",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+  return user;
+}
+
+export async function signIn(page: Page, user: { email: string; password: string }, lang = "en") {
   await page.goto(`/${lang}/login`);
-  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="email"]').fill(user.email);
   // Stage two is a new document without JavaScript: let it finish loading before filling it in.
   await page.waitForLoadState("load");
-  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="password"]').fill(user.password);
   await page.locator('form.stack button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.includes("/login"));
 }

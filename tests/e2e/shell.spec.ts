@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, guardThirdParty, signIn } from "./helpers";
+import { guardThirdParty, newResearcher, signIn } from "./helpers";
 
 test.describe("site shell", () => {
   test("a path without a language goes to the visitor's language and keeps the query", async ({ page, baseURL }) => {
@@ -71,13 +71,14 @@ test.describe("site shell", () => {
     await expect(page).toHaveURL(/\/jp$/);
   });
 
-  test("sign in, see the signed-in header, sign out", async ({ page }) => {
+  test("sign in, see the signed-in header, sign out", async ({ page, request }) => {
+    const ada = await newResearcher(request);
     await page.goto("/en/login?redirect=%2Fen%2Fresearcher%2Finvoices");
-    await page.locator('input[name="email"]').fill(DEMO.email);
-    await page.locator('input[name="password"]').fill(DEMO.password);
+    await page.locator('input[name="email"]').fill(ada.email);
+    await page.locator('input[name="password"]').fill(ada.password);
     await page.locator('form.stack button[type="submit"]').click();
     await expect(page).toHaveURL(/\/en\/researcher\/invoices$/);
-    await expect(page.getByText(`Signed in as ${DEMO.name}`)).toBeVisible();
+    await expect(page.getByText(`Signed in as ${ada.name}`)).toBeVisible();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/en\/logout\?done=1$/);
     await expect(page.getByRole("heading", { name: "You have signed out" })).toBeVisible();
@@ -85,20 +86,21 @@ test.describe("site shell", () => {
     await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Faccount$/);
   });
 
-  test("sign-in errors are shown in place", async ({ page }) => {
+  test("sign-in errors are shown in place", async ({ page, request }) => {
+    const ada = await newResearcher(request);
     await page.goto("/en/login");
     await page.locator('input[name="email"]').fill("not-an-email");
     await page.locator('form.stack button[type="submit"]').click();
     await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
     await expect(page.getByText("Please enter your password.")).toBeVisible();
-    await page.locator('input[name="email"]').fill(DEMO.email);
+    await page.locator('input[name="email"]').fill(ada.email);
     await page.locator('input[name="password"]').fill("wrong-password");
     await page.locator('form.stack button[type="submit"]').click();
     await expect(page.getByText("The e-mail address or password is not correct.")).toBeVisible();
   });
 
-  test("a logged-in visitor on the root goes to the home directory", async ({ page }) => {
-    await signIn(page, "es");
+  test("a logged-in visitor on the root goes to the home directory", async ({ page, request }) => {
+    await signIn(page, await newResearcher(request), "es");
     await page.goto("/es");
     await expect(page).toHaveURL(/\/es\/researcher$/);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { DEMO, guardThirdParty, jsEnabled, signIn } from "./helpers";
+import { guardThirdParty, jsEnabled, newResearcher, signIn } from "./helpers";
 
 // WeChat QR sign-in in the sandbox (ADR 004): one browser context is the desktop that shows the
 // QR code, a second one is the "phone" (signed in to the portal) that opens the QR target and
@@ -29,17 +29,18 @@ async function startOnDesktop(page: Page, info: TestInfo, query = ""): Promise<s
 }
 
 test.describe("WeChat QR sign-in (sandbox)", () => {
-  test("the phone confirms and the browser that shows the QR code ends signed in", async ({ page, browser, baseURL }, info) => {
+  test("the phone confirms and the browser that shows the QR code ends signed in", async ({ page, browser, baseURL, request }, info) => {
+    const ada = await newResearcher(request);
     const check = guardThirdParty(page, baseURL!);
     const target = await startOnDesktop(page, info, "?redirect=%2Fen%2Fresearcher%2Finvoices");
 
     const phone = await phoneContext(browser, baseURL!, info);
     try {
       const phonePage = await phone.newPage();
-      await signIn(phonePage);
+      await signIn(phonePage, ada);
       await phonePage.goto(target);
       await expect(phonePage.getByRole("heading", { level: 1 })).toHaveText("Confirm WeChat sign-in");
-      await expect(phonePage.getByText(`Sign in as ${DEMO.name} on the device that shows the QR code?`)).toBeVisible();
+      await expect(phonePage.getByText(`Sign in as ${ada.name} on the device that shows the QR code?`)).toBeVisible();
       // Opening the page is the scan: the desktop says so (JavaScript polls; the no-JS page reloads).
       await expect(page.getByText("Scanned. Please confirm the sign-in on your phone.")).toBeVisible({ timeout: 10_000 });
       await phonePage.getByRole("button", { name: "Confirm sign-in" }).click();
@@ -49,11 +50,12 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
     }
 
     await expect(page).toHaveURL(/\/en\/researcher\/invoices$/, { timeout: 10_000 });
-    await expect(page.getByText(`Signed in as ${DEMO.name}`)).toBeVisible();
+    await expect(page.getByText(`Signed in as ${ada.name}`)).toBeVisible();
     check();
   });
 
-  test("a phone that is not signed in signs in first and comes back to confirm", async ({ page, browser, baseURL }, info) => {
+  test("a phone that is not signed in signs in first and comes back to confirm", async ({ page, browser, baseURL, request }, info) => {
+    const ada = await newResearcher(request);
     const target = await startOnDesktop(page, info);
     const phone = await phoneContext(browser, baseURL!, info);
     try {
@@ -62,8 +64,8 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
       await expect(phonePage.getByText("first sign in to your account on this device")).toBeVisible();
       await phonePage.locator("main").getByRole("link", { name: "Sign in", exact: true }).click();
       await expect(phonePage).toHaveURL(/\/en\/login\?redirect=/);
-      await phonePage.locator('input[name="email"]').fill(DEMO.email);
-      await phonePage.locator('input[name="password"]').fill(DEMO.password);
+      await phonePage.locator('input[name="email"]').fill(ada.email);
+      await phonePage.locator('input[name="password"]').fill(ada.password);
       await phonePage.locator('form.stack button[type="submit"]').click();
       await expect(phonePage).toHaveURL(new URL(target, baseURL).toString());
       await phonePage.getByRole("button", { name: "Confirm sign-in" }).click();
@@ -73,15 +75,21 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
     }
     // Without a redirect, the desktop goes to the home directory.
     await expect(page).toHaveURL(/\/en\/researcher$/, { timeout: 10_000 });
-    await expect(page.getByText(`Signed in as ${DEMO.name}`)).toBeVisible();
+    await expect(page.getByText(`Signed in as ${ada.name}`)).toBeVisible();
   });
 
-  test("cancelling on the phone stops the desktop with an error and a way to try again", async ({ page, browser, baseURL }, info) => {
+  test("cancelling on the phone stops the desktop with an error and a way to try again", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }, info) => {
+    const ada = await newResearcher(request);
     const target = await startOnDesktop(page, info);
     const phone = await phoneContext(browser, baseURL!, info);
     try {
       const phonePage = await phone.newPage();
-      await signIn(phonePage);
+      await signIn(phonePage, ada);
       await phonePage.goto(target);
       await phonePage.getByRole("button", { name: "Cancel" }).click();
       await expect(phonePage.getByText("Sign-in cancelled.")).toBeVisible();
@@ -98,7 +106,8 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
     await expect(page.getByRole("img", { name: "QR code for signing in with WeChat" })).toBeVisible();
   });
 
-  test("the stand-alone WeChat page signs in too, and stops refreshing once left", async ({ page, browser, baseURL }, info) => {
+  test("the stand-alone WeChat page signs in too, and stops refreshing once left", async ({ page, browser, baseURL, request }, info) => {
+    const ada = await newResearcher(request);
     await page.goto("/en/login/wechat?redirect=%2Fen%2Faccount");
     await page.getByRole("button", { name: "Sign in with WeChat" }).click();
     await expect(page).toHaveURL(/\/en\/login\/wechat\?code=[A-Za-z0-9_-]{43}&redirect=%2Fen%2Faccount$/);
@@ -119,7 +128,7 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
     const phone = await phoneContext(browser, baseURL!, info);
     try {
       const phonePage = await phone.newPage();
-      await signIn(phonePage);
+      await signIn(phonePage, ada);
       await phonePage.goto(new URL(target, baseURL).toString());
       await phonePage.getByRole("button", { name: "Confirm sign-in" }).click();
       await expect(phonePage.getByText("The other device is being signed in")).toBeVisible();
@@ -127,6 +136,6 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
       await phone.close();
     }
     await expect(page).toHaveURL(/\/en\/account$/, { timeout: 10_000 });
-    await expect(page.getByText(`Signed in as ${DEMO.name}`)).toBeVisible();
+    await expect(page.getByText(`Signed in as ${ada.name}`)).toBeVisible();
   });
 });

@@ -3,17 +3,33 @@ import path from "node:path";
 import { startPortal, type RunningPortal } from "../../server/boot";
 import { createTestDatabase } from "./db";
 import { testEnv } from "./context";
+import { createResearcher, createStaff, type TestUser } from "./factories";
+import type { RegistrationInput } from "#server/accounts/registration";
+
+/** A factory user and a client (cookie jar) signed in as them. */
+export interface SignedInUser extends TestUser {
+  client: Client;
+}
 
 export interface TestPortal extends RunningPortal {
   /** A new client (cookie jar) signed in as `user` through the sign-in API. */
   signIn(user: { email: string; password: string }): Promise<Client>;
+  /** A new researcher (factories' createResearcher, `overrides` as there), signed in through the sign-in API. */
+  researcher(overrides?: Partial<RegistrationInput>): Promise<SignedInUser>;
+  /** A new staff member (factories' createStaff), signed in through the sign-in API. */
+  staff(overrides?: Partial<RegistrationInput>): Promise<SignedInUser>;
 }
 
 export async function startTestPortal(extraEnv: Record<string, string | undefined> = {}): Promise<TestPortal> {
   const database = await createTestDatabase();
   const env = testEnv({ SEED_DEMO: "true", ...extraEnv });
   const portal = await startPortal({ env, database, rootDir: path.resolve(".") });
-  return Object.assign(portal, { signIn: (user: { email: string; password: string }) => signIn(portal, user) });
+  const signedIn = async (user: TestUser): Promise<SignedInUser> => ({ ...user, client: await signIn(portal, user) });
+  return Object.assign(portal, {
+    signIn: (user: { email: string; password: string }) => signIn(portal, user),
+    researcher: async (overrides: Partial<RegistrationInput> = {}) => signedIn(await createResearcher(portal.ctx, overrides)),
+    staff: async (overrides: Partial<RegistrationInput> = {}) => signedIn(await createStaff(portal.ctx, overrides)),
+  });
 }
 
 /**

@@ -1,38 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
+import { createResearcher, createStaff } from "../helpers/factories";
+import { FOREIGN_ADDRESS, sendJson as send } from "../helpers/api";
 import { listOutbox } from "../../server/mail";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 const jsonHeaders = { "content-type": "application/json" };
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
 
-async function apiLogin(c: Client, email = "researcher@example.com", password = "Researcher#2026") {
+async function apiLogin(c: Client, email: string, password: string) {
   const r = await c.request("/api/auth/login", { method: "POST", headers: jsonHeaders, body: JSON.stringify({ email, password }) });
   return { status: r.status, body: await r.json() };
 }
 
-function send(c: Client, method: string, path: string, body?: unknown) {
-  return c.request(path, { method, headers: jsonHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
 describe("POST /api/auth/login", () => {
   it("signs in and returns the user and language", async () => {
+    const ada = await createResearcher(portal.ctx, { firstName: "Ada", lastName: "Lovelace" });
     const c = new Client(portal.url);
-    const { status, body } = await apiLogin(c);
+    const { status, body } = await apiLogin(c, ada.email, ada.password);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ loggedIn: true, language: "en", user: { email: "researcher@example.com", firstName: "Ada" } });
+    expect(body).toMatchObject({ loggedIn: true, language: "en", user: { email: ada.email, firstName: "Ada" } });
     expect(body.user).not.toHaveProperty("password_hash");
     expect(c.cookies.has("sid")).toBe(true);
   });
   it("answers bad input and wrong credentials with an error", async () => {
+    const { email } = await createResearcher(portal.ctx);
     const c = new Client(portal.url);
     expect(await apiLogin(c, "nope", "x")).toEqual({ status: 400, body: { loggedIn: false, error: "emailAddressInvalidFormat" } });
-    expect(await apiLogin(c, "researcher@example.com", "")).toEqual({ status: 400, body: { loggedIn: false, error: "password-required" } });
-    expect(await apiLogin(c, "researcher@example.com", "wrong")).toEqual({
+    expect(await apiLogin(c, email, "")).toEqual({ status: 400, body: { loggedIn: false, error: "password-required" } });
+    expect(await apiLogin(c, email, "wrong")).toEqual({
       status: 401,
       body: { loggedIn: false, error: "invalid-credentials" },
     });
@@ -45,8 +44,9 @@ describe("POST /api/auth/login", () => {
 
 describe("registration API", () => {
   it("checks whether a researcher exists", async () => {
+    const { email } = await createResearcher(portal.ctx);
     const c = new Client(portal.url);
-    let r = await send(c, "POST", "/api/auth/researcher_exists", { email: "researcher@example.com" });
+    let r = await send(c, "POST", "/api/auth/researcher_exists", { email });
     expect(await r.json()).toEqual({ researcherExists: true, error: "email-already-exists" });
     r = await send(c, "POST", "/api/auth/researcher_exists", { email: "free@example.org" });
     expect(await r.json()).toEqual({ researcherExists: false });
@@ -116,10 +116,11 @@ describe("registration API", () => {
 
 describe("password reset API", () => {
   it("requests a reset without revealing accounts and resets with the link", async () => {
+    const staff = await createStaff(portal.ctx);
     const c = new Client(portal.url);
     expect(await (await send(c, "POST", "/api/auth/request-password-reset", { email: "nobody@example.org" })).json()).toEqual({});
-    expect(await (await send(c, "POST", "/api/auth/request-password-reset", { email: "staff@example.com" })).json()).toEqual({});
-    const [mail] = await listOutbox(portal.ctx, { to: "staff@example.com" });
+    expect(await (await send(c, "POST", "/api/auth/request-password-reset", { email: staff.email })).json()).toEqual({});
+    const [mail] = await listOutbox(portal.ctx, { to: staff.email });
     const [, token, identity] = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text_body)!;
     let r = await send(c, "POST", "/api/auth/reset-password", { oneTimeLoginHash: token, userIdentity: identity, password: "short" });
     expect(r.status).toBe(400);
@@ -152,13 +153,10 @@ describe("account API with object-level checks", () => {
   });
 
   it("reads and updates one's own details, never another user's", async () => {
-    const ada = new Client(portal.url);
-    await apiLogin(ada);
+    const { client: ada, email } = await portal.researcher();
     const me = (await (await ada.get("/api/account")).json()).user;
-    expect(me).toMatchObject({ email: "researcher@example.com", loggedIn: true, impersonatorIdentity: null });
-    const staffId = (
-      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()
-    ).identity;
+    expect(me).toMatchObject({ email, loggedIn: true, impersonatorIdentity: null });
+    const staffId = (await createStaff(portal.ctx)).identity;
     const update = { firstName: "Ada", lastName: "King", countryCode: "US", phoneNumber: "2025550123", country: "US", language: "en" };
     expect((await send(ada, "PUT", `/api/account/${staffId}/update-details`, update)).status).toBe(403);
     const ok = await send(ada, "PUT", `/api/account/${me.identity}/update-details`, update);
@@ -172,8 +170,7 @@ describe("account API with object-level checks", () => {
   });
 
   it("manages addresses; another user's address is a 404", async () => {
-    const ada = new Client(portal.url);
-    await apiLogin(ada);
+    const { client: ada } = await portal.researcher();
     const created = await send(ada, "POST", "/api/account/addresses", {
       label: "billing",
       name: "Ada",
@@ -195,31 +192,9 @@ describe("account API with object-level checks", () => {
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).fieldErrors.state).toBe("stateRequired");
 
-    const other = new Client(portal.url);
-    await send(other, "POST", "/api/auth/register", {
-      email: "other.person@example.org",
-      password: "other-password",
-      firstName: "O",
-      lastName: "P",
-      countryCode: "DE",
-      phoneNumber: "301234567",
-      country: "DE",
-      currency: "EUR",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: other } = await portal.researcher({ countryCode: "DE", phoneNumber: "301234567", country: "DE", currency: "EUR" });
     expect((await other.get(`/api/account/addresses/${address.id}`)).status).toBe(404);
-    expect(
-      (
-        await send(other, "PUT", `/api/account/addresses/${address.id}`, {
-          label: "billing",
-          name: "X",
-          address1: "Y",
-          city: "Z",
-          country: "DE",
-        })
-      ).status,
-    ).toBe(404);
+    expect((await send(other, "PUT", `/api/account/addresses/${address.id}`, FOREIGN_ADDRESS)).status).toBe(404);
     expect((await send(other, "DELETE", `/api/account/addresses/${address.id}`)).status).toBe(404);
     expect((await (await other.get("/api/account/addresses")).json()).addresses).toEqual([]);
 
@@ -237,19 +212,7 @@ describe("account API with object-level checks", () => {
   });
 
   it("updates the country through the snid calls, for oneself only", async () => {
-    const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", {
-      email: "snid@example.org",
-      password: "snid-password",
-      firstName: "S",
-      lastName: "N",
-      countryCode: "US",
-      phoneNumber: "2025550188",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: c } = await portal.researcher();
     const me = (await (await c.get("/api/account")).json()).user;
     await portal.ctx.db.updateTable("users").set({ country_id: null }).where("identity", "=", me.identity).execute();
     const { invalidateUser } = await import("../../server/accounts/account");
@@ -267,9 +230,7 @@ describe("account API with object-level checks", () => {
       200,
     );
     expect((await send(c, "POST", `/api/snid-account/country-update-status/${me.identity}`, { updateStatus: "bogus" })).status).toBe(400);
-    const staffId = (
-      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()
-    ).identity;
+    const staffId = (await createStaff(portal.ctx)).identity;
     expect((await send(c, "PUT", `/api/snid-account/update-country/${staffId}`, { id: br.id })).status).toBe(403);
   });
 
@@ -277,8 +238,7 @@ describe("account API with object-level checks", () => {
     const anonymous = new Client(portal.url);
     const badJson = await anonymous.request("/api/account/x/update-details", { method: "PUT", headers: jsonHeaders, body: "{not json" });
     expect(badJson.status).toBe(401);
-    const ada = new Client(portal.url);
-    await apiLogin(ada);
+    const { client: ada } = await portal.researcher();
     const me = await ada.get("/api/account");
     expect(me.headers.get("cache-control")).toBe("no-store");
     const { identity } = (await me.json()).user;
@@ -321,17 +281,15 @@ describe("account API with object-level checks", () => {
   });
 
   it("redirects to the user's own localisation site", async () => {
-    const c = new Client(portal.url);
-    await apiLogin(c);
+    const { client: c, id } = await portal.researcher();
     let r = await c.get("/api/account/redirect?redirect=%2Fen%2Fresearcher%3Fa%3D1");
     expect(r.status).toBe(302);
     expect(r.headers.get("location")).toBe("/en/researcher?a=1");
-    await portal.ctx.db.updateTable("users").set({ localization: "CN" }).where("email", "=", "researcher@example.com").execute();
+    await portal.ctx.db.updateTable("users").set({ localization: "CN" }).where("id", "=", id).execute();
     r = await c.get("/api/account/redirect?redirect=%2Fcn%2Fresearcher");
     expect(r.headers.get("location")).toBe(`http://cn.localhost:${new URL(portal.url).port}/cn/researcher`);
     r = await c.get("/api/account/redirect?redirect=https%3A%2F%2Fevil.example%2F");
     expect(r.headers.get("location")).toBe(`http://cn.localhost:${new URL(portal.url).port}/en/researcher`);
-    await portal.ctx.db.updateTable("users").set({ localization: "US" }).where("email", "=", "researcher@example.com").execute();
   });
 
   it("answers unknown API paths with JSON 404 and logout with a cleared cookie", async () => {
@@ -339,7 +297,8 @@ describe("account API with object-level checks", () => {
     const r = await c.get("/api/nothing/here");
     expect(r.status).toBe(404);
     expect(await r.json()).toEqual({ error: "not-found" });
-    await apiLogin(c);
+    const user = await createResearcher(portal.ctx);
+    await apiLogin(c, user.email, user.password);
     const out = await send(c, "POST", "/api/auth/logout");
     expect(await out.json()).toEqual({ loggedIn: false });
     expect((await c.get("/api/account")).status).toBe(401);

@@ -1,33 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
-import { makeDocx } from "../helpers/fixtures";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
+import { saveDetailsAndPlace, sendJson as send, uploadDocx } from "../helpers/api";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 const H = { "content-type": "application/json" };
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
-
-const send = (c: Client, method: string, path: string, body?: unknown) =>
-  c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
-
-async function signedIn(email = "researcher@example.com", password = "Researcher#2026") {
-  const c = new Client(portal.url);
-  expect((await send(c, "POST", "/api/auth/login", { email, password })).status).toBe(200);
-  return c;
-}
-
-async function uploadDocx(c: Client, id: string) {
-  const fd = new FormData();
-  fd.append(
-    "mainFiles",
-    new Blob([new Uint8Array(await makeDocx("The results suggest a strong effect of temperature on growth. ".repeat(30)))]),
-    "paper.docx",
-  );
-  return c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd });
-}
 
 /** A new order form with a real .docx, basic details saved and services chosen: where most calls below start. */
 async function startForm(c: Client, opts: { wordCount?: number; services?: string[] } = {}) {
@@ -46,7 +26,7 @@ async function startForm(c: Client, opts: { wordCount?: number; services?: strin
 
 describe("order-form API", () => {
   it("creates, walks and pays an order; amounts come from the server", async () => {
-    const c = await signedIn();
+    const { client: c } = await portal.researcher();
     let r = await c.get("/api/order-form/new");
     expect(r.status).toBe(201);
     const id = (await r.json()).orderForm.identity;
@@ -130,9 +110,9 @@ describe("order-form API", () => {
   });
 
   it("never shows another user's or another draft's form, and refuses bad calls", async () => {
-    const owner = await signedIn();
+    const { client: owner } = await portal.researcher();
     const id = (await (await owner.get("/api/order-form/new")).json()).orderForm.identity;
-    const staff = await signedIn("staff@example.com", "Staff#2026!");
+    const { client: staff } = await portal.staff();
     expect((await staff.get(`/api/order-form/${id}/load`)).status).toBe(404);
     expect((await send(staff, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript" })).status).toBe(404);
     expect((await staff.get(`/api/order-form/${id}/document-details`)).status).toBe(404);
@@ -153,7 +133,7 @@ describe("order-form API", () => {
 
 describe("promo codes", () => {
   it("apply one per order, report a better discount, and remove", async () => {
-    const c = await signedIn();
+    const { client: c } = await portal.researcher();
     const { id, selected } = await startForm(c, { wordCount: 2000 });
     const before = selected.total;
     let r = await send(c, "PUT", `/api/order-form/${id}/discount-code/NOPE`);
@@ -174,7 +154,7 @@ describe("promo codes", () => {
   });
 
   it("works from the My Order panel without JavaScript", async () => {
-    const c = await signedIn("staff@example.com", "Staff#2026!");
+    const { client: c } = await portal.staff();
     await c.get("/en/researcher/submit/new");
     await c.post("/en/researcher/submit/get-started", {
       intent: "next",
@@ -204,7 +184,7 @@ describe("promo codes", () => {
 
 describe("word count", () => {
   it("updates the price by word bin and validates the count", async () => {
-    const c = await signedIn();
+    const { client: c } = await portal.researcher();
     const { id, selected } = await startForm(c, { wordCount: 4500 });
     expect(selected.total).toBe(26000);
     let r = await send(c, "PUT", `/api/order-form/${id}/update-word-count`, { newWordCount: 7000 });
@@ -221,7 +201,7 @@ describe("word count", () => {
 
 describe("referral e-mails", () => {
   it("accept 1 to 10 addresses in total, comma-separated", async () => {
-    const c = await signedIn();
+    const { client: c } = await portal.researcher();
     const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
     let r = await send(c, "PUT", `/api/order-form/${id}/referral-emails`, { referralEmails: [] });
     expect(await r.json()).toEqual({ error: "referral-email-validation-error" });
@@ -242,7 +222,7 @@ describe("referral e-mails", () => {
 
 describe("service bundle calls", () => {
   it("take the interest, the answers and the chosen bundle", async () => {
-    const c = await signedIn();
+    const { client: c } = await portal.researcher();
     const { id } = await startForm(c, { wordCount: 2500 });
     await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
     let r = await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: [] } } });
@@ -259,19 +239,7 @@ describe("service bundle calls", () => {
 
 describe("price quotes", () => {
   it("are generated, served as PDF to their owner only, e-mailed and converted back to the order", async () => {
-    const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", {
-      email: "quote.owner@example.org",
-      password: "quote-owner-1",
-      firstName: "Q",
-      lastName: "O",
-      countryCode: "US",
-      phoneNumber: "2025550177",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: c, email } = await portal.researcher();
     const { id } = await startForm(c, { wordCount: 4500 });
     let r = await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`);
     const generated = await r.json();
@@ -287,11 +255,11 @@ describe("price quotes", () => {
         .toString(),
     ).toBe("%PDF-");
     expect((await c.get(pdf)).headers.get("content-disposition")).toMatch(/^attachment/);
-    const staff = await signedIn("staff@example.com", "Staff#2026!");
+    const { client: staff } = await portal.staff();
     expect((await staff.get(pdf)).status).toBe(404);
     expect((await new Client(portal.url).get(pdf)).status).toBe(404);
     r = await send(c, "POST", `/api/price-quote/${estimateId}/email`);
-    expect(await r.json()).toEqual({ recipientEmail: "quote.owner@example.org" });
+    expect(await r.json()).toEqual({ recipientEmail: email });
     const mail = await portal.ctx.db
       .selectFrom("mail_outbox")
       .select(["template", "text_body"])
@@ -331,7 +299,7 @@ describe("price quotes", () => {
 
 describe("changing services after a bundle", () => {
   it("leaves the bundle so the order can still be priced", async () => {
-    const c = await signedIn();
+    const { client: c } = await portal.researcher();
     const { id } = await startForm(c, { wordCount: 2500 });
     await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
     const q = await (
@@ -386,19 +354,7 @@ describe("smaller order-form calls", () => {
 
 describe("duplicate orders", () => {
   it("send a second order with the same title through the duplicate screen", async () => {
-    const c = new Client(portal.url);
-    await send(c, "POST", "/api/auth/register", {
-      email: "dup.person@example.org",
-      password: "dup-person-1",
-      firstName: "D",
-      lastName: "P",
-      countryCode: "US",
-      phoneNumber: "2025550155",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    });
+    const { client: c } = await portal.researcher();
     const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
     const walk = async () => {
       const { id } = await startForm(c);
@@ -406,14 +362,7 @@ describe("duplicate orders", () => {
       return id;
     };
     const first = await walk();
-    await send(c, "PUT", `/api/order-form/${first}/details`, {
-      projectTitle: "Same Title",
-      areaOfStudyId: area,
-      styleOfEnglish: "american",
-    });
-    const placed = await (
-      await send(c, "POST", `/api/order-form/${first}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
-    ).json();
+    const placed = await saveDetailsAndPlace(c, first, "Same Title");
     expect((await (await c.get("/api/order/duplicate?title=same%20title")).json()).order).toMatchObject({
       externalId: placed.order.externalId,
       hoursAgo: 0,

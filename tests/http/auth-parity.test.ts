@@ -2,26 +2,20 @@
 // the same bad input, both claim the browser's anonymous order form, and both set the same cookies
 // (Secure when the request came over HTTPS).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
+import { createResearcher, type TestUser } from "../helpers/factories";
 import { fixedT } from "#server/i18n";
 
-let portal: RunningPortal;
+let portal: TestPortal;
+/** An existing account: signed in with, and registered again. */
+let researcher: TestUser;
 beforeAll(async () => {
-  portal = await startTestPortal({
-    // Behind a proxy that says the request was HTTPS, cookies must be Secure.
-    TRUST_PROXY: "true",
-    CONFIG_RATE_LIMITS: JSON.stringify({
-      signInPerMinute: 1000,
-      registrationsPerHour: 1000,
-      resetRequestsPerHour: 1000,
-      emailChecksPerHour: 1000,
-    }),
-  });
+  // Behind a proxy that says the request was HTTPS, cookies must be Secure.
+  portal = await startRelaxedPortal({ TRUST_PROXY: "true" });
+  researcher = await createResearcher(portal.ctx);
 });
 afterAll(async () => portal.stop());
 
-const DEMO = { email: "researcher@example.com", password: "Researcher#2026" };
 const HTTPS = { "x-forwarded-proto": "https" };
 const t = fixedT("en", "auth");
 
@@ -63,7 +57,7 @@ describe("sign-in page and POST /api/auth/login", () => {
   it("refuse the same bad input with the same rule", async () => {
     for (const input of [
       { email: "not-an-email", password: "x" },
-      { email: "researcher@example.com", password: "" },
+      { email: researcher.email, password: "" },
     ]) {
       const page = await new Client(portal.url).post("/en/login", input);
       const api = await postJson(new Client(portal.url), "/api/auth/login", input);
@@ -73,8 +67,8 @@ describe("sign-in page and POST /api/auth/login", () => {
       // The API's code is the last segment of the translation key the page shows.
       expect(await page.text()).toContain(t(`login.errors.${error}`).replace(/'/g, "&#x27;"));
     }
-    const page = await new Client(portal.url).post("/en/login", { ...DEMO, password: "wrong" });
-    const api = await postJson(new Client(portal.url), "/api/auth/login", { ...DEMO, password: "wrong" });
+    const page = await new Client(portal.url).post("/en/login", { email: researcher.email, password: "wrong" });
+    const api = await postJson(new Client(portal.url), "/api/auth/login", { email: researcher.email, password: "wrong" });
     expect(await page.text()).toContain(t("login.errors.invalidCredentials"));
     expect(await api.json()).toEqual({ loggedIn: false, error: "invalid-credentials" });
     expect(page.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
@@ -83,15 +77,14 @@ describe("sign-in page and POST /api/auth/login", () => {
 
   it("both claim the browser's anonymous order form and set the same Secure cookies", async () => {
     const viaPage = await visitorWithDraft();
-    const page = await viaPage.c.post("/en/login", DEMO, { headers: HTTPS });
+    const page = await viaPage.c.post("/en/login", { email: researcher.email, password: researcher.password }, { headers: HTTPS });
     expect(page.status).toBe(303);
     const viaApi = await visitorWithDraft();
-    const api = await postJson(viaApi.c, "/api/auth/login", DEMO, HTTPS);
+    const api = await postJson(viaApi.c, "/api/auth/login", { email: researcher.email, password: researcher.password }, HTTPS);
     expect(api.status).toBe(200);
 
-    const demo = await userId(DEMO.email);
-    expect(await formOwner(viaPage.formId)).toBe(demo);
-    expect(await formOwner(viaApi.formId)).toBe(demo);
+    expect(await formOwner(viaPage.formId)).toBe(researcher.id);
+    expect(await formOwner(viaApi.formId)).toBe(researcher.id);
 
     const attributes = cookieAttributes(page);
     expect(attributes).toEqual({ sid: expect.stringMatching(/HttpOnly.*Secure$/), lang: expect.stringMatching(/Secure$/) });
@@ -124,8 +117,12 @@ describe("registration page and POST /api/auth/register", () => {
     for (const code of Object.values<string>(fieldErrors)) expect(html).toContain(t(`register.errors.${code}`));
 
     // A taken address: the page goes back to the e-mail stage with the message, the API answers 409.
-    const takenPage = await new Client(portal.url).post("/en/register", { ...fields(DEMO.email), intent: "register", agreeToTOS: "on" });
-    const takenApi = await postJson(new Client(portal.url), "/api/auth/register", { ...fields(DEMO.email), agreeToTOS: true });
+    const takenPage = await new Client(portal.url).post("/en/register", {
+      ...fields(researcher.email),
+      intent: "register",
+      agreeToTOS: "on",
+    });
+    const takenApi = await postJson(new Client(portal.url), "/api/auth/register", { ...fields(researcher.email), agreeToTOS: true });
     expect(takenPage.status).toBe(400);
     expect(await takenPage.text()).toContain(t("register.errors.email-already-exists"));
     expect(takenApi.status).toBe(409);

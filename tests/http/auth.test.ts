@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startTestPortal, Client, type TestPortal } from "../helpers/portal";
+import { createResearcher } from "../helpers/factories";
 import { listOutbox } from "../../server/mail";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 beforeAll(async () => {
   portal = await startTestPortal();
 });
@@ -22,18 +22,20 @@ describe("sign-in page", () => {
   });
 
   it("refuses wrong credentials without saying which part was wrong", async () => {
+    const { email } = await createResearcher(portal.ctx);
     const c = new Client(portal.url);
-    const r = await c.post("/en/login", { email: "researcher@example.com", password: "wrong-password" });
+    const r = await c.post("/en/login", { email, password: "wrong-password" });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("The e-mail address or password is not correct.");
     expect(c.cookies.has("sid")).toBe(false);
   });
 
   it("signs in, sets the session and language cookies, and follows a safe redirect", async () => {
+    const ada = await createResearcher(portal.ctx, { firstName: "Ada", lastName: "Lovelace" });
     const c = new Client(portal.url);
     const r = await c.post("/cn/login", {
-      email: "researcher@example.com",
-      password: "Researcher#2026",
+      email: ada.email,
+      password: ada.password,
       redirect: "/cn/researcher/invoices?x=1",
     });
     expect(r.status).toBe(303);
@@ -52,16 +54,18 @@ describe("sign-in page", () => {
   });
 
   it("never follows an external redirect (no open redirect)", async () => {
+    const { email, password } = await createResearcher(portal.ctx);
     for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
       const c = new Client(portal.url);
-      const r = await c.post("/en/login", { email: "researcher@example.com", password: "Researcher#2026", redirect: evil });
+      const r = await c.post("/en/login", { email, password, redirect: evil });
       expect(r.headers.get("location")).toBe("/en/researcher");
     }
   });
 
   it("rotates the session: signing in again gives a new token and signing out revokes it", async () => {
+    const { email, password } = await createResearcher(portal.ctx);
     const c = new Client(portal.url);
-    await c.post("/en/login", { email: "researcher@example.com", password: "Researcher#2026" });
+    await c.post("/en/login", { email, password });
     const first = c.cookies.get("sid");
     const out = await c.post("/en/logout", {});
     expect(out.status).toBe(303);
@@ -70,7 +74,7 @@ describe("sign-in page", () => {
     const stale = new Client(portal.url);
     stale.cookies.set("sid", first!);
     expect((await stale.get("/en/account")).status).toBe(302);
-    await c.post("/en/login", { email: "researcher@example.com", password: "Researcher#2026" });
+    await c.post("/en/login", { email, password });
     expect(c.cookies.get("sid")).not.toBe(first);
   });
 
@@ -103,8 +107,9 @@ describe("sign-in page", () => {
 
 describe("forgot password", () => {
   it("answers the same for known and unknown addresses and e-mails only the known one", async () => {
+    const { email } = await createResearcher(portal.ctx);
     const c = new Client(portal.url);
-    const known = await c.post("/en/login/forgot-password", { email: "researcher@example.com" });
+    const known = await c.post("/en/login/forgot-password", { email });
     const unknown = await c.post("/en/login/forgot-password", { email: "nobody-here@example.com" });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
@@ -112,7 +117,7 @@ describe("forgot password", () => {
     const b = await unknown.text();
     expect(a).toContain("If an account exists for that address");
     expect(b).toContain("If an account exists for that address");
-    const mails = await listOutbox(portal.ctx, { to: "researcher@example.com" });
+    const mails = await listOutbox(portal.ctx, { to: email });
     expect(mails[0].template).toBe("password-reset");
     expect(mails[0].text_body).toMatch(/\/en\/login\/reset-password\/[A-Za-z0-9_-]{43}\/[0-9a-f-]{36}/);
     expect(await listOutbox(portal.ctx, { to: "nobody-here@example.com" })).toHaveLength(0);

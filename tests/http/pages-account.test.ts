@@ -1,20 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
+import { createResearcher, createStaff, uniqueEmail } from "../helpers/factories";
+import { FOREIGN_ADDRESS } from "../helpers/api";
 import { listOutbox } from "../../server/mail";
 import { invalidateUser } from "../../server/accounts/account";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
 
-async function signedIn(email = "researcher@example.com", password = "Researcher#2026") {
+/** A client signed in as `user` through the sign-in page. */
+async function signedIn(user: { email: string; password: string }) {
   const c = new Client(portal.url);
-  const r = await c.post("/en/login", { email, password });
+  const r = await c.post("/en/login", { email: user.email, password: user.password });
   expect(r.status).toBe(303);
   return c;
+}
+
+/** A client signed in through the sign-in page as a new researcher (the factories' default one). */
+async function signedInResearcher() {
+  return signedIn(await createResearcher(portal.ctx));
+}
+
+/** Asks for a password reset of `email` on the Brazilian Portuguese site (so the e-mail is in Portuguese); the link's path. */
+async function resetLinkInPortuguese(c: Client, email: string): Promise<string> {
+  await c.post("/br/login/forgot-password", { email });
+  const [mail] = await listOutbox(portal.ctx, { to: email });
+  return new URL(/https?:\/\/\S+/.exec(mail.text_body)![0]).pathname;
 }
 
 const registration = (email: string, extra: Record<string, string> = {}) => ({
@@ -34,8 +48,9 @@ const registration = (email: string, extra: Record<string, string> = {}) => ({
 
 describe("two-stage registration page", () => {
   it("checks the e-mail first, then registers and signs in", async () => {
+    const { email } = await createResearcher(portal.ctx);
     const c = new Client(portal.url);
-    let r = await c.post("/es/register", { intent: "check-email", email: "researcher@example.com" });
+    let r = await c.post("/es/register", { intent: "check-email", email });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("Ya existe una cuenta con esta dirección de correo electrónico.");
     r = await c.post("/es/register?redirect=%2Fes%2Faccount", { intent: "check-email", email: "rita@example.org" });
@@ -92,10 +107,9 @@ describe("two-stage registration page", () => {
 
 describe("reset-password page", () => {
   it("sets a new password with the e-mailed link, once", async () => {
+    const staff = await createStaff(portal.ctx);
     const c = new Client(portal.url);
-    await c.post("/br/login/forgot-password", { email: "staff@example.com" });
-    const [mail] = await listOutbox(portal.ctx, { to: "staff@example.com" });
-    const path = new URL(/https?:\/\/\S+/.exec(mail.text_body)![0]).pathname;
+    const path = await resetLinkInPortuguese(c, staff.email);
     expect(path).toMatch(/^\/br\/login\/reset-password\//);
     let page = await (await c.get(path)).text();
     expect(page).toContain('name="password"');
@@ -107,28 +121,22 @@ describe("reset-password page", () => {
     expect(c.cookies.has("sid")).toBe(true);
     page = await (await new Client(portal.url).get(path)).text();
     expect(page).toContain("Este link de redefinição expirou ou já foi usado.");
-    await signedIn("staff@example.com", "Staff#2026!reset");
+    await signedIn({ email: staff.email, password: "Staff#2026!reset" });
   });
 });
 
 describe("account pages", () => {
+  const byron = { firstName: "Ada", lastName: "Byron", countryCode: "GB", phoneNumber: "2071234567", country: "GB", language: "en" };
+
   it("are only for signed-in users", async () => {
     const r = await new Client(portal.url).get("/jp/account/addresses");
     expect(r.headers.get("location")).toBe("/jp/login?redirect=%2Fjp%2Faccount%2Faddresses");
   });
 
   it("update details and change the password without JavaScript", async () => {
-    const c = await signedIn();
-    let r = await c.post("/en/account?index", {
-      intent: "details",
-      firstName: "Ada",
-      lastName: "Byron",
-      countryCode: "GB",
-      phoneNumber: "2071234567",
-      country: "GB",
-      language: "en",
-      title: "Dr",
-    });
+    const user = await createResearcher(portal.ctx);
+    const c = await signedIn(user);
+    let r = await c.post("/en/account?index", { intent: "details", ...byron, title: "Dr" });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/account?saved=details");
     expect(await (await c.get("/en/account?saved=details")).text()).toContain("Your details have been saved.");
@@ -143,26 +151,17 @@ describe("account pages", () => {
     });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("Please enter your first name.");
-    const other = await signedIn();
-    r = await c.post("/en/account?index", { intent: "password", currentPassword: "Researcher#2026", newPassword: "Researcher#2027" });
+    const other = await signedIn(user);
+    r = await c.post("/en/account?index", { intent: "password", currentPassword: user.password, newPassword: "Researcher#2027" });
     expect(r.status).toBe(303);
     // The other browser was signed out; this one continues.
     expect((await other.get("/en/account")).status).toBe(302);
     expect((await c.get("/en/account")).status).toBe(200);
-    await c.post("/en/account?index", { intent: "password", currentPassword: "Researcher#2027", newPassword: "Researcher#2026" });
   });
 
   it("refuse the same details as the API does (one shared schema)", async () => {
-    const c = await signedIn();
-    const details = {
-      firstName: "Ada",
-      lastName: "Byron",
-      countryCode: "GB",
-      phoneNumber: "2071234567",
-      country: "GB",
-      language: "en",
-      orcid: "0000-0002-1825-009",
-    };
+    const c = await signedInResearcher();
+    const details = { ...byron, orcid: "0000-0002-1825-009" };
     const page = await c.post("/en/account?index", { intent: "details", ...details });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("Please enter an ORCID iD like 0000-0002-1825-0097.");
@@ -177,7 +176,7 @@ describe("account pages", () => {
   });
 
   it("add, edit and delete addresses, with states by country and no access to others' addresses", async () => {
-    const c = await signedIn();
+    const c = await signedInResearcher();
     let r = await c.post("/en/account/addresses/new", {
       intent: "save",
       label: "billing",
@@ -222,18 +221,7 @@ describe("account pages", () => {
     const intruder = new Client(portal.url);
     await intruder.post("/en/register", registration("intruder@example.org", { language: "en" }));
     expect((await intruder.get(`/en/account/addresses/${id}`)).status).toBe(404);
-    expect(
-      (
-        await intruder.post(`/en/account/addresses/${id}`, {
-          intent: "save",
-          label: "billing",
-          name: "X",
-          address1: "Y",
-          city: "Z",
-          country: "DE",
-        })
-      ).status,
-    ).toBe(404);
+    expect((await intruder.post(`/en/account/addresses/${id}`, { intent: "save", ...FOREIGN_ADDRESS })).status).toBe(404);
     expect((await intruder.post("/en/account/addresses", { intent: "delete", id })).status).toBe(404);
 
     r = await c.post("/en/account/addresses", { intent: "delete", id });
@@ -244,20 +232,21 @@ describe("account pages", () => {
 
 describe("staff and impersonation", () => {
   it("is closed to researchers", async () => {
-    const c = await signedIn();
+    const c = await signedInResearcher();
     expect((await c.get("/en/staff")).status).toBe(403);
     expect((await c.get("/en/staff/outbox")).status).toBe(403);
   });
 
   it("searches, views as a researcher with a banner and audit rows, and returns", async () => {
-    const staff = await signedIn("staff@example.com", "Staff#2026!reset");
+    const staffUser = await createStaff(portal.ctx);
+    const staff = await signedIn(staffUser);
+    const ada = await createResearcher(portal.ctx, { email: uniqueEmail("ada"), firstName: "Ada", lastName: "Lovelace" });
     const staffToken = staff.cookies.get("sid");
-    const search = await (await staff.get("/en/staff?q=researcher%40")).text();
-    expect(search).toContain("researcher@example.com");
+    // Part of the address finds it, as "researcher@" found the demo researcher.
+    const search = await (await staff.get(`/en/staff?q=${encodeURIComponent(ada.email.slice(0, ada.email.indexOf("@") + 1))}`)).text();
+    expect(search).toContain(ada.email);
     expect(search).not.toContain("argon2");
-    const identity = (
-      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "researcher@example.com").executeTakeFirstOrThrow()
-    ).identity;
+    const identity = ada.identity;
     let r = await staff.post("/en/staff?index", { identity });
     expect(r.status).toBe(303);
     expect(staff.cookies.get("sid")).not.toBe(staffToken);
@@ -271,14 +260,13 @@ describe("staff and impersonation", () => {
     const audit = await portal.ctx.db.selectFrom("audit_log").select(["action", "target_id"]).orderBy("id").execute();
     expect(audit.filter((a) => a.target_id === identity).map((a) => a.action)).toEqual(["impersonation.start", "impersonation.stop"]);
     // Staff accounts cannot be viewed as.
-    const staffIdentity = (
-      await portal.ctx.db.selectFrom("users").select("identity").where("email", "=", "staff@example.com").executeTakeFirstOrThrow()
-    ).identity;
+    const staffIdentity = staffUser.identity;
     expect((await staff.post("/en/staff?index", { identity: staffIdentity })).status).toBe(403);
   });
 
   it("reads the e-mail outbox", async () => {
-    const staff = await signedIn("staff@example.com", "Staff#2026!reset");
+    const staff = await signedIn(await createStaff(portal.ctx));
+    await resetLinkInPortuguese(new Client(portal.url), (await createResearcher(portal.ctx)).email);
     const html = await (await staff.get("/en/staff/outbox")).text();
     // The reset was asked for on the Brazilian Portuguese site, so the e-mail is in Portuguese.
     expect(html).toContain("Redefina sua senha da Researcher Services");
@@ -341,7 +329,7 @@ describe("shell rules", () => {
   });
 
   it("signs out and loads the other localisations' logout images, allowed by the CSP", async () => {
-    const c = await signedIn();
+    const c = await signedInResearcher();
     const r = await c.post("/en/logout", {});
     expect(r.headers.get("location")).toBe("/en/logout?done=1");
     const page = await c.get("/en/logout?done=1");

@@ -35,6 +35,16 @@ describe("the relaxed test portal", () => {
     expect((await portal.signIn(user)).cookies.has("sid")).toBe(true);
   });
 
+  it("creates and signs in a fresh researcher or staff member in one call", async () => {
+    const ada = await portal.researcher({ firstName: "Ada", lastName: "Lovelace" });
+    const me = (await (await ada.client.get("/api/account")).json()).user;
+    expect(me).toMatchObject({ identity: ada.identity, email: ada.email, firstName: "Ada", lastName: "Lovelace" });
+    const staff = await portal.staff();
+    expect(staff.email).not.toBe(ada.email);
+    expect((await staff.client.get("/en/staff")).status).toBe(200);
+    expect((await ada.client.get("/en/staff")).status).toBe(403);
+  });
+
   it("refuses to hand out a client for a wrong password", async () => {
     const user = await createResearcher(portal.ctx);
     await expect(portal.signIn({ ...user, password: "wrong" })).rejects.toThrow(/401/);

@@ -2,71 +2,39 @@
 // (rework-get-started, PUT rework-basic-details), the rework services priced
 // against the original order with the re-edit discount, and access checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx } from "../helpers/fixtures";
+import { saveDetailsAndPlace, sendJson as send, uploadDocx } from "../helpers/api";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
 afterAll(async () => portal.stop());
 
-const H = { "content-type": "application/json" };
-const send = (c: Client, method: string, path: string, body?: unknown) =>
-  c.request(path, { method, headers: H, body: body === undefined ? undefined : JSON.stringify(body) });
-
-async function registered(email: string) {
-  const c = new Client(portal.url);
-  const r = await send(c, "POST", "/api/auth/register", {
-    email,
-    password: "rework-pass-1",
-    firstName: "R",
-    lastName: "W",
-    countryCode: "US",
-    phoneNumber: "2025550177",
-    country: "US",
-    currency: "USD",
-    language: "en",
-    agreeToTOS: true,
-  });
-  expect(r.status).toBe(201);
-  return c;
-}
-
-async function uploadDocx(c: Client, id: string) {
-  const fd = new FormData();
-  fd.append(
-    "mainFiles",
-    new Blob([new Uint8Array(await makeDocx("Revised results on soil bacteria and drought. ".repeat(30)))]),
-    "revised.docx",
-  );
-  expect((await c.request(`/api/order-form/${id}/files`, { method: "POST", body: fd })).status).toBe(201);
+async function uploadRevised(c: Client, id: string) {
+  expect((await uploadDocx(c, id, { text: "Revised results on soil bacteria and drought. ", name: "revised.docx" })).status).toBe(201);
 }
 
 /** Places a bank-transfer order with `services` at 3,000 words and returns its external id and line items. */
 async function placeOrder(c: Client, services: string[], title: string) {
   const id: string = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
-  await uploadDocx(c, id);
+  await uploadRevised(c, id);
   await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
   await send(c, "PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: services });
   await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
-  const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-  await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "american" });
-  const placed = await (
-    await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
-  ).json();
+  const placed = await saveDetailsAndPlace(c, id, title);
   expect(placed.order.externalId).toMatch(/^RS\d+$/);
   return placed.order.externalId as string;
 }
 
 describe("rework through the API", () => {
   it("opens a rework form for the user's own order, checks the start screen and prices touch-ups with the re-edit discount", async () => {
-    const c = await registered("rework.api@example.org");
+    const { client: c } = await portal.researcher();
     const original = await placeOrder(c, ["premium-editing"], "Drought and soil bacteria");
 
     // Another user, an unknown id, and no sign-in: no rework form.
-    const other = await registered("rework.other@example.org");
+    const { client: other } = await portal.researcher();
     expect((await send(other, "POST", `/api/order-form/rework/${original}`)).status).toBe(404);
     expect((await send(c, "POST", "/api/order-form/rework/RS999999")).status).toBe(404);
     expect((await send(new Client(portal.url), "POST", `/api/order-form/rework/${original}`)).status).toBe(401);
@@ -100,7 +68,7 @@ describe("rework through the API", () => {
     expect((await r.json()).fieldErrors).toEqual({ instructions: "rework-instructions-too-long" });
     r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 0, language: 1 });
     expect((await r.json()).fieldErrors).toMatchObject({ files: "files-required", wordCount: "word-count-range-error" });
-    await uploadDocx(c, id);
+    await uploadRevised(c, id);
     r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, {
       wordCount: 3200,
       language: 1,
@@ -136,15 +104,7 @@ describe("rework through the API", () => {
 
     // Placed, the new order records the order it reworks.
     await send(c, "PUT", `/api/order-form/${id}/step`, { step: "details" });
-    const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-    await send(c, "PUT", `/api/order-form/${id}/details`, {
-      projectTitle: "Drought and soil bacteria (re-edit)",
-      areaOfStudyId: area,
-      styleOfEnglish: "american",
-    });
-    const placed = await (
-      await send(c, "POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true })
-    ).json();
+    const placed = await saveDetailsAndPlace(c, id, "Drought and soil bacteria (re-edit)");
     expect(placed.order.total).toBe(form.total);
     const row = await portal.ctx.db
       .selectFrom("orders as o")
@@ -156,7 +116,7 @@ describe("rework through the API", () => {
   });
 
   it("refuses rework-basic-details on an ordinary order form", async () => {
-    const c = await registered("rework.plain@example.org");
+    const { client: c } = await portal.researcher();
     const id = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
     const r = await send(c, "PUT", `/api/order-form/${id}/rework-basic-details`, { wordCount: 3000, language: 1, uploadFilesLater: true });
     expect(r.status).toBe(400);
@@ -177,7 +137,7 @@ describe("rework through the API", () => {
 
 describe("rework pages without JavaScript", () => {
   it("goes from the re-edit page to the rework start screen and on to the rework services", async () => {
-    const c = await registered("rework.pages@example.org");
+    const { client: c } = await portal.researcher();
     const original = await placeOrder(c, ["standard-editing", "manuscript-formatting"], "Coral bleaching in 2026");
 
     // The order details link to the re-edit page, which shows the order and links on.
@@ -190,7 +150,7 @@ describe("rework pages without JavaScript", () => {
     expect(html).toContain("Return to my orders");
 
     // Not found (someone else's order): home.
-    const other = await registered("rework.pages.other@example.org");
+    const { client: other } = await portal.researcher();
     r = await other.get(`/en/researcher/index/re-edit/${original}`);
     expect(r.headers.get("location")).toBe("/en");
     r = await other.get(`/en/researcher/submit/new?rework=${original}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import { startTestPortal, Client } from "../helpers/portal";
+import { createResearcher } from "../helpers/factories";
 import type { RunningPortal } from "../../server/boot";
 
 let portal: RunningPortal;
@@ -71,8 +72,9 @@ describe("language prefixes and routing", () => {
   });
 
   it("redirects /researcher/aje-plus to /researcher/rewards and /curie/* to /rubriq/*", async () => {
+    const { email, password } = await createResearcher(portal.ctx);
     const c = new Client(base);
-    await c.post("/en/login", { email: "researcher@example.com", password: "Researcher#2026" });
+    await c.post("/en/login", { email, password });
     let r = await c.get("/en/researcher/aje-plus");
     expect(r.headers.get("location")).toBe("/en/researcher/rewards");
     r = await c.get("/en/curie/plan/subscribe?a=1");

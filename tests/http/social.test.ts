@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPortal, Client } from "../helpers/portal";
 import { startOidcServer, type OidcServer, type OidcTestUser } from "../helpers/oidc-server";
+import { createResearcher, createStaff } from "../helpers/factories";
 import type { RunningPortal } from "../../server/boot";
 import type { AppContext } from "../../server/context";
 import { attachPendingLink, createPendingLink } from "../../server/auth/social-link";
@@ -280,14 +281,17 @@ describe("social sign-in", () => {
   });
 
   it("existing account with the same, verified e-mail: linked and signed in", async () => {
-    const person = testUser({ email: "RESEARCHER@example.com", given_name: "Ada", family_name: "Lovelace" });
+    const existing = await createResearcher(portal.ctx, { firstName: "Ada", lastName: "Lovelace" });
+    const [local, domain] = existing.email.split("@");
+    // The provider spells the address in capitals: e-mail addresses match whatever their case.
+    const person = testUser({ email: `${local.toUpperCase()}@${domain}`, given_name: "Ada", family_name: "Lovelace" });
     const c = new Client(portal.url);
     const done = await socialSignIn(c, { query: "?redirect=%2Fen%2Faccount&origin=order" });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/en/account");
     expect(c.cookies.has("sid")).toBe(true);
     const links = await linksOf(person.sub);
-    expect(links.map((l) => l.user_id)).toEqual([await userIdOf("researcher@example.com")]);
+    expect(links.map((l) => l.user_id)).toEqual([existing.id]);
     const audit = await portal.ctx.db
       .selectFrom("audit_log")
       .selectAll()
@@ -303,7 +307,7 @@ describe("social sign-in", () => {
   });
 
   it("an unverified e-mail never links to an existing account", async () => {
-    const person = testUser({ email: "staff@example.com", email_verified: false });
+    const person = testUser({ email: (await createStaff(portal.ctx)).email, email_verified: false });
     const c = new Client(portal.url);
     const done = await socialSignIn(c, { query: "?redirect=%2Fen%2Fresearcher&origin=grammar" });
     expect(done.status).toBe(302);
@@ -374,13 +378,14 @@ describe("social sign-in", () => {
   });
 
   it("a signed-in researcher links another identity to their own account", async () => {
+    const staff = await createStaff(portal.ctx);
     const c = new Client(portal.url);
-    const signedIn = await c.post("/en/login", { email: "staff@example.com", password: "Staff#2026!" });
+    const signedIn = await c.post("/en/login", { email: staff.email, password: staff.password });
     expect(signedIn.status).toBe(303);
     const person = testUser({ email: "someone-else@example.org" });
     const done = await socialSignIn(c, { query: "?redirect=%2Fen%2Faccount" });
     expect(done.headers.get("location")).toBe("/en/account");
-    expect((await linksOf(person.sub)).map((l) => l.user_id)).toEqual([await userIdOf("staff@example.com")]);
+    expect((await linksOf(person.sub)).map((l) => l.user_id)).toEqual([staff.id]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal, Client } from "../helpers/portal";
+import { createResearcher } from "../helpers/factories";
 import type { RunningPortal } from "../../server/boot";
 
 let portal: RunningPortal;
@@ -8,12 +9,11 @@ beforeAll(async () => {
 });
 afterAll(async () => portal.stop());
 
-const DEMO = { email: "researcher@example.com", password: "Researcher#2026" };
-
-/** A second device (the "phone") signed in as the demo researcher. */
+/** A second device (the "phone") signed in, through the sign-in page, as a new researcher named Ada Lovelace. */
 async function phone(): Promise<Client> {
+  const { email, password } = await createResearcher(portal.ctx, { firstName: "Ada", lastName: "Lovelace" });
   const c = new Client(portal.url);
-  const r = await c.post("/en/login", DEMO);
+  const r = await c.post("/en/login", { email, password });
   expect(r.status).toBe(303);
   expect(c.cookies.has("sid")).toBe(true);
   return c;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, Client } from "../helpers/portal";
-import type { RunningPortal } from "../../server/boot";
+import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx } from "../helpers/fixtures";
+import { createResearcher } from "../helpers/factories";
 
-let portal: RunningPortal;
+let portal: TestPortal;
 beforeAll(async () => {
   portal = await startRelaxedPortal();
 });
@@ -91,9 +91,10 @@ describe("order wizard without JavaScript", () => {
     // Paying needs an account; signing in claims the anonymous draft and its files.
     r = await c.get("/en/researcher/submit/payment-details");
     expect(r.headers.get("location")).toBe("/en/login?redirect=%2Fen%2Fresearcher%2Fsubmit%2Fpayment-details");
+    const researcher = await createResearcher(portal.ctx);
     r = await c.post("/en/login", {
-      email: "researcher@example.com",
-      password: "Researcher#2026",
+      email: researcher.email,
+      password: researcher.password,
       redirect: "/en/researcher/submit/payment-details",
     });
     expect(r.headers.get("location")).toBe("/en/researcher/submit/payment-details");
@@ -124,8 +125,7 @@ describe("order wizard without JavaScript", () => {
     expect(html).toContain(invoice.number);
 
     // Another user never reaches it.
-    const other = new Client(portal.url);
-    await other.post("/en/login", { email: "staff@example.com", password: "Staff#2026!" });
+    const { client: other } = await portal.staff();
     expect((await other.get(thankYou)).status).toBe(404);
   });
 
