@@ -8,7 +8,9 @@ import type { AppContext } from "../../context";
 import { RETRY_AFTER_SECONDS } from "../../health";
 import { buildScope, type Scope } from "../../scope";
 import { cookies, parseCookies } from "../cookies";
+import type * as z from "zod/mini";
 import type { ApiReply, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
+import { schemaError } from "./schema-error";
 
 const DEFAULT_MAX_BODY = 64 * 1024;
 
@@ -37,12 +39,16 @@ function compile(endpoint: Endpoint<unknown, unknown>): Compiled {
   return { endpoint, pattern: new RegExp(`^${source}/?$`), names };
 }
 
+/** An answer decided before the handler runs (bad JSON, too large, a schema failure): thrown, sent as JSON. */
 class HttpError extends Error {
+  readonly body: unknown;
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
+    body?: unknown,
   ) {
     super(code);
+    this.body = body ?? { error: code };
   }
 }
 
@@ -50,23 +56,6 @@ class HttpError extends Error {
 function errorBody(result: Extract<Result<unknown>, { ok: false }>) {
   const fieldErrors = fieldErrorCodes(result.fieldErrors);
   return { ...(result.details ?? {}), error: result.error, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
-}
-
-/** zod issues → `{ field: code }`; a message that is a translation key gives its code, anything else "invalid". */
-function issuesToFieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.length ? issue.path.map(String).join(".") : "body";
-    if (field in out) continue;
-    out[field] = /^[a-z-]+:[\w.-]+$/i.test(issue.message) ? issue.message : "invalid";
-  }
-  return out;
-}
-
-/** A schema failure as the API shows it: 400 `{ error: <first field's code>, fieldErrors: { field: code } }`. */
-function schemaError(issues: { path: PropertyKey[]; message: string }[]) {
-  const fieldErrors = fieldErrorCodes(issuesToFieldErrors(issues));
-  return { error: Object.values(fieldErrors)[0] ?? "invalid", fieldErrors };
 }
 
 async function readBody(req: ExpressRequest, maxBytes: number): Promise<string> {
@@ -100,6 +89,20 @@ function parseJsonObject(text: string): Record<string, unknown> {
     /* fall through */
   }
   throw new HttpError(400, "invalid-json");
+}
+
+/** The body or query as its schema reads it; a failure is a 400 in the endpoint's shape (`invalidInput`). */
+function parseInput<T>(endpoint: Endpoint<unknown, unknown>, schema: z.ZodMiniType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const error = schemaError(parsed.error.issues);
+  throw new HttpError(400, error.error, endpoint.invalidInput ? endpoint.invalidInput(error) : error);
+}
+
+/** The raw (still percent-encoded) path and the query string of a request URL. */
+function splitUrl(url: string): [path: string, search: string] {
+  const q = url.indexOf("?");
+  return q < 0 ? [url, ""] : [url.slice(0, q), url.slice(q + 1)];
 }
 
 function decodeParams(names: string[], match: RegExpExecArray): Record<string, string> {
@@ -152,19 +155,25 @@ async function send(res: ExpressResponse, answer: HandlerAnswer) {
   sendJson(res, r.status, r.body);
 }
 
+/** `scheme://host` of the request (links in e-mails, the Web Request's URL). */
+function originOf(req: ExpressRequest): string {
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
 function webRequestOf(req: ExpressRequest, body: string | "stream" | null): Request {
-  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else if (v !== undefined) headers.set(k, v);
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  if (body === "stream" && req.method !== "GET" && req.method !== "HEAD") {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream;
-    init.duplex = "half";
-  } else if (typeof body === "string" && body && req.method !== "GET" && req.method !== "HEAD") init.body = body;
-  return new Request(url, init);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (body === "stream") {
+      init.body = Readable.toWeb(req) as unknown as ReadableStream;
+      init.duplex = "half";
+    } else if (body) init.body = body;
+  }
+  return new Request(`${originOf(req)}${req.originalUrl}`, init);
 }
 
 async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["auth"]): Promise<Scope> {
@@ -189,7 +198,7 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
   return async function apiRouter(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (!req.path.startsWith("/api/") && req.path !== "/api") return next();
     try {
-      const rawPath = req.originalUrl.split("?")[0];
+      const [rawPath, search] = splitUrl(req.originalUrl);
       const method = (req.method === "HEAD" ? "GET" : req.method.toUpperCase()) as Method;
       const candidates = compiled.map((c) => ({ c, match: c.pattern.exec(rawPath) })).filter((x) => x.match);
       if (!candidates.length) return sendJson(res, 404, { error: "not-found" });
@@ -215,22 +224,22 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
       if (endpoint.body === "stream") bodyText = "stream";
       else if (endpoint.body) {
         bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
-        const parsed = endpoint.body.safeParse(parseJsonObject(bodyText));
-        if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
-        body = parsed.data;
+        body = parseInput(endpoint, endpoint.body, parseJsonObject(bodyText));
       }
-      let query: unknown = undefined;
-      if (endpoint.query) {
-        const search = new URLSearchParams(req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "");
-        const parsed = endpoint.query.safeParse(Object.fromEntries(search.entries()));
-        if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
-        query = parsed.data;
-      }
+      const query = endpoint.query ? parseInput(endpoint, endpoint.query, Object.fromEntries(new URLSearchParams(search))) : undefined;
 
-      const answer = await endpoint.handler({ scope, params, body, query, req, webRequest: () => webRequestOf(req, bodyText) });
+      const answer = await endpoint.handler({
+        scope,
+        params,
+        body,
+        query,
+        origin: originOf(req),
+        req,
+        webRequest: () => webRequestOf(req, bodyText),
+      });
       await send(res, answer);
     } catch (error) {
-      if (error instanceof HttpError) return sendJson(res, error.status, { error: error.code });
+      if (error instanceof HttpError) return sendJson(res, error.status, error.body);
       // Helpers shared with pages may throw a ready Response (e.g. a 401 from a guard).
       if (error instanceof Response) return send(res, error);
       if (ctx.health.reportError(error)) {
