@@ -3,7 +3,7 @@
 // shared schemas (app/common/accounts/schemas.ts); handlers call the same domain functions as the pages.
 import { safeRedirect, paths } from "#common/paths";
 import { isSiteLang } from "#common/i18n";
-import { fail, invalid, ok } from "#common/result";
+import { fail, invalid, ok, type Result } from "#common/result";
 import { addressBodySchema, countryPromptStatusBodySchema, countryRefBodySchema, detailsBodySchema } from "#common/accounts/schemas";
 import { endpoint, reply, type EndpointTable, type HandlerAnswer, type HandlerInput } from "../http/api/endpoint";
 import { localizationForHost } from "../config";
@@ -16,6 +16,9 @@ function ownAccount<B>(handler: (input: HandlerInput<B, undefined>) => Promise<H
   return (input: HandlerInput<B, undefined>) =>
     input.params.identity === input.scope.session?.user.identity ? handler(input) : fail("forbidden");
 }
+
+/** One saved address as the API shows it: `{ address }`, or the Result's error (another user's is a 404). */
+const addressAnswer = <T>(r: Result<T>) => (r.ok ? ok({ address: r.value }) : r);
 
 export const accountsApi: EndpointTable = [
   endpoint({
@@ -82,8 +85,7 @@ export const accountsApi: EndpointTable = [
     auth: "user",
     summary: "One of one's own addresses; another user's is a 404.",
     async handler({ scope, params }) {
-      const r = await myAddress(scope, Number(params.id));
-      return r.ok ? ok({ address: r.value }) : r;
+      return addressAnswer(await myAddress(scope, Number(params.id)));
     },
   }),
   endpoint({
@@ -93,8 +95,7 @@ export const accountsApi: EndpointTable = [
     body: addressBodySchema,
     summary: "Replaces one of one's own addresses → { address }; another user's is a 404.",
     async handler({ scope, params, body }) {
-      const r = await saveAddress(scope, Number(params.id), body);
-      return r.ok ? ok({ address: r.value }) : r;
+      return addressAnswer(await saveAddress(scope, Number(params.id), body));
     },
   }),
   endpoint({

@@ -41,6 +41,12 @@ const signedOut = ({ error }: SchemaError) => ({ loggedIn: false, error });
 const retryAfter = (details: Record<string, unknown> | undefined) =>
   typeof details?.retryAfterSeconds === "number" ? { "Retry-After": String(details.retryAfterSeconds) } : undefined;
 
+/** Revokes this browser's session; answers the cookie that clears it (both sign-out endpoints send it). */
+async function signOutHere(scope: Scope): Promise<string> {
+  await signOut(scope);
+  return cookies.session.clear(scope.secure);
+}
+
 /** The GIF the logout page of each localisation loads from the others (a transparent 1×1). */
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
@@ -121,10 +127,7 @@ export const authApi: EndpointTable = [
     path: "/api/auth/logout",
     auth: "none",
     summary: "Signs out: revokes this session and clears its cookie.",
-    async handler({ scope }) {
-      await signOut(scope);
-      return reply({ loggedIn: false }, { cookies: [cookies.session.clear(scope.secure)] });
-    },
+    handler: async ({ scope }) => reply({ loggedIn: false }, { cookies: [await signOutHere(scope)] }),
   }),
   endpoint({
     method: "GET",
@@ -133,13 +136,13 @@ export const authApi: EndpointTable = [
     // A GET that changes state by design: the worst a third party can do with it is sign someone out.
     summary: "Signs out and answers a 1×1 GIF: the signed-out page of each localisation loads it from the others (spec 1 §2).",
     async handler({ scope }) {
-      await signOut(scope);
+      const clearSession = await signOutHere(scope);
       return new Response(GIF, {
         headers: {
           "Content-Type": "image/gif",
           "Cache-Control": "no-store",
           "Cross-Origin-Resource-Policy": "cross-origin",
-          "Set-Cookie": cookies.session.clear(scope.secure),
+          "Set-Cookie": clearSession,
         },
       });
     },

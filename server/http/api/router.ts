@@ -9,7 +9,7 @@ import { RETRY_AFTER_SECONDS } from "../../health";
 import { buildScope, type Scope } from "../../scope";
 import { cookies, parseCookies } from "../cookies";
 import type * as z from "zod/mini";
-import type { ApiReply, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
+import type { ApiReply, Auth, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
 import { schemaError } from "./schema-error";
 
 const DEFAULT_MAX_BODY = 64 * 1024;
@@ -160,6 +160,9 @@ function originOf(req: ExpressRequest): string {
   return `${req.protocol}://${req.get("host") ?? "localhost"}`;
 }
 
+/** GET and HEAD carry no body (and their answers may be memoised within the request). */
+const isRead = (req: ExpressRequest) => req.method === "GET" || req.method === "HEAD";
+
 function webRequestOf(req: ExpressRequest, body: string | "stream" | null): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
@@ -167,7 +170,7 @@ function webRequestOf(req: ExpressRequest, body: string | "stream" | null): Requ
     else if (v !== undefined) headers.set(k, v);
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  if (!isRead(req)) {
     if (body === "stream") {
       init.body = Readable.toWeb(req) as unknown as ReadableStream;
       init.duplex = "half";
@@ -176,7 +179,7 @@ function webRequestOf(req: ExpressRequest, body: string | "stream" | null): Requ
   return new Request(`${originOf(req)}${req.originalUrl}`, init);
 }
 
-async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["auth"]): Promise<Scope> {
+async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Auth): Promise<Scope> {
   const cookieHeader = req.headers.cookie;
   return buildScope(ctx, {
     cookieHeader,
@@ -186,9 +189,28 @@ async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["au
     ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
     secure: req.secure,
     userAgent: req.get("user-agent"),
-    memoize: req.method === "GET" || req.method === "HEAD",
+    memoize: isRead(req),
     ...(auth === "none" ? { session: Promise.resolve(null) } : {}),
   });
+}
+
+/** 401 without a session where the endpoint needs one, 403 for anyone but staff on a staff endpoint. */
+function checkAuth(auth: Auth, scope: Scope) {
+  if ((auth === "user" || auth === "staff") && !scope.session) throw new HttpError(401, "unauthorized");
+  if (auth === "staff" && !scope.session?.user.isStaff) throw new HttpError(403, "forbidden");
+}
+
+/** The body and query as the endpoint's schemas read them (a streamed body is left for the handler). */
+async function readInput(endpoint: Endpoint<unknown, unknown>, req: ExpressRequest, search: string) {
+  let bodyText: string | "stream" | null = null;
+  let body: unknown = undefined;
+  if (endpoint.body === "stream") bodyText = "stream";
+  else if (endpoint.body) {
+    bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
+    body = parseInput(endpoint, endpoint.body, parseJsonObject(bodyText));
+  }
+  const query = endpoint.query ? parseInput(endpoint, endpoint.query, Object.fromEntries(new URLSearchParams(search))) : undefined;
+  return { bodyText, body, query };
 }
 
 /** Express middleware serving the tables under /api (any other /api path is a JSON 404); every other path goes on to Remix. */
@@ -216,17 +238,8 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
 
       // Who asks is checked before the body is read: a visitor gets 401, not the schema's complaints.
       const scope = await scopeFor(ctx, req, endpoint.auth);
-      if ((endpoint.auth === "user" || endpoint.auth === "staff") && !scope.session) return sendJson(res, 401, { error: "unauthorized" });
-      if (endpoint.auth === "staff" && !scope.session?.user.isStaff) return sendJson(res, 403, { error: "forbidden" });
-
-      let bodyText: string | "stream" | null = null;
-      let body: unknown = undefined;
-      if (endpoint.body === "stream") bodyText = "stream";
-      else if (endpoint.body) {
-        bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
-        body = parseInput(endpoint, endpoint.body, parseJsonObject(bodyText));
-      }
-      const query = endpoint.query ? parseInput(endpoint, endpoint.query, Object.fromEntries(new URLSearchParams(search))) : undefined;
+      checkAuth(endpoint.auth, scope);
+      const { bodyText, body, query } = await readInput(endpoint, req, search);
 
       const answer = await endpoint.handler({
         scope,
