@@ -43,6 +43,12 @@ export function TextField({
   );
 }
 
+/** A new password (registration, the reset link, the account page): the browser may suggest one, the hint states the rule. */
+export function NewPasswordField({ meta, label }: { meta: FieldMetadata<string, Record<string, unknown>, string[]>; label: ReactNode }) {
+  const { t } = useTranslation("auth");
+  return <TextField meta={meta} type="password" label={label} autoComplete="new-password" hint={t("register.passwordHint")} required />;
+}
+
 /** Errors of the whole form (server answers such as wrong credentials). */
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   const errorText = useErrorText()(errors);

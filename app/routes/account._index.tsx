@@ -10,7 +10,7 @@ import {
   type PasswordChangeFields,
   type PasswordChangeInput,
 } from "#common/accounts/schemas";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form";
+import { CheckboxField, FormErrors, NewPasswordField, SelectField, SubmitButton, TextField } from "#app/components/form";
 import { requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
@@ -179,14 +179,7 @@ export default function AccountDetails() {
               autoComplete="current-password"
               required
             />
-            <TextField
-              meta={pwFields.newPassword}
-              type="password"
-              label={t("password.new")}
-              autoComplete="new-password"
-              hint={t("auth:register.passwordHint")}
-              required
-            />
+            <NewPasswordField meta={pwFields.newPassword} label={t("password.new")} />
             <p className="field-hint">{t("password.signsOutEverywhere")}</p>
             <SubmitButton busy={busy && navigation.formData?.get("intent") === "password"} busyText={t("saving")}>
               {t("password.save")}

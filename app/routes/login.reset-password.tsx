@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "#app/lib/translate";
 import { resetPasswordSchema } from "#common/auth/schemas";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form";
+import { FormErrors, NewPasswordField, SubmitButton } from "#app/components/form";
 import { requireLang } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
@@ -74,14 +74,7 @@ export default function ResetPassword() {
       <h1>{t("reset.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
         <FormErrors errors={form.errors} />
-        <TextField
-          meta={fields.password}
-          type="password"
-          label={t("reset.newPassword")}
-          autoComplete="new-password"
-          hint={t("register.passwordHint")}
-          required
-        />
+        <NewPasswordField meta={fields.password} label={t("reset.newPassword")} />
         <SubmitButton busy={navigation.state === "submitting"} busyText={t("reset.processing")}>
           {t("reset.submit")}
         </SubmitButton>

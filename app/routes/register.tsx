@@ -4,7 +4,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { Trans, useTranslation } from "#app/lib/translate";
 import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "#common/auth/schemas";
 import { useClientValidation } from "#app/lib/client-validation";
-import { FormErrors, SubmitButton, TextField, useErrorText } from "#app/components/form";
+import { FormErrors, NewPasswordField, SubmitButton, TextField, useErrorText } from "#app/components/form";
 import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "#app/lib/session.server";
 import { signedInRedirect } from "#app/lib/sign-in.server";
 import { getFixedT } from "#app/i18n.server";
@@ -240,14 +240,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
       <p>
         {t("register.emailLabel")} <strong>{email}</strong> · <Link to={paths.register(lang, query)}>{t("register.changeEmail")}</Link>
       </p>
-      <TextField
-        meta={fields.password}
-        type="password"
-        label={t("login.password")}
-        autoComplete="new-password"
-        hint={t("register.passwordHint")}
-        required
-      />
+      <NewPasswordField meta={fields.password} label={t("login.password")} />
       <div className="field-row">
         <TextField meta={fields.firstName} label={t("register.firstName")} autoComplete="given-name" required />
         <TextField meta={fields.lastName} label={t("register.lastName")} autoComplete="family-name" required />

@@ -3,17 +3,22 @@
 // shared schemas (app/common/accounts/schemas.ts); handlers call the same domain functions as the pages.
 import { safeRedirect, paths } from "#common/paths";
 import { isSiteLang } from "#common/i18n";
-import { fail, invalid, ok } from "#common/result";
+import { fail, invalid, ok, type Result } from "#common/result";
 import { addressBodySchema, countryPromptStatusBodySchema, countryRefBodySchema, detailsBodySchema } from "#common/accounts/schemas";
-import { endpoint, reply, type EndpointTable } from "../http/api/endpoint";
-import type { Scope } from "../scope";
+import { endpoint, reply, type EndpointTable, type HandlerAnswer, type HandlerInput } from "../http/api/endpoint";
 import { localizationForHost } from "../config";
 import { accountOf, countryPromptShown, orderCount, recordCountryPromptStatus, setCountryByRef, updateDetails } from "./account";
 import { deleteAddress, myAddress, myAddresses, saveAddress } from "./addresses";
 import { localizationRedirectTarget } from "./localization";
 
-/** Only one's own account: `{identity}` in the path must be the signed-in user's. */
-const isSelf = (scope: Scope, identity: string) => identity === scope.session?.user.identity;
+/** A call on one's own account only: `{identity}` in the path must be the signed-in user's, else 403. */
+function ownAccount<B>(handler: (input: HandlerInput<B, undefined>) => Promise<HandlerAnswer>) {
+  return (input: HandlerInput<B, undefined>) =>
+    input.params.identity === input.scope.session?.user.identity ? handler(input) : fail("forbidden");
+}
+
+/** One saved address as the API shows it: `{ address }`, or the Result's error (another user's is a 404). */
+const addressAnswer = <T>(r: Result<T>) => (r.ok ? ok({ address: r.value }) : r);
 
 export const accountsApi: EndpointTable = [
   endpoint({
@@ -47,13 +52,12 @@ export const accountsApi: EndpointTable = [
     auth: "user",
     body: detailsBodySchema,
     summary: "Saves one's own account details → { userDetails }; another user's identity is a 403.",
-    async handler({ scope, params, body }) {
-      if (!isSelf(scope, params.identity)) return fail("forbidden");
+    handler: ownAccount(async ({ scope, body }) => {
       const language = body.language ?? scope.session!.user.language;
       if (!isSiteLang(language)) return invalid({ language: "auth:register.errors.language-required" });
       const r = await updateDetails(scope, { ...body, language });
       return r.ok ? ok({ userDetails: r.value }) : r;
-    },
+    }),
   }),
   endpoint({
     method: "GET",
@@ -81,8 +85,7 @@ export const accountsApi: EndpointTable = [
     auth: "user",
     summary: "One of one's own addresses; another user's is a 404.",
     async handler({ scope, params }) {
-      const r = await myAddress(scope, Number(params.id));
-      return r.ok ? ok({ address: r.value }) : r;
+      return addressAnswer(await myAddress(scope, Number(params.id)));
     },
   }),
   endpoint({
@@ -92,8 +95,7 @@ export const accountsApi: EndpointTable = [
     body: addressBodySchema,
     summary: "Replaces one of one's own addresses → { address }; another user's is a 404.",
     async handler({ scope, params, body }) {
-      const r = await saveAddress(scope, Number(params.id), body);
-      return r.ok ? ok({ address: r.value }) : r;
+      return addressAnswer(await saveAddress(scope, Number(params.id), body));
     },
   }),
   endpoint({
@@ -123,21 +125,17 @@ export const accountsApi: EndpointTable = [
     auth: "user",
     body: countryRefBodySchema,
     summary: "Sets one's own country from { id } (a country id or ISO code) → { shouldDisplayCountryModal: false }.",
-    async handler({ scope, params, body }) {
-      if (!isSelf(scope, params.identity)) return fail("forbidden");
+    handler: ownAccount(async ({ scope, body }) => {
       const r = await setCountryByRef(scope, body.id);
       return r.ok ? ok({ shouldDisplayCountryModal: false }) : r;
-    },
+    }),
   }),
   endpoint({
     method: "GET",
     path: "/api/snid-account/country-update-status/:identity",
     auth: "user",
     summary: "{ shouldDisplayCountryModal }: whether one is asked for one's country.",
-    async handler({ scope, params }) {
-      if (!isSelf(scope, params.identity)) return fail("forbidden");
-      return ok({ shouldDisplayCountryModal: await countryPromptShown(scope) });
-    },
+    handler: ownAccount(async ({ scope }) => ok({ shouldDisplayCountryModal: await countryPromptShown(scope) })),
   }),
   endpoint({
     method: "POST",
@@ -145,9 +143,6 @@ export const accountsApi: EndpointTable = [
     auth: "user",
     body: countryPromptStatusBodySchema,
     summary: "Records { updateStatus: dismissed | updated | pending } of the country prompt → { shouldDisplayCountryModal }.",
-    async handler({ scope, params, body }) {
-      if (!isSelf(scope, params.identity)) return fail("forbidden");
-      return recordCountryPromptStatus(scope, body.updateStatus);
-    },
+    handler: ownAccount(async ({ scope, body }) => recordCountryPromptStatus(scope, body.updateStatus)),
   }),
 ];

@@ -10,6 +10,7 @@ import { errorCode, errorStatus, fieldErrorCodes, ok } from "#common/result";
 import { homeDirectory, resolveRedirect } from "#common/auth/redirect";
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordApiSchema, wechatStartSchema } from "#common/auth/schemas";
 import { endpoint, reply, type EndpointTable, type HandlerAnswer } from "../http/api/endpoint";
+import { schemaError, type SchemaError } from "../http/api/schema-error";
 import { cookies } from "../http/cookies";
 import { fixedT } from "../i18n";
 import type { Scope } from "../scope";
@@ -33,20 +34,18 @@ import {
 const jsonObject = z.record(z.string(), z.unknown());
 type JsonObject = z.infer<typeof jsonObject>;
 
-/** zod issues → `{ field: code }`, the first issue of each top-level field (a message that is not a key is "invalid"). */
-function issueCodes(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "body");
-    out[field] ??= /^[a-z-]+:[\w.-]+$/i.test(issue.message) ? errorCode(issue.message) : "invalid";
-  }
-  return out;
-}
-
-const firstCode = (codes: Record<string, string>) => Object.values(codes)[0] ?? "invalid";
+/** The 400 of a body that fails its schema, in the shape these endpoints have always answered. */
+const errorOnly = ({ error }: SchemaError) => ({ error });
+const signedOut = ({ error }: SchemaError) => ({ loggedIn: false, error });
 
 const retryAfter = (details: Record<string, unknown> | undefined) =>
   typeof details?.retryAfterSeconds === "number" ? { "Retry-After": String(details.retryAfterSeconds) } : undefined;
+
+/** Revokes this browser's session; answers the cookie that clears it (both sign-out endpoints send it). */
+async function signOutHere(scope: Scope): Promise<string> {
+  await signOut(scope);
+  return cookies.session.clear(scope.secure);
+}
 
 /** The GIF the logout page of each localisation loads from the others (a transparent 1×1). */
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -68,6 +67,12 @@ function registrationFields(body: JsonObject, lang: SiteLang) {
 // WeChat QR sign-in exists only while the wechat_sso flag is on: a 404 for every method otherwise.
 const wechatNotFound = () => reply({ error: "not-found", errorCode: "not-found" }, { status: 404 });
 
+/** A WeChat handler, answered only while the flag is on. */
+const whileWechatOn =
+  <I extends { scope: Scope }>(handler: (input: I) => Promise<HandlerAnswer>) =>
+  async (input: I): Promise<HandlerAnswer> =>
+    (await input.scope.app.config.flag("wechat_sso")) ? handler(input) : wechatNotFound();
+
 function wechatError(
   scope: Scope,
   error: WechatPollError | "rate-limited" | "method-not-allowed",
@@ -79,12 +84,8 @@ function wechatError(
 }
 
 /** The wrong-method answer of a WeChat path: 404 while the flag is off, else a translated 405 naming the one method. */
-const wechatWrongMethod =
-  (allow: "GET" | "POST") =>
-  async ({ scope }: { scope: Scope }): Promise<HandlerAnswer> => {
-    if (!(await scope.app.config.flag("wechat_sso"))) return wechatNotFound();
-    return wechatError(scope, "method-not-allowed", 405, { Allow: allow });
-  };
+const wechatWrongMethod = (allow: "GET" | "POST") =>
+  whileWechatOn(async ({ scope }) => wechatError(scope, "method-not-allowed", 405, { Allow: allow }));
 
 /** Reads the start body: JSON or a form, all fields optional; an unreadable body is an empty one. */
 async function readLooseBody(request: Request): Promise<Record<string, unknown>> {
@@ -108,12 +109,11 @@ export const authApi: EndpointTable = [
     method: "POST",
     path: "/api/auth/login",
     auth: "none",
-    body: jsonObject,
+    body: loginSchema,
+    invalidInput: signedOut,
     summary: "Signs in with e-mail and password (claims the browser's anonymous order forms and uploads, as the page does).",
     async handler({ scope, body }) {
-      const parsed = loginSchema.safeParse(body);
-      if (!parsed.success) return reply({ loggedIn: false, error: firstCode(issueCodes(parsed.error.issues)) }, { status: 400 });
-      const r = await signIn(scope, parsed.data);
+      const r = await signIn(scope, body);
       if (!r.ok) return reply({ loggedIn: false, error: r.error }, { status: errorStatus(r.error), headers: retryAfter(r.details) });
       const user = await getUserView(scope.app, r.value.user.id);
       return reply(
@@ -127,10 +127,7 @@ export const authApi: EndpointTable = [
     path: "/api/auth/logout",
     auth: "none",
     summary: "Signs out: revokes this session and clears its cookie.",
-    async handler({ scope }) {
-      await signOut(scope);
-      return reply({ loggedIn: false }, { cookies: [cookies.session.clear(scope.secure)] });
-    },
+    handler: async ({ scope }) => reply({ loggedIn: false }, { cookies: [await signOutHere(scope)] }),
   }),
   endpoint({
     method: "GET",
@@ -139,13 +136,13 @@ export const authApi: EndpointTable = [
     // A GET that changes state by design: the worst a third party can do with it is sign someone out.
     summary: "Signs out and answers a 1×1 GIF: the signed-out page of each localisation loads it from the others (spec 1 §2).",
     async handler({ scope }) {
-      await signOut(scope);
+      const clearSession = await signOutHere(scope);
       return new Response(GIF, {
         headers: {
           "Content-Type": "image/gif",
           "Cache-Control": "no-store",
           "Cross-Origin-Resource-Policy": "cross-origin",
-          "Set-Cookie": cookies.session.clear(scope.secure),
+          "Set-Cookie": clearSession,
         },
       });
     },
@@ -159,10 +156,7 @@ export const authApi: EndpointTable = [
       "Registers a researcher and signs them in (claims the browser's anonymous work, as the page does); the password is never echoed.",
     async handler({ scope, body }) {
       const parsed = registerSchema(await listCountries(scope.app.db)).safeParse(registrationFields(body, scope.lang));
-      if (!parsed.success) {
-        const fieldErrors = issueCodes(parsed.error.issues);
-        return reply({ loggedIn: false, error: firstCode(fieldErrors), fieldErrors }, { status: 400 });
-      }
+      if (!parsed.success) return reply({ loggedIn: false, ...schemaError(parsed.error.issues) }, { status: 400 });
       const v = parsed.data;
       const link = typeof body.link === "string" ? body.link : null;
       const r = await register(scope, { ...v, optinToMarketing: v.optinToMarketing ?? false }, { link, source: "api" });
@@ -187,12 +181,11 @@ export const authApi: EndpointTable = [
     method: "POST",
     path: "/api/auth/researcher_exists",
     auth: "none",
-    body: jsonObject,
+    body: emailOnlySchema,
+    invalidInput: errorOnly,
     summary: "Whether an e-mail address is registered (the first stage of registration; rate-limited).",
     async handler({ scope, body }) {
-      const parsed = emailOnlySchema.safeParse(body);
-      if (!parsed.success) return reply({ error: firstCode(issueCodes(parsed.error.issues)) }, { status: 400 });
-      const r = await checkEmailFree(scope, parsed.data.email);
+      const r = await checkEmailFree(scope, body.email);
       if (r.ok) return ok({ researcherExists: false });
       if (r.fieldErrors.email) return ok({ researcherExists: true, error: errorCode(r.fieldErrors.email) });
       return reply({ error: r.error }, { status: errorStatus(r.error) });
@@ -202,17 +195,11 @@ export const authApi: EndpointTable = [
     method: "POST",
     path: "/api/auth/request-password-reset",
     auth: "none",
-    body: jsonObject,
+    body: emailOnlySchema,
+    invalidInput: errorOnly,
     summary: "E-mails a one-time password-reset link; the same answer whether or not the address is registered.",
-    async handler({ scope, body, req }) {
-      const parsed = emailOnlySchema.safeParse(body);
-      if (!parsed.success) return reply({ error: firstCode(issueCodes(parsed.error.issues)) }, { status: 400 });
-      const outcome = await requestPasswordReset(scope.app, {
-        email: parsed.data.email,
-        lang: scope.lang,
-        ip: scope.ip,
-        baseUrl: `${req.protocol}://${req.get("host") ?? "localhost"}`,
-      });
+    async handler({ scope, body, origin }) {
+      const outcome = await requestPasswordReset(scope.app, { email: body.email, lang: scope.lang, ip: scope.ip, baseUrl: origin });
       if (outcome === "rate-limited") return reply({ error: "too-many-requests" }, { status: 429 });
       return ok({});
     },
@@ -221,12 +208,10 @@ export const authApi: EndpointTable = [
     method: "POST",
     path: "/api/auth/reset-password",
     auth: "none",
-    body: jsonObject,
+    body: resetPasswordApiSchema,
+    invalidInput: errorOnly,
     summary: "Sets a new password with the one-time link and signs in on a fresh session (every other session is signed out).",
-    async handler({ scope, body }) {
-      const parsed = resetPasswordApiSchema.safeParse(body);
-      if (!parsed.success) return reply({ error: firstCode(issueCodes(parsed.error.issues)) }, { status: 400 });
-      const { oneTimeLoginHash, userIdentity, password } = parsed.data;
+    async handler({ scope, body: { oneTimeLoginHash, userIdentity, password } }) {
       const r = await signInWithResetLink(scope, { token: oneTimeLoginHash, userIdentity, password });
       if (!r.ok) return reply({ error: r.error }, { status: 400 });
       return reply({ redirectUri: homeDirectory(scope.lang) }, { cookies: [cookies.session.serialize(r.value.token, scope.secure)] });
@@ -280,8 +265,7 @@ export const authApi: EndpointTable = [
     body: "stream",
     summary: "Starts a WeChat QR sign-in bound to this browser (HttpOnly cookie); answers the login code, QR image and polling budget.",
     wrongMethod: wechatWrongMethod("POST"),
-    async handler({ scope, webRequest }) {
-      if (!(await scope.app.config.flag("wechat_sso"))) return wechatNotFound();
+    handler: whileWechatOn(async ({ scope, webRequest }) => {
       const request = webRequest();
       const parsed = wechatStartSchema.safeParse(await readLooseBody(request));
       const body = parsed.success ? parsed.data : {};
@@ -307,7 +291,7 @@ export const authApi: EndpointTable = [
         },
         { cookies: [cookies.wechatBinding.serialize(result.secret, scope.secure)] },
       );
-    },
+    }),
   }),
   endpoint({
     method: "GET",
@@ -315,8 +299,7 @@ export const authApi: EndpointTable = [
     auth: "none",
     summary: "Polls this browser's WeChat QR sign-in (every 2 s, at most 30 times); signs in once the phone confirms.",
     wrongMethod: wechatWrongMethod("GET"),
-    async handler({ scope, params }) {
-      if (!(await scope.app.config.flag("wechat_sso"))) return wechatNotFound();
+    handler: whileWechatOn(async ({ scope, params }) => {
       const result = await pollWechatSignIn(scope.app, {
         loginCode: params.loginCode,
         secret: scope.cookies[cookies.wechatBinding.name],
@@ -339,6 +322,6 @@ export const authApi: EndpointTable = [
         },
         { cookies: [...signedInCookies(result.token, lang, scope.secure), cookies.wechatBinding.clear(scope.secure)] },
       );
-    },
+    }),
   }),
 ];

@@ -1,6 +1,5 @@
 // The order-form JSON API (spec 1 §7) and its price quotes: the same domain functions as the wizard pages.
 // Paths: /api/order-form/new | load | {id}/load | {id}/<call>; /api/price-quote/{estimateId}/pdf | email.
-import type { Request as ExpressRequest } from "express";
 import { fail, ok, type Result } from "#common/result";
 import {
   basicDetailsBody,
@@ -72,9 +71,9 @@ async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookie
   return reply({ orderForm: await orderFormView(scope, form) }, { status, cookies: setCookies });
 }
 
-/** A step's save: the form as the API shows it, or the Result's error (400 `{ error, fieldErrors }` with short codes). */
-async function saved(scope: Scope, r: SaveResult): Promise<Result<unknown> | ApiReply> {
-  return r.ok ? respond(scope, r.value) : r;
+/** The form as the API shows it with a message for the visitor (`coupon-applied-message`…). */
+async function withMessage(scope: Scope, form: OrderFormRow, message: string) {
+  return ok({ orderForm: await orderFormView(scope, form), messages: [message] });
 }
 
 const errorReply = (error: string, status = 400) => reply({ error }, { status });
@@ -96,11 +95,15 @@ function onForm<B, Q>(handler: (call: FormCall<B, Q>) => Promise<Result<unknown>
   };
 }
 
-const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-
-function originOf(req: ExpressRequest): string {
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+/** A step's save on one form: the form as the API shows it, or the Result's error (400 `{ error, fieldErrors }` with short codes). */
+function savesStep<B, Q>(save: (call: FormCall<B, Q>) => Promise<SaveResult>) {
+  return onForm<B, Q>(async (call) => {
+    const r = await save(call);
+    return r.ok ? respond(call.scope, r.value) : r;
+  });
 }
+
+const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
 const ID = "/api/order-form/:id";
 
@@ -195,7 +198,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     query: binPriceQuery,
     summary: "The word bin and price of the form's editing or translation service for ?newWordCount=.",
-    handler: onForm<undefined, { newWordCount?: string }>(
+    handler: onForm(
       async ({ scope, form, query }) => {
         const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
         const r = getBinPrice(await getCatalogue(scope.app), {
@@ -238,7 +241,7 @@ export const orderFormApi: EndpointTable = [
     handler: onForm(async ({ scope, form, params }) => {
       const r = await applyPromoCode(scope, form, params.code);
       if (!r.ok) return r;
-      return ok({ orderForm: await orderFormView(scope, r.value.form), messages: [r.value.message] });
+      return withMessage(scope, r.value.form, r.value.message);
     }),
   }),
   endpoint({
@@ -246,10 +249,7 @@ export const orderFormApi: EndpointTable = [
     path: `${ID}/discount-code/:code`,
     auth: "optional",
     summary: "Removes the promo code.",
-    handler: onForm(async ({ scope, form }) => {
-      const next = await removePromoCode(scope, form);
-      return ok({ orderForm: await orderFormView(scope, next), messages: ["coupon-removed-message"] });
-    }),
+    handler: onForm(async ({ scope, form }) => withMessage(scope, await removePromoCode(scope, form), "coupon-removed-message")),
   }),
   endpoint({
     method: "PUT",
@@ -257,9 +257,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: quantityBody,
     summary: "The quantity of a per-unit service (figures, tables): 1 to 25.",
-    handler: onForm<{ quantity?: unknown }, undefined>(async ({ scope, form, params, body }) =>
-      saved(scope, await saveServiceQuantity(scope, form, params.service, body.quantity)),
-    ),
+    handler: savesStep(({ scope, form, params, body }) => saveServiceQuantity(scope, form, params.service, body.quantity)),
   }),
   endpoint({
     method: "PUT",
@@ -267,16 +265,13 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: basicDetailsBody,
     summary: "Saves the get-started step: goal, word count, language (files first, or uploadFilesLater).",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
-      saved(
-        scope,
-        await saveGetStarted(scope, form, {
-          customerGoal: String(body.customerGoal ?? "manuscript"),
-          uploadFilesLater: body.uploadFilesLater === true,
-          wordCount: body.wordCount as number,
-          languageId: (body.language ?? body.languageId) as number,
-        }),
-      ),
+    handler: savesStep(({ scope, form, body }) =>
+      saveGetStarted(scope, form, {
+        customerGoal: String(body.customerGoal ?? "manuscript"),
+        uploadFilesLater: body.uploadFilesLater === true,
+        wordCount: body.wordCount as number,
+        languageId: (body.language ?? body.languageId) as number,
+      }),
     ),
   }),
   endpoint({
@@ -285,16 +280,13 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: reworkBasicDetailsBody,
     summary: "Saves the rework start screen: revised manuscript, word count, language, instructions (spec 2).",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
-      saved(
-        scope,
-        await saveReworkBasicDetails(scope, form, {
-          uploadFilesLater: body.uploadFilesLater === true,
-          wordCount: body.wordCount as number,
-          languageId: (body.language ?? body.languageId) as number,
-          instructions: body.instructions,
-        }),
-      ),
+    handler: savesStep(({ scope, form, body }) =>
+      saveReworkBasicDetails(scope, form, {
+        uploadFilesLater: body.uploadFilesLater === true,
+        wordCount: body.wordCount as number,
+        languageId: (body.language ?? body.languageId) as number,
+        instructions: body.instructions,
+      }),
     ),
   }),
   endpoint({
@@ -303,7 +295,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: selectedServiceBody,
     summary: "Chooses the services (by identity or slug) and the delivery tier; the price comes from the server.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+    handler: savesStep(async ({ scope, form, body }) => {
       const refs = Array.isArray(body.serviceIdentities)
         ? body.serviceIdentities
         : Array.isArray(body.serviceSlugs)
@@ -316,14 +308,11 @@ export const orderFormApi: EndpointTable = [
         .filter((s): s is string => Boolean(s));
       const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
       const step = form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services";
-      return saved(
+      return saveServices(
         scope,
-        await saveServices(
-          scope,
-          form,
-          { serviceSlugs, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" },
-          step,
-        ),
+        form,
+        { serviceSlugs, declineEditing: body.declineEditing === true, rush: tier === "rush", express: tier === "express" },
+        step,
       );
     }),
   }),
@@ -333,10 +322,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: referralEmailsBody,
     summary: "Colleagues to refer: 1 to 10 addresses in total, an array or comma-separated.",
-    handler: onForm<{ referralEmails?: unknown }, undefined>(async ({ scope, form, body }) => {
+    handler: onForm(async ({ scope, form, body }) => {
       const r = await saveReferralEmails(scope, form, body.referralEmails ?? []);
       if (!r.ok) return r;
-      return ok({ orderForm: await orderFormView(scope, r.value), messages: ["referral-email-save-success"] });
+      return withMessage(scope, r.value, "referral-email-save-success");
     }),
   }),
   endpoint({
@@ -345,7 +334,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: bundleInterestBody,
     summary: "Whether the visitor wants to see service bundles.",
-    handler: onForm<{ interested?: unknown }, undefined>(async ({ scope, form, body }) =>
+    handler: onForm(async ({ scope, form, body }) =>
       respond(scope, await saveOrderForm(scope.app.db, form, { bundle_interest: body.interested !== false })),
     ),
   }),
@@ -355,7 +344,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: bundleQuestionsBody,
     summary: "Answers to the bundle questions; returns the bundles on offer.",
-    handler: onForm<{ answers?: unknown }, undefined>(async ({ scope, form, body }) => {
+    handler: onForm(async ({ scope, form, body }) => {
       const r = await saveBundleAnswers(scope, form, (body.answers ?? {}) as BundleAnswers);
       if (!r.ok) return r;
       const catalogue = await getCatalogue(scope.app);
@@ -384,7 +373,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: bundleChoiceBody,
     summary: "Chooses a bundle (or none, bundleId null) and its delivery.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+    handler: onForm(async ({ scope, form, body }) => {
       const delivery = body.express === true ? "express" : body.rush === true ? "rush" : String(body.delivery ?? "standard");
       const r = await chooseBundle(scope, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
       if (!r.ok) return r;
@@ -425,8 +414,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: manuscriptDetailsBody,
     summary: "Word count and language of the manuscript.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
-      saved(scope, await saveManuscriptDetails(scope, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId })),
+    handler: savesStep(({ scope, form, body }) =>
+      saveManuscriptDetails(scope, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }),
     ),
   }),
   endpoint({
@@ -435,7 +424,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: updateWordCountBody,
     summary: "A new word count: the price moves to its word bin.",
-    handler: onForm<{ newWordCount?: unknown }, undefined>(async ({ scope, form, body }) => {
+    handler: onForm(async ({ scope, form, body }) => {
       const r = await saveManuscriptDetails(scope, form, { wordCount: body.newWordCount });
       if (!r.ok) return r;
       // A word count the selected service cannot take blocks payment (noServiceOption / veryLongWordCount).
@@ -449,9 +438,9 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: deliveryTierBody,
     summary: "The delivery tier: standard, rush or express (refused when the services cannot take it).",
-    handler: onForm<{ deliveryTier?: unknown; rushed?: unknown }, undefined>(async ({ scope, form, body }) => {
+    handler: savesStep(({ scope, form, body }) => {
       const tier = body.deliveryTier === "express" ? "express" : body.rushed === true || body.deliveryTier === "rush" ? "rush" : "standard";
-      return saved(scope, await saveDeliveryTier(scope, form, tier));
+      return saveDeliveryTier(scope, form, tier);
     }),
   }),
   endpoint({
@@ -460,7 +449,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: stepBody,
     summary: "Moves back to an earlier step (steps cannot be skipped forward: step-not-open).",
-    handler: onForm<{ step?: unknown }, undefined>(async ({ scope, form, body }) => {
+    handler: onForm(async ({ scope, form, body }) => {
       const step = String(body.step ?? "") as StepName;
       const ctx = await stepContext(scope, form);
       // Moving back (or to the step after a completed one) only: steps cannot be skipped forward.
@@ -475,9 +464,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: journalBody,
     summary: "The target journal: a name and an optional http(s) address.",
-    handler: onForm<{ name?: unknown; url?: unknown }, undefined>(async ({ scope, form, body }) =>
-      saved(scope, await saveJournal(scope, form, body)),
-    ),
+    handler: savesStep(({ scope, form, body }) => saveJournal(scope, form, body)),
   }),
   endpoint({
     method: "PUT",
@@ -485,21 +472,17 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: detailsBody,
     summary: "Saves the details step (title, area of study, style of English, journal), or the currency alone.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+    handler: savesStep(({ scope, form, body }) => {
       // "details form, or currencyIso alone" (spec 1 §7).
-      if (body.currencyIso !== undefined && body.projectTitle === undefined)
-        return saved(scope, await saveCurrency(scope, form, body.currencyIso));
+      if (body.currencyIso !== undefined && body.projectTitle === undefined) return saveCurrency(scope, form, body.currencyIso);
       const journal = (body.journal ?? {}) as { name?: string; url?: string };
-      return saved(
-        scope,
-        await saveDetails(scope, form, {
-          projectTitle: String(body.projectTitle ?? ""),
-          areaOfStudyId: body.areaOfStudyId as number,
-          styleOfEnglish: (body.styleOfEnglish as string) ?? null,
-          journalName: journal.name ?? null,
-          journalUrl: journal.url ?? null,
-        }),
-      );
+      return saveDetails(scope, form, {
+        projectTitle: String(body.projectTitle ?? ""),
+        areaOfStudyId: body.areaOfStudyId as number,
+        styleOfEnglish: (body.styleOfEnglish as string) ?? null,
+        journalName: journal.name ?? null,
+        journalUrl: journal.url ?? null,
+      });
     }),
   }),
   ...(["POST", "PUT"] as const).map((method) =>
@@ -509,7 +492,7 @@ export const orderFormApi: EndpointTable = [
       auth: "optional",
       body: paymentBody,
       summary: "Places the order (201); paying a placed form again answers the same order (200).",
-      handler: onForm<Record<string, unknown>, undefined>(
+      handler: onForm(
         async ({ scope, form, body }) => {
           const r = await placeOrder(scope, form, {
             paymentMethodId: Number(body.paymentMethodId),
@@ -555,16 +538,11 @@ export const priceQuoteApi: EndpointTable = [
     path: "/api/price-quote/:estimateId/email",
     auth: "user",
     summary: "E-mails the quote's link to the signed-in user: {recipientEmail}.",
-    async handler({ scope, params, req }) {
+    async handler({ scope, params, origin }) {
       const user = scope.session!.user;
       const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
       if (!quote) return fail("not-found");
-      const recipientEmail = await emailQuote(
-        scope.app,
-        quote,
-        { id: user.id, email: user.email, firstName: user.firstName },
-        originOf(req),
-      );
+      const recipientEmail = await emailQuote(scope.app, quote, { id: user.id, email: user.email, firstName: user.firstName }, origin);
       return ok({ recipientEmail });
     },
   }),

@@ -42,6 +42,33 @@ describe("POST /api/auth/login", () => {
   });
 });
 
+describe("schema failures of the sign-in bodies keep their historical shapes (invalidInput)", () => {
+  it("answers { error } alone, or { loggedIn: false, error[, fieldErrors] } where the client knows that", async () => {
+    const c = new Client(portal.url);
+    for (const path of ["/api/auth/researcher_exists", "/api/auth/request-password-reset"]) {
+      const r = await send(c, "POST", path, { email: "bad" });
+      expect(r.status).toBe(400);
+      expect(r.headers.get("cache-control")).toBe("no-store");
+      expect(await r.json()).toEqual({ error: "emailAddressInvalidFormat" });
+    }
+    const reset = await send(c, "POST", "/api/auth/reset-password", {});
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toEqual({ error: "password-too-short" });
+    const login = await send(c, "POST", "/api/auth/login", { email: "researcher@example.com" });
+    expect(login.status).toBe(400);
+    expect(await login.json()).toEqual({ loggedIn: false, error: "password-required" });
+    const register = await send(c, "POST", "/api/auth/register", { email: "bad" });
+    expect(register.status).toBe(400);
+    const body = await register.json();
+    expect(body).toMatchObject({ loggedIn: false, error: "emailAddressInvalidFormat" });
+    expect(body.fieldErrors.email).toBe("emailAddressInvalidFormat");
+    // A body that is not JSON is still the router's own answer, before any schema.
+    const notJson = await c.request("/api/auth/researcher_exists", { method: "POST", headers: jsonHeaders, body: "[1]" });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: "invalid-json" });
+  });
+});
+
 describe("registration API", () => {
   it("checks whether a researcher exists", async () => {
     const { email } = await createResearcher(portal.ctx);

@@ -6,6 +6,7 @@ import type { Request as ExpressRequest } from "express";
 import type * as z from "zod/mini";
 import type { Result } from "#common/result";
 import type { Scope } from "../../scope";
+import type { SchemaError } from "./schema-error";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -34,6 +35,8 @@ export interface HandlerInput<B, Q> {
   params: Record<string, string>;
   body: B;
   query: Q;
+  /** `scheme://host` of this request (links in e-mails). */
+  origin: string;
   /** The raw request, for endpoints that stream their body themselves (`body: "stream"`). */
   req: ExpressRequest;
   /** The request as a Web Request (streams the body when the endpoint declares `body: "stream"`). */
@@ -48,6 +51,11 @@ export interface Endpoint<B = unknown, Q = unknown> {
   /** A zod schema of the JSON body; `"stream"` leaves the body unread (uploads). Without it the body is ignored. */
   body?: z.ZodMiniType<B> | "stream";
   query?: z.ZodMiniType<Q>;
+  /**
+   * The JSON of the 400 when the body or query fails its schema; by default the SchemaError itself,
+   * `{ error, fieldErrors }`. For endpoints whose clients know an older shape (e.g. `{ loggedIn: false, error }`).
+   */
+  invalidInput?(error: SchemaError): unknown;
   /** Largest accepted body in bytes (default 64 KiB). */
   maxBodyBytes?: number;
   /** One line for docs/api.md (checked against this table by tests/unit/api-docs.test.ts). */

@@ -8,7 +8,9 @@ import type { AppContext } from "../../context";
 import { RETRY_AFTER_SECONDS } from "../../health";
 import { buildScope, type Scope } from "../../scope";
 import { cookies, parseCookies } from "../cookies";
-import type { ApiReply, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
+import type * as z from "zod/mini";
+import type { ApiReply, Auth, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
+import { schemaError } from "./schema-error";
 
 const DEFAULT_MAX_BODY = 64 * 1024;
 
@@ -37,12 +39,16 @@ function compile(endpoint: Endpoint<unknown, unknown>): Compiled {
   return { endpoint, pattern: new RegExp(`^${source}/?$`), names };
 }
 
+/** An answer decided before the handler runs (bad JSON, too large, a schema failure): thrown, sent as JSON. */
 class HttpError extends Error {
+  readonly body: unknown;
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
+    body?: unknown,
   ) {
     super(code);
+    this.body = body ?? { error: code };
   }
 }
 
@@ -50,23 +56,6 @@ class HttpError extends Error {
 function errorBody(result: Extract<Result<unknown>, { ok: false }>) {
   const fieldErrors = fieldErrorCodes(result.fieldErrors);
   return { ...(result.details ?? {}), error: result.error, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
-}
-
-/** zod issues → `{ field: code }`; a message that is a translation key gives its code, anything else "invalid". */
-function issuesToFieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.length ? issue.path.map(String).join(".") : "body";
-    if (field in out) continue;
-    out[field] = /^[a-z-]+:[\w.-]+$/i.test(issue.message) ? issue.message : "invalid";
-  }
-  return out;
-}
-
-/** A schema failure as the API shows it: 400 `{ error: <first field's code>, fieldErrors: { field: code } }`. */
-function schemaError(issues: { path: PropertyKey[]; message: string }[]) {
-  const fieldErrors = fieldErrorCodes(issuesToFieldErrors(issues));
-  return { error: Object.values(fieldErrors)[0] ?? "invalid", fieldErrors };
 }
 
 async function readBody(req: ExpressRequest, maxBytes: number): Promise<string> {
@@ -100,6 +89,20 @@ function parseJsonObject(text: string): Record<string, unknown> {
     /* fall through */
   }
   throw new HttpError(400, "invalid-json");
+}
+
+/** The body or query as its schema reads it; a failure is a 400 in the endpoint's shape (`invalidInput`). */
+function parseInput<T>(endpoint: Endpoint<unknown, unknown>, schema: z.ZodMiniType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const error = schemaError(parsed.error.issues);
+  throw new HttpError(400, error.error, endpoint.invalidInput ? endpoint.invalidInput(error) : error);
+}
+
+/** The raw (still percent-encoded) path and the query string of a request URL. */
+function splitUrl(url: string): [path: string, search: string] {
+  const q = url.indexOf("?");
+  return q < 0 ? [url, ""] : [url.slice(0, q), url.slice(q + 1)];
 }
 
 function decodeParams(names: string[], match: RegExpExecArray): Record<string, string> {
@@ -152,22 +155,31 @@ async function send(res: ExpressResponse, answer: HandlerAnswer) {
   sendJson(res, r.status, r.body);
 }
 
+/** `scheme://host` of the request (links in e-mails, the Web Request's URL). */
+function originOf(req: ExpressRequest): string {
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
+/** GET and HEAD carry no body (and their answers may be memoised within the request). */
+const isRead = (req: ExpressRequest) => req.method === "GET" || req.method === "HEAD";
+
 function webRequestOf(req: ExpressRequest, body: string | "stream" | null): Request {
-  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else if (v !== undefined) headers.set(k, v);
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  if (body === "stream" && req.method !== "GET" && req.method !== "HEAD") {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream;
-    init.duplex = "half";
-  } else if (typeof body === "string" && body && req.method !== "GET" && req.method !== "HEAD") init.body = body;
-  return new Request(url, init);
+  if (!isRead(req)) {
+    if (body === "stream") {
+      init.body = Readable.toWeb(req) as unknown as ReadableStream;
+      init.duplex = "half";
+    } else if (body) init.body = body;
+  }
+  return new Request(`${originOf(req)}${req.originalUrl}`, init);
 }
 
-async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["auth"]): Promise<Scope> {
+async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Auth): Promise<Scope> {
   const cookieHeader = req.headers.cookie;
   return buildScope(ctx, {
     cookieHeader,
@@ -177,9 +189,28 @@ async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Endpoint["au
     ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
     secure: req.secure,
     userAgent: req.get("user-agent"),
-    memoize: req.method === "GET" || req.method === "HEAD",
+    memoize: isRead(req),
     ...(auth === "none" ? { session: Promise.resolve(null) } : {}),
   });
+}
+
+/** 401 without a session where the endpoint needs one, 403 for anyone but staff on a staff endpoint. */
+function checkAuth(auth: Auth, scope: Scope) {
+  if ((auth === "user" || auth === "staff") && !scope.session) throw new HttpError(401, "unauthorized");
+  if (auth === "staff" && !scope.session?.user.isStaff) throw new HttpError(403, "forbidden");
+}
+
+/** The body and query as the endpoint's schemas read them (a streamed body is left for the handler). */
+async function readInput(endpoint: Endpoint<unknown, unknown>, req: ExpressRequest, search: string) {
+  let bodyText: string | "stream" | null = null;
+  let body: unknown = undefined;
+  if (endpoint.body === "stream") bodyText = "stream";
+  else if (endpoint.body) {
+    bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
+    body = parseInput(endpoint, endpoint.body, parseJsonObject(bodyText));
+  }
+  const query = endpoint.query ? parseInput(endpoint, endpoint.query, Object.fromEntries(new URLSearchParams(search))) : undefined;
+  return { bodyText, body, query };
 }
 
 /** Express middleware serving the tables under /api (any other /api path is a JSON 404); every other path goes on to Remix. */
@@ -189,7 +220,7 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
   return async function apiRouter(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (!req.path.startsWith("/api/") && req.path !== "/api") return next();
     try {
-      const rawPath = req.originalUrl.split("?")[0];
+      const [rawPath, search] = splitUrl(req.originalUrl);
       const method = (req.method === "HEAD" ? "GET" : req.method.toUpperCase()) as Method;
       const candidates = compiled.map((c) => ({ c, match: c.pattern.exec(rawPath) })).filter((x) => x.match);
       if (!candidates.length) return sendJson(res, 404, { error: "not-found" });
@@ -207,30 +238,21 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
 
       // Who asks is checked before the body is read: a visitor gets 401, not the schema's complaints.
       const scope = await scopeFor(ctx, req, endpoint.auth);
-      if ((endpoint.auth === "user" || endpoint.auth === "staff") && !scope.session) return sendJson(res, 401, { error: "unauthorized" });
-      if (endpoint.auth === "staff" && !scope.session?.user.isStaff) return sendJson(res, 403, { error: "forbidden" });
+      checkAuth(endpoint.auth, scope);
+      const { bodyText, body, query } = await readInput(endpoint, req, search);
 
-      let bodyText: string | "stream" | null = null;
-      let body: unknown = undefined;
-      if (endpoint.body === "stream") bodyText = "stream";
-      else if (endpoint.body) {
-        bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
-        const parsed = endpoint.body.safeParse(parseJsonObject(bodyText));
-        if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
-        body = parsed.data;
-      }
-      let query: unknown = undefined;
-      if (endpoint.query) {
-        const search = new URLSearchParams(req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "");
-        const parsed = endpoint.query.safeParse(Object.fromEntries(search.entries()));
-        if (!parsed.success) return sendJson(res, 400, schemaError(parsed.error.issues));
-        query = parsed.data;
-      }
-
-      const answer = await endpoint.handler({ scope, params, body, query, req, webRequest: () => webRequestOf(req, bodyText) });
+      const answer = await endpoint.handler({
+        scope,
+        params,
+        body,
+        query,
+        origin: originOf(req),
+        req,
+        webRequest: () => webRequestOf(req, bodyText),
+      });
       await send(res, answer);
     } catch (error) {
-      if (error instanceof HttpError) return sendJson(res, error.status, { error: error.code });
+      if (error instanceof HttpError) return sendJson(res, error.status, error.body);
       // Helpers shared with pages may throw a ready Response (e.g. a 401 from a guard).
       if (error instanceof Response) return send(res, error);
       if (ctx.health.reportError(error)) {
