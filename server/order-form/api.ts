@@ -3,6 +3,10 @@
 import type { Request as ExpressRequest } from "express";
 import { fail, ok, type Result } from "#common/result";
 import {
+  type BasicDetails,
+  type ManuscriptDetails,
+  type PlaceOrderInput,
+  type ReworkBasicDetails,
   basicDetailsBody,
   binPriceQuery,
   bundleChoiceBody,
@@ -95,8 +99,6 @@ function onForm<B, Q>(handler: (call: FormCall<B, Q>) => Promise<Result<unknown>
     return handler({ ...input, form });
   };
 }
-
-const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
 function originOf(req: ExpressRequest): string {
   return `${req.protocol}://${req.get("host") ?? "localhost"}`;
@@ -267,16 +269,9 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: basicDetailsBody,
     summary: "Saves the get-started step: goal, word count, language (files first, or uploadFilesLater).",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
-      saved(
-        scope,
-        await saveGetStarted(scope, form, {
-          customerGoal: String(body.customerGoal ?? "manuscript"),
-          uploadFilesLater: body.uploadFilesLater === true,
-          wordCount: body.wordCount as number,
-          languageId: (body.language ?? body.languageId) as number,
-        }),
-      ),
+    // The API's goal defaults to a manuscript (spec 1 §7); the page's radio buttons must be answered.
+    handler: onForm<BasicDetails, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveGetStarted(scope, form, { ...body, customerGoal: body.customerGoal ?? "manuscript" })),
     ),
   }),
   endpoint({
@@ -285,16 +280,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: reworkBasicDetailsBody,
     summary: "Saves the rework start screen: revised manuscript, word count, language, instructions (spec 2).",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
-      saved(
-        scope,
-        await saveReworkBasicDetails(scope, form, {
-          uploadFilesLater: body.uploadFilesLater === true,
-          wordCount: body.wordCount as number,
-          languageId: (body.language ?? body.languageId) as number,
-          instructions: body.instructions,
-        }),
-      ),
+    handler: onForm<ReworkBasicDetails, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveReworkBasicDetails(scope, form, body)),
     ),
   }),
   endpoint({
@@ -425,8 +412,8 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: manuscriptDetailsBody,
     summary: "Word count and language of the manuscript.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) =>
-      saved(scope, await saveManuscriptDetails(scope, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId })),
+    handler: onForm<ManuscriptDetails, undefined>(async ({ scope, form, body }) =>
+      saved(scope, await saveManuscriptDetails(scope, form, body)),
     ),
   }),
   endpoint({
@@ -509,13 +496,9 @@ export const orderFormApi: EndpointTable = [
       auth: "optional",
       body: paymentBody,
       summary: "Places the order (201); paying a placed form again answers the same order (200).",
-      handler: onForm<Record<string, unknown>, undefined>(
+      handler: onForm<PlaceOrderInput, undefined>(
         async ({ scope, form, body }) => {
-          const r = await placeOrder(scope, form, {
-            paymentMethodId: Number(body.paymentMethodId),
-            purchaseOrder: str(body.purchaseOrder) ?? null,
-            acceptTerms: body.acceptedTermsAndConditions === true,
-          });
+          const r = await placeOrder(scope, form, body);
           if (!r.ok) return r;
           return reply(
             { order: r.value, redirectUri: paths.orderThankYou(scope.lang, r.value.externalId) },
