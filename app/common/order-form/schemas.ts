@@ -241,13 +241,7 @@ export const additionalServicesForm = z.pipe(
 );
 
 /** The details page (the API's PUT {id}/details posts the journal as one object). */
-export const detailsForm = z.object({
-  projectTitle: text,
-  areaOfStudyId: text,
-  styleOfEnglish: text,
-  journalName: text,
-  journalUrl: text,
-});
+export const detailsForm = z.object({ projectTitle: text, areaOfStudyId: text, styleOfEnglish: text, journalName: text, journalUrl: text });
 
 /** The payment page: place the order (the API's body names the terms `acceptedTermsAndConditions`). */
 export const paymentForm = z.pipe(
