@@ -4,6 +4,7 @@ import type { Request as ExpressRequest } from "express";
 import { fail, ok, type Result } from "#common/result";
 import {
   type BasicDetails,
+  type Details,
   type ManuscriptDetails,
   type PlaceOrderInput,
   type ReworkBasicDetails,
@@ -472,21 +473,11 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: detailsBody,
     summary: "Saves the details step (title, area of study, style of English, journal), or the currency alone.",
-    handler: onForm<Record<string, unknown>, undefined>(async ({ scope, form, body }) => {
+    handler: onForm<Details, undefined>(async ({ scope, form, body }) => {
       // "details form, or currencyIso alone" (spec 1 §7).
       if (body.currencyIso !== undefined && body.projectTitle === undefined)
         return saved(scope, await saveCurrency(scope, form, body.currencyIso));
-      const journal = (body.journal ?? {}) as { name?: string; url?: string };
-      return saved(
-        scope,
-        await saveDetails(scope, form, {
-          projectTitle: String(body.projectTitle ?? ""),
-          areaOfStudyId: body.areaOfStudyId as number,
-          styleOfEnglish: (body.styleOfEnglish as string) ?? null,
-          journalName: journal.name ?? null,
-          journalUrl: journal.url ?? null,
-        }),
-      );
+      return saved(scope, await saveDetails(scope, form, body));
     }),
   }),
   ...(["POST", "PUT"] as const).map((method) =>

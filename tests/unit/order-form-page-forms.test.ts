@@ -7,6 +7,8 @@ import {
   basicDetailsBody,
   bundleChoiceForm,
   bundleQuestionsForm,
+  detailsBody,
+  detailsForm,
   deliveryTierForm,
   manuscriptDetailsBody,
   paymentBody,
@@ -63,6 +65,27 @@ describe("page forms and API bodies", () => {
     );
     expect(page).toEqual(paymentBody.parse({ paymentMethodId: 2, purchaseOrder: "PO-1", acceptedTermsAndConditions: true }));
     expect(posted([["paymentMethodId", "2"]], paymentForm)).toEqual({ paymentMethodId: 2, purchaseOrder: null, acceptTerms: false });
+  });
+
+  it("details: the page's journal fields and the API's journal object give one input", () => {
+    const page = posted(
+      [
+        ["projectTitle", "Cells under stress"],
+        ["areaOfStudyId", "3"],
+        ["styleOfEnglish", "british"],
+        ["journalName", "Nature"],
+        ["journalUrl", "https://nature.com"],
+      ],
+      detailsForm,
+    );
+    const api = detailsBody.parse({
+      projectTitle: "Cells under stress",
+      areaOfStudyId: "3",
+      styleOfEnglish: "british",
+      journal: { name: "Nature", url: "https://nature.com" },
+    });
+    expect(page).toEqual(api);
+    expect(detailsBody.parse({ currencyIso: "EUR", journal: "not an object" })).toEqual({ currencyIso: "EUR" });
   });
 
   it("services and add-ons: repeated fields as lists, quantity.<service> as numbers", () => {

@@ -80,14 +80,21 @@ export const stepBody = z.object({ step: anything });
 export const quantityBody = z.object({ quantity: anything });
 export const journalBody = z.object({ name: anything, url: anything });
 
-/** PUT {id}/details: the details form, or `currencyIso` alone (spec 1 §7). */
-export const detailsBody = z.object({
-  currencyIso: anything,
-  projectTitle: anything,
-  areaOfStudyId: anything,
-  styleOfEnglish: anything,
-  journal: anything,
-});
+/** PUT {id}/details: the details step (the journal as one object), or `currencyIso` alone (spec 1 §7). */
+export const detailsBody = z.pipe(
+  z.object({
+    currencyIso: anything,
+    projectTitle: anything,
+    areaOfStudyId: anything,
+    styleOfEnglish: anything,
+    journal: anything,
+  }),
+  z.transform(({ journal, ...rest }) => {
+    const j = journal !== null && typeof journal === "object" ? (journal as Record<string, unknown>) : {};
+    return { ...rest, journalName: j.name, journalUrl: j.url };
+  }),
+);
+export type Details = z.output<typeof detailsBody>;
 
 /** What placing an order takes, from the API body or the payment page. */
 function placeOrderInput(p: { paymentMethodId?: unknown; purchaseOrder?: unknown; acceptTerms?: boolean }) {
@@ -240,7 +247,7 @@ export const additionalServicesForm = z.pipe(
   })),
 );
 
-/** The details page (the API's PUT {id}/details posts the journal as one object). */
+/** The details page: what PUT {id}/details gives the domain, with the journal in two fields. */
 export const detailsForm = z.object({ projectTitle: text, areaOfStudyId: text, styleOfEnglish: text, journalName: text, journalUrl: text });
 
 /** The payment page: place the order (the API's body names the terms `acceptedTermsAndConditions`). */
