@@ -32,3 +32,23 @@ export function StepActions({ back, disabled, children }: { back?: string; disab
     </p>
   );
 }
+
+/** A per-unit service's quantity on its card (figures, tables: 1 to 25), posted as `quantity.<service>`. */
+export function QuantityField({ slug, defaultValue }: { slug: string; defaultValue: number }) {
+  const { t } = useTranslation("order");
+  return (
+    <label className="field">
+      {t("quantity")}
+      <input type="number" name={`quantity.${slug}`} min={1} max={25} defaultValue={defaultValue} />
+    </label>
+  );
+}
+
+/** A faster delivery tier's button: pressed while chosen, and pressing it again goes back to standard. */
+export function TierButton({ tier, current, children }: { tier: "rush" | "express"; current: string; children: ReactNode }) {
+  return (
+    <button type="submit" name="tier" value={current === tier ? "standard" : tier} className="button" aria-pressed={current === tier}>
+      {children}
+    </button>
+  );
+}

@@ -1,5 +1,7 @@
 // Shared plumbing of the order-form routes: who owns the draft, which form, the step guard.
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import type * as z from "zod/mini";
+import { conformErrors, type Err } from "#common/result";
 import type { SiteLang } from "#common/i18n";
 import { paths } from "#common/paths";
 import type { Scope } from "#server/scope";
@@ -18,6 +20,7 @@ import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/d
 import { getCatalogue } from "#server/catalogue";
 import { getFixedT } from "#app/i18n.server";
 import { pageScope } from "./scope.server";
+import { parseFields, readFormData } from "./forms.server";
 
 export interface WizardRequest {
   /** The page's request scope; for a visitor given a new draft key, a scope carrying that key. */
@@ -70,38 +73,54 @@ export async function toCurrentStep(w: WizardRequest, form: OrderFormRow, status
 }
 
 /**
- * Reads a step's form: multipart (files streamed to disk and attached to the order form) or urlencoded.
- * Returns the text fields and the translation keys of refused files.
+ * Reads a step's form once: multipart (files streamed to disk and attached to the order form) or urlencoded.
+ * Returns the text fields, to parse with the form's schema (parseFields), and the translation keys of
+ * refused files.
  */
 export async function readStepForm(
   w: WizardRequest,
   request: Request,
   form: OrderFormRow,
   ip: string,
-): Promise<{ fields: Record<string, string>; uploadErrors: string[]; uploaded: number }> {
+): Promise<{ fields: URLSearchParams; uploadErrors: string[]; uploaded: number }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
-    const data = await request.formData();
-    const fields: Record<string, string> = {};
-    for (const [k, v] of data.entries()) if (typeof v === "string") fields[k] = k in fields && k.endsWith("[]") ? `${fields[k]},${v}` : v;
-    // Multi-valued fields (checkbox groups) are joined with commas under their name.
-    for (const k of new Set([...data.keys()])) {
-      const all = data.getAll(k).filter((v): v is string => typeof v === "string");
-      if (all.length > 1) fields[k] = all.join(",");
-    }
+    const fields = new URLSearchParams();
+    for (const [k, v] of (await readFormData(request)).entries()) if (typeof v === "string") fields.append(k, v);
     return { fields, uploadErrors: [], uploaded: 0 };
   }
   const limit = await checkUploadRateLimit(w.scope.app, { userId: w.scope.userId, ip });
-  if (!limit.allowed) return { fields: {}, uploadErrors: ["order:errors.upload-rate-limited"], uploaded: 0 };
+  if (!limit.allowed) return { fields: new URLSearchParams(), uploadErrors: ["order:errors.upload-rate-limited"], uploaded: 0 };
   try {
     const result = await parseUploadRequest(w.scope.app, request, { ...fileOwner(ownerOf(w.scope)), orderFormId: form.id });
     return {
-      fields: result.fields,
+      fields: new URLSearchParams(Object.entries(result.fields)),
       uploadErrors: [...new Set(result.rejected.map((r) => `order:errors.${r.code}`))],
       uploaded: result.files.length,
     };
   } catch (error) {
-    if (error instanceof UploadError) return { fields: {}, uploadErrors: [`order:errors.${error.code}`], uploaded: 0 };
+    if (error instanceof UploadError) return { fields: new URLSearchParams(), uploadErrors: [`order:errors.${error.code}`], uploaded: 0 };
     throw error;
   }
+}
+
+/** The parsed value of a step's form (its shared schema), or a 400 for a form no page of the wizard posts. */
+export function parseStep<S extends z.ZodMiniType>(fields: URLSearchParams, schema: S): z.output<S> {
+  const submission = parseFields<z.output<S>>(fields, schema);
+  if (submission.status !== "success") throw Response.json({ fieldErrors: submission.error ?? {} }, { status: 400 });
+  return submission.value;
+}
+
+/** The same for a form whose names conform would nest wrongly: the fields flat, a repeated field's values joined by commas. */
+export function parseFlatStep<S extends z.ZodMiniType>(fields: URLSearchParams, schema: S): z.output<S> {
+  const flat: Record<string, string> = {};
+  for (const key of new Set(fields.keys())) flat[key] = fields.getAll(key).join(",");
+  const parsed = schema.safeParse(flat);
+  if (!parsed.success) throw Response.json({ fieldErrors: {} }, { status: 400 });
+  return parsed.data;
+}
+
+/** A step the domain refused: 400 with every failing field's translation key (the page shows them under its fields). */
+export function refused(r: Err): Response {
+  return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
 }

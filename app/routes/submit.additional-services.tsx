@@ -3,15 +3,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
-import { conformErrors } from "#common/result";
-import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { quantitiesFromFields, saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
+import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { additionalServicesForm } from "#common/order-form/schemas";
+import { QuantityField, StepActions, useStepErrors } from "#app/components/WizardStep";
+import { saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
-// Additional services: the add-ons of the config's upsells, and interest in a service bundle.
 // Additional services: the add-ons of the config's upsells, and interest in a service bundle.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { w, form, t, catalogue } = await loadStep(request, context, "additional-services");
@@ -44,15 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const quantities = quantitiesFromFields(fields);
-  const r = await saveAdditional(w.scope, form, {
-    addOnSlugs: (fields.addOns ?? "").split(",").filter(Boolean),
-    quantities,
-    bundleInterest: fields.bundleInterest === "on",
-    toggle: fields.toggle || undefined,
-  });
-  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
-  return fields.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.value);
+  const input = parseStep(fields, additionalServicesForm);
+  const r = await saveAdditional(w.scope, form, input);
+  if (!r.ok) return refused(r);
+  return input.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.value);
 }
 
 export default function AdditionalServices() {
@@ -73,12 +67,7 @@ export default function AdditionalServices() {
               <h3>{t(a.nameKey)}</h3>
               {a.price !== null ? <p className="price">{formatMoney(a.price, data.currency)}</p> : null}
               {a.selected ? <input type="hidden" name="addOns" value={a.slug} /> : null}
-              {a.counted && a.selected ? (
-                <label className="field">
-                  {t("quantity")}
-                  <input type="number" name={`quantity.${a.slug}`} min={1} max={25} defaultValue={a.quantity} />
-                </label>
-              ) : null}
+              {a.counted && a.selected ? <QuantityField slug={a.slug} defaultValue={a.quantity} /> : null}
               {errors[`quantity.${a.slug}`] ? <p className="field-error">{t(errors[`quantity.${a.slug}`][0])}</p> : null}
               <button
                 type="submit"

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { wizardScope, requireDraft } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
-import { readFormData } from "#app/lib/forms.server";
+import { parseForm } from "#app/lib/forms.server";
+import { visitorCurrencyForm, type VisitorCurrency } from "#common/order-form/schemas";
 import { chooseVisitorCurrency } from "#server/order-form";
 import { paths } from "#common/paths";
 
@@ -9,9 +10,10 @@ import { paths } from "#common/paths";
 export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
-  const data = await readFormData(request);
-  await chooseVisitorCurrency(w.scope, form, String(data.get("currencyIso") ?? ""));
-  return redirect(safeRedirect(String(data.get("redirect") ?? ""), paths.submit(w.lang, "resume")), { status: 303 });
+  const submission = await parseForm<VisitorCurrency>(request, visitorCurrencyForm);
+  const { currencyIso, redirect: back } = submission.status === "success" ? submission.value : {};
+  await chooseVisitorCurrency(w.scope, form, currencyIso ?? "");
+  return redirect(safeRedirect(back ?? "", paths.submit(w.lang, "resume")), { status: 303 });
 }
 
 export function loader() {

@@ -6,7 +6,8 @@ import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { detailsForm, fileActionForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
 import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
@@ -56,20 +57,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors } = await readStepForm(w, request, form, context.ip);
-  if (fields.removeFile) {
-    await deleteFile(context.app, fields.removeFile, fileOwner(ownerOf(w.scope)));
-    return Response.json({ fieldErrors: {}, uploadErrors: [], values: fields });
+  // The posted values fill the form again when it is shown with errors.
+  const values = Object.fromEntries(fields);
+  const files = parseStep(fields, fileActionForm);
+  if (files.removeFile) {
+    await deleteFile(context.app, files.removeFile, fileOwner(ownerOf(w.scope)));
+    return Response.json({ fieldErrors: {}, uploadErrors: [], values });
   }
-  if (uploadErrors.length || fields.intent === "upload")
-    return Response.json({ fieldErrors: {}, uploadErrors, values: fields }, { status: uploadErrors.length ? 400 : 200 });
-  const r = await saveDetails(w.scope, form, {
-    projectTitle: fields.projectTitle,
-    areaOfStudyId: fields.areaOfStudyId,
-    styleOfEnglish: fields.styleOfEnglish,
-    journalName: fields.journalName,
-    journalUrl: fields.journalUrl,
-  });
-  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [], values: fields }, { status: 400 });
+  if (uploadErrors.length || files.intent === "upload")
+    return Response.json({ fieldErrors: {}, uploadErrors, values }, { status: uploadErrors.length ? 400 : 200 });
+  const r = await saveDetails(w.scope, form, parseStep(fields, detailsForm));
+  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [], values }, { status: 400 });
   return toCurrentStep(w, r.value);
 }
 

@@ -6,7 +6,8 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { basicDetailsBody, fileActionForm, reworkBasicDetailsBody } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
 import {
   CUSTOMER_GOALS,
@@ -73,21 +74,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors, uploaded } = await readStepForm(w, request, form, context.ip);
-  if (fields.removeFile) {
-    await deleteFile(context.app, fields.removeFile, fileOwner(ownerOf(w.scope)));
+  const files = parseStep(fields, fileActionForm);
+  if (files.removeFile) {
+    await deleteFile(context.app, files.removeFile, fileOwner(ownerOf(w.scope)));
     return Response.json({ fieldErrors: {}, uploadErrors: [] });
   }
-  if (uploadErrors.length || fields.intent === "upload") {
+  if (uploadErrors.length || files.intent === "upload") {
     return Response.json({ fieldErrors: {}, uploadErrors, uploaded }, { status: uploadErrors.length ? 400 : 200 });
   }
-  const common = {
-    uploadFilesLater: fields.uploadFilesLater === "on" || fields.uploadFilesLater === "true",
-    wordCount: fields.wordCount,
-    languageId: fields.languageId,
-  };
+  // The same schemas and domain functions as PUT /api/order-form/{id}/(rework-)basic-details.
   const r = form.rework
-    ? await saveReworkBasicDetails(w.scope, form, { ...common, instructions: fields.instructions })
-    : await saveGetStarted(w.scope, form, { ...common, customerGoal: fields.customerGoal });
+    ? await saveReworkBasicDetails(w.scope, form, parseStep(fields, reworkBasicDetailsBody))
+    : await saveGetStarted(w.scope, form, parseStep(fields, basicDetailsBody));
   if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [] }, { status: 400 });
   return toCurrentStep(w, r.value);
 }

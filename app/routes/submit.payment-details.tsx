@@ -5,7 +5,8 @@ import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { paymentForm, referralEmailsBody } from "#common/order-form/schemas";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
 import { placeOrder } from "#server/orders/place";
 import { errorStatus } from "#common/result";
@@ -40,18 +41,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  if (fields.intent === "referrals") {
-    const r = await saveReferralEmails(w.scope, form, fields.referralEmails ?? "");
+  // Referrals and payment: the same schemas and functions as PUT .../referral-emails and POST .../payments.
+  if (fields.get("intent") === "referrals") {
+    const r = await saveReferralEmails(w.scope, form, parseStep(fields, referralEmailsBody).referralEmails);
     return Response.json(
       { referral: r.ok ? "referral-email-save-success" : r.error, referralEmails: r.ok ? r.value.referral_emails : form.referral_emails },
       { status: r.ok ? 200 : 400 },
     );
   }
-  const r = await placeOrder(w.scope, form, {
-    paymentMethodId: Number(fields.paymentMethodId),
-    purchaseOrder: fields.purchaseOrder,
-    acceptTerms: fields.acceptTerms === "on",
-  });
+  const r = await placeOrder(w.scope, form, parseStep(fields, paymentForm));
   if (!r.ok) return Response.json({ error: r.error }, { status: errorStatus(r.error) });
   return redirect(paths.orderThankYou(w.lang, r.value.externalId), { status: 303 });
 }

@@ -4,7 +4,8 @@ import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { priceQuoteForm } from "#common/order-form/schemas";
 import { convertQuote, emailQuote, findQuote, ownerOf } from "#server/order-form";
 import { getCurrentSession } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
@@ -38,8 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  if (fields.intent === "convert") return toCurrentStep(w, await convertQuote(w.scope, form));
-  const quote = await findQuote(context.app, fields.estimateId ?? "", ownerOf(w.scope));
+  const { intent, estimateId } = parseStep(fields, priceQuoteForm);
+  if (intent === "convert") return toCurrentStep(w, await convertQuote(w.scope, form));
+  const quote = await findQuote(context.app, estimateId ?? "", ownerOf(w.scope));
   if (!quote) throw new Response("Not Found", { status: 404 });
   const session = await getCurrentSession(request, context);
   if (!session)

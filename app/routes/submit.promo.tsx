@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { parseStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { promoForm } from "#common/order-form/schemas";
 import { safeRedirect } from "#app/lib/session.server";
 import { applyPromoCode, removePromoCode } from "#server/order-form";
 import { paths } from "#common/paths";
@@ -9,12 +10,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const back = safeRedirect(fields.redirect, paths.submit(w.lang, "resume")).split("?")[0];
-  if (fields.intent === "remove") {
+  const { intent, code, redirect: from } = parseStep(fields, promoForm);
+  const back = safeRedirect(from, paths.submit(w.lang, "resume")).split("?")[0];
+  if (intent === "remove") {
     await removePromoCode(w.scope, form);
     return redirect(`${back}?promo=coupon-removed-message`, { status: 303 });
   }
-  const r = await applyPromoCode(w.scope, form, fields.code ?? "");
+  const r = await applyPromoCode(w.scope, form, code ?? "");
   return redirect(`${back}?promo=${r.ok ? r.value.message : r.error}`, { status: 303 });
 }
 

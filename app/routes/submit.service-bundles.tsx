@@ -5,10 +5,11 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { useStepErrors } from "#app/components/WizardStep";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseFlatStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { bundleChoiceForm, bundleQuestionsForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
 import type { BundleAnswers } from "#server/catalogue";
-import { answersOf, bundleAnswersFromFields, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
+import { answersOf, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
 import { paths } from "#common/paths";
 
 export const meta = titleMeta;
@@ -40,14 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
-  if (fields.intent === "questions") {
-    const r = await saveBundleAnswers(w.scope, form, bundleAnswersFromFields(fields));
+  if (fields.get("intent") === "questions") {
+    const r = await saveBundleAnswers(w.scope, form, parseFlatStep(fields, bundleQuestionsForm));
     if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), noBundles: false }, { status: 400 });
     if (r.value.bundles === 0) return Response.json({ fieldErrors: {}, noBundles: true }, { status: 200 });
     return redirect(new URL(request.url).pathname, { status: 303 });
   }
-  const bundleId = fields.intent === "skip" ? null : Number(fields.bundleId);
-  const r = await chooseBundle(w.scope, form, { bundleId, delivery: fields[`delivery.${fields.bundleId}`] ?? fields.delivery });
+  const r = await chooseBundle(w.scope, form, parseStep(fields, bundleChoiceForm));
   if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), noBundles: false }, { status: 400 });
   return toCurrentStep(w, r.value);
 }

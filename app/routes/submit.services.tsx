@@ -4,13 +4,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
-import { loadStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
-import { conformErrors } from "#common/result";
-import { StepActions } from "#app/components/WizardStep";
+import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { deliveryTierForm, manuscriptDetailsBody, serviceToggleForm, servicesForm } from "#common/order-form/schemas";
+import { QuantityField, StepActions, TierButton } from "#app/components/WizardStep";
 import {
   priceForm,
-  quantitiesFromFields,
   REWORK_GROUP,
+  type SaveResult,
   saveDeliveryTier,
   saveManuscriptDetails,
   saveServices,
@@ -88,41 +88,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
-  const step = stepOf(new URL(request.url).pathname);
+  const here = new URL(request.url).pathname;
   const { fields } = await readStepForm(w, request, form, context.ip);
-  const slugs = (fields.services ?? "").split(",").filter(Boolean);
-  const quantities = quantitiesFromFields(fields);
+  const stay = (r: SaveResult) => (r.ok ? redirect(here, { status: 303 }) : refused(r));
   // A toggle button selects or deselects one service and stays on the page (spec 1 §2).
-  if (fields.toggle) {
-    const r = await toggleService(w.scope, form, fields.toggle, quantities);
-    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
-    return redirect(new URL(request.url).pathname, { status: 303 });
+  if (fields.get("toggle")) {
+    const { toggle, quantity } = parseStep(fields, serviceToggleForm);
+    return stay(await toggleService(w.scope, form, toggle, quantity));
   }
-  if (fields.intent === "word-count") {
-    const r = await saveManuscriptDetails(w.scope, form, { wordCount: fields.wordCount, languageId: fields.languageId });
-    if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
-    return redirect(new URL(request.url).pathname, { status: 303 });
-  }
-  if (fields.tier) {
-    const tier = fields.tier === "rush" || fields.tier === "express" ? fields.tier : "standard";
+  // The word count, as PUT /api/order-form/{id}/manuscript-details.
+  if (fields.get("intent") === "word-count")
+    return stay(await saveManuscriptDetails(w.scope, form, parseStep(fields, manuscriptDetailsBody)));
+  if (fields.get("tier")) {
     // The tier buttons show only the tiers offered; one that is no longer offered falls back to what the engine priced.
-    await saveDeliveryTier(w.scope, form, tier);
-    return redirect(new URL(request.url).pathname, { status: 303 });
+    await saveDeliveryTier(w.scope, form, parseStep(fields, deliveryTierForm).tier);
+    return redirect(here, { status: 303 });
   }
+  const { services, declineEditing, quantity } = parseStep(fields, servicesForm);
   const r = await saveServices(
     w.scope,
     form,
     {
-      serviceSlugs: slugs.length ? slugs : selectionsOf(form).map((s) => s.serviceSlug!),
-      declineEditing: fields.declineEditing === "on",
+      serviceSlugs: services.length ? services : selectionsOf(form).map((s) => s.serviceSlug!),
+      declineEditing,
       rush: form.delivery_tier === "rush",
       express: form.delivery_tier === "express",
-      quantities,
+      quantities: quantity,
     },
-    step,
+    stepOf(here),
   );
-  if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
-  return toCurrentStep(w, r.value);
+  return r.ok ? toCurrentStep(w, r.value) : refused(r);
 }
 
 export default function Services() {
@@ -164,12 +159,7 @@ export default function Services() {
                       </Link>
                     </p>
                   ) : null}
-                  {s.counted && s.selected ? (
-                    <label className="field">
-                      {t("quantity")}
-                      <input type="number" name={`quantity.${s.slug}`} min={1} max={25} defaultValue={1} />
-                    </label>
-                  ) : null}
+                  {s.counted && s.selected ? <QuantityField slug={s.slug} defaultValue={1} /> : null}
                   {s.selected ? <input type="hidden" name="services" value={s.slug} /> : null}
                   <button
                     type="submit"
@@ -204,26 +194,14 @@ export default function Services() {
               {t("delivery.standard")}
             </button>
             {data.rushAvailable ? (
-              <button
-                type="submit"
-                name="tier"
-                value={data.deliveryTier === "rush" ? "standard" : "rush"}
-                className="button"
-                aria-pressed={data.deliveryTier === "rush"}
-              >
+              <TierButton tier="rush" current={data.deliveryTier}>
                 {t("delivery.rush", { price: formatMoney(data.rushPriceDifference, data.currency) })}
-              </button>
+              </TierButton>
             ) : null}
             {data.expressAvailable ? (
-              <button
-                type="submit"
-                name="tier"
-                value={data.deliveryTier === "express" ? "standard" : "express"}
-                className="button"
-                aria-pressed={data.deliveryTier === "express"}
-              >
+              <TierButton tier="express" current={data.deliveryTier}>
                 {t("delivery.express", { price: formatMoney(data.expressPriceDifference, data.currency) })}
-              </button>
+              </TierButton>
             ) : null}
           </fieldset>
         ) : null}

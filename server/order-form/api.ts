@@ -2,6 +2,11 @@
 // Paths: /api/order-form/new | load | {id}/load | {id}/<call>; /api/price-quote/{estimateId}/pdf | email.
 import { fail, ok, type Result } from "#common/result";
 import {
+  type BasicDetails,
+  type Details,
+  type ManuscriptDetails,
+  type PlaceOrderInput,
+  type ReworkBasicDetails,
   basicDetailsBody,
   binPriceQuery,
   bundleChoiceBody,
@@ -102,8 +107,6 @@ function savesStep<B, Q>(save: (call: FormCall<B, Q>) => Promise<SaveResult>) {
     return r.ok ? respond(call.scope, r.value) : r;
   });
 }
-
-const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
 const ID = "/api/order-form/:id";
 
@@ -265,13 +268,9 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: basicDetailsBody,
     summary: "Saves the get-started step: goal, word count, language (files first, or uploadFilesLater).",
-    handler: savesStep(({ scope, form, body }) =>
-      saveGetStarted(scope, form, {
-        customerGoal: String(body.customerGoal ?? "manuscript"),
-        uploadFilesLater: body.uploadFilesLater === true,
-        wordCount: body.wordCount as number,
-        languageId: (body.language ?? body.languageId) as number,
-      }),
+    // The API's goal defaults to a manuscript (spec 1 §7); the page's radio buttons must be answered.
+    handler: savesStep<BasicDetails, undefined>(({ scope, form, body }) =>
+      saveGetStarted(scope, form, { ...body, customerGoal: body.customerGoal ?? "manuscript" }),
     ),
   }),
   endpoint({
@@ -280,14 +279,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: reworkBasicDetailsBody,
     summary: "Saves the rework start screen: revised manuscript, word count, language, instructions (spec 2).",
-    handler: savesStep(({ scope, form, body }) =>
-      saveReworkBasicDetails(scope, form, {
-        uploadFilesLater: body.uploadFilesLater === true,
-        wordCount: body.wordCount as number,
-        languageId: (body.language ?? body.languageId) as number,
-        instructions: body.instructions,
-      }),
-    ),
+    handler: savesStep<ReworkBasicDetails, undefined>(({ scope, form, body }) => saveReworkBasicDetails(scope, form, body)),
   }),
   endpoint({
     method: "PUT",
@@ -414,9 +406,7 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: manuscriptDetailsBody,
     summary: "Word count and language of the manuscript.",
-    handler: savesStep(({ scope, form, body }) =>
-      saveManuscriptDetails(scope, form, { wordCount: body.wordCount, languageId: body.language ?? body.languageId }),
-    ),
+    handler: savesStep<ManuscriptDetails, undefined>(({ scope, form, body }) => saveManuscriptDetails(scope, form, body)),
   }),
   endpoint({
     method: "PUT",
@@ -472,17 +462,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: detailsBody,
     summary: "Saves the details step (title, area of study, style of English, journal), or the currency alone.",
-    handler: savesStep(({ scope, form, body }) => {
+    handler: savesStep<Details, undefined>(({ scope, form, body }) => {
       // "details form, or currencyIso alone" (spec 1 §7).
       if (body.currencyIso !== undefined && body.projectTitle === undefined) return saveCurrency(scope, form, body.currencyIso);
-      const journal = (body.journal ?? {}) as { name?: string; url?: string };
-      return saveDetails(scope, form, {
-        projectTitle: String(body.projectTitle ?? ""),
-        areaOfStudyId: body.areaOfStudyId as number,
-        styleOfEnglish: (body.styleOfEnglish as string) ?? null,
-        journalName: journal.name ?? null,
-        journalUrl: journal.url ?? null,
-      });
+      return saveDetails(scope, form, body);
     }),
   }),
   ...(["POST", "PUT"] as const).map((method) =>
@@ -492,13 +475,9 @@ export const orderFormApi: EndpointTable = [
       auth: "optional",
       body: paymentBody,
       summary: "Places the order (201); paying a placed form again answers the same order (200).",
-      handler: onForm(
+      handler: onForm<PlaceOrderInput, undefined>(
         async ({ scope, form, body }) => {
-          const r = await placeOrder(scope, form, {
-            paymentMethodId: Number(body.paymentMethodId),
-            purchaseOrder: str(body.purchaseOrder) ?? null,
-            acceptTerms: body.acceptedTermsAndConditions === true,
-          });
+          const r = await placeOrder(scope, form, body);
           if (!r.ok) return r;
           return reply(
             { order: r.value, redirectUri: paths.orderThankYou(scope.lang, r.value.externalId) },

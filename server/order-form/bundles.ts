@@ -69,16 +69,6 @@ export function answersOf(form: OrderFormRow): BundleAnswers {
 }
 
 /** Reads the bundle questions' answers from the step's form fields (checkbox groups arrive comma-joined). */
-export function bundleAnswersFromFields(fields: Record<string, string>): BundleAnswers {
-  const count = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
-  return {
-    goals: { choices: (fields.goals ?? "").split(",").filter(Boolean) },
-    figures: { on: fields.figures === "on", count: count(fields["figures.count"]) },
-    tables: { on: fields.tables === "on", count: count(fields["tables.count"]) },
-    journal: { journal: fields.journal?.trim() || null },
-  };
-}
-
 /** Saves the bundle questions' answers; the bundles they lead to are then offered (none: 'service-bundle-no-bundles-error'). */
 export async function saveBundleAnswers(
   scope: Scope,

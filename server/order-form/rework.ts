@@ -4,6 +4,7 @@
 // offers the "rework" services group priced against the original order's
 // services (a touch-up is a share of the service it touches up; automated
 // re-editing is free after premium editing), with the re-edit discount.
+import type { ReworkBasicDetails } from "#common/order-form/schemas";
 import { checkField, reworkInstructionsField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
 import type { AppContext } from "../context";
@@ -137,12 +138,8 @@ export async function startRework(scope: Scope, externalId: string): Promise<Ord
   });
 }
 
-export interface ReworkBasicDetailsInput {
-  uploadFilesLater?: boolean;
-  wordCount?: string | number | null;
-  languageId?: string | number | null;
-  instructions?: unknown;
-}
+/** The rework start screen as its schema parses it (page and API alike). */
+export type ReworkBasicDetailsInput = ReworkBasicDetails;
 
 /**
  * The rework start screen (PUT rework-basic-details): the revised manuscript

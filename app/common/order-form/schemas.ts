@@ -9,24 +9,42 @@ import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "./constants";
 
 const anything = z.optional(z.unknown());
 const flag = z.optional(z.unknown());
+/**
+ * A field that both a page's checkbox and a JSON boolean post: true only when ticked (conform turns "on"
+ * into true on the pages) or `true` in JSON; any other value is false, as the API always read it.
+ */
+const checkbox = z.optional(z.catch(z.boolean(), false));
 
-/** PUT {id}/basic-details: the get-started step. */
-export const basicDetailsBody = z.object({
-  customerGoal: anything,
-  uploadFilesLater: flag,
-  wordCount: anything,
-  language: anything,
-  languageId: anything,
-});
+/** The spec's two names of the manuscript language (`language` or `languageId`) as `languageId`. */
+function oneLanguage<T extends { language?: unknown; languageId?: unknown }>({ language, languageId, ...rest }: T) {
+  return { ...rest, languageId: language ?? languageId };
+}
 
-/** PUT {id}/rework-basic-details: the rework start screen (the goal is always a manuscript). */
-export const reworkBasicDetailsBody = z.object({
-  uploadFilesLater: flag,
-  wordCount: anything,
-  language: anything,
-  languageId: anything,
-  instructions: anything,
-});
+/** PUT {id}/basic-details and the get-started page: the goal, files later, word count, language. */
+export const basicDetailsBody = z.pipe(
+  z.object({
+    customerGoal: anything,
+    uploadFilesLater: checkbox,
+    wordCount: anything,
+    language: anything,
+    languageId: anything,
+  }),
+  z.transform(oneLanguage),
+);
+export type BasicDetails = z.output<typeof basicDetailsBody>;
+
+/** PUT {id}/rework-basic-details and the rework start page (the goal is always a manuscript). */
+export const reworkBasicDetailsBody = z.pipe(
+  z.object({
+    uploadFilesLater: checkbox,
+    wordCount: anything,
+    language: anything,
+    languageId: anything,
+    instructions: anything,
+  }),
+  z.transform(oneLanguage),
+);
+export type ReworkBasicDetails = z.output<typeof reworkBasicDetailsBody>;
 
 /** PUT {id}/selected-service: services by slug or identity, and the delivery tier. */
 export const selectedServiceBody = z.object({
@@ -50,27 +68,53 @@ export const bundleChoiceBody = z.object({
   express: flag,
 });
 
-export const manuscriptDetailsBody = z.object({ wordCount: anything, language: anything, languageId: anything });
+/** PUT {id}/manuscript-details and the word-count form of the services page. */
+export const manuscriptDetailsBody = z.pipe(
+  z.object({ wordCount: anything, language: anything, languageId: anything }),
+  z.transform(oneLanguage),
+);
+export type ManuscriptDetails = z.output<typeof manuscriptDetailsBody>;
 export const updateWordCountBody = z.object({ newWordCount: anything });
 export const deliveryTierBody = z.object({ deliveryTier: anything, rushed: flag });
 export const stepBody = z.object({ step: anything });
 export const quantityBody = z.object({ quantity: anything });
 export const journalBody = z.object({ name: anything, url: anything });
 
-/** PUT {id}/details: the details form, or `currencyIso` alone (spec 1 §7). */
-export const detailsBody = z.object({
-  currencyIso: anything,
-  projectTitle: anything,
-  areaOfStudyId: anything,
-  styleOfEnglish: anything,
-  journal: anything,
-});
+/** PUT {id}/details: the details step (the journal as one object), or `currencyIso` alone (spec 1 §7). */
+export const detailsBody = z.pipe(
+  z.object({
+    currencyIso: anything,
+    projectTitle: anything,
+    areaOfStudyId: anything,
+    styleOfEnglish: anything,
+    journal: anything,
+  }),
+  z.transform(({ journal, ...rest }) => {
+    const j = journal !== null && typeof journal === "object" ? (journal as Record<string, unknown>) : {};
+    return { ...rest, journalName: j.name, journalUrl: j.url };
+  }),
+);
+export type Details = z.output<typeof detailsBody>;
 
-export const paymentBody = z.object({
-  paymentMethodId: anything,
-  purchaseOrder: anything,
-  acceptedTermsAndConditions: flag,
-});
+/** What placing an order takes, from the API body or the payment page. */
+function placeOrderInput(p: { paymentMethodId?: unknown; purchaseOrder?: unknown; acceptTerms?: boolean }) {
+  return {
+    paymentMethodId: Number(p.paymentMethodId),
+    purchaseOrder: p.purchaseOrder === undefined || p.purchaseOrder === null ? null : String(p.purchaseOrder),
+    acceptTerms: p.acceptTerms === true,
+  };
+}
+
+export type PlaceOrderInput = ReturnType<typeof placeOrderInput>;
+
+export const paymentBody = z.pipe(
+  z.object({
+    paymentMethodId: anything,
+    purchaseOrder: anything,
+    acceptedTermsAndConditions: checkbox,
+  }),
+  z.transform(({ acceptedTermsAndConditions, ...rest }) => placeOrderInput({ ...rest, acceptTerms: acceptedTermsAndConditions })),
+);
 
 /** Calls without a body still read it: a malformed JSON body is a 400 as on every other call. */
 export const emptyBody = z.object({});
@@ -163,6 +207,90 @@ export function checkField<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: t
 }
 
 // ---- Page forms -------------------------------------------------------------------------------------
+
+/** Text fields of a page form: an empty field is absent (conform). */
+const text = z.optional(z.string());
+/** A checkbox group or repeated hidden field: one value or several, as a list. */
+const list = z.pipe(
+  anything,
+  z.transform((v) => (Array.isArray(v) ? v.map(String) : v === undefined || v === "" ? [] : String(v).split(",")).filter(Boolean)),
+);
+/** `quantity.<service>` fields (figures, tables), which conform nests as an object, as numbers. */
+const quantities = z.pipe(
+  z.optional(z.record(z.string(), z.unknown())),
+  z.transform((q) => Object.fromEntries(Object.entries(q ?? {}).map(([slug, n]) => [slug, Number(n)])) as Record<string, number>),
+);
+
+/** The files of a step with uploads: `intent=upload` keeps what was sent, `removeFile` takes one off. */
+export const fileActionForm = z.object({ intent: text, removeFile: text });
+
+/** A services page's service card toggle (stays on the page). */
+export const serviceToggleForm = z.object({ toggle: z.string(), quantity: quantities });
+/** A services page's delivery tier button; a tier not offered falls back to standard. */
+export const deliveryTierForm = z.object({
+  tier: z.pipe(
+    anything,
+    z.transform((v) => (v === "rush" || v === "express" ? v : ("standard" as const))),
+  ),
+});
+/** A services page's Next: the selected services and "decline editing". */
+export const servicesForm = z.object({ services: list, declineEditing: checkbox, quantity: quantities });
+
+/** The additional-services page: add-ons (a card's toggle stays on the page) and interest in bundles. */
+export const additionalServicesForm = z.pipe(
+  z.object({ addOns: list, quantity: quantities, bundleInterest: checkbox, toggle: text }),
+  z.transform(({ addOns, quantity, bundleInterest, toggle }) => ({
+    addOnSlugs: addOns,
+    quantities: quantity,
+    bundleInterest: bundleInterest === true,
+    toggle,
+  })),
+);
+
+/** The details page: what PUT {id}/details gives the domain, with the journal in two fields. */
+export const detailsForm = z.object({ projectTitle: text, areaOfStudyId: text, styleOfEnglish: text, journalName: text, journalUrl: text });
+
+/** The payment page: place the order (the API's body names the terms `acceptedTermsAndConditions`). */
+export const paymentForm = z.pipe(
+  z.object({ paymentMethodId: anything, purchaseOrder: text, acceptTerms: checkbox }),
+  z.transform((p) => placeOrderInput(p)),
+);
+
+/**
+ * The bundle questions. Their fields are read flat (a checkbox group's values joined by commas): conform
+ * would nest `figures.count` under `figures` and lose the `figures` checkbox beside it.
+ */
+export const bundleQuestionsForm = z.pipe(
+  z.record(z.string(), z.string()),
+  z.transform((f) => {
+    const count = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
+    return {
+      goals: { choices: (f.goals ?? "").split(",").filter(Boolean) },
+      figures: { on: f.figures === "on", count: count(f["figures.count"]) },
+      tables: { on: f.tables === "on", count: count(f["tables.count"]) },
+      journal: { journal: f.journal?.trim() || null },
+    };
+  }),
+);
+
+/** A bundle card's Choose (with its delivery, `delivery.<bundle>`), or Skip. */
+export const bundleChoiceForm = z.pipe(
+  z.object({ intent: text, bundleId: text, delivery: anything }),
+  z.transform(({ intent, bundleId, delivery }) => {
+    const tier = delivery !== null && typeof delivery === "object" ? (delivery as Record<string, unknown>)[bundleId ?? ""] : delivery;
+    return { bundleId: intent === "skip" ? null : Number(bundleId), delivery: tier === undefined ? undefined : String(tier) };
+  }),
+);
+
+/** The "My Order" panel's promo form: apply a code, or remove it; then back where the visitor was. */
+export const promoForm = z.object({ intent: text, code: text, redirect: text });
+
+/** The summary's currency picker (anonymous visitors). */
+export const visitorCurrencyForm = z.object({ currencyIso: text, redirect: text });
+export type VisitorCurrency = z.output<typeof visitorCurrencyForm>;
+
+/** The price quote page: back to the order (`convert`), or e-mail the quote. */
+export const priceQuoteForm = z.object({ intent: text, estimateId: text });
 
 /** The duplicate-order screen: place the order anyway, or ask support about the earlier one. */
 export const duplicateChoiceForm = z.object({ choice: z.enum(["new-order", "question"], E("make-selection")) });

@@ -10,12 +10,13 @@ import type { FieldErrors, SaveResult } from "../types";
 
 // ---- details --------------------------------------------------------------------
 
+/** The details step as the page's form or the API's body parses it; the values are checked here. */
 export interface DetailsInput {
-  projectTitle?: string;
-  areaOfStudyId?: string | number | null;
-  styleOfEnglish?: string | null;
-  journalName?: string | null;
-  journalUrl?: string | null;
+  projectTitle?: unknown;
+  areaOfStudyId?: unknown;
+  styleOfEnglish?: unknown;
+  journalName?: unknown;
+  journalUrl?: unknown;
 }
 
 export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
@@ -31,9 +32,9 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
   if (!area) errors.areaOfStudyId = "order:errors.area-of-study-error";
   const catalogue = await getCatalogue(scope.app);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
-  const style = input.styleOfEnglish ?? null;
-  if (editing && style !== "british" && style !== "american") errors.styleOfEnglish = "order:errors.style-of-english-required";
-  const journalName = (input.journalName ?? "").trim();
+  const style = input.styleOfEnglish === "british" || input.styleOfEnglish === "american" ? input.styleOfEnglish : null;
+  if (editing && !style) errors.styleOfEnglish = "order:errors.style-of-english-required";
+  const journalName = String(input.journalName ?? "").trim();
   const urlCheck = checkField(journalUrlField, input.journalUrl);
   const journalUrl = urlCheck.ok ? urlCheck.value : "";
   if (!urlCheck.ok) errors.journalUrl = urlCheck.error;

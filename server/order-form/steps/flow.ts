@@ -15,8 +15,8 @@ export type StepName =
   | "duplicate-order"
   | "payment-details";
 
-/** Steps that appear in the step bar (the duplicate screen is a detour, not a step). */
-const BAR_STEPS = new Set<StepName>([
+/** Every step in the order a form may pass them. */
+const STEP_ORDER: StepName[] = [
   "get-started",
   "rework-get-started",
   "manuscript-services",
@@ -24,8 +24,12 @@ const BAR_STEPS = new Set<StepName>([
   "additional-services",
   "service-bundles",
   "details",
+  "duplicate-order",
   "payment-details",
-]);
+];
+
+/** Steps that appear in the step bar (the duplicate screen is a detour, not a step). */
+const BAR_STEPS = new Set<StepName>(STEP_ORDER.filter((s) => s !== "duplicate-order"));
 
 /** Aliases the spec names for the same screens. */
 export const STEP_ALIASES: Record<string, StepName> = {
@@ -76,19 +80,8 @@ export function currentStepOf(
   const stored = form.current_step as StepName;
   if (steps.includes(stored)) return stored;
   // The step disappeared (e.g. bundles turned off): fall back to the one before it in the full order.
-  const order: StepName[] = [
-    "get-started",
-    "rework-get-started",
-    "manuscript-services",
-    "multimedia-services",
-    "additional-services",
-    "service-bundles",
-    "details",
-    "duplicate-order",
-    "payment-details",
-  ];
-  const idx = order.indexOf(stored);
-  for (let i = idx; i >= 0; i--) if (steps.includes(order[i])) return order[i];
+  const idx = STEP_ORDER.indexOf(stored);
+  for (let i = idx; i >= 0; i--) if (steps.includes(STEP_ORDER[i])) return STEP_ORDER[i];
   return steps[0];
 }
 

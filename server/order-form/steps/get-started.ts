@@ -1,7 +1,7 @@
 // The get-started step (spec 1 §4): the goal, the files (or "upload later"), word count and language;
 // and the manuscript details the API may change later (word count, language).
 import { invalid, ok } from "#common/result";
-import { checkField, wordCountField } from "#common/order-form/schemas";
+import { type BasicDetails, checkField, wordCountField } from "#common/order-form/schemas";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
 import { advanceFrom } from "../progress";
@@ -16,12 +16,8 @@ export type CustomerGoal = (typeof CUSTOMER_GOALS)[number]["name"];
 
 // ---- get-started ----------------------------------------------------------
 
-export interface GetStartedInput {
-  customerGoal?: string;
-  uploadFilesLater?: boolean;
-  wordCount?: string | number | null;
-  languageId?: string | number | null;
-}
+/** The get-started step as its schema parses it (page and API alike; values are checked here). */
+export type GetStartedInput = BasicDetails;
 
 export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: GetStartedInput): Promise<SaveResult> {
   const errors: FieldErrors = {};

@@ -22,15 +22,6 @@ export interface ServicesInput {
 
 const MULTIMEDIA_GROUPS = new Set(["figures"]);
 
-/** The quantities a step's form posts as quantity.<service> fields (figures, tables). */
-export function quantitiesFromFields(fields: Record<string, string>): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(fields)
-      .filter(([k]) => k.startsWith("quantity."))
-      .map(([k, v]) => [k.slice("quantity.".length), Number(v)]),
-  );
-}
-
 /**
  * The services a form may choose on its services step: a rework form the rework
  * services its original order allows, each with the original it reworks; any
