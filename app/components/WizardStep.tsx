@@ -44,6 +44,19 @@ export function QuantityField({ slug, defaultValue }: { slug: string; defaultVal
   );
 }
 
+/**
+ * A service card's select/add button: posts `toggle=<service>`, pressed while the service is chosen
+ * (the services and add-ons steps; `label` is the text of the unselected state).
+ */
+export function ToggleServiceButton({ slug, selected, label }: { slug: string; selected: boolean; label: string }) {
+  const { t } = useTranslation("order");
+  return (
+    <button type="submit" name="toggle" value={slug} className={`button${selected ? " button-primary" : ""}`} aria-pressed={selected}>
+      {selected ? `✓ ${t("selected")}` : label}
+    </button>
+  );
+}
+
 /** A faster delivery tier's button: pressed while chosen, and pressing it again goes back to standard. */
 export function TierButton({ tier, current, children }: { tier: "rush" | "express"; current: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
 import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { additionalServicesForm } from "#common/order-form/schemas";
-import { QuantityField, StepActions, useStepErrors } from "#app/components/WizardStep";
+import { QuantityField, StepActions, ToggleServiceButton, useStepErrors } from "#app/components/WizardStep";
 import { saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
 
 export const meta = titleMeta;
@@ -69,15 +69,7 @@ export default function AdditionalServices() {
               {a.selected ? <input type="hidden" name="addOns" value={a.slug} /> : null}
               {a.counted && a.selected ? <QuantityField slug={a.slug} defaultValue={a.quantity} /> : null}
               {errors[`quantity.${a.slug}`] ? <p className="field-error">{t(errors[`quantity.${a.slug}`][0])}</p> : null}
-              <button
-                type="submit"
-                name="toggle"
-                value={a.slug}
-                className={`button${a.selected ? " button-primary" : ""}`}
-                aria-pressed={a.selected}
-              >
-                {a.selected ? `✓ ${t("selected")}` : t("add")}
-              </button>
+              <ToggleServiceButton slug={a.slug} selected={a.selected} label={t("add")} />
             </li>
           ))}
         </ul>

@@ -6,7 +6,7 @@ import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
 import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { deliveryTierForm, manuscriptDetailsBody, serviceToggleForm, servicesForm } from "#common/order-form/schemas";
-import { QuantityField, StepActions, TierButton } from "#app/components/WizardStep";
+import { QuantityField, StepActions, TierButton, ToggleServiceButton } from "#app/components/WizardStep";
 import {
   priceForm,
   REWORK_GROUP,
@@ -161,15 +161,7 @@ export default function Services() {
                   ) : null}
                   {s.counted && s.selected ? <QuantityField slug={s.slug} defaultValue={1} /> : null}
                   {s.selected ? <input type="hidden" name="services" value={s.slug} /> : null}
-                  <button
-                    type="submit"
-                    name="toggle"
-                    value={s.slug}
-                    className={`button${s.selected ? " button-primary" : ""}`}
-                    aria-pressed={s.selected}
-                  >
-                    {s.selected ? `✓ ${t("selected")}` : t("select")}
-                  </button>
+                  <ToggleServiceButton slug={s.slug} selected={s.selected} label={t("select")} />
                 </li>
               ))}
             </ul>

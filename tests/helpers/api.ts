@@ -39,3 +39,13 @@ export async function saveDetailsAndPlace(c: Client, id: string, projectTitle: s
 
 /** The address an intruder tries to write over another user's with (the write must be refused). */
 export const FOREIGN_ADDRESS = { label: "billing", name: "X", address1: "Y", city: "Z", country: "DE" };
+
+/** The second stage of the registration form for a US researcher (phone, country, currency, language, terms). */
+export const US_REGISTRATION_FIELDS = {
+  countryCode: "US",
+  phoneNumber: "2025550199",
+  country: "US",
+  currency: "USD",
+  language: "en",
+  agreeToTOS: "on",
+};

@@ -177,14 +177,8 @@ describe("account pages", () => {
 
   it("add, edit and delete addresses, with states by country and no access to others' addresses", async () => {
     const c = await signedInResearcher();
-    let r = await c.post("/en/account/addresses/new", {
-      intent: "save",
-      label: "billing",
-      name: "Ada",
-      address1: "1 Main",
-      city: "Austin",
-      country: "US",
-    });
+    const texas = { label: "billing", name: "Ada", address1: "1 Main", city: "Austin", country: "US" };
+    let r = await c.post("/en/account/addresses/new", { intent: "save", ...texas });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("Please choose your state.");
     // Without JavaScript, changing the country and asking for its states keeps the other values.
@@ -202,11 +196,7 @@ describe("account pages", () => {
     expect(refreshed).toContain(">Paraná</option>");
     r = await c.post("/en/account/addresses/new", {
       intent: "save",
-      label: "billing",
-      name: "Ada",
-      address1: "1 Main",
-      city: "Austin",
-      country: "US",
+      ...texas,
       state: "TX",
       zip: "73301",
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPortal, Client } from "../helpers/portal";
 import { startOidcServer, type OidcServer, type OidcTestUser } from "../helpers/oidc-server";
 import { createResearcher, createStaff } from "../helpers/factories";
+import { US_REGISTRATION_FIELDS } from "../helpers/api";
 import type { RunningPortal } from "../../server/boot";
 import type { AppContext } from "../../server/context";
 import { attachPendingLink, createPendingLink } from "../../server/auth/social-link";
@@ -248,12 +249,7 @@ describe("social sign-in", () => {
       password: "Grace#Hopper1906",
       firstName: "Grace",
       lastName: "Hopper",
-      countryCode: "US",
-      phoneNumber: "2025550199",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: "on",
+      ...US_REGISTRATION_FIELDS,
       redirect: "/en/researcher/invoices",
       origin: "grammar",
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx } from "../helpers/fixtures";
 import { createResearcher } from "../helpers/factories";
+import { US_REGISTRATION_FIELDS } from "../helpers/api";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -248,12 +249,7 @@ describe("claiming anonymous work", () => {
       password: "claimer-pass-1",
       firstName: "C",
       lastName: "L",
-      countryCode: "US",
-      phoneNumber: "2025550199",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: "on",
+      ...US_REGISTRATION_FIELDS,
     });
     expect(r.status).toBe(303);
     const user = await portal.ctx.db.selectFrom("users").select("id").where("email", "=", "claimer@example.org").executeTakeFirstOrThrow();
