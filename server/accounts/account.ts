@@ -72,6 +72,9 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
         .limit(1)
         .as("currency_rate"),
     )
+    .select((eb) =>
+      eb.selectFrom("orders as o").select(eb.fn.countAll<string>().as("n")).whereRef("o.user_id", "=", "u.id").as("order_count"),
+    )
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!u) return null;
@@ -129,8 +132,8 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
       migrated: u.wfoe_migrated,
       migrationEligible: u.wfoe_in_migrating_group && !u.wfoe_migrated,
     },
-    // Orders arrive with the order form; until then nobody has any.
-    numberOfOrders: 0,
+    // Placing an order invalidates the cached view (server/orders/place.ts), so this count stays current.
+    numberOfOrders: Number(u.order_count ?? 0),
   };
 }
 
@@ -240,10 +243,14 @@ export async function acceptWfoeTerms(scope: Scope): Promise<Result> {
   return ok();
 }
 
-/** Number of orders (GET /api/users/{id}/order-count). Orders arrive with the order form. */
+/** Number of orders the user has placed (GET /api/users/{id}/order-count), read from the orders themselves. */
 export async function orderCount(ctx: AppContext, userId: number): Promise<number> {
-  const view = await getUserView(ctx, userId);
-  return view?.numberOfOrders ?? 0;
+  const row = await ctx.db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function findUserByIdentity(ctx: AppContext, identity: string) {

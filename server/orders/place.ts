@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { formFiles, priceForm, type OrderFormRow } from "../order-form";
+import { invalidateUser } from "../accounts/user-cache";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
 import { availablePaymentMethods, billedByInvoice } from "../payments";
 
@@ -103,6 +104,8 @@ export async function placeOrder(
     return { row: order, already: false };
   });
   if (!placed) return fail("not-ready");
+  // The user's cached view carries numberOfOrders (spec 1 §3).
+  if (!placed.already) await invalidateUser(scope.app, userId);
   return ok(await describe(scope, placed.row, placed.already));
 }
 
