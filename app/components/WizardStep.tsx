@@ -46,13 +46,26 @@ export function QuantityField({ slug, defaultValue }: { slug: string; defaultVal
 
 /**
  * A service card's select/add button: posts `toggle=<service>`, pressed while the service is chosen
- * (the services and add-ons steps; `label` is the text of the unselected state).
+ * (the services and add-ons steps; `label` is the text of the unselected state). Its accessible name
+ * carries the service ("Select Standard Editing"), so a screen reader's list of buttons is not a dozen
+ * identical "Select"s; the name is hidden visually because the card's heading already shows it.
  */
-export function ToggleServiceButton({ slug, selected, label }: { slug: string; selected: boolean; label: string }) {
+export function ToggleServiceButton({
+  slug,
+  selected,
+  label,
+  serviceName,
+}: {
+  slug: string;
+  selected: boolean;
+  label: string;
+  serviceName: string;
+}) {
   const { t } = useTranslation("order");
   return (
     <button type="submit" name="toggle" value={slug} className={`button${selected ? " button-primary" : ""}`} aria-pressed={selected}>
       {selected ? `✓ ${t("selected")}` : label}
+      <span className="visually-hidden">{` ${serviceName}`}</span>
     </button>
   );
 }

@@ -69,7 +69,7 @@ export default function AdditionalServices() {
               {a.selected ? <input type="hidden" name="addOns" value={a.slug} /> : null}
               {a.counted && a.selected ? <QuantityField slug={a.slug} defaultValue={a.quantity} /> : null}
               {errors[`quantity.${a.slug}`] ? <p className="field-error">{t(errors[`quantity.${a.slug}`][0])}</p> : null}
-              <ToggleServiceButton slug={a.slug} selected={a.selected} label={t("add")} />
+              <ToggleServiceButton slug={a.slug} selected={a.selected} label={t("add")} serviceName={t(a.nameKey)} />
             </li>
           ))}
         </ul>

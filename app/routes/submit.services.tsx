@@ -161,7 +161,7 @@ export default function Services() {
                   ) : null}
                   {s.counted && s.selected ? <QuantityField slug={s.slug} defaultValue={1} /> : null}
                   {s.selected ? <input type="hidden" name="services" value={s.slug} /> : null}
-                  <ToggleServiceButton slug={s.slug} selected={s.selected} label={t("select")} />
+                  <ToggleServiceButton slug={s.slug} selected={s.selected} label={t("select")} serviceName={t(s.nameKey)} />
                 </li>
               ))}
             </ul>

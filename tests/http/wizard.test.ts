@@ -53,6 +53,9 @@ describe("order wizard without JavaScript", () => {
     expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
 
     // Services: Next without a choice is refused; a toggle selects and stays; Next goes on.
+    // Each card's button is named for its service ("Select Standard Editing"), not a bare "Select".
+    html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
+    expect(html).toMatch(/value="standard-editing"[^>]*>Select<span class="visually-hidden"> Standard Editing<\/span><\/button>/);
     r = await c.post("/en/researcher/submit/manuscript-services", { intent: "next" });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("Please make a selection");
@@ -60,6 +63,7 @@ describe("order wizard without JavaScript", () => {
     expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
     html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
     expect(html).toContain('aria-pressed="true"');
+    expect(html).toMatch(/value="standard-editing"[^>]*>✓ Selected<span class="visually-hidden"> Standard Editing<\/span>/);
     expect(html).toMatch(/My Order[\s\S]*Standard Editing[\s\S]*\$260/);
     r = await c.post("/en/researcher/submit/manuscript-services", { intent: "next", services: "standard-editing" });
     expect(r.headers.get("location")).toBe("/en/researcher/submit/additional-services");
