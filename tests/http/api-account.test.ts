@@ -331,5 +331,8 @@ describe("account API with object-level checks", () => {
     expect((await c.get("/api/account")).status).toBe(401);
     const gif = await fetch(`${portal.url}/api/auth/logout.gif`);
     expect(gif.headers.get("content-type")).toBe("image/gif");
+    // Loaded as an image by the other localisations' sites: one Cross-Origin-Resource-Policy, cross-origin
+    // (two conflicting headers, as the site-wide same-origin plus this one, make browsers block it).
+    expect(gif.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
   });
 });
