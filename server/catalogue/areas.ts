@@ -50,6 +50,13 @@ export async function searchAreasOfStudy(db: DB, query: string, lang: SiteLang):
   const leaf = sql.ref(`l.${col}`);
   const parent = sql.ref(`p.${col}`);
   const grand = sql.ref(`g.${col}`);
+  // English names match in every language too: researchers often know their field by its English name,
+  // and scripts (scripts/order-via-curl.sh) search "bio" whatever the account's language. Names are
+  // still shown in the page's language.
+  const matches = (level: "l" | "p" | "g") =>
+    col === "name_en"
+      ? sql<boolean>`${sql.ref(`${level}.${col}`)} ilike ${pattern}`
+      : sql<boolean>`(${sql.ref(`${level}.${col}`)} ilike ${pattern} or ${sql.ref(`${level}.name_en`)} ilike ${pattern})`;
   const rows = await db
     .selectFrom("areas_of_study as l")
     .innerJoin("areas_of_study as p", "p.id", "l.parent_id")
@@ -64,9 +71,10 @@ export async function searchAreasOfStudy(db: DB, query: string, lang: SiteLang):
     ])
     .where("l.level", "=", 3)
     .where("l.active", "=", true)
-    .where((eb) => eb.or([eb(leaf, "ilike", pattern), eb(parent, "ilike", pattern), eb(grand, "ilike", pattern)]))
-    // Specialties named like the query first, then those found through their discipline or field.
-    .orderBy(sql`case when ${leaf} ilike ${pattern} then 0 when ${parent} ilike ${pattern} then 1 else 2 end`)
+    .where(sql<boolean>`(${matches("l")} or ${matches("p")} or ${matches("g")})`)
+    // Specialties named like the query first (in the page's language before English), then those found
+    // through their discipline or field.
+    .orderBy(sql`case when ${leaf} ilike ${pattern} then 0 when ${matches("l")} then 1 when ${matches("p")} then 2 else 3 end`)
     .orderBy("l.sort_order")
     .limit(AREA_SEARCH_MAX_RESULTS)
     .execute();

@@ -231,6 +231,16 @@ describe("areas of study", () => {
     expect(await searchAreasOfStudy(t.ctx.db, "%%", "en")).toEqual([]);
   });
 
+  it("finds areas by their English name on every site, named in the page's language", async () => {
+    const cardio = await searchAreasOfStudy(t.ctx.db, "Cardio", "cn");
+    expect(cardio.map((a) => a.id)).toEqual([120]);
+    expect(cardio[0].name).not.toBe("Cardiology");
+    expect(await searchAreasOfStudy(t.ctx.db, "bio", "cn")).toHaveLength(6);
+    expect((await searchAreasOfStudy(t.ctx.db, "Surgery", "br")).map((a) => a.name)).toEqual(
+      expect.arrayContaining(["Cirurgia Geral", "Cirurgia Oral"]),
+    );
+  });
+
   it("searches in Chinese, Japanese, Portuguese and Spanish", async () => {
     expect((await searchAreasOfStudy(t.ctx.db, "心脏", "cn")).map((a) => a.id)).toEqual([120]);
     expect((await searchAreasOfStudy(t.ctx.db, "未定", "jp")).map((a) => a.id)).toEqual([494]);
@@ -241,8 +251,8 @@ describe("areas of study", () => {
       grandparentName: "Ingeniería y Tecnología",
       parentName: "Ingeniería Civil",
     });
-    // The English name does not match on the Chinese page.
-    expect(await searchAreasOfStudy(t.ctx.db, "Cardiology", "cn")).toEqual([]);
+    // The English name matches on the Chinese page too (issue 9 §3.14), shown in Chinese.
+    expect((await searchAreasOfStudy(t.ctx.db, "Cardiology", "cn")).map((a) => [a.id, a.name])).toEqual([[120, "心脏病学"]]);
   });
 
   it("gives the tree for the cascading selects and one area with its ancestors", async () => {
