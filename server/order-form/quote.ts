@@ -127,11 +127,16 @@ export async function emailQuote(
   return user.email;
 }
 
-/** "Convert to order": back to the order, at the details step (spec 1 §4). */
+/**
+ * "Convert to order": back to the order, at the details step (spec 1 §4), also from a form that had
+ * reached payment: the researcher confirms the details the quote was made from before paying.
+ */
 export async function convertQuote(scope: Scope, form: OrderFormRow): Promise<OrderFormRow> {
   const ctx = await stepContext(scope, form);
   const steps = stepsOf(form, ctx);
-  if (steps.indexOf(form.current_step as never) >= steps.indexOf("details")) return form;
+  if (form.current_step === "details") return form;
+  if (steps.indexOf(form.current_step as never) > steps.indexOf("details"))
+    return saveOrderForm(scope.app.db, form, { current_step: "details" });
   // Services are chosen (a quote needs them): the order continues at the details step.
   let current = form.current_step as Parameters<typeof advance>[1];
   while (steps.indexOf(current) < steps.indexOf("details")) current = advance({ ...form, current_step: current }, current, ctx);

@@ -271,6 +271,15 @@ describe("price quotes", () => {
     const converted = await r.json();
     expect(converted.redirectUri).toBe("/en/researcher/submit/details");
     expect(converted.orderForm.currentStep).toBe("details");
+
+    // A form that had gone on to payment converts back to details too (spec 1 §4), not to payment.
+    const area = (await (await c.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
+    r = await send(c, "PUT", `/api/order-form/${id}/details`, { projectTitle: "Quoted", areaOfStudyId: area, styleOfEnglish: "american" });
+    expect((await r.json()).orderForm.currentStep).toBe("payment-details");
+    r = await send(c, "POST", `/api/order-form/${id}/convert-quote`);
+    const again = await r.json();
+    expect(again.redirectUri).toBe("/en/researcher/submit/details");
+    expect(again.orderForm.currentStep).toBe("details");
   });
 
   it("work from the My Order panel without JavaScript", async () => {
