@@ -37,8 +37,6 @@ export const NAMESPACES = ["common", "auth", "account", "social", "wechat", "cat
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 
-export const LANG_COOKIE = "lang";
-
 export function isSiteLang(value: unknown): value is SiteLang {
   return typeof value === "string" && (SITE_LANGS as readonly string[]).includes(value);
 }

@@ -6,13 +6,8 @@ import { langOfPath } from "#server/http/lang";
 import { getUserView } from "#server/accounts/account";
 import { shellState, wfoeExempt } from "#server/accounts/shell";
 import { localizationForHost } from "#server/config";
-import { cookies, readCookie as readCookieOf } from "#server/http/cookies";
+import { cookies } from "#server/http/cookies";
 import { paths } from "#common/paths";
-
-/** One cookie of the request (parsed by the one cookie parser, server/http/cookies.ts). */
-export function readCookie(request: Request, name: string): string | undefined {
-  return readCookieOf(request, name);
-}
 
 // Loaders of one request share the Request object: read the session once per request.
 const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();

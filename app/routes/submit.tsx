@@ -4,9 +4,8 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
 import { loadDraft, wizardScope } from "#app/lib/wizard.server";
-import { readCookie } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
-import { pickerCurrencies, priceForm, STEP_ALIASES, type StepName, stepsFor, summarize } from "#server/order-form";
+import { priceForm, STEP_ALIASES, type StepName, stepsFor, summarize, wizardLayout } from "#server/order-form";
 import { paths } from "#common/paths";
 
 export const handle = { i18n: ["order", "catalogue"] };
@@ -29,29 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       promoCode: null,
       promoMessage: null,
     };
-  const [steps, price, snapshot] = await Promise.all([
+  const [steps, price, layout] = await Promise.all([
     stepsFor(w.scope, form, t, viewing),
     priceForm(w.scope, form).catch(() => null),
-    context.app.config.snapshot(),
+    wizardLayout(w.scope, form, { viewing, promoParam: new URL(request.url).searchParams.get("promo") }),
   ]);
-  // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
-  const showPicker = !w.scope.userId && w.scope.localization !== "CN";
-  const currencies = showPicker ? await pickerCurrencies(w.scope) : null;
-  const tz = snapshot.localizations.find((l) => l.identity === w.scope.localization)?.timeZone ?? "UTC";
-  const promoMessage = new URL(request.url).searchParams.get("promo");
-  // Marketing banners show on two steps only; only the revenue-share code cambridge1 has a welcome (spec 1 §2).
-  const bannerStep = viewing === "get-started" || viewing === "manuscript-services";
-  const banner = bannerStep ? (readCookie(request, "rs") === "cambridge1" ? "revenue-share" : form.promo_code ? "promo" : null) : null;
-  return {
-    steps,
-    summary: summarize(price),
-    currencies,
-    currencyIso: form.currency_iso.trim(),
-    timeZone: tz,
-    banner,
-    promoCode: form.promo_code,
-    promoMessage: promoMessage && /^[a-z-]{3,40}$/.test(promoMessage) ? promoMessage : null,
-  };
+  return { steps, summary: summarize(price), currencyIso: form.currency_iso.trim(), promoCode: form.promo_code, ...layout };
 }
 
 export default function SubmitLayout() {

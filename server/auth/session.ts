@@ -5,8 +5,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db";
 import { cookies } from "../http/cookies";
 
-/** The session cookie's name (its attributes: `cookies.session` in server/http/cookies.ts). */
-export const SESSION_COOKIE = "sid";
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 /** last_seen_at is written at most this often, so reads stay reads. */

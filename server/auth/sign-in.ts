@@ -6,6 +6,7 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { LoginFields } from "#common/auth/schemas";
 import type { AppContext } from "../context";
 import type { Scope } from "../scope";
+import { cookies } from "../http/cookies";
 import { claimDrafts } from "../order-form/store";
 import { claimDraftFiles } from "../documents/storage";
 import {
@@ -21,7 +22,7 @@ import {
 import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";
-import { createSession, revokeSession, SESSION_COOKIE } from "./session";
+import { createSession, revokeSession } from "./session";
 
 /** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
 export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
@@ -113,5 +114,5 @@ export async function registrationChoices(app: AppContext): Promise<{ countries:
 
 /** Signs this browser out: its session (the session cookie of the scope) is revoked. */
 export async function signOut(scope: Pick<Scope, "app" | "cookies">): Promise<void> {
-  await revokeSession(scope.app.db, scope.cookies[SESSION_COOKIE]);
+  await revokeSession(scope.app.db, scope.cookies[cookies.session.name]);
 }

@@ -14,8 +14,8 @@ import type { AppContext } from "../context";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import { paths } from "#common/paths";
 import { detectLang } from "../i18n/locale";
-import { parseCookies, serializeCookie } from "../http/cookies";
-import { createSession, readSession, SESSION_COOKIE } from "./session";
+import { cookies, parseCookies, serializeCookie } from "../http/cookies";
+import { createSession, readSession } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";
 
@@ -372,7 +372,7 @@ export async function finishSocialSignIn(
     return fail(error instanceof OAuth2RequestError && error.code === "access_denied" ? "access-denied" : "exchange-failed", error);
   }
 
-  const session = await readSession(ctx.db, readCookies(request).get(SESSION_COOKIE));
+  const session = await readSession(ctx.db, readCookies(request).get(cookies.session.name));
   const current = session ? { userId: session.user.id, impersonated: session.impersonatorId !== null } : null;
   const result = await resolveSocialIdentity(ctx, resolved.id, profile, current);
   switch (result.kind) {

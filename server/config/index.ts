@@ -153,6 +153,11 @@ export class ConfigService {
   }
 }
 
+/** The time zone in which a localisation shows dates (delivery deadlines, quotes); UTC for an unknown one. */
+export function localizationTimeZone(localizations: Localization[], identity: string): string {
+  return localizations.find((l) => l.identity === identity)?.timeZone ?? "UTC";
+}
+
 /** The localisation of a request: the one whose secure site is the request's host, else the default (US). */
 export function localizationForHost(localizations: Localization[], host: string | null | undefined): Localization {
   const hostname = (host ?? "").split(":")[0].toLowerCase();

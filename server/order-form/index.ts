@@ -24,4 +24,5 @@ export * from "./choices";
 export * from "./rework";
 export * from "./quote";
 export * from "./summary";
+export * from "./layout";
 export { orderFormView } from "./view";

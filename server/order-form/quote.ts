@@ -8,6 +8,7 @@ import { fixedT } from "../i18n";
 import { sendMail } from "../mail";
 import { renderPriceQuote } from "../pdf/price-quote";
 import type { Scope } from "../scope";
+import { localizationTimeZone } from "../config";
 import { priceForm } from "./price";
 import { stepContext } from "./progress";
 import { hashDraftKey, saveOrderForm, type OrderFormRow, type Owner } from "./store";
@@ -47,7 +48,7 @@ export async function generatePriceQuote(scope: Scope, form: OrderFormRow): Prom
     deadline: price.deadline ? price.deadline.toISOString() : null,
     wordCount: form.word_count,
     projectTitle: form.project_title,
-    timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
+    timeZone: localizationTimeZone(snapshot.localizations, scope.localization),
     draftKeyHash: scope.userId ? null : scope.draftKey ? hashDraftKey(scope.draftKey) : null,
   };
   await scope.app.db

@@ -8,8 +8,6 @@ import type { OrderFormTable } from "../../db/types-orders";
 export type OrderFormRow = Selectable<OrderFormTable>;
 export type OrderFormPatch = Omit<Updateable<OrderFormTable>, "id" | "user_id" | "draft_key_hash" | "version" | "created_at">;
 
-export const DRAFT_COOKIE = "draft";
-
 export interface Owner {
   userId: number | null;
   /** The raw value of the draft cookie, if any. */

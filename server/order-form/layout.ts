@@ -1,0 +1,44 @@
+// What the wizard's parent layout shows around every step besides the step bar and "My Order" (spec 1 §2):
+// the currency picker, the time zone of delivery dates, the marketing banner and the ?promo= greeting.
+import type { Scope } from "../scope";
+import { localizationTimeZone } from "../config";
+import { cookies } from "../http/cookies";
+import { pickerCurrencies } from "./choices";
+import type { StepName } from "./steps/flow";
+import type { OrderFormRow } from "./store";
+
+/** The steps that carry marketing banners (spec 1 §2). */
+const BANNER_STEPS: readonly StepName[] = ["get-started", "manuscript-services"];
+/** The only revenue-share code with a welcome banner. */
+const REVENUE_SHARE_WELCOME = "cambridge1";
+
+export interface WizardLayout {
+  currencies: { isoCode: string; name: string }[] | null;
+  timeZone: string;
+  banner: "revenue-share" | "promo" | null;
+  /** A promo code's greeting key suffix from ?promo=, when it has the shape of one. */
+  promoMessage: string | null;
+}
+
+export async function wizardLayout(
+  scope: Scope,
+  form: OrderFormRow,
+  input: { viewing: StepName; promoParam: string | null },
+): Promise<WizardLayout> {
+  // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
+  const showPicker = !scope.userId && scope.localization !== "CN";
+  const [currencies, timeZone] = await Promise.all([
+    showPicker ? pickerCurrencies(scope) : null,
+    scope.app.config.snapshot().then((s) => localizationTimeZone(s.localizations, scope.localization)),
+  ]);
+  const onBannerStep = BANNER_STEPS.includes(input.viewing);
+  const banner = !onBannerStep
+    ? null
+    : scope.cookies[cookies.revenueShare.name] === REVENUE_SHARE_WELCOME
+      ? "revenue-share"
+      : form.promo_code
+        ? "promo"
+        : null;
+  const promoMessage = input.promoParam && /^[a-z-]{3,40}$/.test(input.promoParam) ? input.promoParam : null;
+  return { currencies, timeZone, banner, promoMessage };
+}
