@@ -340,16 +340,17 @@ export function priceSelection(catalogue: Catalogue, input: PriceInput): PriceRe
   const rushPriceDifference = rushAvailable ? priceAt("rush").total - standardPriced.total : 0;
   const expressPriceDifference = expressAvailable ? priceAt("express").total - standardPriced.total : 0;
 
-  // 5. Notices (spec 1 §5, §8; spec 2 §9).
+  // 5. Notices (spec 1 §5, §8; spec 2 §9). The two custom-deadline notices fire strictly above their
+  // limits (spec 1 §5 and §9 say "over"; ADR 023), the others at and above (spec 2 §9).
   const notices: string[] = [];
   const all = resolved.map((r) => r.service);
   const hasTranslation = all.some((s) => s.type === "translation");
   const hasScientific = all.some((s) => s.slug === SCIENTIFIC_EDITING_SLUG);
   if (input.languageId === CHINESE_LANGUAGE_ID && wordCount >= TRANSLATION_NOTICE_WORDS) notices.push("translation-notice");
-  if (!input.impersonating && wordCount >= CUSTOM_TRANSLATION_DEADLINE_WORDS && (hasTranslation || hasScientific))
+  if (!input.impersonating && wordCount > CUSTOM_TRANSLATION_DEADLINE_WORDS && (hasTranslation || hasScientific))
     notices.push("custom-translation-deadline-notice");
   if (wordCount >= MULTIMEDIA_NOTICE_WORDS && all.some((s) => s.group === MULTIMEDIA_GROUP)) notices.push("multimedia-notice");
-  if (!input.impersonating && wordCount >= CUSTOM_EDITING_DEADLINE_WORDS && input.languageId === ENGLISH_LANGUAGE_ID && !hasTranslation)
+  if (!input.impersonating && wordCount > CUSTOM_EDITING_DEADLINE_WORDS && input.languageId === ENGLISH_LANGUAGE_ID && !hasTranslation)
     notices.push("custom-editing-deadline-notice");
   if (hasScientific) notices.push("scientific-editing-aos-notice");
   if (noServiceOption) notices.push("word-count-differs-no-service-option");

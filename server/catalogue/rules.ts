@@ -14,7 +14,8 @@ export const WORD_COUNT_STORED_MAX = 999_999_999;
 export const EXPRESS_MIN_WORDS = 4000;
 export const EXPRESS_MAX_WORDS = 5999;
 
-/** Word-count notices (spec 2 §9, thresholds inclusive). */
+/** Word-count notices: translation and multimedia at and above (spec 2 §9); the custom-deadline
+ * notices strictly above (spec 1 §5 and §9 "over"; ADR 023). */
 export const TRANSLATION_NOTICE_WORDS = 12_000;
 export const CUSTOM_TRANSLATION_DEADLINE_WORDS = 18_000;
 export const MULTIMEDIA_NOTICE_WORDS = 18_000;

@@ -299,24 +299,24 @@ describe("rush delivery and rush rules (spec 2 §3, §5)", () => {
 
 describe("word-count notices (spec 1 §5, spec 2 §9)", () => {
   const notices = (over: Partial<PriceInput>) => price(over).notices;
-  it("custom editing deadline at 40,000 words and above for English without translation", () => {
-    expect(notices({ wordCount: 39999 })).not.toContain("custom-editing-deadline-notice");
-    expect(notices({ wordCount: 40000 })).toContain("custom-editing-deadline-notice");
-    expect(notices({ wordCount: 40000, languageId: 4 })).not.toContain("custom-editing-deadline-notice");
-    expect(notices({ wordCount: 40000, selections: only("reverse-translation-en-es") })).not.toContain("custom-editing-deadline-notice");
+  it("custom editing deadline over 40,000 words for English without translation (spec 1 §5; ADR 023)", () => {
+    expect(notices({ wordCount: 40000 })).not.toContain("custom-editing-deadline-notice");
+    expect(notices({ wordCount: 40001 })).toContain("custom-editing-deadline-notice");
+    expect(notices({ wordCount: 40001, languageId: 4 })).not.toContain("custom-editing-deadline-notice");
+    expect(notices({ wordCount: 40001, selections: only("reverse-translation-en-es") })).not.toContain("custom-editing-deadline-notice");
     // Staff acting as the user do not see custom-deadline notices (spec 2 §6).
-    expect(notices({ wordCount: 40000, impersonating: true })).not.toContain("custom-editing-deadline-notice");
+    expect(notices({ wordCount: 40001, impersonating: true })).not.toContain("custom-editing-deadline-notice");
   });
-  it("custom translation deadline at 18,000 and above with translation or scientific editing", () => {
+  it("custom translation deadline over 18,000 with translation or scientific editing (spec 1 §5; ADR 023)", () => {
     const zh = { languageId: 2, selections: only("standard-translation-zh-en") };
-    expect(notices({ ...zh, wordCount: 17999 })).not.toContain("custom-translation-deadline-notice");
-    expect(notices({ ...zh, wordCount: 18000 })).toContain("custom-translation-deadline-notice");
-    expect(notices({ wordCount: 17999, selections: only("scientific-editing") })).not.toContain("custom-translation-deadline-notice");
-    expect(notices({ wordCount: 18000, selections: only("scientific-editing") })).toEqual(
+    expect(notices({ ...zh, wordCount: 18000 })).not.toContain("custom-translation-deadline-notice");
+    expect(notices({ ...zh, wordCount: 18001 })).toContain("custom-translation-deadline-notice");
+    expect(notices({ wordCount: 18000, selections: only("scientific-editing") })).not.toContain("custom-translation-deadline-notice");
+    expect(notices({ wordCount: 18001, selections: only("scientific-editing") })).toEqual(
       expect.arrayContaining(["custom-translation-deadline-notice", "scientific-editing-aos-notice", "very-long-word-count-notice"]),
     );
-    expect(notices({ wordCount: 18000 })).not.toContain("custom-translation-deadline-notice");
-    expect(notices({ ...zh, wordCount: 18000, impersonating: true })).not.toContain("custom-translation-deadline-notice");
+    expect(notices({ wordCount: 18001 })).not.toContain("custom-translation-deadline-notice");
+    expect(notices({ ...zh, wordCount: 18001, impersonating: true })).not.toContain("custom-translation-deadline-notice");
   });
   it("translation notice at 12,000 and above when the language id is 2 (Chinese)", () => {
     const zh = { languageId: 2, selections: only("standard-translation-zh-en") };
