@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isSiteLang } from "#common/i18n";
 import { requireUser } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
@@ -18,6 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(r.ok ? back : `${back}${back.includes("?") ? "&" : "?"}countryError=1`, { status: 303 });
 }
 
-export function loader() {
-  throw new Response("Not Found", { status: 404 });
+// The prompt is part of every page (the layout shows it); this address only takes its answer. Someone who
+// opens it (a bookmark, a reload after posting) goes to their account instead of a bare 404.
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(paths.account(isSiteLang(params.lang) ? params.lang : "en"));
 }

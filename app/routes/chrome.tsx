@@ -9,6 +9,10 @@ import { pageScope } from "#app/lib/scope.server";
 import { countryPromptCountries } from "#server/accounts/account";
 import { localizeCountries } from "#app/lib/countries.server";
 import { isSiteLang } from "#common/i18n";
+import { titleMeta } from "#app/lib/meta";
+
+// The title of pages without their own meta, and of this layout's error page.
+export const meta = titleMeta;
 
 // The country list is sent only to users who still have to choose their country.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -38,6 +38,14 @@ describe("language prefixes and routing", () => {
     const html = await r.text();
     expect(html).toContain('lang="zh-CN"');
     expect(html).toContain("site-header");
+    // The error page has a translated <title> (axe: document-title).
+    expect(html).toMatch(/<title>页面未找到[^<]*<\/title>/);
+  });
+
+  it("sends a GET of the country prompt's address to the account page, not to a bare 404", async () => {
+    const r = await fetch(`${base}/br/account/country`, { redirect: "manual" });
+    expect(r.status).toBe(302);
+    expect(r.headers.get("location")).toBe("/br/account");
   });
 
   it.each([
