@@ -85,6 +85,27 @@ describe("password reset", () => {
     });
   });
 
+  it("a new request kills the previous unused link (one live link per account; issue 9 §5)", async () => {
+    await requestPasswordReset(t.ctx, { email: "reader@example.org", lang: "en", ip: "1.1.1.5" });
+    const first = await lastLink();
+    await requestPasswordReset(t.ctx, { email: "reader@example.org", lang: "en", ip: "1.1.1.6" });
+    const second = await lastLink();
+    expect(second.token).not.toBe(first.token);
+    expect(await checkResetToken(t.ctx, first.token, first.identity)).toBe(false);
+    expect(await resetPassword(t.ctx, { token: first.token, userIdentity: first.identity, password: "old-link-pass" })).toEqual({
+      ok: false,
+      error: "invalid-or-expired",
+    });
+    expect(await checkResetToken(t.ctx, second.token, second.identity)).toBe(true);
+    const live = await t.ctx.db
+      .selectFrom("password_reset_tokens")
+      .select("token_hash")
+      .where("user_id", "=", user.id)
+      .where("used_at", "is", null)
+      .execute();
+    expect(live).toEqual([{ token_hash: hashToken(second.token) }]);
+  });
+
   it("limits requests: per address quietly, per client address with an answer", async () => {
     const to = (await createResearcher(t.ctx)).email;
     for (let i = 0; i < 7; i++) await requestPasswordReset(t.ctx, { email: to, lang: "en", ip: `2.2.2.${i}` });
