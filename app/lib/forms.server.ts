@@ -6,22 +6,38 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { conformErrors, type Err } from "#common/result";
+import { findUnstorableField } from "#server/http/input";
 
 // conform's parseWithZod accepts zod/mini schemas at run time; its types want the classic ZodType.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySchema = any;
 
+/** A 400 for a form no page can use: the route's error boundary shows it translated. */
+const badForm = (why: string) => new Response(`Bad Request: ${why}`, { status: 400, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * Refuses a form with a NUL or a lone surrogate in a field name or value (PostgreSQL cannot store them;
+ * ADR 018): a 400 before any schema or domain function sees it. Every reader of posted fields goes through it.
+ */
+export function refuseUnstorableFields(fields: FormData | URLSearchParams | Record<string, string>): void {
+  if (findUnstorableField(fields) !== null) throw badForm("a field contains characters that cannot be saved");
+}
+
 /** The posted form; a body that is not a form (wrong content type, truncated multipart) is a 400, never a 500. */
 export async function readFormData(request: Request): Promise<FormData> {
+  let data: FormData;
   try {
-    return await request.formData();
+    data = await request.formData();
   } catch {
-    throw new Response("Bad Request: the request body is not a form", { status: 400, headers: { "Cache-Control": "no-store" } });
+    throw badForm("the request body is not a form");
   }
+  refuseUnstorableFields(data);
+  return data;
 }
 
 /** Parses posted fields (a FormData, or the text fields of a streamed multipart form) with a shared schema. */
 export function parseFields<Output>(fields: FormData | URLSearchParams | Record<string, string>, schema: AnySchema): Submission<Output> {
+  refuseUnstorableFields(fields);
   const data = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(Object.entries(fields));
   return parseWithZod(data, { schema }) as Submission<Output>;
 }

@@ -189,11 +189,7 @@ export async function analyseFile(ctx: AppContext, fileId: string): Promise<Anal
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     const reason =
-      e.code === "ENOENT"
-        ? "file-missing"
-        : e.code === "unsupported-type" || e.code === "document-too-large"
-          ? e.code
-          : "unreadable";
+      e.code === "ENOENT" ? "file-missing" : e.code === "unsupported-type" || e.code === "document-too-large" ? e.code : "unreadable";
     ctx.logger.warn({ fileId, err: error }, "document could not be analysed");
     result = {
       fileId,

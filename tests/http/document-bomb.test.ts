@@ -155,7 +155,9 @@ describe("decompression bomb", () => {
       clearInterval(sampler);
     }
     const grewMb = (peak - rssBefore) / 1024 / 1024;
-    console.info(`document bomb: ${bomb.length} bytes uploaded, RSS ${Math.round(rssBefore / 1048576)} MB → peak +${Math.round(grewMb)} MB`);
+    console.info(
+      `document bomb: ${bomb.length} bytes uploaded, RSS ${Math.round(rssBefore / 1048576)} MB → peak +${Math.round(grewMb)} MB`,
+    );
     expect(grewMb).toBeLessThan(300);
   }, 60_000);
 });
