@@ -84,6 +84,16 @@ export const envSchema = z.object({
   REDIS_URL: z.optional(z.string()),
   REDIS_PREFIX: text("portal:"),
   SMTP_URL: z.optional(z.string()),
+  /**
+   * Without SMTP_URL, whole messages (reset links included) are written here for their recipient, one JSON
+   * file each; default `DATA_DIR/mail` outside production, none in production (ADR 018).
+   */
+  MAIL_PICKUP_DIR: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => path.resolve(value)),
+    ),
+  ),
   /** Sender of e-mails. */
   MAIL_FROM: text("Researcher Services <no-reply@localhost>"),
   /** Public address used in e-mailed links; without it links use the request's own origin. */

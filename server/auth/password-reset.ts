@@ -59,6 +59,8 @@ export async function requestPasswordReset(
     template: "password-reset",
     lang: input.lang,
     userId: user.id,
+    // The link signs its holder in as the user: only the recipient may see it, never the outbox (ADR 018).
+    secrets: [link],
   });
   return "accepted";
 }
