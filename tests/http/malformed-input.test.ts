@@ -193,6 +193,16 @@ describe("malformed input", () => {
     expect(failures).toEqual([]);
   }, 180_000);
 
+  it("a cookie carrying a NUL is ignored, as if absent", async () => {
+    for (const cookie of ["draft=%00abc", "sid=%00", "lang=%00", "draft=a%ud800"]) {
+      // /new first: it makes a draft under the cookie's key, which load then reads its files with.
+      for (const url of ["/en/researcher/submit/new", "/api/order-form/load", "/api/account"]) {
+        const r = await fetch(portal.url + url, { headers: { cookie }, redirect: "manual" });
+        expect(r.status, `${cookie} ${url}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it("a malformed percent-escape in a path is a translated 400, not a 500", async () => {
     for (const url of ["/en/%E0%A4%A", "/en/login/failure/%E0%A4%A", "/cn/researcher/submit/%E0%A4%A", "/en/%00"]) {
       const r = await fetch(portal.url + url, { redirect: "manual" });
