@@ -8,7 +8,15 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { familyOfContentType, type FileFamily } from "./filetype";
-import { ArchiveLimitError, checkZipBounds, listZipEntries, readZipEntry, type ZipBounds } from "./containers";
+import {
+  ArchiveLimitError,
+  checkPdfBounds,
+  checkZipBounds,
+  listZipEntries,
+  readZipEntry,
+  type PdfBounds,
+  type ZipBounds,
+} from "./containers";
 import { countWords, detectLanguage, rtfToText, texToText } from "./text";
 import { isFileId, storedPath } from "./files";
 
@@ -38,6 +46,13 @@ export const ANALYSIS_LIMITS = {
     maxRatio: 100,
     ratioFloorBytes: 1024 * 1024,
   } satisfies ZipBounds,
+  /** A 300-page text PDF's content streams inflate to 10–30 MB. */
+  pdf: {
+    maxStreams: 200_000,
+    maxTotalBytes: 64 * 1024 * 1024,
+    maxRatio: 100,
+    ratioFloorBytes: 1024 * 1024,
+  } satisfies PdfBounds,
   /** About 1.5 million words: far past any manuscript the portal edits. */
   maxTextChars: 10_000_000,
   workerHeapMb: 512,
@@ -131,7 +146,10 @@ export async function extractText(filePath: string, family: FileFamily): Promise
       text = await extractInWorker(filePath, family);
       break;
     case "doc":
+      text = await extractInWorker(filePath, family);
+      break;
     case "pdf":
+      await checkPdfBounds(await fsp.readFile(filePath), ANALYSIS_LIMITS.pdf);
       text = await extractInWorker(filePath, family);
       break;
     case "odt":

@@ -173,8 +173,16 @@ async function inflatedSize(fh: FileHandle, entry: ZipEntry, tooMuch: (n: number
       yield chunk;
     }
   }
-  const input = Readable.from(compressed());
-  const inflate = zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  return countInflated(compressed(), zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK }), tooMuch);
+}
+
+/** Pushes `compressed` through `inflate`, counting what comes out and dropping it; `tooMuch` may stop it after any chunk. */
+async function countInflated(
+  compressed: AsyncIterable<Buffer> | Iterable<Buffer>,
+  inflate: zlib.Inflate | zlib.InflateRaw,
+  tooMuch: (n: number) => string | null,
+): Promise<number> {
+  const input = Readable.from(compressed);
   input.on("error", (e) => inflate.destroy(e));
   input.pipe(inflate);
   let n = 0;
@@ -189,6 +197,63 @@ async function inflatedSize(fh: FileHandle, entry: ZipEntry, tooMuch: (n: number
     inflate.destroy();
   }
   return n;
+}
+
+/** What a PDF's text-bearing streams may inflate to before pdf.js reads them (ADR 019). */
+export interface PdfBounds {
+  maxStreams: number;
+  /** Bytes the Flate streams other than images inflate to, together. */
+  maxTotalBytes: number;
+  maxRatio: number;
+  ratioFloorBytes: number;
+}
+
+/** The dictionary of the stream starting at `at`: the text back to its object's start, at most 4 KiB. */
+function streamDictionary(text: string, at: number): string {
+  const from = Math.max(0, at - 4096);
+  const head = text.slice(from, at);
+  const obj = head.lastIndexOf(" obj");
+  return obj >= 0 ? head.slice(obj) : head;
+}
+
+/**
+ * Checks a PDF against `bounds`: every Flate-encoded stream but images (which text extraction never
+ * decodes, and whose flat areas compress a thousandfold legitimately) is streamed through inflate and
+ * counted, as ZIP entries are. A content stream that inflates to hundreds of megabytes (a 600 KB PDF
+ * made pdf.js use a gigabyte and a minute before its heap cap stopped it) is refused here in milliseconds.
+ * Throws ArchiveLimitError past a bound; streams that are not valid zlib data are left to pdf.js.
+ */
+export async function checkPdfBounds(pdf: Buffer, bounds: PdfBounds): Promise<void> {
+  // latin1 keeps one character per byte, so string offsets are byte offsets.
+  const text = pdf.toString("latin1");
+  const start = /stream\r?\n/g;
+  let total = 0;
+  let streams = 0;
+  for (let m = start.exec(text); m; m = start.exec(text)) {
+    if (text.slice(Math.max(0, m.index - 3), m.index) === "end") continue;
+    const dataAt = m.index + m[0].length;
+    const end = text.indexOf("endstream", dataAt);
+    if (end < 0) break;
+    start.lastIndex = end + 9;
+    if (++streams > bounds.maxStreams) throw new ArchiveLimitError(`${streams} streams`);
+    const dictionary = streamDictionary(text, m.index);
+    if (!/\/FlateDecode/.test(dictionary) || /\/Subtype\s*\/Image/.test(dictionary)) continue;
+    const data = pdf.subarray(dataAt, end);
+    const chunks = function* () {
+      for (let at = 0; at < data.length; at += INFLATE_CHUNK) yield data.subarray(at, at + INFLATE_CHUNK);
+    };
+    try {
+      total += await countInflated(chunks(), zlib.createInflate({ chunkSize: INFLATE_CHUNK }), (n) => {
+        if (total + n > bounds.maxTotalBytes) return `PDF streams inflate past ${bounds.maxTotalBytes} bytes`;
+        if (n > bounds.ratioFloorBytes && n / Math.max(1, data.length) > bounds.maxRatio)
+          return `a PDF stream inflates more than ${bounds.maxRatio}×`;
+        return null;
+      });
+    } catch (error) {
+      if (error instanceof ArchiveLimitError) throw error;
+      // Not zlib data after all (or truncated): pdf.js decides what it makes of it.
+    }
+  }
 }
 
 const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
