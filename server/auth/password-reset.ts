@@ -60,7 +60,7 @@ export async function requestPasswordReset(
     lang: input.lang,
     userId: user.id,
     // The link signs its holder in as the user: only the recipient may see it, never the outbox (ADR 018).
-    secrets: [link],
+    secrets: [link, token],
   });
   return "accepted";
 }

@@ -46,7 +46,7 @@ async function keepForRecipient(ctx: AppContext, id: string, message: MailMessag
     return;
   }
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${id.padStart(8, "0")}.json`);
+  const file = path.join(dir, `${id.padStart(12, "0")}.json`);
   const { to, subject, text, html, template, lang } = message;
   await fsp.writeFile(file, JSON.stringify({ id, to, subject, text, html, template, lang, createdAt: new Date().toISOString() }, null, 2), {
     mode: 0o600,
@@ -81,7 +81,10 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<{
     .returning("id")
     .executeTakeFirstOrThrow();
   if (!ctx.env.SMTP_URL) {
-    await keepForRecipient(ctx, String(row.id), message);
+    // A full disk or a read-only folder must not fail the request that sent the mail: it stays in the outbox.
+    await keepForRecipient(ctx, String(row.id), message).catch((error: unknown) =>
+      ctx.logger.error({ err: error, template: message.template }, "mail could not be kept for its recipient"),
+    );
     return { id: String(row.id), status: "queued" };
   }
   try {
