@@ -8,6 +8,7 @@ const cluster = (await import("node:cluster")).default;
 const os = await import("node:os");
 const { preparePortal, startPortal } = await import("#server/boot");
 const { readEnv } = await import("#server/env");
+const { mailPickupDir } = await import("#server/mail");
 export {};
 
 type Env = ReturnType<typeof readEnv>;
@@ -21,6 +22,17 @@ function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAcco
     `  cache:    ${cacheKind}`,
   ];
   if (processes > 1) lines.push(`  processes: ${processes} (WEB_CONCURRENCY)`);
+  // Without SMTP, reset links reach their recipient only through the pickup folder (ADR 018): say where it is.
+  const pickup = mailPickupDir({ env });
+  lines.push(
+    `  e-mail:   ${
+      env.SMTP_URL
+        ? "sent through SMTP_URL"
+        : pickup
+          ? `no SMTP_URL: whole messages (reset links) for their recipients in ${pickup}`
+          : "no SMTP_URL: kept in the staff outbox with reset links redacted (set SMTP_URL, or MAIL_PICKUP_DIR on a test machine)"
+    }`,
+  );
   if (demoAccounts.length) {
     lines.push("  demo accounts:");
     for (const a of demoAccounts) lines.push(`    ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);

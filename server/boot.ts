@@ -87,8 +87,12 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
     devMiddleware: options.devMiddleware,
     rootDir,
   });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+  // Slow clients (issue 9 §5): headers and the whole request each have a deadline, checked often enough
+  // that a short configured timeout is honoured (Node checks every 30 s by default).
+  const server = http.createServer({ connectionsCheckingInterval: Math.min(1000, Math.ceil(env.HTTP_HEADERS_TIMEOUT_MS / 2)) }, app);
+  server.headersTimeout = env.HTTP_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = Math.max(env.HTTP_REQUEST_TIMEOUT_MS, env.HTTP_HEADERS_TIMEOUT_MS);
+  server.keepAliveTimeout = env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? (env.TRUST_PROXY ? 65_000 : 5_000);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, () => resolve());

@@ -84,6 +84,16 @@ export const envSchema = z.object({
   REDIS_URL: z.optional(z.string()),
   REDIS_PREFIX: text("portal:"),
   SMTP_URL: z.optional(z.string()),
+  /**
+   * Without SMTP_URL, whole messages (reset links included) are written here for their recipient, one JSON
+   * file each; default `DATA_DIR/mail` outside production, none in production (ADR 018).
+   */
+  MAIL_PICKUP_DIR: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => path.resolve(value)),
+    ),
+  ),
   /** Sender of e-mails. */
   MAIL_FROM: text("Researcher Services <no-reply@localhost>"),
   /** Public address used in e-mailed links; without it links use the request's own origin. */
@@ -108,6 +118,16 @@ export const envSchema = z.object({
   WORKER_POLL_MS: positive("a positive number of milliseconds", false),
   /** Jobs one worker runs at once (worker default when unset). */
   WORKER_CONCURRENCY: positive("a positive whole number", true),
+  /**
+   * Slow-client limits of the HTTP server (issue 9 §5): a connection whose request headers have not all arrived
+   * within HTTP_HEADERS_TIMEOUT_MS, or whose whole request (body included) within HTTP_REQUEST_TIMEOUT_MS, is
+   * closed, so a few clients dripping bytes cannot pin the server. HTTP_KEEP_ALIVE_TIMEOUT_MS is how long an
+   * idle kept-alive connection waits for its next request (default: 65 s behind a proxy, which keeps its own
+   * idle connections up to 60 s; 5 s otherwise).
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z._default(positive("a positive number of milliseconds", true), 15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z._default(positive("a positive number of milliseconds", true), 120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positive("a positive number of milliseconds", true),
   /** Adds the demo OIDC provider `demo` (development, browser tests). */
   OAUTH_DEMO_ISSUER: origin,
   OAUTH_DEMO_CLIENT_ID: trimmed,

@@ -6,22 +6,73 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { conformErrors, type Err } from "#common/result";
+import { findUnstorableField } from "#server/http/input";
 
 // conform's parseWithZod accepts zod/mini schemas at run time; its types want the classic ZodType.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySchema = any;
 
+/** A 400 for a form no page can use: the route's error boundary shows it translated. */
+const badForm = (why: string) => new Response(`Bad Request: ${why}`, { status: 400, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * Refuses a form with a NUL or a lone surrogate in a field name or value (PostgreSQL cannot store them;
+ * ADR 018): a 400 before any schema or domain function sees it. Every reader of posted fields goes through it.
+ */
+export function refuseUnstorableFields(fields: FormData | URLSearchParams | Record<string, string>): void {
+  if (findUnstorableField(fields) !== null) throw badForm("a field contains characters that cannot be saved");
+}
+
+/** Forms read here carry text fields only (uploads are streamed by readStepForm): this is far more than any needs. */
+const MAX_FORM_BYTES = 1024 * 1024;
+
+/**
+ * The body, read whole before it is parsed. A parser that fails half-way on the live stream cancels it, and
+ * cancelling a page request's body destroys the client's socket (the Remix adapter ends it with
+ * `req.destroy()`): a malformed multipart form got no answer at all instead of a 400 (issue 9 §3.1).
+ * Past MAX_FORM_BYTES: a 413, the rest left unread (released, not cancelled) for the server to discard.
+ */
+async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_FORM_BYTES) throw new Response("Payload Too Large", { status: 413, headers: { "Cache-Control": "no-store" } });
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.length;
+  }
+  return body;
+}
+
 /** The posted form; a body that is not a form (wrong content type, truncated multipart) is a 400, never a 500. */
 export async function readFormData(request: Request): Promise<FormData> {
+  const body = await readBody(request);
+  let data: FormData;
   try {
-    return await request.formData();
+    data = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {
-    throw new Response("Bad Request: the request body is not a form", { status: 400, headers: { "Cache-Control": "no-store" } });
+    throw badForm("the request body is not a form");
   }
+  refuseUnstorableFields(data);
+  return data;
 }
 
 /** Parses posted fields (a FormData, or the text fields of a streamed multipart form) with a shared schema. */
 export function parseFields<Output>(fields: FormData | URLSearchParams | Record<string, string>, schema: AnySchema): Submission<Output> {
+  refuseUnstorableFields(fields);
   const data = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(Object.entries(fields));
   return parseWithZod(data, { schema }) as Submission<Output>;
 }

@@ -20,7 +20,7 @@ import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/d
 import { getCatalogue } from "#server/catalogue";
 import { getFixedT } from "#app/i18n.server";
 import { pageScope } from "./scope.server";
-import { parseFields, readFormData } from "./forms.server";
+import { parseFields, readFormData, refuseUnstorableFields } from "./forms.server";
 
 export interface WizardRequest {
   /** The page's request scope; for a visitor given a new draft key, a scope carrying that key. */
@@ -93,6 +93,8 @@ export async function readStepForm(
   if (!limit.allowed) return { fields: new URLSearchParams(), uploadErrors: ["order:errors.upload-rate-limited"], uploaded: 0 };
   try {
     const result = await parseUploadRequest(w.scope.app, request, { ...fileOwner(ownerOf(w.scope)), orderFormId: form.id });
+    // The text fields of a streamed multipart form are checked like any posted form (ADR 018).
+    refuseUnstorableFields(result.fields);
     return {
       fields: new URLSearchParams(Object.entries(result.fields)),
       uploadErrors: [...new Set(result.rejected.map((r) => `order:errors.${r.code}`))],
@@ -113,6 +115,7 @@ export function parseStep<S extends z.ZodMiniType>(fields: URLSearchParams, sche
 
 /** The same for a form whose names conform would nest wrongly: the fields flat, a repeated field's values joined by commas. */
 export function parseFlatStep<S extends z.ZodMiniType>(fields: URLSearchParams, schema: S): z.output<S> {
+  refuseUnstorableFields(fields);
   const flat: Record<string, string> = {};
   for (const key of new Set(fields.keys())) flat[key] = fields.getAll(key).join(",");
   const parsed = schema.safeParse(flat);

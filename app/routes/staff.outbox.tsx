@@ -37,6 +37,7 @@ export default function Outbox() {
           <p>
             {t("staff.to")}: {open.to} · {formatDateTime(open.createdAt, lang)} · {t(`staff.statuses.${open.status}`)}
           </p>
+          {open.redacted ? <p className="alert alert-info">{t("staff.redactedNote")}</p> : null}
           <pre className="mail-body">{open.body}</pre>
         </article>
       ) : null}

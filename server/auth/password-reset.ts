@@ -34,10 +34,20 @@ export async function requestPasswordReset(
     .executeTakeFirst();
   if (!user || !user.active) return "accepted";
   const token = randomBytes(32).toString("base64url");
-  await ctx.db
-    .insertInto("password_reset_tokens")
-    .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000) })
-    .execute();
+  // One live link per account: a new request kills the previous unused one, so a link lying in an old
+  // mailbox (or a forwarded e-mail) stops working as soon as the owner asks again (issue 9 §5).
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: new Date() })
+      .where("user_id", "=", user.id)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("password_reset_tokens")
+      .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000) })
+      .execute();
+  });
   const base = ctx.env.PUBLIC_URL ?? input.baseUrl ?? `http://${ctx.env.HOST}:${ctx.env.PORT}`;
   const link = `${base}/${input.lang}/login/reset-password/${token}/${user.identity}`;
   const t = fixedT(input.lang, "auth");
@@ -49,6 +59,8 @@ export async function requestPasswordReset(
     template: "password-reset",
     lang: input.lang,
     userId: user.id,
+    // The link signs its holder in as the user: only the recipient may see it, never the outbox (ADR 018).
+    secrets: [link, token],
   });
   return "accepted";
 }

@@ -2,6 +2,7 @@
 // and OLE compound files (.doc, .xls, .ppt). They read only the directories (and, for ZIP, one
 // small entry at a time) through positional reads, so a 50 MB upload is never loaded whole.
 import type { FileHandle } from "node:fs/promises";
+import { Readable } from "node:stream";
 import zlib from "node:zlib";
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
@@ -103,6 +104,156 @@ export async function readZipEntry(fh: FileHandle, entry: ZipEntry, maxBytes: nu
     return null;
   }
   return null;
+}
+
+/** What a ZIP-based upload may inflate to before its text is read (decompression bombs; ADR 019). */
+export interface ZipBounds {
+  /** Entries in the central directory. */
+  maxEntries: number;
+  /** Bytes all entries inflate to, together (measured, not declared). */
+  maxTotalBytes: number;
+  /** Bytes the XML parts (`*.xml`, `*.rels`) inflate to, together: what a DOM-building extractor parses. */
+  maxXmlBytes: number;
+  /** Inflated ÷ compressed bytes of one entry, checked once the entry is past `ratioFloorBytes`. */
+  maxRatio: number;
+  ratioFloorBytes: number;
+}
+
+/** An upload past one of the bounds: the analysis fails with `document-too-large`, nothing more is read. */
+export class ArchiveLimitError extends Error {
+  readonly code = "document-too-large";
+}
+
+const INFLATE_CHUNK = 64 * 1024;
+
+/**
+ * Checks a ZIP against `bounds` by streaming every entry through inflate and counting what comes out,
+ * keeping none of it: memory stays at one chunk whatever the archive claims, and a bomb is stopped as
+ * soon as its ratio or the running total gives it away. Declared sizes are checked first (cheap), but
+ * never trusted. Throws ArchiveLimitError past a bound, a plain Error when the archive is unreadable.
+ */
+export async function checkZipBounds(fh: FileHandle, size: number, bounds: ZipBounds): Promise<void> {
+  const entries = await listZipEntries(fh, size);
+  if (!entries) throw new Error("not a readable zip");
+  if (entries.length > bounds.maxEntries) throw new ArchiveLimitError(`${entries.length} entries`);
+  const isXml = (e: ZipEntry) => /\.(xml|rels)$/i.test(e.name);
+  const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
+  const declaredXml = entries.filter(isXml).reduce((sum, e) => sum + e.uncompressedSize, 0);
+  if (declared > bounds.maxTotalBytes || declaredXml > bounds.maxXmlBytes) throw new ArchiveLimitError(`declares ${declared} bytes`);
+  let total = 0;
+  let xml = 0;
+  for (const entry of entries) {
+    const inflated = await inflatedSize(fh, entry, (n) => {
+      if (total + n > bounds.maxTotalBytes) return `inflates past ${bounds.maxTotalBytes} bytes`;
+      if (isXml(entry) && xml + n > bounds.maxXmlBytes) return `XML inflates past ${bounds.maxXmlBytes} bytes`;
+      if (n > bounds.ratioFloorBytes && n / Math.max(1, entry.compressedSize) > bounds.maxRatio)
+        return `${entry.name} inflates more than ${bounds.maxRatio}×`;
+      return null;
+    });
+    total += inflated;
+    if (isXml(entry)) xml += inflated;
+  }
+}
+
+/** Inflates one entry chunk by chunk, asking `tooMuch(bytesSoFar)` after each chunk; the output is dropped. */
+async function inflatedSize(fh: FileHandle, entry: ZipEntry, tooMuch: (n: number) => string | null): Promise<number> {
+  const header = await readAt(fh, entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw new Error("bad local header");
+  const dataAt = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (entry.method === 0) {
+    const reason = tooMuch(entry.compressedSize);
+    if (reason) throw new ArchiveLimitError(reason);
+    return entry.compressedSize;
+  }
+  if (entry.method !== 8) throw new Error(`compression method ${entry.method}`);
+  async function* compressed() {
+    for (let at = 0; at < entry.compressedSize; at += INFLATE_CHUNK) {
+      const chunk = await readAt(fh, dataAt + at, Math.min(INFLATE_CHUNK, entry.compressedSize - at));
+      if (!chunk.length) return;
+      yield chunk;
+    }
+  }
+  return countInflated(compressed(), zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK }), tooMuch);
+}
+
+/** Pushes `compressed` through `inflate`, counting what comes out and dropping it; `tooMuch` may stop it after any chunk. */
+async function countInflated(
+  compressed: AsyncIterable<Buffer> | Iterable<Buffer>,
+  inflate: zlib.Inflate | zlib.InflateRaw,
+  tooMuch: (n: number) => string | null,
+): Promise<number> {
+  const input = Readable.from(compressed);
+  input.on("error", (e) => inflate.destroy(e));
+  input.pipe(inflate);
+  let n = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      n += chunk.length;
+      const reason = tooMuch(n);
+      if (reason) throw new ArchiveLimitError(reason);
+    }
+  } finally {
+    input.destroy();
+    inflate.destroy();
+  }
+  return n;
+}
+
+/** What a PDF's text-bearing streams may inflate to before pdf.js reads them (ADR 019). */
+export interface PdfBounds {
+  maxStreams: number;
+  /** Bytes the Flate streams other than images inflate to, together. */
+  maxTotalBytes: number;
+  maxRatio: number;
+  ratioFloorBytes: number;
+}
+
+/** The dictionary of the stream starting at `at`: the text back to its object's start, at most 4 KiB. */
+function streamDictionary(text: string, at: number): string {
+  const from = Math.max(0, at - 4096);
+  const head = text.slice(from, at);
+  const obj = head.lastIndexOf(" obj");
+  return obj >= 0 ? head.slice(obj) : head;
+}
+
+/**
+ * Checks a PDF against `bounds`: every Flate-encoded stream but images (which text extraction never
+ * decodes, and whose flat areas compress a thousandfold legitimately) is streamed through inflate and
+ * counted, as ZIP entries are. A content stream that inflates to hundreds of megabytes (a 600 KB PDF
+ * made pdf.js use a gigabyte and a minute before its heap cap stopped it) is refused here in milliseconds.
+ * Throws ArchiveLimitError past a bound; streams that are not valid zlib data are left to pdf.js.
+ */
+export async function checkPdfBounds(pdf: Buffer, bounds: PdfBounds): Promise<void> {
+  // latin1 keeps one character per byte, so string offsets are byte offsets.
+  const text = pdf.toString("latin1");
+  const start = /stream\r?\n/g;
+  let total = 0;
+  let streams = 0;
+  for (let m = start.exec(text); m; m = start.exec(text)) {
+    if (text.slice(Math.max(0, m.index - 3), m.index) === "end") continue;
+    const dataAt = m.index + m[0].length;
+    const end = text.indexOf("endstream", dataAt);
+    if (end < 0) break;
+    start.lastIndex = end + 9;
+    if (++streams > bounds.maxStreams) throw new ArchiveLimitError(`${streams} streams`);
+    const dictionary = streamDictionary(text, m.index);
+    if (!/\/FlateDecode/.test(dictionary) || /\/Subtype\s*\/Image/.test(dictionary)) continue;
+    const data = pdf.subarray(dataAt, end);
+    const chunks = function* () {
+      for (let at = 0; at < data.length; at += INFLATE_CHUNK) yield data.subarray(at, at + INFLATE_CHUNK);
+    };
+    try {
+      total += await countInflated(chunks(), zlib.createInflate({ chunkSize: INFLATE_CHUNK }), (n) => {
+        if (total + n > bounds.maxTotalBytes) return `PDF streams inflate past ${bounds.maxTotalBytes} bytes`;
+        if (n > bounds.ratioFloorBytes && n / Math.max(1, data.length) > bounds.maxRatio)
+          return `a PDF stream inflates more than ${bounds.maxRatio}×`;
+        return null;
+      });
+    } catch (error) {
+      if (error instanceof ArchiveLimitError) throw error;
+      // Not zlib data after all (or truncated): pdf.js decides what it makes of it.
+    }
+  }
 }
 
 const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -366,6 +366,29 @@ export interface UploadRequestOptions extends FileOwner {
 }
 
 /**
+ * The chunks of a request body, for a pipeline that may fail half-way (a malformed part, a NUL in a part's
+ * header): on failure the reader is released, not cancelled. Cancelling the body of a page request
+ * destroys the client's socket (the Remix adapter's stream ends in `req.destroy()`), so the visitor got no
+ * answer at all instead of the 400 the page has for them (issue 9 §3.1).
+ */
+async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    try {
+      reader.releaseLock();
+    } catch {
+      /* a read still pending: the body is left to the server, which discards it */
+    }
+  }
+}
+
+/**
  * Reads a multipart/form-data request, streaming each file to disk as it arrives (busboy; the body
  * is never held in memory). Files are checked one by one: accepted ones are stored, refused ones
  * listed in `rejected` with their code. A body that is not multipart, is malformed or exceeds
@@ -463,7 +486,7 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
   });
   let failure: unknown = null;
   try {
-    await pipeline(Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>), counter, parser);
+    await pipeline(bodyChunks(request.body), counter, parser);
   } catch (error) {
     failure = error instanceof UploadError ? error : new UploadError("invalid-request");
   }

@@ -14,7 +14,8 @@ import { languageRedirect, langOfPath } from "./lang";
 import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
 import { cookies } from "./cookies";
-import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
+import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
+import { urlProblem } from "./input";
 import { siteOrigin } from "../accounts/localization";
 import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
@@ -77,6 +78,17 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   });
 
   app.use(compression());
+
+  // A URL no router can read (a percent-escape that does not decode, a NUL in the path or the query) is a
+  // translated 400 here, once, instead of a 500 from whichever page or endpoint meets it (ADR 018).
+  app.use((req, res, next) => {
+    const problem = urlProblem(req.originalUrl);
+    if (!problem) return next();
+    res.status(400).setHeader("Cache-Control", "no-store");
+    if (req.originalUrl.startsWith("/api/")) return void res.json({ error: problem });
+    const lang = langOfPath(req.originalUrl.split("?")[0]) ?? "en";
+    res.type("html").send(renderBadRequestPage(lang));
+  });
 
   app.get("/healthz", async (_req, res) => {
     const [database, redis] = await Promise.all([pingDatabase(ctx.db), ctx.cache.ping()]);

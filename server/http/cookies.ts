@@ -3,11 +3,16 @@
 // so a cookie's flags (HttpOnly, SameSite, Secure behind HTTPS, lifetime) cannot drift between places.
 import { parse, serialize } from "cookie";
 import { WECHAT_QR_TTL_SECONDS } from "../auth/wechat-types";
+import { isUnstorable } from "./input";
 
-/** All cookies of a Cookie header (a malformed percent-escape keeps its raw value instead of throwing). */
+/**
+ * All cookies of a Cookie header (a malformed percent-escape keeps its raw value instead of throwing). A
+ * cookie whose value decodes to a NUL or a lone surrogate is dropped, as if absent: no cookie we set holds
+ * one, and the database refuses them (a `draft=%00` cookie made the order form's queries fail; ADR 018).
+ */
 export function parseCookies(header: string | null | undefined): Record<string, string | undefined> {
   if (!header) return {};
-  return parse(header, {
+  const all = parse(header, {
     decode: (value) => {
       try {
         return decodeURIComponent(value);
@@ -16,6 +21,8 @@ export function parseCookies(header: string | null | undefined): Record<string, 
       }
     },
   });
+  for (const [name, value] of Object.entries(all)) if (value !== undefined && isUnstorable(value)) delete all[name];
+  return all;
 }
 
 /** One cookie of a request (Web Request, or a Cookie header string). */

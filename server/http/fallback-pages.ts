@@ -29,3 +29,13 @@ export function renderPlainErrorPage(lang: SiteLang, requestId?: string): string
     `<p>${escapeHtml(t("error.genericBody"))}</p>${ref}<p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`,
   );
 }
+
+/** A request no page can read (a malformed URL): what went wrong, and a way home. */
+export function renderBadRequestPage(lang: SiteLang): string {
+  const t = fixedT(lang);
+  return page(
+    lang,
+    t("error.badRequestTitle"),
+    `<p>${escapeHtml(t("error.badRequestBody"))}</p><p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`,
+  );
+}

@@ -1,6 +1,12 @@
 // E-mail: every message is written to the outbox table first (nothing is lost
 // if SMTP fails); with SMTP_URL set it is then sent through nodemailer,
-// otherwise it stays in the outbox, readable by staff and by tests.
+// otherwise it stays in the outbox, readable by staff.
+// Parts that give access to an account (a password-reset link, a sign-in code) are marked by the sender as
+// `secrets`: the outbox keeps "[redacted]" in their place, so no staff member (nor anyone reading the
+// database) can use them; only the recipient gets them, through SMTP or, without SMTP, through the
+// mail pickup folder of a development machine (ADR 018).
+import fsp from "node:fs/promises";
+import path from "node:path";
 import type { AppContext } from "../context";
 
 export interface MailMessage {
@@ -11,6 +17,41 @@ export interface MailMessage {
   template: string;
   lang: string;
   userId?: number | null;
+  /** Substrings of `text`/`html` only the recipient may see (links and codes that open an account): redacted in the outbox. */
+  secrets?: string[];
+}
+
+/** What the outbox keeps in place of a secret. */
+export const REDACTED = "[redacted]";
+
+function redact(body: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => (secret ? out.split(secret).join(REDACTED) : out), body);
+}
+
+/**
+ * Where messages are kept whole for their recipient when there is no SMTP: MAIL_PICKUP_DIR, or
+ * `DATA_DIR/mail` outside production (a developer is the recipient of every mail on their machine).
+ * None in production: there the secret parts exist only in the message SMTP sends.
+ */
+export function mailPickupDir(ctx: Pick<AppContext, "env">): string | null {
+  if (ctx.env.MAIL_PICKUP_DIR) return ctx.env.MAIL_PICKUP_DIR;
+  return ctx.env.NODE_ENV === "production" ? null : path.join(ctx.env.DATA_DIR, "mail");
+}
+
+async function keepForRecipient(ctx: AppContext, id: string, message: MailMessage): Promise<void> {
+  const dir = mailPickupDir(ctx);
+  if (!dir) {
+    if (message.secrets?.length)
+      ctx.logger.warn({ template: message.template }, "mail with a link for its recipient kept without it: set SMTP_URL");
+    return;
+  }
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `${id.padStart(12, "0")}.json`);
+  const { to, subject, text, html, template, lang } = message;
+  await fsp.writeFile(file, JSON.stringify({ id, to, subject, text, html, template, lang, createdAt: new Date().toISOString() }, null, 2), {
+    mode: 0o600,
+  });
+  ctx.logger.info({ template, file }, "mail kept for its recipient (no SMTP_URL)");
 }
 
 type Transport = { sendMail(m: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown> };
@@ -31,15 +72,21 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<{
     .values({
       to_email: message.to,
       subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? null,
+      text_body: redact(message.text, message.secrets ?? []),
+      html_body: message.html === undefined ? null : redact(message.html, message.secrets ?? []),
       template: message.template,
       lang: message.lang,
       user_id: message.userId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  if (!ctx.env.SMTP_URL) return { id: String(row.id), status: "queued" };
+  if (!ctx.env.SMTP_URL) {
+    // A full disk or a read-only folder must not fail the request that sent the mail: it stays in the outbox.
+    await keepForRecipient(ctx, String(row.id), message).catch((error: unknown) =>
+      ctx.logger.error({ err: error, template: message.template }, "mail could not be kept for its recipient"),
+    );
+    return { id: String(row.id), status: "queued" };
+  }
   try {
     const transport = await transportFor(ctx.env.SMTP_URL);
     await transport.sendMail({ from: ctx.env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });

@@ -1,4 +1,5 @@
 // Promo codes (spec 1 §4 "Discounts", §8): one per order; a better discount in place keeps it unused.
+import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import { checkPromoCode, getCatalogue } from "../catalogue";
 import type { Scope } from "../scope";
@@ -21,6 +22,14 @@ export async function applyPromoCode(scope: Scope, form: OrderFormRow, code: str
   const catalogue = await getCatalogue(scope.app);
   const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
   if (!check.ok) return fail(PROMO_ERRORS[check.error] ?? "promo-code-invalid");
+  // The cached catalogue's use count lags behind placements (it is cached for minutes): the limit is read
+  // from the row itself, so a used-up code is refused at once (issue 9 §5). Placing re-checks it atomically.
+  const uses = await scope.app.db
+    .selectFrom("promo_codes")
+    .select(["times_used", "max_uses"])
+    .where(sql`upper(code)`, "=", check.promo.code.toUpperCase())
+    .executeTakeFirst();
+  if (uses && uses.max_uses !== null && Number(uses.times_used) >= uses.max_uses) return fail("promo-code-used-up");
   const saved = await saveOrderForm(scope.app.db, form, { promo_code: check.promo.code });
   const price = await priceForm(scope, saved, catalogue);
   // One order-level discount applies: a better one already in place keeps the code unused (spec 1 §8).

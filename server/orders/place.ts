@@ -11,7 +11,17 @@ import { invoiceNumberOf, issueInvoice } from "../invoices";
 import { availablePaymentMethods, billedByInvoice } from "../payments";
 
 export type PlaceError =
-  "no-services" | "no-files" | "not-ready" | "payment-method-required" | "accept-terms" | "blocked" | "sign-in-required";
+  | "no-services"
+  | "no-files"
+  | "not-ready"
+  | "payment-method-required"
+  | "accept-terms"
+  | "blocked"
+  | "sign-in-required"
+  | "promo-code-used-up";
+
+/** Thrown inside the placing transaction to roll it back: the promo code's last use went to another order. */
+class PromoUsedUp extends Error {}
 
 export interface PlacedOrder {
   externalId: string;
@@ -45,64 +55,77 @@ export async function placeOrder(
   if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null).includes(input.paymentMethodId))
     return fail("payment-method-required");
 
-  const placed = await scope.app.db.transaction().execute(async (trx) => {
-    // Lock the form: two submits at once queue here, and the second finds the first order.
-    const locked = await trx.selectFrom("order_forms").select(["status"]).where("id", "=", form.id).forUpdate().executeTakeFirstOrThrow();
-    const again = await trx
-      .selectFrom("orders")
-      .select(["external_id", "total", "currency_iso", "id"])
-      .where("order_form_id", "=", form.id)
-      .executeTakeFirst();
-    if (again || locked.status === "placed") return again ? { row: again, already: true } : null;
-    const { rows } = await sql<{ n: string }>`select nextval('order_external_seq')::text as n`.execute(trx);
-    const externalId = `RS${rows[0].n}`;
-    const order = await trx
-      .insertInto("orders")
-      .values({
-        external_id: externalId,
-        user_id: userId,
-        order_form_id: form.id,
-        title: form.project_title ?? externalId,
-        status: "in-progress",
-        currency_iso: price.currency.isoCode,
-        subtotal: price.subtotal,
-        total: price.total,
-        line_items: JSON.stringify(price.lineItems),
-        discounts: JSON.stringify(price.discounts.filter((d) => d.applied)),
-        deadline: price.deadline,
-        delivery_tier: price.deliveryTier,
-        word_count: form.word_count,
-        language_id: form.language_id,
-        area_of_study_id: form.area_of_study_id,
-        payment_method_id: input.paymentMethodId,
-        purchase_order: input.purchaseOrder?.trim().slice(0, 60) || null,
-        paid: price.total === 0,
-        rework_of_order_id: form.rework ? form.rework_of_order_id : null,
-      })
-      .returning(["id", "external_id", "total", "currency_iso"])
-      .executeTakeFirstOrThrow();
-    if (billedByInvoice(input.paymentMethodId))
-      await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
-    if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
+  const placeInTransaction = () =>
+    scope.app.db.transaction().execute(async (trx) => {
+      // Lock the form: two submits at once queue here, and the second finds the first order.
+      const locked = await trx.selectFrom("order_forms").select(["status"]).where("id", "=", form.id).forUpdate().executeTakeFirstOrThrow();
+      const again = await trx
+        .selectFrom("orders")
+        .select(["external_id", "total", "currency_iso", "id"])
+        .where("order_form_id", "=", form.id)
+        .executeTakeFirst();
+      if (again || locked.status === "placed") return again ? { row: again, already: true } : null;
+      const { rows } = await sql<{ n: string }>`select nextval('order_external_seq')::text as n`.execute(trx);
+      const externalId = `RS${rows[0].n}`;
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          external_id: externalId,
+          user_id: userId,
+          order_form_id: form.id,
+          title: form.project_title ?? externalId,
+          status: "in-progress",
+          currency_iso: price.currency.isoCode,
+          subtotal: price.subtotal,
+          total: price.total,
+          line_items: JSON.stringify(price.lineItems),
+          discounts: JSON.stringify(price.discounts.filter((d) => d.applied)),
+          deadline: price.deadline,
+          delivery_tier: price.deliveryTier,
+          word_count: form.word_count,
+          language_id: form.language_id,
+          area_of_study_id: form.area_of_study_id,
+          payment_method_id: input.paymentMethodId,
+          purchase_order: input.purchaseOrder?.trim().slice(0, 60) || null,
+          paid: price.total === 0,
+          rework_of_order_id: form.rework ? form.rework_of_order_id : null,
+        })
+        .returning(["id", "external_id", "total", "currency_iso"])
+        .executeTakeFirstOrThrow();
+      if (billedByInvoice(input.paymentMethodId))
+        await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
+      if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
+        // The use limit is enforced here, in the placing transaction, by a conditional update (issue 9 §5):
+        // concurrent placements queue on the code's row and each re-checks `times_used < max_uses` after the
+        // one before it commits, so a code at 99 of 100 gives its last use to one order only. The others roll
+        // back (no order, no invoice) and are told the code is used up; the price they saw assumed it.
+        const used = await trx
+          .updateTable("promo_codes")
+          .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
+          .where(sql`upper(code)`, "=", form.promo_code.toUpperCase())
+          .where((eb) => eb.or([eb("max_uses", "is", null), eb("times_used", "<", eb.ref("max_uses"))]))
+          .returning("id")
+          .executeTakeFirst();
+        if (!used) throw new PromoUsedUp();
+      }
       await trx
-        .updateTable("promo_codes")
-        .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
-        .where(sql`upper(code)`, "=", form.promo_code.toUpperCase())
+        .updateTable("files")
+        .set({ owner_user_id: userId })
+        .where("order_form_id", "=", form.id)
+        .where("owner_user_id", "is", null)
         .execute();
-    }
-    await trx
-      .updateTable("files")
-      .set({ owner_user_id: userId })
-      .where("order_form_id", "=", form.id)
-      .where("owner_user_id", "is", null)
-      .execute();
-    await trx
-      .updateTable("order_forms")
-      .set({ status: "placed", placed_at: new Date(), updated_at: new Date() })
-      .where("id", "=", form.id)
-      .execute();
-    return { row: order, already: false };
+      await trx
+        .updateTable("order_forms")
+        .set({ status: "placed", placed_at: new Date(), updated_at: new Date() })
+        .where("id", "=", form.id)
+        .execute();
+      return { row: order, already: false };
+    });
+  const placed = await placeInTransaction().catch((error: unknown) => {
+    if (error instanceof PromoUsedUp) return "promo-code-used-up" as const;
+    throw error;
   });
+  if (placed === "promo-code-used-up") return fail("promo-code-used-up");
   if (!placed) return fail("not-ready");
   // The user's cached view carries numberOfOrders (spec 1 §3).
   if (!placed.already) await invalidateUser(scope.app, userId);

@@ -460,6 +460,7 @@ describe("analysis", () => {
         manuscriptLanguageId: 4,
         wordCount: countWords(SAMPLES.pt),
         analysisFailed: false,
+        analysisError: null,
       });
     } finally {
       await worker.stop();
@@ -477,6 +478,7 @@ describe("analysis", () => {
       manuscriptLanguageId: null,
       wordCount: null,
       analysisFailed: false,
+      analysisError: null,
     });
     expect(await runJobs()).toBeGreaterThanOrEqual(2);
     expect(await documentDetails(t.ctx, ids)).toEqual({
@@ -484,6 +486,7 @@ describe("analysis", () => {
       manuscriptLanguageId: 2,
       wordCount: countWords(SAMPLES.zh) + countWords(SAMPLES.zh.slice(0, 40)),
       analysisFailed: false,
+      analysisError: null,
     });
     const jobs = await t.ctx.db.selectFrom("jobs").select("status").where("kind", "=", ANALYSE_JOB).execute();
     expect(jobs.every((j) => j.status === "done")).toBe(true);

@@ -1,5 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
 import { guardThirdParty, newResearcher, registerResearcher, SEEDED_STAFF, signIn, uniqueEmail } from "./helpers";
+
+/** The text of the newest message the e2e portal kept for `to` in its mail pickup folder (no SMTP in the suite). */
+function recipientMail(to: string): string {
+  const dir = path.resolve(`.tmp/${process.env.E2E_NAME ?? "e2e"}-data/mail`);
+  const mails = fs
+    .readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; text: string });
+  return mails.find((m) => m.to === to)!.text;
+}
 
 const register = (page: Page, lang: string, email: string, password: string) => registerResearcher(page, lang, { email, password });
 
@@ -46,7 +59,7 @@ test.describe("accounts", () => {
     await page.locator("form.stack button[type=submit]").click();
     await expect(page.getByText("If an account exists for that address")).toBeVisible();
 
-    // Support staff read the outbox (no SMTP here) to find the link.
+    // Support staff see the message in the outbox, its link redacted: only the recipient gets it (ADR 018).
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     await signIn(staff, SEEDED_STAFF);
@@ -56,8 +69,11 @@ test.describe("accounts", () => {
       .first()
       .click();
     const body = await staff.locator(".mail-body").innerText();
-    const link = /https?:\/\/\S+/.exec(body)![0];
+    expect(body).toContain("[redacted]");
+    expect(body).not.toContain("/reset-password/");
     await staffContext.close();
+    // No SMTP here: the recipient's copy is in the portal's mail pickup folder (tests/e2e/serve.ts).
+    const link = /https?:\/\/\S+/.exec(recipientMail(email))![0];
 
     await page.goto(new URL(link).pathname);
     await page.locator('input[name="password"]').fill("second-password-2");

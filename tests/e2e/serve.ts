@@ -19,6 +19,8 @@ async function main() {
     DATABASE_URL: databaseUrl,
     REDIS_PREFIX: `${name}:${process.pid}:`,
     LOG_LEVEL: "warn",
+    // No SMTP here: whole messages (reset links) are kept for their recipients in this folder (ADR 018).
+    MAIL_PICKUP_DIR: path.join(dataDir, "mail"),
     // Demo OIDC provider for tests/e2e/social.spec.ts (its test server listens on 3299).
     OAUTH_DEMO_ISSUER: process.env.OAUTH_DEMO_ISSUER ?? "http://127.0.0.1:3299",
     // Many sign-ins come from one address in a short time here.

@@ -19,6 +19,8 @@ export function testEnv(extra: Record<string, string | undefined> = {}) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     REDIS_URL: process.env.REDIS_URL,
     REDIS_PREFIX: `test:${randomBytes(4).toString("hex")}:`,
+    // Whole messages for their recipients (the outbox keeps them redacted): one folder per context.
+    MAIL_PICKUP_DIR: `.tmp/test-mail/${randomBytes(6).toString("hex")}`,
     HOST: "127.0.0.1",
     PORT: "0",
     ...extra,

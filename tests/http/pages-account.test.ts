@@ -3,6 +3,7 @@ import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { createResearcher, createStaff, uniqueEmail } from "../helpers/factories";
 import { FOREIGN_ADDRESS } from "../helpers/api";
 import { listOutbox } from "../../server/mail";
+import { deliveredMail } from "../helpers/mail";
 import { invalidateUser } from "../../server/accounts/account";
 
 let portal: TestPortal;
@@ -27,8 +28,8 @@ async function signedInResearcher() {
 /** Asks for a password reset of `email` on the Brazilian Portuguese site (so the e-mail is in Portuguese); the link's path. */
 async function resetLinkInPortuguese(c: Client, email: string): Promise<string> {
   await c.post("/br/login/forgot-password", { email });
-  const [mail] = await listOutbox(portal.ctx, { to: email });
-  return new URL(/https?:\/\/\S+/.exec(mail.text_body)![0]).pathname;
+  const [mail] = deliveredMail(portal.ctx, email);
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).pathname;
 }
 
 const registration = (email: string, extra: Record<string, string> = {}) => ({
@@ -254,12 +255,32 @@ describe("staff and impersonation", () => {
     expect((await staff.post("/en/staff?index", { identity: staffIdentity })).status).toBe(403);
   });
 
-  it("reads the e-mail outbox", async () => {
-    const staff = await signedIn(await createStaff(portal.ctx));
-    await resetLinkInPortuguese(new Client(portal.url), (await createResearcher(portal.ctx)).email);
+  it("reads the e-mail outbox: reset links redacted, every reading audited (issue 9 §5)", async () => {
+    const staffUser = await createStaff(portal.ctx);
+    const staff = await signedIn(staffUser);
+    const researcher = await createResearcher(portal.ctx);
+    const link = await resetLinkInPortuguese(new Client(portal.url), researcher.email);
+    const token = link.split("/")[4];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const html = await (await staff.get("/en/staff/outbox")).text();
     // The reset was asked for on the Brazilian Portuguese site, so the e-mail is in Portuguese.
     expect(html).toContain("Redefina sua senha da Researcher Services");
+    const [mail] = await listOutbox(portal.ctx, { to: researcher.email });
+    const opened = await (await staff.get(`/en/staff/outbox/${mail.id}`)).text();
+    expect(opened).toContain("[redacted]");
+    expect(opened).toContain("only the recipient receives them");
+    expect(opened).not.toContain(token);
+    expect(opened).not.toContain("/reset-password/");
+    const rows = await portal.ctx.db
+      .selectFrom("audit_log")
+      .select(["action", "target_type", "target_id"])
+      .where("actor_user_id", "=", staffUser.id)
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { action: "outbox.list", target_type: null, target_id: null },
+      { action: "outbox.read", target_type: "mail", target_id: String(mail.id) },
+    ]);
   });
 });
 

@@ -28,6 +28,8 @@ describe("readEnv", () => {
       TRUST_PROXY: false,
       SEED_DEMO: true,
       WORKERS: "inline",
+      HTTP_HEADERS_TIMEOUT_MS: 15_000,
+      HTTP_REQUEST_TIMEOUT_MS: 120_000,
       OAUTH_CLIENT_SECRETS: {},
       CONFIG_OVERRIDES: {},
     });

@@ -10,7 +10,8 @@ import { buildScope, type Scope } from "../../scope";
 import { cookies, parseCookies } from "../cookies";
 import type * as z from "zod/mini";
 import type { ApiReply, Auth, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
-import { schemaError } from "./schema-error";
+import { schemaError, type SchemaError } from "./schema-error";
+import { findUnstorable } from "../input";
 
 const DEFAULT_MAX_BODY = 64 * 1024;
 
@@ -91,6 +92,17 @@ function parseJsonObject(text: string): Record<string, unknown> {
   throw new HttpError(400, "invalid-json");
 }
 
+/**
+ * A NUL or a lone surrogate anywhere in the body or query (which PostgreSQL refuses, ADR 018) is a 400
+ * `invalid-characters` naming the field, in the endpoint's shape, before the schema or the handler runs.
+ */
+function refuseUnstorable(endpoint: Endpoint<unknown, unknown>, value: unknown) {
+  const field = findUnstorable(value);
+  if (!field) return;
+  const error: SchemaError = { error: "invalid-characters", fieldErrors: { [field]: "invalid-characters" } };
+  throw new HttpError(400, error.error, endpoint.invalidInput ? endpoint.invalidInput(error) : error);
+}
+
 /** The body or query as its schema reads it; a failure is a 400 in the endpoint's shape (`invalidInput`). */
 function parseInput<T>(endpoint: Endpoint<unknown, unknown>, schema: z.ZodMiniType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
@@ -113,6 +125,7 @@ function decodeParams(names: string[], match: RegExpExecArray): Record<string, s
     } catch {
       throw new HttpError(400, "invalid-path");
     }
+    if (findUnstorable(params[name])) throw new HttpError(400, "invalid-path");
   });
   return params;
 }
@@ -207,9 +220,13 @@ async function readInput(endpoint: Endpoint<unknown, unknown>, req: ExpressReque
   if (endpoint.body === "stream") bodyText = "stream";
   else if (endpoint.body) {
     bodyText = await readBody(req, endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY);
-    body = parseInput(endpoint, endpoint.body, parseJsonObject(bodyText));
+    const json = parseJsonObject(bodyText);
+    refuseUnstorable(endpoint, json);
+    body = parseInput(endpoint, endpoint.body, json);
   }
-  const query = endpoint.query ? parseInput(endpoint, endpoint.query, Object.fromEntries(new URLSearchParams(search))) : undefined;
+  const rawQuery = Object.fromEntries(new URLSearchParams(search));
+  refuseUnstorable(endpoint, rawQuery);
+  const query = endpoint.query ? parseInput(endpoint, endpoint.query, rawQuery) : undefined;
   return { bodyText, body, query };
 }
 

@@ -1,0 +1,58 @@
+// Text no person types and PostgreSQL cannot store: a NUL character (refused by `text` columns with
+// "invalid byte sequence") and a lone UTF-16 surrogate (not valid UTF-8 at all). Refused once at the edges
+// (the API router, the page form readers, the URL check in app.ts) so no endpoint ever hands them to the
+// database and answers 500 (issue 9 §3.1, ADR 018).
+
+/** A NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one (code units, no `u` flag). */
+// eslint-disable-next-line no-control-regex -- the NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isUnstorable(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** Where the first unstorable string (a key or a value) of a parsed JSON value is, as `a.b.0` (`body` at the top); null when none. */
+export function findUnstorable(value: unknown, at = ""): string | null {
+  const here = at || "body";
+  if (typeof value === "string") return isUnstorable(value) ? here : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorable(value[i], at ? `${at}.${i}` : String(i));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (isUnstorable(key)) return here;
+      const found = findUnstorable(inner, at ? `${at}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The first unstorable field name or value of a form (FormData, URLSearchParams or a plain record); null when none. */
+export function findUnstorableField(fields: FormData | URLSearchParams | Record<string, string>): string | null {
+  const entries = fields instanceof FormData || fields instanceof URLSearchParams ? [...fields.entries()] : Object.entries(fields);
+  for (const [key, value] of entries) if (isUnstorable(key) || (typeof value === "string" && isUnstorable(value))) return key;
+  return null;
+}
+
+/**
+ * What is wrong with a request URL, before any router reads it: `invalid-path` for a percent-escape that
+ * does not decode (`/en/%E0%A4%A`, which made Remix throw) or a NUL in the decoded path, `invalid-query` for
+ * a NUL in a query name or value. Malformed escapes in the query are left alone: every reader of the query
+ * (URLSearchParams, Express) decodes them leniently.
+ */
+export function urlProblem(url: string): "invalid-path" | "invalid-query" | null {
+  const q = url.indexOf("?");
+  const rawPath = q < 0 ? url : url.slice(0, q);
+  try {
+    if (decodeURIComponent(rawPath).includes("\u0000")) return "invalid-path";
+  } catch {
+    return "invalid-path";
+  }
+  if (q >= 0) for (const [k, v] of new URLSearchParams(url.slice(q + 1))) if (isUnstorable(k) || isUnstorable(v)) return "invalid-query";
+  return null;
+}
