@@ -1,7 +1,7 @@
 // The details step: project title, area of study, style of English and the target journal.
 import { invalid, ok } from "#common/result";
 import { checkField, journalUrlField, projectTitleField } from "#common/order-form/schemas";
-import { getCatalogue } from "../../catalogue";
+import { getCatalogue, SCIENTIFIC_EDITING_SLUG } from "../../catalogue";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
 import { advanceFrom } from "../progress";
@@ -34,12 +34,18 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const style = input.styleOfEnglish === "british" || input.styleOfEnglish === "american" ? input.styleOfEnglish : null;
   if (editing && !style) errors.styleOfEnglish = "order:errors.style-of-english-required";
-  const journalName = String(input.journalName ?? "").trim();
-  const urlCheck = checkField(journalUrlField, input.journalUrl);
+  // Spec 1 §4: the journal details are hidden for scientific editing, so none is kept for it.
+  const journalShown = !scientificEditingChosen(form);
+  const journalName = journalShown ? String(input.journalName ?? "").trim() : "";
+  const urlCheck = checkField(journalUrlField, journalShown ? input.journalUrl : "");
   const journalUrl = urlCheck.ok ? urlCheck.value : "";
   if (!urlCheck.ok) errors.journalUrl = urlCheck.error;
-  const files = await formFiles(scope, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  // "Upload files later" (get-started) is honoured here: the files are needed before payment, and the
+  // payment step asks for them (ADR 020); without that box ticked they are needed now.
+  if (!form.upload_files_later) {
+    const files = await formFiles(scope, form);
+    if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  }
   if (Object.keys(errors).length) return invalid(errors);
   return ok(
     await advanceFrom(scope, form, "details", {
@@ -49,6 +55,11 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
       journal: journalName ? JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) : null,
     }),
   );
+}
+
+/** Scientific editing is chosen: its journal details are not asked for (spec 1 §4 "Service selection"). */
+export function scientificEditingChosen(form: Pick<OrderFormRow, "selections">): boolean {
+  return (form.selections ?? []).some((s) => s.serviceSlug === SCIENTIFIC_EDITING_SLUG);
 }
 
 export async function saveJournal(scope: Scope, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {

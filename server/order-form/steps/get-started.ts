@@ -4,6 +4,7 @@ import { invalid, ok } from "#common/result";
 import { type BasicDetails, checkField, wordCountField } from "#common/order-form/schemas";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
+import { settleDeliveryTier } from "../price";
 import { advanceFrom } from "../progress";
 import { type OrderFormRow, saveOrderForm } from "../store";
 import type { FieldErrors, SaveResult } from "../types";
@@ -48,15 +49,22 @@ export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: Ge
     language_id: goal!.requiresWordCount ? languageId : form.language_id,
     ...(goalChanged ? { selections: JSON.stringify([]), delivery_tier: "standard" as const, decline_editing: false } : {}),
   });
-  return ok(saved);
+  // A new word count or language may take away the express (4,000–5,999 words) or rush delivery chosen before.
+  return ok(await settleDeliveryTier(scope, saved));
 }
 
 // ---- manuscript details and word count (spec 1 §4 "Word count", §5) ---------------------
 
+/**
+ * The manuscript's word count and language. PUT …/manuscript-details must name the language (spec 1 §5:
+ * "language required"); the word-count calls (PUT …/update-word-count, the services page's word-count form)
+ * change the count alone and keep the form's language (`languageRequired: false`).
+ */
 export async function saveManuscriptDetails(
   scope: Scope,
   form: OrderFormRow,
   input: { wordCount?: unknown; languageId?: unknown },
+  options: { languageRequired?: boolean } = {},
 ): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const raw = String(input.wordCount ?? "").trim();
@@ -64,9 +72,11 @@ export async function saveManuscriptDetails(
   const wordCount = words.ok ? words.value : 0;
   // A zero says more than "out of range" where the count is edited on its own (spec 1 §4 "Word count").
   if (!words.ok) errors.wordCount = raw !== "" && Number(raw) === 0 ? "order:errors.value-cannot-be-zero" : words.error;
-  const languageId = input.languageId === undefined ? form.language_id : Number(input.languageId);
+  const given = input.languageId !== undefined && input.languageId !== null && input.languageId !== "";
+  const languageId = given ? Number(input.languageId) : options.languageRequired === false ? form.language_id : null;
   if (!languageId || !(await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
     errors.languageId = "order:errors.value-required";
   if (Object.keys(errors).length) return invalid(errors);
-  return ok(await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId }));
+  const saved = await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId });
+  return ok(await settleDeliveryTier(scope, saved));
 }
