@@ -9,7 +9,7 @@ import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
 import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { detailsForm, fileActionForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
-import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
+import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, scientificEditingChosen, stepContext } from "#server/order-form";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
 import { paths } from "#common/paths";
@@ -41,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
     ),
     editing,
+    // Spec 1 §4: no journal details for scientific editing.
+    journalShown: !scientificEditingChosen(form),
     noServices: !(form.selections ?? []).length,
     values: {
       projectTitle: form.project_title ?? "",
@@ -126,19 +128,21 @@ export default function Details() {
             {err("styleOfEnglish")}
           </fieldset>
         ) : null}
-        <JournalSearch nameId="journalName" urlId="journalUrl" />
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="journalName">{t("details.journalName")}</label>
-            <input id="journalName" name="journalName" defaultValue={v.journalName} />
+        {data.journalShown ? <JournalSearch nameId="journalName" urlId="journalUrl" /> : null}
+        {data.journalShown ? (
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="journalName">{t("details.journalName")}</label>
+              <input id="journalName" name="journalName" defaultValue={v.journalName} />
+            </div>
+            <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
+              <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
+              <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
+              {err("journalUrl")}
+            </div>
           </div>
-          <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
-            <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
-            <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
-            {err("journalUrl")}
-          </div>
-        </div>
-        <fieldset>
+        ) : null}
+        <fieldset id="files">
           <legend>{t("details.files")}</legend>
           <FileList files={data.files} showKind />
           {UPLOAD_FIELDS.map(([field, kind]) => (

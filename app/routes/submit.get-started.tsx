@@ -1,9 +1,7 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
-import { paths } from "#common/paths";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
-import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
@@ -52,7 +50,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The rework start screen (rework-get-started): which order is re-edited, and what to look at.
     rework: rework ? { ...rework.order, instructions: form.rework_instructions ?? "" } : null,
     instructionsMax: REWORK_INSTRUCTIONS_MAX,
-    continuing: new URL(request.url).searchParams.get("continue") === "1",
     goals: CUSTOMER_GOALS.map((g) => ({ ...g })),
     values: {
       customerGoal: form.customer_goal,
@@ -95,9 +92,7 @@ export default function GetStarted() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [params] = useSearchParams();
   const { t } = useTranslation("order");
-  const lang = useLang();
   const { errors, err } = useStepErrors(actionData?.fieldErrors);
   const busy = navigation.state === "submitting";
   // With the upload UI flag and JavaScript, Next waits for files (or "later") and a word count (spec 1 §5).
@@ -133,11 +128,6 @@ export default function GetStarted() {
         <noscript>
           <meta httpEquiv="refresh" content={`1;url=?poll=${data.pollCount + 1}`} />
         </noscript>
-      ) : null}
-      {data.continuing || params.get("continue") ? (
-        <p className="alert alert-warning">
-          {t("continueWarning")} <Link to={paths.submit(lang, "reset")}>{t("startOver")}</Link>
-        </p>
       ) : null}
       <h1>{t(data.rework ? "rework.title" : "getStarted.title")}</h1>
       {data.rework ? <p className="lead">{t("rework.intro", { externalId: data.rework.externalId, title: data.rework.title })}</p> : null}

@@ -98,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The word count, as PUT /api/order-form/{id}/manuscript-details.
   if (fields.get("intent") === "word-count")
-    return stay(await saveManuscriptDetails(w.scope, form, parseStep(fields, manuscriptDetailsBody)));
+    return stay(await saveManuscriptDetails(w.scope, form, parseStep(fields, manuscriptDetailsBody), { languageRequired: false }));
   if (fields.get("tier")) {
     // The tier buttons show only the tiers offered; one that is no longer offered falls back to what the engine priced.
     await saveDeliveryTier(w.scope, form, parseStep(fields, deliveryTierForm).tier);
