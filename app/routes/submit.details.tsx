@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useRef, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -43,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editing,
     // Spec 1 §4: no journal details for scientific editing.
     journalShown: !scientificEditingChosen(form),
+    // The duplicate check on leaving the title looks at the signed-in user's orders (GET /api/order/duplicate).
+    signedIn: w.scope.userId !== null,
     noServices: !(form.selections ?? []).length,
     values: {
       projectTitle: form.project_title ?? "",
@@ -80,6 +83,7 @@ export default function Details() {
   const { t } = useTranslation("order");
   const lang = useLang();
   const { errors, err } = useStepErrors(actionData?.fieldErrors);
+  const duplicateCheck = useDuplicateCheck(data.signedIn);
   const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
   if (data.noServices) {
     return (
@@ -96,8 +100,16 @@ export default function Details() {
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <div className={`field${errors.projectTitle ? " field-invalid" : ""}`}>
           <label htmlFor="projectTitle">{t("details.projectTitle")}</label>
-          <input id="projectTitle" name="projectTitle" maxLength={PROJECT_TITLE_MAX} defaultValue={v.projectTitle} required />
+          <input
+            id="projectTitle"
+            name="projectTitle"
+            maxLength={PROJECT_TITLE_MAX}
+            defaultValue={v.projectTitle}
+            required
+            onBlur={(e) => duplicateCheck.check(e.currentTarget.value)}
+          />
           {err("projectTitle")}
+          <DuplicateNotice state={duplicateCheck.state} />
         </div>
         <AreaSearch selectId="areaOfStudyId" />
         <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
@@ -157,5 +169,48 @@ export default function Details() {
         <StepActions back={data.previous} disabled={navigation.state === "submitting"} />
       </Form>
     </section>
+  );
+}
+
+type DuplicateState =
+  { status: "idle" } | { status: "checking" } | { status: "found"; order: { externalId: string; title: string; hoursAgo: number } };
+
+/**
+ * Spec 1 §4 "Details form": leaving the title runs the duplicate check (with JavaScript; without it the
+ * submit finds the duplicate and shows the duplicate screen). While checking an alert says so; a failure
+ * clears the notice silently.
+ */
+function useDuplicateCheck(signedIn: boolean) {
+  const [state, setState] = useState<DuplicateState>({ status: "idle" });
+  const last = useRef<string | null>(null);
+  const check = (value: string) => {
+    const title = value.trim();
+    if (!signedIn || title === last.current) return;
+    last.current = title;
+    if (!title) return setState({ status: "idle" });
+    setState({ status: "checking" });
+    fetch(paths.api.orderDuplicate(title), { headers: { accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((body: { order: { externalId: string; title: string; hoursAgo: number } | null }) => {
+        // A later blur may have started another check: only the latest title's answer counts.
+        if (last.current !== title) return;
+        setState(body.order ? { status: "found", order: body.order } : { status: "idle" });
+      })
+      .catch(() => {
+        if (last.current === title) setState({ status: "idle" });
+      });
+  };
+  return { state, check };
+}
+
+function DuplicateNotice({ state }: { state: DuplicateState }) {
+  const { t } = useTranslation("order");
+  if (state.status === "idle") return null;
+  return (
+    <p className="alert alert-warning duplicate-check" role="status">
+      {state.status === "checking"
+        ? t("details.duplicateChecking")
+        : t("duplicate.body", { hours: state.order.hoursAgo, externalId: state.order.externalId, title: state.order.title })}
+    </p>
   );
 }
