@@ -1,3 +1,4 @@
+import { paths } from "#common/paths";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
@@ -25,6 +26,16 @@ export const handle = { i18n: ["order", "catalogue"] };
 
 /** Document-details polling: 5 tries, 1 second apart (spec 1 §4). */
 const POLL_TRIES = 5;
+
+/** Saves detected values as PUT …/manuscript-details (both must be there; otherwise the visitor fills them in). */
+async function saveDetected(formId: string, d: { wordCount?: number | null; manuscriptLanguageId?: number | null }): Promise<void> {
+  if (!d.wordCount || !d.manuscriptLanguageId) return;
+  await fetch(paths.api.orderFormManuscriptDetails(formId), {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ wordCount: d.wordCount, languageId: d.manuscriptLanguageId }),
+  }).catch(() => undefined);
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -60,6 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     detected: details,
     analysing,
+    // Detected values that arrived before this page was shown and that the form does not hold yet: saved
+    // on arrival with JavaScript (spec 1 §4); a GET writes nothing, so without it they wait in the fields.
+    unsavedDetection:
+      details.documentDetailsReceived && details.wordCount !== null && details.manuscriptLanguageId !== null && form.word_count === null,
     pollCount: Number(new URL(request.url).searchParams.get("poll") ?? 0) || 0,
     files: files.map((f) => ({ id: f.id, name: f.originalName, kind: f.kind, sizeBytes: f.sizeBytes })),
     languages: languages.map((l) => ({ id: l.id, name: names.of(l.code) ?? l.code })),
@@ -103,22 +118,29 @@ export default function GetStarted() {
   useEffect(() => setHydrated(true), []);
   const nextBlocked = hydrated && data.uploadUi && ((data.files.length === 0 && picked === 0 && !later) || words.trim() === "");
 
-  // With JavaScript: poll the analysis 5 times, a second apart, instead of refreshing the page.
+  // With JavaScript: poll the analysis 5 times, a second apart, instead of refreshing the page; when both
+  // the word count and the language arrive they are saved at once (spec 1 §4 "Manuscript details polling").
   useEffect(() => {
     if (!data.analysing) return;
     let tries = 0;
     const timer = setInterval(async () => {
       tries += 1;
-      const r = await fetch(`/api/order-form/${data.formId}/document-details`)
+      const r = await fetch(paths.api.orderFormDocumentDetails(data.formId))
         .then((x) => x.json())
         .catch(() => null);
       if (r?.documentDetailsReceived || tries >= POLL_TRIES) {
         clearInterval(timer);
+        if (r?.documentDetailsReceived) await saveDetected(data.formId, r);
         revalidator.revalidate();
       }
     }, 1000);
     return () => clearInterval(timer);
   }, [data.analysing, data.formId, revalidator]);
+  // The analysis finished before the page was shown: its values are saved on arrival all the same.
+  useEffect(() => {
+    if (data.unsavedDetection) void saveDetected(data.formId, data.detected).then(() => revalidator.revalidate());
+    // Once per detection shown (not on every revalidation): the revalidator is left out of the dependencies.
+  }, [data.unsavedDetection, data.formId]);
 
   return (
     <section className="stack">

@@ -5,6 +5,11 @@ import { jsEnabled, newResearcher } from "./helpers";
 import { makeDocx } from "../helpers/fixtures";
 
 const TEXT = "Soil microbes regulate nitrogen cycling in temperate forests under warming. ".repeat(50);
+/** Plain English prose the language detection recognises (53 words × 10). */
+const ENGLISH =
+  "The results of this study suggest that the growth of the plants was strongly affected by the temperature of the soil, and that the effect was larger in the north than in the south. We measured the height of each plant every week and compared the values with those of the previous year. ".repeat(
+    10,
+  );
 
 /** A new visitor's order form with a .docx uploaded and the get-started step saved; ends on the services step. */
 async function throughGetStarted(page: Page, words = "3500") {
@@ -56,6 +61,29 @@ async function placeViaApi(page: Page, title: string): Promise<string> {
 }
 
 test.describe("order wizard logic (issue 9 §3)", () => {
+  test("§10: the detected word count and language are saved when they arrive (JS), prefilled without", async ({ page }) => {
+    await page.goto("/en/researcher/submit/new");
+    await page.locator('input[type="file"][name="mainFiles"]').setInputFiles({
+      name: "manuscript.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      buffer: await makeDocx(ENGLISH),
+    });
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.locator(".alert-success")).toContainText("We counted", { timeout: 15_000 });
+    const counted = Number((await page.locator(".alert-success").innerText()).match(/[\d,]+/)![0].replace(/,/g, ""));
+    expect(counted).toBeGreaterThan(500);
+    await expect(page.locator('input[name="wordCount"]')).toHaveValue(String(counted));
+    const saved = async () => (await (await page.request.get("/api/order-form/load")).json()).orderForm;
+    if (jsEnabled(test.info())) {
+      // Saved without pressing Next (spec 1 §4 "Manuscript details polling").
+      await expect.poll(async () => (await saved()).wordCount).toBe(counted);
+      expect((await saved()).manuscriptLanguageId).toBe(1);
+    } else {
+      // A GET writes nothing: the detected values wait in the form for the visitor's Next.
+      expect((await saved()).wordCount).toBeNull();
+    }
+  });
+
   test("§7: a title used by an earlier order is reported when the field is left (JS), and on submit", async ({ page }) => {
     // Registering through the page's request context signs the page in too (it shares the cookies).
     await newResearcher(page.request);
