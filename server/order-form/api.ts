@@ -37,6 +37,7 @@ import { placeOrder } from "../orders/place";
 import { paths } from "#common/paths";
 import {
   answersOf,
+  binServiceOf,
   canOpen,
   convertQuote,
   currentDraftOf,
@@ -206,9 +207,8 @@ export const orderFormApi: EndpointTable = [
     summary: "The word bin and price of the form's editing or translation service for ?newWordCount=.",
     handler: onForm(
       async ({ scope, form, query }) => {
-        const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
         const r = getBinPrice(await getCatalogue(scope.app), {
-          serviceSlug: slug,
+          serviceSlug: binServiceOf(form),
           wordCount: Number(query.newWordCount ?? null),
           currencyIso: form.currency_iso.trim(),
           now: new Date(),

@@ -259,6 +259,37 @@ describe("§3.10 manuscript details", () => {
   });
 });
 
+describe("§3.10 the word-bin mismatch notice", () => {
+  it("offers the counted words when they fall in another word bin: closable, and a form changes the count", async () => {
+    const c = new Client(portal.url);
+    const id = await startForm(c, { wordCount: 9000 });
+    let details: { documentDetailsReceived: boolean; wordCount: number } = { documentDetailsReceived: false, wordCount: 0 };
+    for (let i = 0; i < 50 && !details.documentDetailsReceived; i++) {
+      details = await (await c.get(`/api/order-form/${id}/document-details`)).json();
+      if (!details.documentDetailsReceived) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(details.documentDetailsReceived).toBe(true);
+    const counted = details.wordCount;
+    expect(counted).toBeLessThan(1500);
+    const page = "/en/researcher/submit/manuscript-services";
+    let html = await (await c.get(page)).text();
+    expect(html).toContain("word-bin-notice");
+    expect(html).toContain(`We counted ${counted} words in your manuscript`);
+    expect(html).toMatch(new RegExp(`name="wordCount"[^>]*value="${counted}"`));
+    expect(html).toContain(`href="${page}?binNotice=closed"`);
+    // Closing is a link: it hides the notice and changes nothing.
+    html = await (await c.get(`${page}?binNotice=closed`)).text();
+    expect(html.includes("word-bin-notice")).toBe(false);
+    expect((await load(c, id)).wordCount).toBe(9000);
+    // The notice's form changes the count (the services page's word-count form), and the notice goes.
+    const r = await c.post(page, { intent: "word-count", wordCount: String(counted) });
+    expect(r.status).toBe(303);
+    expect((await load(c, id)).wordCount).toBe(counted);
+    html = await (await c.get(page)).text();
+    expect(html.includes("word-bin-notice")).toBe(false);
+  });
+});
+
 describe("§3.11 upload files later", () => {
   it("details accepts 'later'; payment asks for the files with a link to upload them", async () => {
     const c = new Client(portal.url);

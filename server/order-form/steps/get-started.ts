@@ -3,7 +3,8 @@
 import { invalid, ok } from "#common/result";
 import { type BasicDetails, checkField, wordCountField } from "#common/order-form/schemas";
 import type { Scope } from "../../scope";
-import { formFiles } from "../files";
+import { getBinForWordCount, getBinPrice, getCatalogue } from "../../catalogue";
+import { formFiles, manuscriptDetails } from "../files";
 import { settleDeliveryTier } from "../price";
 import { advanceFrom } from "../progress";
 import { type OrderFormRow, saveOrderForm } from "../store";
@@ -79,4 +80,42 @@ export async function saveManuscriptDetails(
   if (Object.keys(errors).length) return invalid(errors);
   const saved = await saveOrderForm(scope.app.db, form, { word_count: wordCount, language_id: languageId });
   return ok(await settleDeliveryTier(scope, saved));
+}
+
+// ---- the word-bin mismatch notice (spec 1 §4 "Word count") ------------------------------------
+
+/** The service whose word bin prices the form: its editing or translation service, else Standard Editing. */
+export function binServiceOf(form: Pick<OrderFormRow, "selections">): string {
+  return (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
+}
+
+export interface WordBinMismatch {
+  /** The words the analysis counted, and those the form holds. */
+  counted: number;
+  entered: number;
+  /** The word bin and standard price (minor units of the form's currency) the counted words fall in. */
+  bin: string | null;
+  price: number;
+}
+
+/**
+ * When the analysis counted words that fall in another word bin than the count on the form: what the
+ * counted words would cost (the bin lookup of GET …/get-bin-price), for the closable notice whose form
+ * changes the count. Null when there is nothing to say.
+ */
+export async function wordBinMismatch(scope: Scope, form: OrderFormRow): Promise<WordBinMismatch | null> {
+  if (form.customer_goal !== "manuscript" || form.word_count === null) return null;
+  const details = await manuscriptDetails(scope, form);
+  if (!details.documentDetailsReceived || !details.wordCount || details.wordCount === form.word_count) return null;
+  const catalogue = await getCatalogue(scope.app);
+  const bin = (words: number) => getBinForWordCount(catalogue, words)?.name ?? null;
+  if (bin(details.wordCount) === bin(form.word_count)) return null;
+  const lookup = getBinPrice(catalogue, {
+    serviceSlug: binServiceOf(form),
+    wordCount: details.wordCount,
+    currencyIso: form.currency_iso.trim(),
+    now: new Date(),
+  });
+  if (!lookup.ok) return null;
+  return { counted: details.wordCount, entered: form.word_count, bin: lookup.newWordBin, price: lookup.price };
 }
