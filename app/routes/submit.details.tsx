@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useRef, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
@@ -10,7 +10,16 @@ import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
 import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { detailsForm, fileActionForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
-import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, scientificEditingChosen, stepContext } from "#server/order-form";
+import {
+  areasOfStudy,
+  fileOwner,
+  formFiles,
+  ownerOf,
+  saveDetails,
+  scientificEditingChosen,
+  stepBefore,
+  stepContext,
+} from "#server/order-form";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
 import { paths } from "#common/paths";
@@ -71,6 +80,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (uploadErrors.length || files.intent === "upload")
     return Response.json({ fieldErrors: {}, uploadErrors, values }, { status: uploadErrors.length ? 400 : 200 });
+  // Back saves what is filled in (nothing is required on the way back), then goes to the step before (spec 1 §4).
+  if (files.intent === "back") {
+    await saveDetails(w.scope, form, parseStep(fields, detailsForm), { moveOn: false });
+    return redirect(paths.submit(w.lang, await stepBefore(w.scope, form, "details")), { status: 303 });
+  }
   const r = await saveDetails(w.scope, form, parseStep(fields, detailsForm));
   if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [], values }, { status: 400 });
   return toCurrentStep(w, r.value);

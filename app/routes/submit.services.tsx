@@ -18,8 +18,11 @@ import {
   selectionsOf,
   servicePrice,
   toggleService,
+  saveGoingBack,
+  stepBefore,
   wordBinMismatch,
 } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -112,18 +115,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(here, { status: 303 });
   }
   const { services, declineEditing, quantity } = parseStep(fields, servicesForm);
-  const r = await saveServices(
-    w.scope,
-    form,
-    {
-      serviceSlugs: services.length ? services : selectionsOf(form).map((s) => s.serviceSlug!),
-      declineEditing,
-      rush: form.delivery_tier === "rush",
-      express: form.delivery_tier === "express",
-      quantities: quantity,
-    },
-    stepOf(here),
-  );
+  const input = {
+    serviceSlugs: services.length ? services : selectionsOf(form).map((s) => s.serviceSlug!),
+    declineEditing,
+    rush: form.delivery_tier === "rush",
+    express: form.delivery_tier === "express",
+    quantities: quantity,
+  };
+  // Back saves the step too, then goes to the step before (spec 1 §4).
+  if (fields.get("intent") === "back") {
+    await saveGoingBack(form, () => saveServices(w.scope, form, input, stepOf(here)), w.scope);
+    return redirect(paths.submit(w.lang, await stepBefore(w.scope, form, stepOf(here))), { status: 303 });
+  }
+  const r = await saveServices(w.scope, form, input, stepOf(here));
   return r.ok ? toCurrentStep(w, r.value) : refused(r);
 }
 

@@ -290,6 +290,39 @@ describe("§3.10 the word-bin mismatch notice", () => {
   });
 });
 
+describe("§3.10 Back saves the step", () => {
+  it("on the services, additional-services and details pages, without moving the furthest step on", async () => {
+    const c = new Client(portal.url);
+    const id = await startForm(c);
+    await send(c, "PUT", `/api/order-form/${id}/step`, { step: "manuscript-services" });
+    let html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
+    expect(html).toMatch(/<button[^>]*name="intent"[^>]*value="back"/);
+    let r = await c.post("/en/researcher/submit/manuscript-services", { intent: "back", declineEditing: "on" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/get-started");
+    let form = await load(c, id);
+    expect(form.lineItems).toEqual([]);
+    expect((form as unknown as { declineEditingServices: boolean }).declineEditingServices).toBe(true);
+
+    const d = new Client(portal.url);
+    const did = await startForm(d);
+    await d.post("/en/researcher/submit/additional-services", { intent: "next" });
+    html = await (await d.get("/en/researcher/submit/details")).text();
+    expect(html).toMatch(/<button[^>]*name="intent"[^>]*value="back"/);
+    // An unfinished step is kept as far as it goes: the title, not the missing area of study.
+    r = await d.post("/en/researcher/submit/details", { intent: "back", projectTitle: "A draft title" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/additional-services");
+    form = await load(d, did);
+    expect((form as unknown as { projectTitle: string }).projectTitle).toBe("A draft title");
+    expect(form.currentStep).toBe("details");
+    r = await d.post("/en/researcher/submit/additional-services", { intent: "back", bundleInterest: "on" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
+    expect((await load(d, did)).currentStep).toBe("details");
+  });
+});
+
 describe("§3.11 upload files later", () => {
   it("details accepts 'later'; payment asks for the files with a link to upload them", async () => {
     const c = new Client(portal.url);

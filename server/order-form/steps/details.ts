@@ -19,7 +19,16 @@ export interface DetailsInput {
   journalUrl?: unknown;
 }
 
-export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
+/**
+ * The details step. `moveOn: false` is Back (spec 1 §4): every field that passes its check is kept, the
+ * others are left as they were, nothing is required and the furthest step does not move on.
+ */
+export async function saveDetails(
+  scope: Scope,
+  form: OrderFormRow,
+  input: DetailsInput,
+  { moveOn = true }: { moveOn?: boolean } = {},
+): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const titleCheck = checkField(projectTitleField, input.projectTitle);
   const title = titleCheck.ok ? titleCheck.value : "";
@@ -45,6 +54,17 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
   if (!form.upload_files_later) {
     const files = await formFiles(scope, form);
     if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  }
+  if (!moveOn) {
+    const journalOk = !errors.journalUrl && journalName !== "";
+    return ok(
+      await saveOrderForm(scope.app.db, form, {
+        ...(errors.projectTitle ? {} : { project_title: title }),
+        ...(errors.areaOfStudyId ? {} : { area_of_study_id: areaId }),
+        ...(editing && style ? { style_of_english: style } : {}),
+        ...(journalOk ? { journal: JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) } : {}),
+      }),
+    );
   }
   if (Object.keys(errors).length) return invalid(errors);
   return ok(
