@@ -202,9 +202,12 @@ function useDuplicateCheck(signedIn: boolean) {
     if (!signedIn || title === last.current) return;
     last.current = title;
     if (!title) return setState({ status: "idle" });
-    setState({ status: "checking" });
+    // The "checking" alert shows only if the answer takes a moment: a quick "no earlier order" then moves
+    // nothing on the page under the visitor's pointer.
+    const slow = setTimeout(() => last.current === title && setState({ status: "checking" }), 400);
     fetch(paths.api.orderDuplicate(title), { headers: { accept: "application/json" } })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .finally(() => clearTimeout(slow))
       .then((body: { order: { externalId: string; title: string; hoursAgo: number } | null }) => {
         // A later blur may have started another check: only the latest title's answer counts.
         if (last.current !== title) return;
