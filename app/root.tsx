@@ -10,11 +10,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { useTranslator } from "./lib/translate";
+import { routeNamespaces, useRouteNamespaces, useTranslator } from "./lib/translate";
 import type { ReactNode } from "react";
 import stylesHref from "./styles/app.css?url";
 import { useNonce } from "./lib/nonce";
-import { DEFAULT_NS, LANG_TAG, type SiteLang } from "#common/i18n";
+import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { getCurrentSession } from "./lib/session.server";
 import { getUserView } from "#server/accounts/account";
 import { shellState } from "#server/accounts/shell";
@@ -68,12 +68,7 @@ const serialised = new Map<string, string>();
 /** The translations this page needs, embedded as JSON so the client hydrates without fetching them. */
 function I18nResources() {
   const translator = useTranslator();
-  const matches = useMatches();
-  const namespaces = new Set<string>([DEFAULT_NS]);
-  for (const m of matches) {
-    const ns = (m.handle as { i18n?: string | string[] } | undefined)?.i18n;
-    for (const n of Array.isArray(ns) ? ns : ns ? [ns] : []) namespaces.add(n);
-  }
+  const namespaces = routeNamespaces(useMatches());
   const key = `${translator.lang}:${[...namespaces].sort().join(",")}`;
   let json = serialised.get(key);
   if (!json) {
@@ -110,6 +105,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Every namespace the matched routes declare is loaded before they render (issue 9 §3.12).
+  useRouteNamespaces(routeNamespaces(useMatches()));
   return <Outlet />;
 }
 

@@ -81,6 +81,7 @@ export default [
       route("select", "routes/submit.services.tsx", { id: "submit-select" }),
       route("multimedia-services", "routes/submit.services.tsx", { id: "submit-multimedia-services" }),
       route("additional-services", "routes/submit.additional-services.tsx"),
+      route("review-additional-services", "routes/submit.additional-services.tsx", { id: "submit-review-additional-services" }),
       route("details", "routes/submit.details.tsx"),
       route("duplicate-order", "routes/submit.duplicate-order.tsx"),
       route("payment-details", "routes/submit.payment-details.tsx"),

@@ -87,5 +87,9 @@ export const paths = {
     wechatLoginStatus: (loginCode: string) => `/api/auth/wechat-login/${seg(loginCode)}`,
     areasOfStudy: (q: string) => `/api/areas-of-study${query({ q })}`,
     journals: (q: string) => `/api/journals${query({ q })}`,
+    orderFormDocumentDetails: (id: string) => `/api/order-form/${seg(id)}/document-details`,
+    orderFormManuscriptDetails: (id: string) => `/api/order-form/${seg(id)}/manuscript-details`,
+    /** The signed-in user's order with the same title in the last 7 days, if any (the details step's check). */
+    orderDuplicate: (title: string) => `/api/order/duplicate${query({ title })}`,
   },
 } as const;

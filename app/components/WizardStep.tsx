@@ -1,10 +1,7 @@
 // Pieces every order-form step shows the same way: a field's error from the server, and the foot of
-// the step with its back link and Next button (a plain submit, so the step works without JavaScript).
-import { Link } from "@remix-run/react";
-import { paths } from "#common/paths";
+// the step with its Back and Next buttons (a plain submit, so the step works without JavaScript).
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
-import { useLang } from "#app/lib/use-lang";
 
 /** The step action's field errors (translation keys) and an `err(field)` that shows the first one. */
 export function useStepErrors(fieldErrors: unknown) {
@@ -19,13 +16,21 @@ export function useStepErrors(fieldErrors: unknown) {
   return { errors, err };
 }
 
-/** Back to `back` (a step name; none on the first step) and Next, which submits intent=next. */
+/**
+ * Back (shown when the step has one before it, `back`; the action saves the step and redirects there)
+ * and Next, which submits intent=next.
+ */
 export function StepActions({ back, disabled, children }: { back?: string; disabled: boolean; children?: ReactNode }) {
   const { t } = useTranslation("order");
-  const lang = useLang();
   return (
     <p className="wizard-actions">
-      {back ? <Link to={paths.submit(lang, back)}>← {t("back")}</Link> : null}
+      {/* Back saves the step too (spec 1 §4): a submit (intent=back) that the step's action saves without
+          requiring what Next requires, then sends to `back`; formNoValidate lets an unfinished step go back. */}
+      {back ? (
+        <button type="submit" name="intent" value="back" className="link-button" formNoValidate>
+          ← {t("back")}
+        </button>
+      ) : null}
       <button type="submit" name="intent" value="next" className="button button-primary" disabled={disabled}>
         {children ?? t("next")}
       </button>

@@ -165,10 +165,11 @@ export function useTranslator(): Translator {
   return translator;
 }
 
-/** t for a namespace (the first of a list; "ns:key" reaches the others), and whether they are all loaded. */
-export function useTranslation(ns?: string | string[]): { t: TFunction; i18n: { language: string }; ready: boolean } {
-  const translator = useTranslator();
-  const list = ns === undefined ? [DEFAULT_NS] : Array.isArray(ns) ? ns : [ns];
+/**
+ * Waits for namespaces: suspends while they load (after a client-side navigation), and re-renders when a
+ * failed load is retried and arrives. True when they are all here.
+ */
+function useNamespaces(translator: Translator, list: string[]): boolean {
   const ready = list.every((n) => translator.has(n));
   // A client-side navigation to a page whose namespaces this page did not embed: suspend until they are
   // here. Remix navigates in a React transition, so the old page stays on screen meanwhile instead of
@@ -183,7 +184,36 @@ export function useTranslation(ns?: string | string[]): { t: TFunction; i18n: { 
     void translator.load(wanted.split(","));
     return stop;
   }, [translator, ready, wanted]);
+  return ready;
+}
+
+/** t for a namespace (the first of a list; "ns:key" reaches the others), and whether they are all loaded. */
+export function useTranslation(ns?: string | string[]): { t: TFunction; i18n: { language: string }; ready: boolean } {
+  const translator = useTranslator();
+  const list = ns === undefined ? [DEFAULT_NS] : Array.isArray(ns) ? ns : [ns];
+  const ready = useNamespaces(translator, list);
   return { t: translator.fixedT(list[0]), i18n: { language: translator.language }, ready };
+}
+
+/**
+ * The namespaces the matched routes declare (`handle.i18n`), loaded before the page renders. A component
+ * names one namespace in useTranslation and reaches the others as "ns:key" (the services step's
+ * "catalogue:services.…"); only the route knows them all. The root calls this with its matches, so a
+ * client-side navigation keeps the old page on screen until every namespace of the new one is here,
+ * instead of showing raw keys until a reload (issue 9 §3.12).
+ */
+export function useRouteNamespaces(namespaces: string[]): boolean {
+  return useNamespaces(useTranslator(), namespaces);
+}
+
+/** The namespaces of a list of route matches: the default one and each route's `handle.i18n`, in order. */
+export function routeNamespaces(matches: { handle?: unknown }[]): string[] {
+  const namespaces = new Set<string>([DEFAULT_NS]);
+  for (const m of matches) {
+    const ns = (m.handle as { i18n?: string | string[] } | undefined)?.i18n;
+    for (const n of Array.isArray(ns) ? ns : ns ? [ns] : []) namespaces.add(n);
+  }
+  return [...namespaces];
 }
 
 const TAG = /<(\w+)\s*\/>|<(\w+)>([\s\S]*?)<\/\2>/g;

@@ -6,7 +6,8 @@ import { formatMoney } from "#common/format";
 import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { additionalServicesForm } from "#common/order-form/schemas";
 import { QuantityField, StepActions, ToggleServiceButton, useStepErrors } from "#app/components/WizardStep";
-import { saveAdditional, servicePrice, stepContext, upsellSlugs } from "#server/order-form";
+import { saveAdditional, saveGoingBack, servicePrice, stepBefore, stepContext, upsellSlugs } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -44,6 +45,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
   const input = parseStep(fields, additionalServicesForm);
+  // Back saves the step too, then goes to the step before (spec 1 §4).
+  if (fields.get("intent") === "back") {
+    await saveGoingBack(form, () => saveAdditional(w.scope, form, input), w.scope);
+    return redirect(paths.submit(w.lang, await stepBefore(w.scope, form, "additional-services")), { status: 303 });
+  }
   const r = await saveAdditional(w.scope, form, input);
   if (!r.ok) return refused(r);
   return input.toggle ? redirect(new URL(request.url).pathname, { status: 303 }) : toCurrentStep(w, r.value);

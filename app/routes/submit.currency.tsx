@@ -12,8 +12,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireDraft(w);
   const submission = await parseForm<VisitorCurrency>(request, visitorCurrencyForm);
   const { currencyIso, redirect: back } = submission.status === "success" ? submission.value : {};
-  await chooseVisitorCurrency(w.scope, form, currencyIso ?? "");
-  return redirect(safeRedirect(back ?? "", paths.submit(w.lang, "resume")), { status: 303 });
+  const r = await chooseVisitorCurrency(w.scope, form, currencyIso ?? "");
+  const to = safeRedirect(back ?? "", paths.submit(w.lang, "resume"));
+  // A failed save comes back to the page with ?currency=error: the layout shows 'generic-touchup-error'.
+  return redirect(r.ok ? to : withQuery(to, { currency: "error" }), { status: 303 });
+}
+
+/** `to` (a same-site path, maybe with a query) with `params` set in its query. */
+function withQuery(to: string, params: Record<string, string>): string {
+  const url = new URL(to, "http://x");
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function loader() {

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useRef, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -9,7 +10,16 @@ import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
 import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { detailsForm, fileActionForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
-import { areasOfStudy, fileOwner, formFiles, ownerOf, saveDetails, stepContext } from "#server/order-form";
+import {
+  areasOfStudy,
+  fileOwner,
+  formFiles,
+  ownerOf,
+  saveDetails,
+  scientificEditingChosen,
+  stepBefore,
+  stepContext,
+} from "#server/order-form";
 import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
 import { paths } from "#common/paths";
@@ -41,6 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
     ),
     editing,
+    // Spec 1 §4: no journal details for scientific editing.
+    journalShown: !scientificEditingChosen(form),
+    // The duplicate check on leaving the title looks at the signed-in user's orders (GET /api/order/duplicate).
+    signedIn: w.scope.userId !== null,
     noServices: !(form.selections ?? []).length,
     values: {
       projectTitle: form.project_title ?? "",
@@ -66,6 +80,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (uploadErrors.length || files.intent === "upload")
     return Response.json({ fieldErrors: {}, uploadErrors, values }, { status: uploadErrors.length ? 400 : 200 });
+  // Back saves what is filled in (nothing is required on the way back), then goes to the step before (spec 1 §4).
+  if (files.intent === "back") {
+    await saveDetails(w.scope, form, parseStep(fields, detailsForm), { moveOn: false });
+    return redirect(paths.submit(w.lang, await stepBefore(w.scope, form, "details")), { status: 303 });
+  }
   const r = await saveDetails(w.scope, form, parseStep(fields, detailsForm));
   if (!r.ok) return Response.json({ fieldErrors: conformErrors(r.fieldErrors), uploadErrors: [], values }, { status: 400 });
   return toCurrentStep(w, r.value);
@@ -78,6 +97,7 @@ export default function Details() {
   const { t } = useTranslation("order");
   const lang = useLang();
   const { errors, err } = useStepErrors(actionData?.fieldErrors);
+  const duplicateCheck = useDuplicateCheck(data.signedIn);
   const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
   if (data.noServices) {
     return (
@@ -94,8 +114,16 @@ export default function Details() {
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <div className={`field${errors.projectTitle ? " field-invalid" : ""}`}>
           <label htmlFor="projectTitle">{t("details.projectTitle")}</label>
-          <input id="projectTitle" name="projectTitle" maxLength={PROJECT_TITLE_MAX} defaultValue={v.projectTitle} required />
+          <input
+            id="projectTitle"
+            name="projectTitle"
+            maxLength={PROJECT_TITLE_MAX}
+            defaultValue={v.projectTitle}
+            required
+            onBlur={(e) => duplicateCheck.check(e.currentTarget.value)}
+          />
           {err("projectTitle")}
+          <DuplicateNotice state={duplicateCheck.state} />
         </div>
         <AreaSearch selectId="areaOfStudyId" />
         <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
@@ -126,19 +154,21 @@ export default function Details() {
             {err("styleOfEnglish")}
           </fieldset>
         ) : null}
-        <JournalSearch nameId="journalName" urlId="journalUrl" />
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="journalName">{t("details.journalName")}</label>
-            <input id="journalName" name="journalName" defaultValue={v.journalName} />
+        {data.journalShown ? <JournalSearch nameId="journalName" urlId="journalUrl" /> : null}
+        {data.journalShown ? (
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="journalName">{t("details.journalName")}</label>
+              <input id="journalName" name="journalName" defaultValue={v.journalName} />
+            </div>
+            <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
+              <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
+              <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
+              {err("journalUrl")}
+            </div>
           </div>
-          <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
-            <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
-            <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
-            {err("journalUrl")}
-          </div>
-        </div>
-        <fieldset>
+        ) : null}
+        <fieldset id="files">
           <legend>{t("details.files")}</legend>
           <FileList files={data.files} showKind />
           {UPLOAD_FIELDS.map(([field, kind]) => (
@@ -153,5 +183,51 @@ export default function Details() {
         <StepActions back={data.previous} disabled={navigation.state === "submitting"} />
       </Form>
     </section>
+  );
+}
+
+type DuplicateState =
+  { status: "idle" } | { status: "checking" } | { status: "found"; order: { externalId: string; title: string; hoursAgo: number } };
+
+/**
+ * Spec 1 §4 "Details form": leaving the title runs the duplicate check (with JavaScript; without it the
+ * submit finds the duplicate and shows the duplicate screen). While checking an alert says so; a failure
+ * clears the notice silently.
+ */
+function useDuplicateCheck(signedIn: boolean) {
+  const [state, setState] = useState<DuplicateState>({ status: "idle" });
+  const last = useRef<string | null>(null);
+  const check = (value: string) => {
+    const title = value.trim();
+    if (!signedIn || title === last.current) return;
+    last.current = title;
+    if (!title) return setState({ status: "idle" });
+    // The "checking" alert shows only if the answer takes a moment: a quick "no earlier order" then moves
+    // nothing on the page under the visitor's pointer.
+    const slow = setTimeout(() => last.current === title && setState({ status: "checking" }), 400);
+    fetch(paths.api.orderDuplicate(title), { headers: { accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .finally(() => clearTimeout(slow))
+      .then((body: { order: { externalId: string; title: string; hoursAgo: number } | null }) => {
+        // A later blur may have started another check: only the latest title's answer counts.
+        if (last.current !== title) return;
+        setState(body.order ? { status: "found", order: body.order } : { status: "idle" });
+      })
+      .catch(() => {
+        if (last.current === title) setState({ status: "idle" });
+      });
+  };
+  return { state, check };
+}
+
+function DuplicateNotice({ state }: { state: DuplicateState }) {
+  const { t } = useTranslation("order");
+  if (state.status === "idle") return null;
+  return (
+    <p className="alert alert-warning duplicate-check" role="status">
+      {state.status === "checking"
+        ? t("details.duplicateChecking")
+        : t("duplicate.body", { hours: state.order.hoursAgo, externalId: state.order.externalId, title: state.order.title })}
+    </p>
   );
 }

@@ -1,9 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useRevalidator } from "@remix-run/react";
 import { paths } from "#common/paths";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
-import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
@@ -27,6 +26,16 @@ export const handle = { i18n: ["order", "catalogue"] };
 
 /** Document-details polling: 5 tries, 1 second apart (spec 1 §4). */
 const POLL_TRIES = 5;
+
+/** Saves detected values as PUT …/manuscript-details (both must be there; otherwise the visitor fills them in). */
+async function saveDetected(formId: string, d: { wordCount?: number | null; manuscriptLanguageId?: number | null }): Promise<void> {
+  if (!d.wordCount || !d.manuscriptLanguageId) return;
+  await fetch(paths.api.orderFormManuscriptDetails(formId), {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ wordCount: d.wordCount, languageId: d.manuscriptLanguageId }),
+  }).catch(() => undefined);
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -52,7 +61,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The rework start screen (rework-get-started): which order is re-edited, and what to look at.
     rework: rework ? { ...rework.order, instructions: form.rework_instructions ?? "" } : null,
     instructionsMax: REWORK_INSTRUCTIONS_MAX,
-    continuing: new URL(request.url).searchParams.get("continue") === "1",
     goals: CUSTOMER_GOALS.map((g) => ({ ...g })),
     values: {
       customerGoal: form.customer_goal,
@@ -63,6 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     detected: details,
     analysing,
+    // Detected values that arrived before this page was shown and that the form does not hold yet: saved
+    // on arrival with JavaScript (spec 1 §4); a GET writes nothing, so without it they wait in the fields.
+    unsavedDetection:
+      details.documentDetailsReceived && details.wordCount !== null && details.manuscriptLanguageId !== null && form.word_count === null,
     pollCount: Number(new URL(request.url).searchParams.get("poll") ?? 0) || 0,
     files: files.map((f) => ({ id: f.id, name: f.originalName, kind: f.kind, sizeBytes: f.sizeBytes })),
     languages: languages.map((l) => ({ id: l.id, name: names.of(l.code) ?? l.code })),
@@ -95,9 +107,7 @@ export default function GetStarted() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [params] = useSearchParams();
   const { t } = useTranslation("order");
-  const lang = useLang();
   const { errors, err } = useStepErrors(actionData?.fieldErrors);
   const busy = navigation.state === "submitting";
   // With the upload UI flag and JavaScript, Next waits for files (or "later") and a word count (spec 1 §5).
@@ -108,22 +118,29 @@ export default function GetStarted() {
   useEffect(() => setHydrated(true), []);
   const nextBlocked = hydrated && data.uploadUi && ((data.files.length === 0 && picked === 0 && !later) || words.trim() === "");
 
-  // With JavaScript: poll the analysis 5 times, a second apart, instead of refreshing the page.
+  // With JavaScript: poll the analysis 5 times, a second apart, instead of refreshing the page; when both
+  // the word count and the language arrive they are saved at once (spec 1 §4 "Manuscript details polling").
   useEffect(() => {
     if (!data.analysing) return;
     let tries = 0;
     const timer = setInterval(async () => {
       tries += 1;
-      const r = await fetch(`/api/order-form/${data.formId}/document-details`)
+      const r = await fetch(paths.api.orderFormDocumentDetails(data.formId))
         .then((x) => x.json())
         .catch(() => null);
       if (r?.documentDetailsReceived || tries >= POLL_TRIES) {
         clearInterval(timer);
+        if (r?.documentDetailsReceived) await saveDetected(data.formId, r);
         revalidator.revalidate();
       }
     }, 1000);
     return () => clearInterval(timer);
   }, [data.analysing, data.formId, revalidator]);
+  // The analysis finished before the page was shown: its values are saved on arrival all the same.
+  useEffect(() => {
+    if (data.unsavedDetection) void saveDetected(data.formId, data.detected).then(() => revalidator.revalidate());
+    // Once per detection shown (not on every revalidation): the revalidator is left out of the dependencies.
+  }, [data.unsavedDetection, data.formId]);
 
   return (
     <section className="stack">
@@ -133,11 +150,6 @@ export default function GetStarted() {
         <noscript>
           <meta httpEquiv="refresh" content={`1;url=?poll=${data.pollCount + 1}`} />
         </noscript>
-      ) : null}
-      {data.continuing || params.get("continue") ? (
-        <p className="alert alert-warning">
-          {t("continueWarning")} <Link to={paths.submit(lang, "reset")}>{t("startOver")}</Link>
-        </p>
       ) : null}
       <h1>{t(data.rework ? "rework.title" : "getStarted.title")}</h1>
       {data.rework ? <p className="lead">{t("rework.intro", { externalId: data.rework.externalId, title: data.rework.title })}</p> : null}

@@ -64,7 +64,10 @@ export default function PaymentDetails() {
     return (
       <section className="alert alert-danger" role="alert">
         <p>{t(data.noServices ? "errors.no-services" : "errors.no-files")}</p>
-        <Link to={paths.submit(lang, data.noServices ? "manuscript-services" : "details")}>{t("goBack")}</Link>
+        {/* No files yet ("upload files later"): the link leads to the details step's uploads (ADR 020). */}
+        <Link to={data.noServices ? paths.submit(lang, "manuscript-services") : `${paths.submit(lang, "details")}#files`}>
+          {t(data.noServices ? "goBack" : "payment.uploadFiles")}
+        </Link>
       </section>
     );
   }

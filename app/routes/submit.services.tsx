@@ -18,7 +18,11 @@ import {
   selectionsOf,
   servicePrice,
   toggleService,
+  saveGoingBack,
+  stepBefore,
+  wordBinMismatch,
 } from "#server/order-form";
+import { paths } from "#common/paths";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -43,6 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const currencyIso = form.currency_iso.trim();
   const now = new Date();
   const about = new URL(request.url).searchParams.get("about");
+  // The closable word-bin notice (spec 1 §4 "Word count"): closing is a link (?binNotice=closed), not a write.
+  const binNotice =
+    step === "manuscript-services" && new URL(request.url).searchParams.get("binNotice") !== "closed"
+      ? await wordBinMismatch(w.scope, form)
+      : null;
   return {
     title: t(`steps.${step}`),
     step,
@@ -81,6 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     wordCount: form.word_count,
     notices: price?.notices ?? [],
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount)),
+    binNotice,
     about: about && catalogue.services.some((s) => s.descriptionKey === `catalogue:descriptions.${about}`) ? about : null,
   };
 }
@@ -98,25 +108,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The word count, as PUT /api/order-form/{id}/manuscript-details.
   if (fields.get("intent") === "word-count")
-    return stay(await saveManuscriptDetails(w.scope, form, parseStep(fields, manuscriptDetailsBody)));
+    return stay(await saveManuscriptDetails(w.scope, form, parseStep(fields, manuscriptDetailsBody), { languageRequired: false }));
   if (fields.get("tier")) {
     // The tier buttons show only the tiers offered; one that is no longer offered falls back to what the engine priced.
     await saveDeliveryTier(w.scope, form, parseStep(fields, deliveryTierForm).tier);
     return redirect(here, { status: 303 });
   }
   const { services, declineEditing, quantity } = parseStep(fields, servicesForm);
-  const r = await saveServices(
-    w.scope,
-    form,
-    {
-      serviceSlugs: services.length ? services : selectionsOf(form).map((s) => s.serviceSlug!),
-      declineEditing,
-      rush: form.delivery_tier === "rush",
-      express: form.delivery_tier === "express",
-      quantities: quantity,
-    },
-    stepOf(here),
-  );
+  const input = {
+    serviceSlugs: services.length ? services : selectionsOf(form).map((s) => s.serviceSlug!),
+    declineEditing,
+    rush: form.delivery_tier === "rush",
+    express: form.delivery_tier === "express",
+    quantities: quantity,
+  };
+  // Back saves the step too, then goes to the step before (spec 1 §4).
+  if (fields.get("intent") === "back") {
+    await saveGoingBack(form, () => saveServices(w.scope, form, input, stepOf(here)), w.scope);
+    return redirect(paths.submit(w.lang, await stepBefore(w.scope, form, stepOf(here))), { status: 303 });
+  }
+  const r = await saveServices(w.scope, form, input, stepOf(here));
   return r.ok ? toCurrentStep(w, r.value) : refused(r);
 }
 
@@ -139,6 +150,7 @@ export default function Services() {
     <section className="stack">
       <h1>{t(`steps.${data.step}`)}</h1>
       {data.step === "manuscript-services" ? <WordCountForm wordCount={data.wordCount} error={errors.wordCount?.[0]} /> : null}
+      {data.binNotice ? <WordBinNotice notice={data.binNotice} currency={data.currency} /> : null}
       {data.blocked ? <p className="alert alert-warning">{t("catalogue:notices.word-count-differs-no-service-option")}</p> : null}
       <Form method="post" className="stack" replace preventScrollReset>
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -250,5 +262,40 @@ function WordCountForm({ wordCount, error }: { wordCount: number | null; error?:
         {t("updateWordCount")}
       </button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The analysis counted words in another word bin than the order's count (spec 1 §4 "Word count"): what
+ * the counted words cost, a form that changes the count (prefilled with them), and a link that closes it.
+ */
+function WordBinNotice({
+  notice,
+  currency,
+}: {
+  notice: { counted: number; entered: number; bin: string | null; price: number };
+  currency: { isoCode: string; sign: string; numDecimals: number };
+}) {
+  const { t } = useTranslation("order");
+  const location = useLocation();
+  return (
+    <section className="alert alert-info word-bin-notice" role="status" aria-labelledby="word-bin-notice-text">
+      <p id="word-bin-notice-text">
+        {t("wordBin.notice", { counted: notice.counted, entered: notice.entered, price: formatMoney(notice.price, currency) })}
+      </p>
+      <Form method="post" className="field-row" replace preventScrollReset>
+        <input type="hidden" name="intent" value="word-count" />
+        <div className="field">
+          <label htmlFor="wc-bin">{t("wordBin.label")}</label>
+          <input id="wc-bin" name="wordCount" type="number" min={1} max={999999} defaultValue={notice.counted} />
+        </div>
+        <button type="submit" className="button button-small">
+          {t("updateWordCount")}
+        </button>
+      </Form>
+      <Link to={`${location.pathname}?binNotice=closed`} preventScrollReset replace>
+        {t("close")}
+      </Link>
+    </section>
   );
 }

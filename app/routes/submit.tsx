@@ -17,6 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getFixedT(request, "order");
   const segment = new URL(request.url).pathname.split("/")[4] ?? "";
   const viewing = (STEP_ALIASES[segment] ?? segment) as StepName;
+  const params = new URL(request.url).searchParams;
+  // Notices of the whole wizard, on whichever step they land: /new resuming an earlier submission
+  // (?continue=1, spec 1 §2, §8) and a currency the picker could not save (?currency=error, spec 1 §8).
+  const notices = { continuing: params.get("continue") === "1", currencyError: params.get("currency") === "error" };
   if (!form)
     return {
       steps: null,
@@ -27,17 +31,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       banner: null,
       promoCode: null,
       promoMessage: null,
+      notices,
     };
   const [steps, price, layout] = await Promise.all([
     stepsFor(w.scope, form, t, viewing),
     priceForm(w.scope, form).catch(() => null),
     wizardLayout(w.scope, form, { viewing, promoParam: new URL(request.url).searchParams.get("promo") }),
   ]);
-  return { steps, summary: summarize(price), currencyIso: form.currency_iso.trim(), promoCode: form.promo_code, ...layout };
+  return { steps, summary: summarize(price), currencyIso: form.currency_iso.trim(), promoCode: form.promo_code, ...layout, notices };
 }
 
 export default function SubmitLayout() {
-  const { steps, summary, currencies, currencyIso, timeZone, banner, promoCode, promoMessage } = useLoaderData<typeof loader>();
+  const { steps, summary, currencies, currencyIso, timeZone, banner, promoCode, promoMessage, notices } = useLoaderData<typeof loader>();
   const { t } = useTranslation("order");
   const lang = useLang();
   const location = useLocation();
@@ -73,6 +78,16 @@ export default function SubmitLayout() {
       {banner ? (
         <p className="banner marketing-banner" role="status">
           {banner === "revenue-share" ? t("banners.cambridge1") : t("banners.promo", { code: promoCode })}
+        </p>
+      ) : null}
+      {notices.continuing ? (
+        <p className="alert alert-warning wizard-notice" role="status">
+          {t("continueWarning")} <Link to={paths.submit(lang, "reset")}>{t("startOver")}</Link>
+        </p>
+      ) : null}
+      {notices.currencyError ? (
+        <p className="alert alert-danger wizard-notice" role="alert">
+          {t("errors.generic-touchup-error")}
         </p>
       ) : null}
       <div className="wizard-body">

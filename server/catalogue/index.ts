@@ -19,6 +19,7 @@ export {
   EXPRESS_MIN_WORDS,
   EXPRESS_MAX_WORDS,
   UNDETERMINED_AREA_ID,
+  SCIENTIFIC_EDITING_SLUG,
 } from "./rules";
 export {
   validateBundleAnswers,

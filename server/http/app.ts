@@ -20,6 +20,7 @@ import { siteOrigin } from "../accounts/localization";
 import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
+import { logoutParamRedirect } from "../auth/http";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -149,6 +150,19 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       }
     }
     next();
+  });
+
+  // ?logout on any page (spec 1 §4): to the sign-out page, which signs out on its POST (ADR 020).
+  app.use((req, res, next) => {
+    const target = logoutParamRedirect({
+      method: req.method,
+      path: req.path,
+      query: new URLSearchParams(req.originalUrl.split("?")[1] ?? ""),
+      cookieHeader: req.headers.cookie,
+    });
+    if (!target) return next();
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(302, target);
   });
 
   const remixHandler = createRequestHandler({

@@ -1,6 +1,7 @@
 // The order-form JSON API (spec 1 §7) and its price quotes: the same domain functions as the wizard pages.
 // Paths: /api/order-form/new | load | {id}/load | {id}/<call>; /api/price-quote/{estimateId}/pdf | email.
-import { fail, ok, type Result } from "#common/result";
+import { fail, invalid, ok, type Result } from "#common/result";
+import { deliveryTierOf } from "#common/order-form/constants";
 import {
   type BasicDetails,
   type Details,
@@ -36,6 +37,7 @@ import { placeOrder } from "../orders/place";
 import { paths } from "#common/paths";
 import {
   answersOf,
+  binServiceOf,
   canOpen,
   convertQuote,
   currentDraftOf,
@@ -80,6 +82,8 @@ async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookie
 async function withMessage(scope: Scope, form: OrderFormRow, message: string) {
   return ok({ orderForm: await orderFormView(scope, form), messages: [message] });
 }
+
+const UNKNOWN_TIER = "order:errors.delivery-tier-unknown";
 
 const errorReply = (error: string, status = 400) => reply({ error }, { status });
 
@@ -203,9 +207,8 @@ export const orderFormApi: EndpointTable = [
     summary: "The word bin and price of the form's editing or translation service for ?newWordCount=.",
     handler: onForm(
       async ({ scope, form, query }) => {
-        const slug = (form.selections ?? []).find((s) => /editing|translation/.test(s.serviceSlug))?.serviceSlug ?? "standard-editing";
         const r = getBinPrice(await getCatalogue(scope.app), {
-          serviceSlug: slug,
+          serviceSlug: binServiceOf(form),
           wordCount: Number(query.newWordCount ?? null),
           currencyIso: form.currency_iso.trim(),
           now: new Date(),
@@ -251,8 +254,12 @@ export const orderFormApi: EndpointTable = [
     method: "DELETE",
     path: `${ID}/discount-code/:code`,
     auth: "optional",
-    summary: "Removes the promo code.",
-    handler: onForm(async ({ scope, form }) => withMessage(scope, await removePromoCode(scope, form), "coupon-removed-message")),
+    summary: "Removes the promo code {code} (404 promo-code-not-applied when the form has another code or none).",
+    handler: onForm(async ({ scope, form, params }) => {
+      // Only the code named in the path: a stale page removing an old code must not take off the current one.
+      if (!form.promo_code || form.promo_code.toLowerCase() !== params.code.trim().toLowerCase()) return fail("promo-code-not-applied");
+      return withMessage(scope, await removePromoCode(scope, form), "coupon-removed-message");
+    }),
   }),
   endpoint({
     method: "PUT",
@@ -298,7 +305,8 @@ export const orderFormApi: EndpointTable = [
         .map(String)
         .map((s) => catalogue.services.find((c) => c.slug === s || c.identity === s)?.slug)
         .filter((s): s is string => Boolean(s));
-      const tier = String(body.deliveryTier ?? (body.rush ? "rush" : "standard"));
+      const tier = body.deliveryTier === undefined ? (body.rush === true ? "rush" : "standard") : deliveryTierOf(body.deliveryTier);
+      if (!tier) return invalid({ deliveryTier: UNKNOWN_TIER });
       const step = form.customer_goal === "multimedia" ? "multimedia-services" : "manuscript-services";
       return saveServices(
         scope,
@@ -366,7 +374,16 @@ export const orderFormApi: EndpointTable = [
     body: bundleChoiceBody,
     summary: "Chooses a bundle (or none, bundleId null) and its delivery.",
     handler: onForm(async ({ scope, form, body }) => {
-      const delivery = body.express === true ? "express" : body.rush === true ? "rush" : String(body.delivery ?? "standard");
+      // Spec 1 §2: the bundle's delivery is none, rush or express, mutually exclusive.
+      if (body.express === true && body.rush === true) return invalid({ delivery: "order:errors.rush-and-express" });
+      const named =
+        body.delivery === undefined || body.delivery === null
+          ? "standard"
+          : body.delivery === "none"
+            ? "standard"
+            : deliveryTierOf(body.delivery);
+      if (!named) return invalid({ delivery: UNKNOWN_TIER });
+      const delivery = body.express === true ? "express" : body.rush === true ? "rush" : named;
       const r = await chooseBundle(scope, form, { bundleId: body.bundleId === null ? null : Number(body.bundleId ?? body.id), delivery });
       if (!r.ok) return r;
       const view = await orderFormView(scope, r.value);
@@ -415,7 +432,7 @@ export const orderFormApi: EndpointTable = [
     body: updateWordCountBody,
     summary: "A new word count: the price moves to its word bin.",
     handler: onForm(async ({ scope, form, body }) => {
-      const r = await saveManuscriptDetails(scope, form, { wordCount: body.newWordCount });
+      const r = await saveManuscriptDetails(scope, form, { wordCount: body.newWordCount }, { languageRequired: false });
       if (!r.ok) return r;
       // A word count the selected service cannot take blocks payment (noServiceOption / veryLongWordCount).
       const view = await orderFormView(scope, r.value);
@@ -428,8 +445,10 @@ export const orderFormApi: EndpointTable = [
     auth: "optional",
     body: deliveryTierBody,
     summary: "The delivery tier: standard, rush or express (refused when the services cannot take it).",
-    handler: savesStep(({ scope, form, body }) => {
-      const tier = body.deliveryTier === "express" ? "express" : body.rushed === true || body.deliveryTier === "rush" ? "rush" : "standard";
+    handler: savesStep(async ({ scope, form, body }) => {
+      // `rushed` alone is the older call; a tier that is named must be one of the three (a "turbo" is a 400, not standard).
+      const tier = body.deliveryTier === undefined ? (body.rushed === true ? "rush" : "standard") : deliveryTierOf(body.deliveryTier);
+      if (!tier) return invalid({ deliveryTier: UNKNOWN_TIER });
       return saveDeliveryTier(scope, form, tier);
     }),
   }),
@@ -464,7 +483,9 @@ export const orderFormApi: EndpointTable = [
     summary: "Saves the details step (title, area of study, style of English, journal), or the currency alone.",
     handler: savesStep<Details, undefined>(({ scope, form, body }) => {
       // "details form, or currencyIso alone" (spec 1 §7).
-      if (body.currencyIso !== undefined && body.projectTitle === undefined) return saveCurrency(scope, form, body.currencyIso);
+      // The currency is the anonymous visitor's choice (spec 1 §2, §6); a signed-in user's orders are in their account's currency.
+      if (body.currencyIso !== undefined && body.projectTitle === undefined)
+        return scope.userId ? Promise.resolve(fail("currency-change-not-allowed")) : saveCurrency(scope, form, body.currencyIso);
       return saveDetails(scope, form, body);
     }),
   }),

@@ -20,10 +20,12 @@ export async function saveCurrency(scope: Scope, form: OrderFormRow, iso: unknow
 
 /**
  * The summary's currency picker (spec 1 §2): anonymous visitors only, never on the China site, selectable
- * currencies only. Anything else leaves the form as it is.
+ * currencies only. Anything else leaves the form as it is and is refused with 'generic-touchup-error'
+ * (spec 1 §8), which the page shows.
  */
-export async function chooseVisitorCurrency(scope: Scope, form: OrderFormRow, iso: string): Promise<OrderFormRow> {
-  if (scope.userId || scope.localization === "CN") return form;
+export async function chooseVisitorCurrency(scope: Scope, form: OrderFormRow, iso: string): Promise<SaveResult> {
+  const refused = invalid({ currencyIso: "order:errors.generic-touchup-error" });
+  if (scope.userId || scope.localization === "CN") return refused;
   const allowed = (await listCurrencies(scope.app.db)).filter((c) => c.selectable).map((c) => c.isoCode);
-  return allowed.includes(iso) ? saveOrderForm(scope.app.db, form, { currency_iso: iso }) : form;
+  return allowed.includes(iso) ? ok(await saveOrderForm(scope.app.db, form, { currency_iso: iso })) : refused;
 }

@@ -9,7 +9,7 @@ import {
   type ServiceSelection,
 } from "../catalogue";
 import type { Scope } from "../scope";
-import type { OrderFormRow } from "./store";
+import { type OrderFormRow, saveOrderForm } from "./store";
 
 /** Selections stored on the form, as the pricing engine takes them. */
 export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
@@ -77,4 +77,17 @@ export function servicePrice(
   } catch {
     return null;
   }
+}
+
+/**
+ * Keeps the stored delivery tier to one the engine offers for the form as it now stands (spec 1 §4
+ * "Delivery tier"): after a change of word count, language, services or bundle, an express or rush
+ * delivery that is no longer offered falls back to what the engine priced (standard), so the form, its
+ * price and the pressed tier button always agree.
+ */
+export async function settleDeliveryTier(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<OrderFormRow> {
+  if (form.delivery_tier === "standard") return form;
+  const price = await priceForm(scope, form, catalogue).catch(() => null);
+  const offered = price ? price.deliveryTier : "standard";
+  return offered === form.delivery_tier ? form : saveOrderForm(scope.app.db, form, { delivery_tier: offered });
 }

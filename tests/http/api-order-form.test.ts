@@ -353,9 +353,15 @@ describe("smaller order-form calls", () => {
     expect((await r.json()).fieldErrors).toEqual({ name: "journal-name-required", url: "journal-url-invalid" });
     r = await send(c, "PUT", `/api/order-form/${id}/journal`, { name: "Cell", url: "https://www.cell.com" });
     expect((await r.json()).orderForm.journal).toEqual({ name: "Cell", url: "https://www.cell.com" });
-    r = await send(c, "PUT", `/api/order-form/${id}/details`, { currencyIso: "CNY" });
-    expect((await r.json()).fieldErrors.currencyIso).toBe("generic-touchup-error");
+    // The currency is the anonymous visitor's picker (issue 9 §3.9): a signed-in user keeps the account's.
     r = await send(c, "PUT", `/api/order-form/${id}/details`, { currencyIso: "EUR" });
+    expect(r.status).toBe(403);
+    expect((await r.json()).error).toBe("currency-change-not-allowed");
+    const anon = new Client(portal.url);
+    const { id: anonId } = await startForm(anon);
+    r = await send(anon, "PUT", `/api/order-form/${anonId}/details`, { currencyIso: "CNY" });
+    expect((await r.json()).fieldErrors.currencyIso).toBe("generic-touchup-error");
+    r = await send(anon, "PUT", `/api/order-form/${anonId}/details`, { currencyIso: "EUR" });
     expect((await r.json()).orderForm.currency.isoCode).toBe("EUR");
     expect(await (await c.get("/api/order/duplicate?title=Nothing%20like%20this")).json()).toEqual({ order: null });
   });

@@ -16,3 +16,12 @@ export const PAYMENT_METHOD = {
   wechat: 25,
   voucher: 26,
 } as const;
+
+/** The delivery tiers (spec 1 §4 "Delivery tier"). */
+export const DELIVERY_TIERS = ["standard", "rush", "express"] as const;
+export type DeliveryTierName = (typeof DELIVERY_TIERS)[number];
+
+/** A posted tier as one of the three, or null for anything else ("turbo" is refused, not read as standard). */
+export function deliveryTierOf(value: unknown): DeliveryTierName | null {
+  return DELIVERY_TIERS.find((t) => t === value) ?? null;
+}

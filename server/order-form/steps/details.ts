@@ -1,7 +1,7 @@
 // The details step: project title, area of study, style of English and the target journal.
 import { invalid, ok } from "#common/result";
 import { checkField, journalUrlField, projectTitleField } from "#common/order-form/schemas";
-import { getCatalogue } from "../../catalogue";
+import { getCatalogue, SCIENTIFIC_EDITING_SLUG } from "../../catalogue";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
 import { advanceFrom } from "../progress";
@@ -19,7 +19,16 @@ export interface DetailsInput {
   journalUrl?: unknown;
 }
 
-export async function saveDetails(scope: Scope, form: OrderFormRow, input: DetailsInput): Promise<SaveResult> {
+/**
+ * The details step. `moveOn: false` is Back (spec 1 §4): every field that passes its check is kept, the
+ * others are left as they were, nothing is required and the furthest step does not move on.
+ */
+export async function saveDetails(
+  scope: Scope,
+  form: OrderFormRow,
+  input: DetailsInput,
+  { moveOn = true }: { moveOn?: boolean } = {},
+): Promise<SaveResult> {
   const errors: FieldErrors = {};
   const titleCheck = checkField(projectTitleField, input.projectTitle);
   const title = titleCheck.ok ? titleCheck.value : "";
@@ -34,12 +43,29 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
   const style = input.styleOfEnglish === "british" || input.styleOfEnglish === "american" ? input.styleOfEnglish : null;
   if (editing && !style) errors.styleOfEnglish = "order:errors.style-of-english-required";
-  const journalName = String(input.journalName ?? "").trim();
-  const urlCheck = checkField(journalUrlField, input.journalUrl);
+  // Spec 1 §4: the journal details are hidden for scientific editing, so none is kept for it.
+  const journalShown = !scientificEditingChosen(form);
+  const journalName = journalShown ? String(input.journalName ?? "").trim() : "";
+  const urlCheck = checkField(journalUrlField, journalShown ? input.journalUrl : "");
   const journalUrl = urlCheck.ok ? urlCheck.value : "";
   if (!urlCheck.ok) errors.journalUrl = urlCheck.error;
-  const files = await formFiles(scope, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  // "Upload files later" (get-started) is honoured here: the files are needed before payment, and the
+  // payment step asks for them (ADR 020); without that box ticked they are needed now.
+  if (!form.upload_files_later) {
+    const files = await formFiles(scope, form);
+    if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
+  }
+  if (!moveOn) {
+    const journalOk = !errors.journalUrl && journalName !== "";
+    return ok(
+      await saveOrderForm(scope.app.db, form, {
+        ...(errors.projectTitle ? {} : { project_title: title }),
+        ...(errors.areaOfStudyId ? {} : { area_of_study_id: areaId }),
+        ...(editing && style ? { style_of_english: style } : {}),
+        ...(journalOk ? { journal: JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) } : {}),
+      }),
+    );
+  }
   if (Object.keys(errors).length) return invalid(errors);
   return ok(
     await advanceFrom(scope, form, "details", {
@@ -49,6 +75,11 @@ export async function saveDetails(scope: Scope, form: OrderFormRow, input: Detai
       journal: journalName ? JSON.stringify({ name: journalName, ...(journalUrl ? { url: journalUrl } : {}) }) : null,
     }),
   );
+}
+
+/** Scientific editing is chosen: its journal details are not asked for (spec 1 §4 "Service selection"). */
+export function scientificEditingChosen(form: Pick<OrderFormRow, "selections">): boolean {
+  return (form.selections ?? []).some((s) => s.serviceSlug === SCIENTIFIC_EDITING_SLUG);
 }
 
 export async function saveJournal(scope: Scope, form: OrderFormRow, input: { name?: unknown; url?: unknown }): Promise<SaveResult> {

@@ -35,6 +35,8 @@ const BAR_STEPS = new Set<StepName>(STEP_ORDER.filter((s) => s !== "duplicate-or
 export const STEP_ALIASES: Record<string, StepName> = {
   upload: "get-started",
   select: "manuscript-services",
+  // Spec 1 §2 "Deep links": the review of the add-ons is the additional-services step itself.
+  "review-additional-services": "additional-services",
 };
 
 export interface StepView {

@@ -4,7 +4,7 @@ import { checkField, quantityField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
 import { type Catalogue, type CatalogueService, getCatalogue } from "../../catalogue";
 import type { Scope } from "../../scope";
-import { priceForm } from "../price";
+import { priceForm, settleDeliveryTier } from "../price";
 import { advanceFrom } from "../progress";
 import { REWORK_GROUP, reworkView } from "../rework";
 import { type OrderFormRow, saveOrderForm } from "../store";
@@ -70,20 +70,19 @@ export async function saveServices(
     };
   });
   if (Object.keys(errors).length) return invalid(errors);
-  // Spec 1 §4: editing sends a delivery tier; standard by default, rush or express when ticked (never both).
-  const tier = input.express ? "express" : input.rush ? "rush" : "standard";
+  // Spec 1 §4: "I do not need English editing" clears the selection and rush; otherwise editing sends a
+  // delivery tier: standard by default, rush or express when ticked (never both).
+  const declined = Boolean(input.declineEditing) && step === "manuscript-services";
+  const tier = declined ? "standard" : input.express ? "express" : input.rush ? "rush" : "standard";
   const saved = await advanceFrom(scope, form, step, {
-    selections: JSON.stringify(selections),
-    decline_editing: Boolean(input.declineEditing) && step === "manuscript-services",
+    selections: JSON.stringify(declined ? [] : selections),
+    decline_editing: declined,
     delivery_tier: tier,
     // A new choice of services leaves any bundle chosen before.
     bundle_id: null,
   });
   // A tier that is not available for this selection falls back to standard (the engine says which it priced).
-  const price = await priceForm(scope, saved, catalogue);
-  if (price && price.deliveryTier !== saved.delivery_tier)
-    return ok(await saveOrderForm(scope.app.db, saved, { delivery_tier: price.deliveryTier }));
-  return ok(saved);
+  return ok(await settleDeliveryTier(scope, saved, catalogue));
 }
 
 /**
@@ -117,7 +116,13 @@ export async function toggleService(
       },
     ];
   }
-  return ok(await saveOrderForm(scope.app.db, form, { selections: JSON.stringify(selections), decline_editing: false, bundle_id: null }));
+  const saved = await saveOrderForm(scope.app.db, form, {
+    selections: JSON.stringify(selections),
+    decline_editing: false,
+    bundle_id: null,
+  });
+  // Deselecting the service that offered rush or express leaves standard delivery.
+  return ok(await settleDeliveryTier(scope, saved, catalogue));
 }
 
 export async function saveDeliveryTier(scope: Scope, form: OrderFormRow, tier: "standard" | "rush" | "express"): Promise<SaveResult> {
