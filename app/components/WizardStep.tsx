@@ -5,42 +5,68 @@ import { paths } from "#common/paths";
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
+import { OrderPeek } from "./OrderSummary";
 
-/** The step action's field errors (translation keys) and an `err(field)` that shows the first one. */
+/** The id of a step field's error message (what its input's aria-describedby points at). */
+export const stepErrorId = (field: string) => `${field.replace(/[^A-Za-z0-9_-]/g, "-")}-error`;
+
+/**
+ * The step action's field errors (translation keys), `err(field)` that shows the first one under an id,
+ * and `invalid(field)`: the aria-invalid and aria-describedby to spread on that field's input, so a
+ * screen reader announces the message with the field (issue 9 §4).
+ */
 export function useStepErrors(fieldErrors: unknown) {
   const { t } = useTranslation("order");
   const errors = (fieldErrors ?? {}) as Record<string, string[]>;
   const err = (field: string) =>
     errors[field]?.length ? (
-      <p className="field-error" role="alert">
+      <p className="field-error" id={stepErrorId(field)} role="alert">
         {t(errors[field][0])}
       </p>
     ) : null;
-  return { errors, err };
+  const invalid = (field: string, describedBy?: string) =>
+    errors[field]?.length
+      ? { "aria-invalid": true as const, "aria-describedby": [stepErrorId(field), describedBy].filter(Boolean).join(" ") }
+      : { "aria-describedby": describedBy };
+  return { errors, err, invalid };
 }
 
-/** Back to `back` (a step name; none on the first step) and Next, which submits intent=next. */
+/**
+ * The foot of a step: on narrow screens the collapsible "My Order" first, then Back to `back` (a step
+ * name; none on the first step) and Next, which submits intent=next.
+ */
 export function StepActions({ back, disabled, children }: { back?: string; disabled: boolean; children?: ReactNode }) {
   const { t } = useTranslation("order");
   const lang = useLang();
   return (
-    <p className="wizard-actions">
-      {back ? <Link to={paths.submit(lang, back)}>← {t("back")}</Link> : null}
-      <button type="submit" name="intent" value="next" className="button button-primary" disabled={disabled}>
-        {children ?? t("next")}
-      </button>
-    </p>
+    <>
+      <OrderPeek />
+      <div className="wizard-actions">
+        {back ? <Link to={paths.submit(lang, back)}>← {t("back")}</Link> : null}
+        <button type="submit" name="intent" value="next" className="button button-primary button-large" disabled={disabled}>
+          {children ?? t("next")}
+        </button>
+      </div>
+    </>
   );
 }
 
 /** A per-unit service's quantity on its card (figures, tables: 1 to 25), posted as `quantity.<service>`. */
-export function QuantityField({ slug, defaultValue }: { slug: string; defaultValue: number }) {
+export function QuantityField({
+  slug,
+  defaultValue,
+  aria,
+}: {
+  slug: string;
+  defaultValue: number;
+  aria?: { "aria-invalid"?: true; "aria-describedby"?: string };
+}) {
   const { t } = useTranslation("order");
   return (
-    <label className="field">
-      {t("quantity")}
-      <input type="number" name={`quantity.${slug}`} min={1} max={25} defaultValue={defaultValue} />
-    </label>
+    <div className="field">
+      <label htmlFor={`quantity-${slug}`}>{t("quantity")}</label>
+      <input id={`quantity-${slug}`} type="number" name={`quantity.${slug}`} min={1} max={25} defaultValue={defaultValue} {...aria} />
+    </div>
   );
 }
 
