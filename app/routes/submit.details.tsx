@@ -77,7 +77,7 @@ export default function Details() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const { errors, err } = useStepErrors(actionData?.fieldErrors);
+  const { errors, err, invalid } = useStepErrors(actionData?.fieldErrors);
   const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
   if (data.noServices) {
     return (
@@ -94,13 +94,20 @@ export default function Details() {
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <div className={`field${errors.projectTitle ? " field-invalid" : ""}`}>
           <label htmlFor="projectTitle">{t("details.projectTitle")}</label>
-          <input id="projectTitle" name="projectTitle" maxLength={PROJECT_TITLE_MAX} defaultValue={v.projectTitle} required />
+          <input
+            id="projectTitle"
+            name="projectTitle"
+            maxLength={PROJECT_TITLE_MAX}
+            defaultValue={v.projectTitle}
+            required
+            {...invalid("projectTitle")}
+          />
           {err("projectTitle")}
         </div>
         <AreaSearch selectId="areaOfStudyId" />
         <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
           <label htmlFor="areaOfStudyId">{t("details.areaOfStudy")}</label>
-          <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)}>
+          <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)} {...invalid("areaOfStudyId")}>
             <option value="">{t("details.chooseArea")}</option>
             {data.areaGroups.map((g) => (
               <optgroup key={g.label} label={g.label}>
@@ -119,7 +126,13 @@ export default function Details() {
             <legend>{t("details.styleOfEnglish")}</legend>
             {["american", "british"].map((s) => (
               <label key={s} className="checkbox">
-                <input type="radio" name="styleOfEnglish" value={s} defaultChecked={v.styleOfEnglish === s} />
+                <input
+                  type="radio"
+                  name="styleOfEnglish"
+                  value={s}
+                  defaultChecked={v.styleOfEnglish === s}
+                  {...invalid("styleOfEnglish")}
+                />
                 <span>{t(`details.style.${s}`)}</span>
               </label>
             ))}
@@ -128,25 +141,31 @@ export default function Details() {
         ) : null}
         <JournalSearch nameId="journalName" urlId="journalUrl" />
         <div className="field-row">
-          <div className="field">
+          <div className={`field${errors.journalName ? " field-invalid" : ""}`}>
             <label htmlFor="journalName">{t("details.journalName")}</label>
-            <input id="journalName" name="journalName" defaultValue={v.journalName} />
+            <input id="journalName" name="journalName" defaultValue={v.journalName} {...invalid("journalName")} />
+            {err("journalName")}
           </div>
           <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
             <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
-            <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
+            <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} {...invalid("journalUrl")} />
             {err("journalUrl")}
           </div>
         </div>
         <fieldset>
           <legend>{t("details.files")}</legend>
           <FileList files={data.files} showKind />
-          {UPLOAD_FIELDS.map(([field, kind]) => (
-            <div key={field} className="field">
-              <label htmlFor={field}>{t(`fileKinds.${kind}`)}</label>
-              <input id={field} type="file" name={field} multiple />
-            </div>
-          ))}
+          <p className="field-hint" id="files-hint">
+            {t("getStarted.filesHint")}
+          </p>
+          <div className="field-grid">
+            {UPLOAD_FIELDS.map(([field, kind]) => (
+              <div key={field} className="field file-field">
+                <label htmlFor={field}>{t(`fileKinds.${kind}`)}</label>
+                <input id={field} type="file" name={field} multiple {...invalid(field, "files-hint")} />
+              </div>
+            ))}
+          </div>
           <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("mainFiles")}
         </fieldset>
