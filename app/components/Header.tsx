@@ -53,7 +53,11 @@ export function Header() {
             </>
           )}
           <details className="lang-switcher">
-            <summary aria-label={t("nav.language")}>{LANG_NATIVE_NAME[lang]}</summary>
+            {/* The accessible name starts with what is seen (label in name): "中文", then "Language". */}
+            <summary>
+              {LANG_NATIVE_NAME[lang]}
+              <span className="visually-hidden"> — {t("nav.language")}</span>
+            </summary>
             <ul>
               {languages.map((l) => (
                 <li key={l}>
