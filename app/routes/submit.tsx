@@ -45,6 +45,9 @@ export default function SubmitLayout() {
   return (
     <div className="wizard">
       <header className="wizard-header">
+        <a className="skip-link" href="#main">
+          {t("common:nav.skipToContent")}
+        </a>
         <Link to={paths.home(lang)} className="brand">
           {t("common:site.name")}
         </Link>
