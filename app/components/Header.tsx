@@ -53,10 +53,10 @@ export function Header() {
             </>
           )}
           <details className="lang-switcher">
-            {/* The accessible name starts with the visible text ("English, Language"), so speech users can say what they see. */}
+            {/* The accessible name starts with what is seen (label in name): "中文", then "Language". */}
             <summary>
               {LANG_NATIVE_NAME[lang]}
-              <span className="visually-hidden">, {t("nav.language")}</span>
+              <span className="visually-hidden"> — {t("nav.language")}</span>
             </summary>
             <ul>
               {languages.map((l) => (

@@ -31,15 +31,7 @@ type Phase =
 
 export function WechatErrorIcon() {
   return (
-    <svg
-      className="wechat-error-icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      style={{ verticalAlign: "-4px", flex: "none" }}
-    >
+    <svg className="wechat-error-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="11" fill="currentColor" />
       <path d="M12 6.5v7M12 16.8v.4" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
     </svg>

@@ -2,50 +2,74 @@
 // the step with its Back and Next buttons (a plain submit, so the step works without JavaScript).
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
+import { OrderPeek } from "./OrderSummary";
 
-/** The step action's field errors (translation keys) and an `err(field)` that shows the first one. */
+/** The id of a step field's error message (what its input's aria-describedby points at). */
+export const stepErrorId = (field: string) => `${field.replace(/[^A-Za-z0-9_-]/g, "-")}-error`;
+
+/**
+ * The step action's field errors (translation keys), `err(field)` that shows the first one under an id,
+ * and `invalid(field)`: the aria-invalid and aria-describedby to spread on that field's input, so a
+ * screen reader announces the message with the field (issue 9 §4).
+ */
 export function useStepErrors(fieldErrors: unknown) {
   const { t } = useTranslation("order");
   const errors = (fieldErrors ?? {}) as Record<string, string[]>;
   const err = (field: string) =>
     errors[field]?.length ? (
-      <p className="field-error" role="alert">
+      <p className="field-error" id={stepErrorId(field)} role="alert">
         {t(errors[field][0])}
       </p>
     ) : null;
-  return { errors, err };
+  const invalid = (field: string, describedBy?: string) =>
+    errors[field]?.length
+      ? { "aria-invalid": true as const, "aria-describedby": [stepErrorId(field), describedBy].filter(Boolean).join(" ") }
+      : { "aria-describedby": describedBy };
+  return { errors, err, invalid };
 }
 
 /**
- * Back (shown when the step has one before it, `back`; the action saves the step and redirects there)
- * and Next, which submits intent=next.
+ * The foot of a step: on narrow screens the collapsible "My Order" first, then Back (shown when the step
+ * has one before it, `back`; the action saves the step and redirects there) and Next, which submits
+ * intent=next.
  */
 export function StepActions({ back, disabled, children }: { back?: string; disabled: boolean; children?: ReactNode }) {
   const { t } = useTranslation("order");
   return (
-    <p className="wizard-actions">
-      {/* Back saves the step too (spec 1 §4): a submit (intent=back) that the step's action saves without
-          requiring what Next requires, then sends to `back`; formNoValidate lets an unfinished step go back. */}
-      {back ? (
-        <button type="submit" name="intent" value="back" className="link-button" formNoValidate>
-          ← {t("back")}
+    <>
+      <OrderPeek />
+      <div className="wizard-actions">
+        {/* Back saves the step too (spec 1 §4): a submit (intent=back) that the step's action saves without
+            requiring what Next requires, then sends to `back`; formNoValidate lets an unfinished step go back. */}
+        {back ? (
+          <button type="submit" name="intent" value="back" className="link-button" formNoValidate>
+            ← {t("back")}
+          </button>
+        ) : null}
+        <button type="submit" name="intent" value="next" className="button button-primary button-large" disabled={disabled}>
+          {children ?? t("next")}
         </button>
-      ) : null}
-      <button type="submit" name="intent" value="next" className="button button-primary" disabled={disabled}>
-        {children ?? t("next")}
-      </button>
-    </p>
+      </div>
+    </>
   );
 }
 
 /** A per-unit service's quantity on its card (figures, tables: 1 to 25), posted as `quantity.<service>`. */
-export function QuantityField({ slug, defaultValue }: { slug: string; defaultValue: number }) {
+export function QuantityField({
+  slug,
+  defaultValue,
+  aria,
+}: {
+  slug: string;
+  defaultValue: number;
+  aria?: { "aria-invalid"?: true; "aria-describedby"?: string };
+}) {
   const { t } = useTranslation("order");
   return (
-    <label className="field">
-      {t("quantity")}
-      <input type="number" name={`quantity.${slug}`} min={1} max={25} defaultValue={defaultValue} />
-    </label>
+    <div className="field">
+      <label htmlFor={`quantity-${slug}`}>{t("quantity")}</label>
+      <input id={`quantity-${slug}`} type="number" name={`quantity.${slug}`} min={1} max={25} defaultValue={defaultValue} {...aria} />
+    </div>
   );
 }
 

@@ -103,14 +103,18 @@ export function SelectField({
   hint?: ReactNode;
 }) {
   const errorText = useErrorText()(meta.errors);
-  const props = getSelectProps(meta);
+  const props = getSelectProps(meta, { ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
   return (
     <div className={`field${errorText ? " field-invalid" : ""}`}>
       <label htmlFor={meta.id}>{label}</label>
       <select {...props} key={props.key} onChange={onChange}>
         {children}
       </select>
-      {hint ? <p className="field-hint">{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={`${meta.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {errorText ? (
         <p className="field-error" id={meta.errorId} role="alert">
           {errorText}

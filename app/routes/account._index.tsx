@@ -113,7 +113,7 @@ export default function AccountDetails() {
       <section className="card">
         <Form method="post" {...getFormProps(form)} className="stack">
           <input type="hidden" name="intent" value="details" />
-          <FormErrors errors={form.errors} />
+          <FormErrors errors={form.errors} id={form.errorId} />
           <p>
             {t("details.email")}: <strong>{user.email}</strong>
           </p>

@@ -198,7 +198,7 @@ function AddressForm({ data }: { data: EditData }) {
       <Form method="post" {...getFormProps(form)} className="stack card">
         {/* The first submit button is the one Enter presses: saving, not the no-JS state refresh below. */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.errors} id={form.errorId} />
         <SelectField meta={fields.label} label={t("address.label")}>
           <option value="billing">{t("address.labels.billing")}</option>
           <option value="invoice">{t("address.labels.invoice")}</option>

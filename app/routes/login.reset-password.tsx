@@ -73,7 +73,7 @@ export default function ResetPassword() {
     <div className="auth-card">
       <h1>{t("reset.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.errors} id={form.errorId} />
         <NewPasswordField meta={fields.password} label={t("reset.newPassword")} />
         <SubmitButton busy={navigation.state === "submitting"} busyText={t("reset.processing")}>
           {t("reset.submit")}

@@ -179,7 +179,7 @@ function EmailStage({ lastResult, query }: { lastResult: unknown; query: Carried
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       <p>{t("register.emailFirst")}</p>
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="check-email" />
       <Carried />
       <TextField meta={fields.email} type="email" label={t("login.email")} autoComplete="email" required />
@@ -232,7 +232,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
   };
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="email" value={email} />
       {data.prefill?.link ? <input type="hidden" name="link" value={data.prefill.link} /> : null}
@@ -322,7 +322,7 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
           </span>
         </label>
         {fields.agreeToTOS.errors ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" id={fields.agreeToTOS.errorId} role="alert">
             {errorText(fields.agreeToTOS.errors)}
           </p>
         ) : null}

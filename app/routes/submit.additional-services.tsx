@@ -60,7 +60,7 @@ export default function AdditionalServices() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("order");
-  const { errors, err } = useStepErrors(actionData?.fieldErrors);
+  const { err, invalid } = useStepErrors(actionData?.fieldErrors);
   return (
     <section className="stack">
       <h1>{t("steps.additional-services")}</h1>
@@ -70,11 +70,18 @@ export default function AdditionalServices() {
         <ul className="service-cards">
           {data.addOns.map((a) => (
             <li key={a.slug} className={`service-card${a.selected ? " selected" : ""}`}>
-              <h3>{t(a.nameKey)}</h3>
+              <h2>{t(a.nameKey)}</h2>
+              {a.selected ? (
+                <span className="badge badge-brand badge-selected" aria-hidden="true">
+                  {t("selected")}
+                </span>
+              ) : null}
               {a.price !== null ? <p className="price">{formatMoney(a.price, data.currency)}</p> : null}
               {a.selected ? <input type="hidden" name="addOns" value={a.slug} /> : null}
-              {a.counted && a.selected ? <QuantityField slug={a.slug} defaultValue={a.quantity} /> : null}
-              {errors[`quantity.${a.slug}`] ? <p className="field-error">{t(errors[`quantity.${a.slug}`][0])}</p> : null}
+              {a.counted && a.selected ? (
+                <QuantityField slug={a.slug} defaultValue={a.quantity} aria={invalid(`quantity.${a.slug}`)} />
+              ) : null}
+              {err(`quantity.${a.slug}`)}
               <ToggleServiceButton slug={a.slug} selected={a.selected} label={t("add")} serviceName={t(a.nameKey)} />
             </li>
           ))}

@@ -96,7 +96,7 @@ export default function Details() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const { errors, err } = useStepErrors(actionData?.fieldErrors);
+  const { errors, err, invalid } = useStepErrors(actionData?.fieldErrors);
   const duplicateCheck = useDuplicateCheck(data.signedIn);
   const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
   if (data.noServices) {
@@ -121,6 +121,7 @@ export default function Details() {
             defaultValue={v.projectTitle}
             required
             onBlur={(e) => duplicateCheck.check(e.currentTarget.value)}
+            {...invalid("projectTitle")}
           />
           {err("projectTitle")}
           <DuplicateNotice state={duplicateCheck.state} />
@@ -128,7 +129,7 @@ export default function Details() {
         <AreaSearch selectId="areaOfStudyId" />
         <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
           <label htmlFor="areaOfStudyId">{t("details.areaOfStudy")}</label>
-          <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)}>
+          <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)} {...invalid("areaOfStudyId")}>
             <option value="">{t("details.chooseArea")}</option>
             {data.areaGroups.map((g) => (
               <optgroup key={g.label} label={g.label}>
@@ -147,7 +148,13 @@ export default function Details() {
             <legend>{t("details.styleOfEnglish")}</legend>
             {["american", "british"].map((s) => (
               <label key={s} className="checkbox">
-                <input type="radio" name="styleOfEnglish" value={s} defaultChecked={v.styleOfEnglish === s} />
+                <input
+                  type="radio"
+                  name="styleOfEnglish"
+                  value={s}
+                  defaultChecked={v.styleOfEnglish === s}
+                  {...invalid("styleOfEnglish")}
+                />
                 <span>{t(`details.style.${s}`)}</span>
               </label>
             ))}
@@ -157,13 +164,14 @@ export default function Details() {
         {data.journalShown ? <JournalSearch nameId="journalName" urlId="journalUrl" /> : null}
         {data.journalShown ? (
           <div className="field-row">
-            <div className="field">
+            <div className={`field${errors.journalName ? " field-invalid" : ""}`}>
               <label htmlFor="journalName">{t("details.journalName")}</label>
-              <input id="journalName" name="journalName" defaultValue={v.journalName} />
+              <input id="journalName" name="journalName" defaultValue={v.journalName} {...invalid("journalName")} />
+              {err("journalName")}
             </div>
             <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>
               <label htmlFor="journalUrl">{t("details.journalUrl")}</label>
-              <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} />
+              <input id="journalUrl" name="journalUrl" type="url" maxLength={255} defaultValue={v.journalUrl} {...invalid("journalUrl")} />
               {err("journalUrl")}
             </div>
           </div>
@@ -171,12 +179,17 @@ export default function Details() {
         <fieldset id="files">
           <legend>{t("details.files")}</legend>
           <FileList files={data.files} showKind />
-          {UPLOAD_FIELDS.map(([field, kind]) => (
-            <div key={field} className="field">
-              <label htmlFor={field}>{t(`fileKinds.${kind}`)}</label>
-              <input id={field} type="file" name={field} multiple />
-            </div>
-          ))}
+          <p className="field-hint" id="files-hint">
+            {t("getStarted.filesHint")}
+          </p>
+          <div className="field-grid">
+            {UPLOAD_FIELDS.map(([field, kind]) => (
+              <div key={field} className="field file-field">
+                <label htmlFor={field}>{t(`fileKinds.${kind}`)}</label>
+                <input id={field} type="file" name={field} multiple {...invalid(field, "files-hint")} />
+              </div>
+            ))}
+          </div>
           <UploadButton errors={actionData?.uploadErrors ?? []} />
           {err("mainFiles")}
         </fieldset>

@@ -108,7 +108,7 @@ export default function GetStarted() {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const { t } = useTranslation("order");
-  const { errors, err } = useStepErrors(actionData?.fieldErrors);
+  const { errors, err, invalid } = useStepErrors(actionData?.fieldErrors);
   const busy = navigation.state === "submitting";
   // With the upload UI flag and JavaScript, Next waits for files (or "later") and a word count (spec 1 §5).
   const [hydrated, setHydrated] = useState(false);
@@ -162,7 +162,13 @@ export default function GetStarted() {
             <legend>{t("getStarted.goal")}</legend>
             {data.goals.map((g) => (
               <label key={g.name} className="checkbox">
-                <input type="radio" name="customerGoal" value={g.name} defaultChecked={data.values.customerGoal === g.name} />
+                <input
+                  type="radio"
+                  name="customerGoal"
+                  value={g.name}
+                  defaultChecked={data.values.customerGoal === g.name}
+                  {...invalid("customerGoal")}
+                />
                 <span>{t(`goals.${g.name}`)}</span>
               </label>
             ))}
@@ -177,14 +183,32 @@ export default function GetStarted() {
             // The alternative upload UI (flag upload_files_ui): a drop zone; dropping files on it picks them.
             <label htmlFor="files" className="drop-zone">
               <span>{t("getStarted.dropFiles")}</span>
-              <input id="files" type="file" name="mainFiles" multiple onChange={(e) => setPicked(e.target.files?.length ?? 0)} />
-              <span className="field-hint">{t("getStarted.filesHint")}</span>
+              <input
+                id="files"
+                type="file"
+                name="mainFiles"
+                multiple
+                onChange={(e) => setPicked(e.target.files?.length ?? 0)}
+                {...invalid("files", "files-hint")}
+              />
+              <span className="field-hint" id="files-hint">
+                {t("getStarted.filesHint")}
+              </span>
             </label>
           ) : (
-            <div className="field">
+            <div className="field file-field">
               <label htmlFor="files">{t("getStarted.chooseFiles")}</label>
-              <input id="files" type="file" name="mainFiles" multiple onChange={(e) => setPicked(e.target.files?.length ?? 0)} />
-              <p className="field-hint">{t("getStarted.filesHint")}</p>
+              <p className="field-hint" id="files-hint">
+                {t("getStarted.filesHint")}
+              </p>
+              <input
+                id="files"
+                type="file"
+                name="mainFiles"
+                multiple
+                onChange={(e) => setPicked(e.target.files?.length ?? 0)}
+                {...invalid("files", "files-hint")}
+              />
             </div>
           )}
           <UploadButton errors={actionData?.uploadErrors ?? []} />
@@ -223,12 +247,19 @@ export default function GetStarted() {
               defaultValue={data.values.wordCount ?? ""}
               key={`wc-${data.values.wordCount}`}
               onChange={(e) => setWords(e.target.value)}
+              {...invalid("wordCount")}
             />
             {err("wordCount")}
           </div>
           <div className={`field${errors.languageId ? " field-invalid" : ""}`}>
             <label htmlFor="languageId">{t("getStarted.language")}</label>
-            <select id="languageId" name="languageId" defaultValue={String(data.values.languageId)} key={`lang-${data.values.languageId}`}>
+            <select
+              id="languageId"
+              name="languageId"
+              defaultValue={String(data.values.languageId)}
+              key={`lang-${data.values.languageId}`}
+              {...invalid("languageId")}
+            >
               {data.languages.map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.name}
@@ -247,7 +278,7 @@ export default function GetStarted() {
               rows={5}
               maxLength={data.instructionsMax}
               defaultValue={data.rework.instructions}
-              aria-describedby="instructions-hint"
+              {...invalid("instructions", "instructions-hint")}
             />
             <p className="field-hint" id="instructions-hint">
               {t("rework.instructionsHint", { max: data.instructionsMax })}

@@ -13,6 +13,7 @@ import { errorStatus } from "#common/result";
 import { paths } from "#common/paths";
 import { availablePaymentMethods } from "#server/payments";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
+import { OrderPeek } from "#app/components/OrderSummary";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -60,6 +61,9 @@ export default function PaymentDetails() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  // The field a refusal is about is marked invalid and described by the message (issue 9 §4).
+  const aria = (code: string) => (error === code ? { "aria-invalid": true as const, "aria-describedby": "payment-error" } : {});
   if (data.noServices || data.noFiles) {
     return (
       <section className="alert alert-danger" role="alert">
@@ -74,7 +78,12 @@ export default function PaymentDetails() {
   return (
     <section className="stack">
       <h1>{t("steps.payment-details")}</h1>
-      {data.currency ? <p className="lead">{t("payment.amountDue", { amount: formatMoney(data.total, data.currency) })}</p> : null}
+      {data.currency ? (
+        <p className="amount-due">
+          <span>{t("payment.amountDueLabel")}</span>
+          <strong>{formatMoney(data.total, data.currency)}</strong>
+        </p>
+      ) : null}
       {data.blocked ? <p className="alert alert-warning">{t("payment.contactSupport")}</p> : null}
       {data.methods.length === 0 ? <p className="alert alert-info">{t("payment.noMethods")}</p> : null}
       <Form method="post" className="stack" replace>
@@ -82,7 +91,7 @@ export default function PaymentDetails() {
           <legend>{t("payment.method")}</legend>
           {data.methods.map((m, i) => (
             <label key={m} className="checkbox">
-              <input type="radio" name="paymentMethodId" value={m} defaultChecked={i === 0} />
+              <input type="radio" name="paymentMethodId" value={m} defaultChecked={i === 0} {...aria("payment-method-required")} />
               <span>{t(`payment.methods.${m}`)}</span>
             </label>
           ))}
@@ -97,24 +106,25 @@ export default function PaymentDetails() {
           </>
         ) : null}
         <label className="checkbox">
-          <input type="checkbox" name="acceptTerms" />
+          <input type="checkbox" name="acceptTerms" {...aria("accept-terms")} />
           <span>{t("payment.acceptTerms")}</span>
         </label>
         {actionData && "error" in actionData && actionData.error ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" id="payment-error" role="alert">
             {t(`payment.errors.${actionData.error}`)}
           </p>
         ) : null}
-        <p className="wizard-actions">
+        <OrderPeek />
+        <div className="wizard-actions">
           <Link to={paths.submit(lang, "details")}>← {t("back")}</Link>
           <button
             type="submit"
-            className="button button-primary"
+            className="button button-primary button-large"
             disabled={navigation.state !== "idle" || data.methods.length === 0 || data.blocked}
           >
             {t("payment.placeOrder")}
           </button>
-        </p>
+        </div>
       </Form>
       <ReferralForm
         emails={(actionData && "referralEmails" in actionData ? actionData.referralEmails : data.referralEmails) ?? []}
@@ -134,29 +144,35 @@ function ReferralForm({ emails, message, amount }: { emails: string[]; message: 
   useEffect(() => setHydrated(true), []);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "referrals";
+  const failed = Boolean(message) && message !== "referral-email-save-success";
   return (
-    <Form method="post" className="card stack referral-form">
-      <h2>{t("referrals.title")}</h2>
-      <p>{t("referrals.body", { amount })}</p>
-      {emails.length ? <p>{t("referrals.invited", { emails: emails.join(", ") })}</p> : null}
-      <input type="hidden" name="intent" value="referrals" />
-      <label htmlFor="referralEmails">{t("referrals.label")}</label>
-      <input
-        id="referralEmails"
-        name="referralEmails"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder="name@example.org, name2@example.org"
-      />
-      {message ? (
-        <p className={message === "referral-email-save-success" ? "alert alert-success" : "field-error"} role="status">
-          {t(`referrals.${message}`)}
-        </p>
-      ) : null}
-      {/* The invite button is disabled while the input is blank or busy (with JavaScript). */}
-      <button type="submit" className="button" disabled={busy || (hydrated && value.trim() === "")}>
-        {t("referrals.invite")}
-      </button>
-    </Form>
+    // Secondary to paying: a closed <details> below the order button (open again after a reply).
+    <details className="referral-box" open={Boolean(message) || undefined}>
+      <summary>{t("referrals.title")}</summary>
+      <Form method="post" className="stack referral-form">
+        <p>{t("referrals.body", { amount })}</p>
+        {emails.length ? <p>{t("referrals.invited", { emails: emails.join(", ") })}</p> : null}
+        <input type="hidden" name="intent" value="referrals" />
+        <label htmlFor="referralEmails">{t("referrals.label")}</label>
+        <input
+          id="referralEmails"
+          name="referralEmails"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="name@example.org, name2@example.org"
+          aria-invalid={failed || undefined}
+          aria-describedby={failed ? "referralEmails-error" : undefined}
+        />
+        {message ? (
+          <p className={failed ? "field-error" : "alert alert-success"} id={failed ? "referralEmails-error" : undefined} role="status">
+            {t(`referrals.${message}`)}
+          </p>
+        ) : null}
+        {/* The invite button is disabled while the input is blank or busy (with JavaScript). */}
+        <button type="submit" className="button" disabled={busy || (hydrated && value.trim() === "")}>
+          {t("referrals.invite")}
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -86,20 +86,20 @@ export default function PriceQuote() {
         </p>
       ) : null}
       <iframe title={t("quote.title")} src={`${pdf}?display=inline`} className="quote-frame" height={750} width="100%" />
-      <p className="actions">
+      <div className="actions">
         <a className="button" href={pdf} download>
           {t("quote.download")}
         </a>
-      </p>
-      <Form method="post" className="actions">
-        <input type="hidden" name="estimateId" value={q.estimateId} />
-        <button type="submit" name="intent" value="email" className="button">
-          {data.signedIn ? t("quote.email") : t("quote.signInToEmail")}
-        </button>
-        <button type="submit" name="intent" value="convert" className="button button-primary">
-          {t("quote.convert")}
-        </button>
-      </Form>
+        <Form method="post" className="actions">
+          <input type="hidden" name="estimateId" value={q.estimateId} />
+          <button type="submit" name="intent" value="email" className="button">
+            {data.signedIn ? t("quote.email") : t("quote.signInToEmail")}
+          </button>
+          <button type="submit" name="intent" value="convert" className="button button-primary">
+            {t("quote.convert")}
+          </button>
+        </Form>
+      </div>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { conformErrors } from "#common/result";
 import type { BundleAnswers } from "#server/catalogue";
 import { answersOf, bundleOffers, chooseBundle, saveBundleAnswers } from "#server/order-form";
 import { paths } from "#common/paths";
+import { OrderPeek } from "#app/components/OrderSummary";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -58,14 +59,14 @@ export default function ServiceBundles() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const { err } = useStepErrors(actionData?.fieldErrors);
+  const { err, invalid } = useStepErrors(actionData?.fieldErrors);
   const a = data.answers as BundleAnswers;
   return (
     <section className="stack">
       <h1>{t("steps.service-bundles")}</h1>
       {actionData?.noBundles ? <p className="alert alert-warning">{t("bundles.service-bundle-no-bundles-error")}</p> : null}
       {!data.answered ? (
-        <Form method="post" className="stack card">
+        <Form method="post" className="stack">
           <input type="hidden" name="intent" value="questions" />
           <fieldset>
             <legend>{t("catalogue:bundleQuestions.goals.term")}</legend>
@@ -73,7 +74,7 @@ export default function ServiceBundles() {
               .find((q) => q.slug === "goals")
               ?.choices.map((c) => (
                 <label key={c} className="checkbox">
-                  <input type="checkbox" name="goals" value={c} defaultChecked={a.goals?.choices?.includes(c)} />
+                  <input type="checkbox" name="goals" value={c} defaultChecked={a.goals?.choices?.includes(c)} {...invalid("goals")} />
                   <span>{t(`catalogue:bundleQuestions.goals.choices.${c}`)}</span>
                 </label>
               ))}
@@ -83,19 +84,27 @@ export default function ServiceBundles() {
             <fieldset key={q}>
               <legend>{t(`catalogue:bundleQuestions.${q}.term`)}</legend>
               <label className="checkbox">
-                <input type="checkbox" name={q} defaultChecked={a[q]?.on} />
+                <input type="checkbox" name={q} defaultChecked={a[q]?.on} {...invalid(q)} />
                 <span>{t("bundles.yes")}</span>
               </label>
-              <label className="field">
-                {t("quantity")}
-                <input type="number" name={`${q}.count`} min={1} max={25} defaultValue={a[q]?.count ?? ""} />
-              </label>
+              <div className="field">
+                <label htmlFor={`bundle-${q}-count`}>{t("quantity")}</label>
+                <input
+                  id={`bundle-${q}-count`}
+                  type="number"
+                  name={`${q}.count`}
+                  min={1}
+                  max={25}
+                  defaultValue={a[q]?.count ?? ""}
+                  {...invalid(q)}
+                />
+              </div>
               {err(q)}
             </fieldset>
           ))}
           <div className="field">
             <label htmlFor="bundle-journal">{t("catalogue:bundleQuestions.journal.term")}</label>
-            <input id="bundle-journal" name="journal" defaultValue={a.journal?.journal ?? ""} />
+            <input id="bundle-journal" name="journal" defaultValue={a.journal?.journal ?? ""} {...invalid("journal")} />
             {err("journal")}
           </div>
           <button type="submit" className="button button-primary">
@@ -177,13 +186,14 @@ export default function ServiceBundles() {
         </>
       )}
       {err("bundleId")}
-      <Form method="post">
-        <p className="wizard-actions">
+      <Form method="post" className="stack">
+        <OrderPeek />
+        <div className="wizard-actions">
           <Link to={paths.submit(lang, "additional-services")}>← {t("back")}</Link>
           <button type="submit" name="intent" value="skip" className="button">
             {t("bundles.skip")}
           </button>
-        </p>
+        </div>
       </Form>
     </section>
   );

@@ -6,7 +6,7 @@ import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
 import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
 import { deliveryTierForm, manuscriptDetailsBody, serviceToggleForm, servicesForm } from "#common/order-form/schemas";
-import { QuantityField, StepActions, TierButton, ToggleServiceButton } from "#app/components/WizardStep";
+import { QuantityField, StepActions, TierButton, ToggleServiceButton, stepErrorId } from "#app/components/WizardStep";
 import {
   priceForm,
   REWORK_GROUP,
@@ -156,18 +156,26 @@ export default function Services() {
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         {data.groups.map((g) => (
           <fieldset key={g.slug} className={`service-group columns-${data.columns ? g.columns : 1}`}>
-            <legend>{t(g.nameKey)}</legend>
+            <legend>
+              <h2>{t(g.nameKey)}</h2>
+            </legend>
             <ul className="service-cards">
               {g.services.map((s) => (
                 <li key={s.slug} className={`service-card${s.selected ? " selected" : ""}${s.featured ? " featured" : ""}`}>
                   <h3>{t(s.nameKey)}</h3>
+                  {s.selected ? (
+                    <span className="badge badge-brand badge-selected" aria-hidden="true">
+                      {t("selected")}
+                    </span>
+                  ) : null}
                   {s.fromPrice !== null ? (
                     <p className="price">{t("fromPrice", { price: formatMoney(s.fromPrice, data.currency) })}</p>
                   ) : null}
                   {s.descriptionKey ? (
-                    <p>
+                    <p className="about">
                       <Link to={`${location.pathname}?about=${s.descriptionKey.split(".").pop()}`} preventScrollReset>
                         {t("learnMore")}
+                        <span className="visually-hidden">{` ${t(s.nameKey)}`}</span>
                       </Link>
                     </p>
                   ) : null}
@@ -194,23 +202,25 @@ export default function Services() {
         {anySelected && (data.rushAvailable || data.expressAvailable) ? (
           <fieldset className="delivery">
             <legend>{t("delivery.title")}</legend>
-            <button type="submit" name="tier" value="standard" className="button" aria-pressed={data.deliveryTier === "standard"}>
-              {t("delivery.standard")}
-            </button>
-            {data.rushAvailable ? (
-              <TierButton tier="rush" current={data.deliveryTier}>
-                {t("delivery.rush", { price: formatMoney(data.rushPriceDifference, data.currency) })}
-              </TierButton>
-            ) : null}
-            {data.expressAvailable ? (
-              <TierButton tier="express" current={data.deliveryTier}>
-                {t("delivery.express", { price: formatMoney(data.expressPriceDifference, data.currency) })}
-              </TierButton>
-            ) : null}
+            <div className="tiers">
+              <button type="submit" name="tier" value="standard" className="button" aria-pressed={data.deliveryTier === "standard"}>
+                {t("delivery.standard")}
+              </button>
+              {data.rushAvailable ? (
+                <TierButton tier="rush" current={data.deliveryTier}>
+                  {t("delivery.rush", { price: formatMoney(data.rushPriceDifference, data.currency) })}
+                </TierButton>
+              ) : null}
+              {data.expressAvailable ? (
+                <TierButton tier="express" current={data.deliveryTier}>
+                  {t("delivery.express", { price: formatMoney(data.expressPriceDifference, data.currency) })}
+                </TierButton>
+              ) : null}
+            </div>
           </fieldset>
         ) : null}
         {errors.serviceSlugs ? (
-          <p className="field-error" role="alert">
+          <p className="field-error" id={stepErrorId("serviceSlugs")} role="alert">
             {t(errors.serviceSlugs[0])}
           </p>
         ) : null}
@@ -237,7 +247,7 @@ function WordCountForm({ wordCount, error }: { wordCount: number | null; error?:
   const fetcher = useFetcher();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   return (
-    <fetcher.Form method="post" className="word-count-form field-row" preventScrollReset>
+    <fetcher.Form method="post" className="word-count-form" preventScrollReset>
       <input type="hidden" name="intent" value="word-count" />
       <div className={`field${error ? " field-invalid" : ""}`}>
         <label htmlFor="wc-edit">{t("getStarted.wordCount")}</label>
@@ -248,6 +258,8 @@ function WordCountForm({ wordCount, error }: { wordCount: number | null; error?:
           min={1}
           max={999999}
           defaultValue={wordCount ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "wc-edit-error" : undefined}
           onChange={(e) => {
             const form = e.currentTarget.form;
             if (timer.current) clearTimeout(timer.current);
@@ -256,7 +268,11 @@ function WordCountForm({ wordCount, error }: { wordCount: number | null; error?:
             timer.current = setTimeout(() => form && fetcher.submit(form), 400);
           }}
         />
-        {error ? <p className="field-error">{t(error)}</p> : null}
+        {error ? (
+          <p className="field-error" id="wc-edit-error" role="alert">
+            {t(error)}
+          </p>
+        ) : null}
       </div>
       <button type="submit" className="button button-small">
         {t("updateWordCount")}

@@ -2,7 +2,7 @@ import { Form, Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, u
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
-import { formatDateTime, formatMoney } from "#common/format";
+import { SummaryFigures, type SummaryContext } from "#app/components/OrderSummary";
 import { loadDraft, wizardScope } from "#app/lib/wizard.server";
 import { getFixedT } from "#app/i18n.server";
 import { priceForm, STEP_ALIASES, type StepName, stepsFor, summarize, wizardLayout } from "#server/order-form";
@@ -50,6 +50,9 @@ export default function SubmitLayout() {
   return (
     <div className="wizard">
       <header className="wizard-header">
+        <a className="skip-link" href="#main">
+          {t("common:nav.skipToContent")}
+        </a>
         <Link to={paths.home(lang)} className="brand">
           {t("common:site.name")}
         </Link>
@@ -92,51 +95,19 @@ export default function SubmitLayout() {
       ) : null}
       <div className="wizard-body">
         <main id="main" className="wizard-main">
-          <Outlet />
+          <Outlet context={{ summary, timeZone } satisfies SummaryContext} />
         </main>
         <aside className="my-order" aria-labelledby="my-order-title">
           <h2 id="my-order-title">{t("myOrder")}</h2>
           {summary ? (
-            <>
-              <table>
-                <tbody>
-                  {summary.lineItems.map((l) => (
-                    <tr key={l.serviceIdentity}>
-                      <th scope="row">
-                        {t(l.nameKey)}
-                        {l.quantity > 1 ? ` × ${l.quantity}` : ""}
-                      </th>
-                      <td className="amount">{formatMoney(l.listPrice, summary.currency)}</td>
-                    </tr>
-                  ))}
-                  {summary.discounts.map((d, i) => (
-                    <tr key={i} className="discount">
-                      <th scope="row">{d.showDescription ? t(d.descriptionKey) : t("discount")}</th>
-                      <td className="amount">-{formatMoney(d.appliedAmount, summary.currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{t("total")}</th>
-                    <td className="amount total">{formatMoney(summary.total, summary.currency)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-              <p className="deadline">
-                {summary.deadline ? t("deadline", { date: formatDateTime(summary.deadline, lang, timeZone) }) : t("deadlineByQuote")}
-              </p>
-              {summary.notices.map((n) => (
-                <p key={n} className="alert alert-warning">
-                  {t(`catalogue:notices.${n}`)}
-                </p>
-              ))}
-            </>
+            <div className="summary-core">
+              <SummaryFigures summary={summary} timeZone={timeZone} />
+            </div>
           ) : (
             <p>{t("emptySummary")}</p>
           )}
           {summary ? (
-            <Form method="post" action={paths.submit(lang, "quote")}>
+            <Form method="post" action={paths.submit(lang, "quote")} className="quote-form">
               <button type="submit" className="button button-small">
                 {t("quote.get")}
               </button>
