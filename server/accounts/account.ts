@@ -4,7 +4,10 @@ import type { AppContext } from "../context";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
 import { listAddresses, type AddressView } from "./addresses";
-import { validatePhone } from "#common/phone";
+import { phoneCountryFor, validatePhone } from "#common/phone";
+import { homeDirectory } from "#common/auth/redirect";
+import { localizationForHost } from "../config";
+import { otherSiteHost } from "./localization";
 import { fail, invalid, ok, type FieldErrors, type Result } from "#common/result";
 import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from "#common/accounts/schemas";
 import { listCountries } from "./registration";
@@ -25,6 +28,8 @@ export interface UserView {
   orcid: string | null;
   secondaryEmail: string | null;
   foundUs: string | null;
+  otherFoundUs: string | null;
+  workplace: string | null;
   phoneNumber: string | null;
   countryCode: { value: string | null; isoCode: string | null };
   country: string | null;
@@ -52,8 +57,33 @@ export interface UserView {
     acceptedTermsOfService: boolean;
     migrated: boolean;
     migrationEligible: boolean;
+    optedIn: boolean;
+    optedOut: boolean;
+    hasUnpaidInvoices: boolean;
+    noticeSkipped: boolean;
   };
   numberOfOrders: number;
+  /**
+   * Fields of spec 1 §3 "User" whose areas (credits, prepay, fapiao, saved cards, rewards, referrals,
+   * preferred groups, testimonials, loyalty) have not landed yet: present with the honest value of a portal
+   * without them — empty lists, zero, false, null (docs/api.md, "Account"). Each area fills its own.
+   */
+  credits: never[];
+  prepayments: never[];
+  fapiaos: never[];
+  paymentMethods: never[];
+  preferredGroup: null;
+  referralCode: null;
+  referralCreditsEarnedToDate: number;
+  totalRewardPoints: number;
+  hasRewards: boolean;
+  voucherAvailable: boolean;
+  loyaltyLevelIdentity: null;
+  submittedTestimonial: boolean;
+  showCheckSpamMessage: boolean;
+  hideInvoices: boolean;
+  overrideDownloadAvailable: boolean;
+  gtmUid: null;
 }
 
 async function loadUserView(ctx: AppContext, userId: number): Promise<UserView | null> {
@@ -78,9 +108,14 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!u) return null;
-  const phoneCountry = u.phone_country_code
-    ? await ctx.db.selectFrom("countries").select("iso2").where("calling_code", "=", u.phone_country_code).orderBy("id").executeTakeFirst()
-    : undefined;
+  const phoneCountry = phoneCountryFor(u.phone_country_code, await listCountries(ctx.db), u.country_iso2);
+  const unpaid = await ctx.db
+    .selectFrom("invoices")
+    .select("number")
+    .where("user_id", "=", userId)
+    .where("balance", ">", 0 as never)
+    .limit(1)
+    .executeTakeFirst();
   const missing: string[] = [];
   if (!u.country_id) missing.push("country");
   if (!u.phone_number) missing.push("phoneNumber");
@@ -99,6 +134,8 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     orcid: u.orcid,
     secondaryEmail: u.secondary_email,
     foundUs: u.found_us,
+    otherFoundUs: u.other_found_us,
+    workplace: u.workplace,
     phoneNumber: u.phone_number,
     countryCode: { value: u.phone_country_code, isoCode: phoneCountry?.iso2 ?? null },
     country: u.country_iso2 ?? null,
@@ -131,9 +168,29 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
       acceptedTermsOfService: Boolean(u.wfoe_accepted_tos_at),
       migrated: u.wfoe_migrated,
       migrationEligible: u.wfoe_in_migrating_group && !u.wfoe_migrated,
+      optedIn: Boolean(u.wfoe_accepted_tos_at),
+      optedOut: false,
+      hasUnpaidInvoices: Boolean(unpaid),
+      noticeSkipped: false,
     },
     // Placing an order invalidates the cached view (server/orders/place.ts), so this count stays current.
     numberOfOrders: Number(u.order_count ?? 0),
+    credits: [],
+    prepayments: [],
+    fapiaos: [],
+    paymentMethods: [],
+    preferredGroup: null,
+    referralCode: null,
+    referralCreditsEarnedToDate: 0,
+    totalRewardPoints: 0,
+    hasRewards: false,
+    voucherAvailable: false,
+    loyaltyLevelIdentity: null,
+    submittedTestimonial: false,
+    showCheckSpamMessage: false,
+    hideInvoices: false,
+    overrideDownloadAvailable: false,
+    gtmUid: null,
   };
 }
 
@@ -301,11 +358,54 @@ export async function countryPromptCountries(scope: Scope) {
   return listCountries(scope.app.db);
 }
 
-/** GET /api/account: the signed-in user's account, with the found-us options. */
+/**
+ * GET /api/account: the signed-in user's account (spec 1 §3 "User"), with the found-us options. Besides the
+ * cached view it carries what depends on the request (the site it came to, its language) or changes with
+ * every order step: whether the user belongs on another localisation's site (only when localisation hosts
+ * are configured, ADR 021), their home directory, their unpaid invoices, linked sign-ins and the order form
+ * in progress.
+ */
 export async function accountOf(scope: Scope) {
-  const [user, snapshot] = await Promise.all([getUserView(scope.app, actingUser(scope)), scope.app.config.snapshot()]);
+  const userId = actingUser(scope);
+  const [user, snapshot, unpaidInvoices, linkedAccounts, inProgress] = await Promise.all([
+    getUserView(scope.app, userId),
+    scope.app.config.snapshot(),
+    scope.app.db
+      .selectFrom("invoices")
+      .select(["number", "currency_iso", "balance", "due_at"])
+      .where("user_id", "=", userId)
+      .where("balance", ">", 0 as never)
+      .orderBy("created_at")
+      .execute(),
+    scope.app.db.selectFrom("linked_accounts").select(["provider_id", "email"]).where("user_id", "=", userId).orderBy("id").execute(),
+    scope.app.db
+      .selectFrom("order_forms")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("status", "=", "draft")
+      .orderBy("updated_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const site = localizationForHost(snapshot.localizations, scope.host);
+  const mismatch = Boolean(user && otherSiteHost(snapshot.localizations, site.identity, user.localization));
   return {
-    user: { ...user, loggedIn: true, impersonatorIdentity: scope.session?.impersonatorIdentity ?? null },
+    user: {
+      ...user,
+      loggedIn: true,
+      impersonatorIdentity: scope.session?.impersonatorIdentity ?? null,
+      homeDirectory: homeDirectory(scope.lang),
+      localizationMismatch: mismatch,
+      requiresLocalizationRedirect: mismatch,
+      unpaidInvoices: unpaidInvoices.map((i) => ({
+        number: i.number,
+        currencyIso: i.currency_iso.trim(),
+        balance: Number(i.balance),
+        dueAt: i.due_at ? new Date(i.due_at).toISOString() : null,
+      })),
+      linkedAccounts: linkedAccounts.map((a) => ({ providerId: a.provider_id, email: a.email })),
+      orderFormInProgress: inProgress ? { identity: inProgress.id } : null,
+    },
     foundUsOptions: snapshot.config.foundUsOptions,
   };
 }

@@ -84,6 +84,11 @@ export const CONFIG_DEFAULTS = {
   allowsDigitalTranslations: { value: true, description: "The digital translation area is available." },
   allowsAnonymousLanguageAssessment: { value: true, description: "Anonymous visitors may use the grammar check." },
   showPreprintPromotion: { value: true, description: "Order details show the preprint promotion (en and cn only)." },
+  localizationHosts: {
+    value: {} as Record<string, string>,
+    description:
+      "Host of each localisation's own site, by identity (e.g. {\"CN\": \"cn.example.com\"}). Empty (the default): one address serves every localisation, so there is no mismatch banner and no redirect to another site.",
+  },
   allowedRedirectHosts: {
     value: [] as string[],
     description: "Hosts (besides the localisations' own sites) that a sign-in redirect may lead to.",

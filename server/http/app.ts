@@ -15,7 +15,7 @@ import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
 import { cookies } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage } from "./fallback-pages";
-import { siteOrigin } from "../accounts/localization";
+import { otherSiteOrigins } from "../accounts/localization";
 import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
@@ -69,7 +69,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
       const all = snapshot?.localizations ?? [];
       const here = all.length ? localizationForHost(all, req.get("host")) : undefined;
-      imgOrigins = all.filter((l) => l.identity !== here?.identity).map((l) => siteOrigin(l.secureSite, url));
+      imgOrigins = otherSiteOrigins(all, here?.identity, url);
     }
     const headers = securityHeaders(nonce, { secure: req.secure, dev, imgOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
