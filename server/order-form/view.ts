@@ -19,6 +19,10 @@ export async function orderFormView(scope: Scope, form: OrderFormRow) {
   const summary = summarize(price);
   const byKind = (kind: string) =>
     files.filter((f) => f.kind === kind).map((f) => ({ identity: f.id, name: f.originalName, size: f.sizeBytes }));
+  const slugs = (form.selections ?? []).map((s) => s.serviceSlug);
+  const has = (test: (slug: string) => boolean) => slugs.some(test);
+  const hasScientificEditing = has((s) => s === "scientific-editing");
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   return {
     identity: form.id,
     version: form.version,
@@ -40,17 +44,53 @@ export async function orderFormView(scope: Scope, form: OrderFormRow) {
     currency: summary?.currency ?? { isoCode: form.currency_iso.trim() },
     lineItems: summary?.lineItems ?? [],
     discounts: summary?.discounts ?? [],
+    // Spec 1 §3 "Discount": every discount the order was priced with, applied or not (issue 9 §3.15).
+    discountDetails: (price?.discounts ?? []).map((d) => ({
+      kind: d.kind,
+      code: d.code ?? null,
+      description: t(d.descriptionKey),
+      amount: d.amount,
+      percentBased: d.percentBased,
+      applied: d.applied,
+      appliedAmount: d.appliedAmount,
+      endDate: null,
+    })),
     total: summary?.total ?? 0,
     deadline: summary?.deadline ?? null,
     deadlines: price
       ? { standard: price.deadlines.standard, rush: price.deadlines.rush ?? null, express: price.deadlines.express ?? null }
       : null,
+    // Spec 1 §3 "Order form" fields (issue 9 §3.15); docs/api.md says which stay empty until their area lands.
+    nonRushDeadline: iso(price?.deadlines.standard),
+    rushDeadline: iso(price?.deadlines.rush),
+    expressDeadline: iso(price?.deadlines.express),
     rushPriceDifference: price?.rushPriceDifference ?? 0,
     expressPriceDifference: price?.expressPriceDifference ?? 0,
     messages: summary?.notices ?? [],
     noServiceOption: summary?.noServiceOption ?? false,
     veryLongWordCount: summary?.veryLongWordCount ?? false,
     manuscripts: { main: byKind("main"), figures: byKind("figure"), tables: byKind("table") },
+    displayedManuscripts: [...byKind("main"), ...byKind("figure"), ...byKind("table")],
+    selectedService: slugs[0] ?? null,
+    services: form.selections ?? [],
+    hasScientificEditing,
+    hasTranslation: has((s) => s.includes("translation")),
+    hasJournalRec: has((s) => s === "journal-recommendation"),
+    hasTargetJournal: Boolean(form.journal?.name),
+    // Journal fields are hidden for scientific editing (spec 1 §4).
+    showJournalDetailsInput: !hasScientificEditing,
+    serviceBundle: { interested: form.bundle_interest, id: form.bundle_id },
+    answers: form.bundle_answers ?? {},
+    adminCreated: false,
+    estimateId: null,
+    receiptCode: null,
+    requireCustomerNotification: false,
+    applicablePromotionalCodeBenefits: [],
+    availableConciergeServices: [],
+    projectAuthors: null,
+    areaOfStudyPrediction: null,
+    rushDiscountEligible: false,
+    rushDiscountPercent: 0,
     referralEmails: form.referral_emails ?? [],
     promoCode: form.promo_code,
     rework: form.rework,
