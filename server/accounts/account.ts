@@ -7,6 +7,8 @@ import { listAddresses, type AddressView } from "./addresses";
 import { phoneCountryFor, validatePhone } from "#common/phone";
 import { homeDirectory } from "#common/auth/redirect";
 import { localizationForHost } from "../config";
+import { getCatalogue, toCurrency } from "../catalogue";
+import type { CurrencyFormat } from "#common/format";
 import { otherSiteHost } from "./localization";
 import { fail, invalid, ok, type FieldErrors, type Result } from "#common/result";
 import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from "#common/accounts/schemas";
@@ -407,5 +409,19 @@ export async function accountOf(scope: Scope) {
       orderFormInProgress: inProgress ? { identity: inProgress.id } : null,
     },
     foundUsOptions: snapshot.config.foundUsOptions,
+  };
+}
+
+/**
+ * The referral credit (config `referralAmount`, stated in USD) in the researcher's order currency at today's
+ * rate, so a Brazilian reads "R$224", not "$40" (issue 9 §4). An unknown currency falls back to USD.
+ */
+export async function referralCredit(scope: Scope, currencyIso: string): Promise<{ amount: number; currency: CurrencyFormat }> {
+  const [snapshot, catalogue] = await Promise.all([scope.app.config.snapshot(), getCatalogue(scope.app)]);
+  const currency = catalogue.currencies[currencyIso.trim()] ?? catalogue.currencies.USD;
+  const usdCents = Math.round(Number(snapshot.config.referralAmount) * 100);
+  return {
+    amount: toCurrency(catalogue, usdCents, currency.isoCode, new Date()),
+    currency: { isoCode: currency.isoCode, sign: currency.sign, numDecimals: currency.numDecimals },
   };
 }

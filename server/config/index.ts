@@ -176,3 +176,22 @@ export function localizationForHost(localizations: Localization[], host: string 
   if (!fallback) throw new Error("No localisation is configured");
   return byHost ?? fallback;
 }
+
+export interface BankDetails {
+  beneficiary: string;
+  bankName: string;
+  account: string;
+  swift: string;
+}
+
+/**
+ * The bank account an invoice in `currencyIso` is paid to (config `bankDetails`, by currency; USD when the
+ * currency has none). A database seeded before accounts were kept per currency holds one account: it serves all.
+ */
+export function bankDetailsFor(config: ConfigValues, currencyIso: string): BankDetails | null {
+  const value = config.bankDetails as unknown as Record<string, BankDetails> | BankDetails;
+  if (!value || typeof value !== "object") return null;
+  if ("beneficiary" in value && typeof value.beneficiary === "string") return value as BankDetails;
+  const byCurrency = value as Record<string, BankDetails>;
+  return byCurrency[currencyIso.trim()] ?? byCurrency.USD ?? null;
+}

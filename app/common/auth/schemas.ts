@@ -1,6 +1,7 @@
 // Zod schemas shared by client validation and server actions. Messages are translation keys.
 // zod/mini keeps the browser bundle small (the full zod API costs ~35 KB gzipped on every form page).
 import * as z from "zod/mini";
+import "../validation-messages";
 import { validatePhone } from "../phone";
 import { isValidOrcid } from "../accounts/orcid";
 
