@@ -338,7 +338,13 @@ describe("the user view and its cache", () => {
       redirectToAccount: false,
     });
     expect(shellState({ ...view, missingFields: ["phoneNumber"] }, "US").redirectToAccount).toBe(true);
-    const wfoe = { ...view.wfoeMigrationStatus, inMigratingGroup: true, acceptedTermsOfService: true, migrated: false, migrationEligible: true };
+    const wfoe = {
+      ...view.wfoeMigrationStatus,
+      inMigratingGroup: true,
+      acceptedTermsOfService: true,
+      migrated: false,
+      migrationEligible: true,
+    };
     expect(shellState({ ...view, wfoeMigrationStatus: wfoe }, "US").wfoeRequired).toBe(true);
     expect(shellState({ ...view, wfoeMigrationStatus: { ...wfoe, migrated: true } }, "US").wfoeRequired).toBe(false);
   });

@@ -315,5 +315,4 @@ describe("shell rules", () => {
     html = await (await c.get("/en/researcher")).text();
     expect(html).not.toContain("<h1>Your account is temporarily locked</h1>");
   });
-
 });
