@@ -95,6 +95,9 @@ describe.each(["cn", "br"] as const)("/%s pages", (lang) => {
     expect(r.status).toBe(400);
     html = (await r.text()).replace(/<script[\s\S]*?<\/script>/g, "");
     expect(html).toContain(lang === "cn" ? "内容过长。" : "Este texto é longo demais.");
+    // A too-long name says so, not "enter your name".
+    expect(html).toContain(lang === "cn" ? "姓名过长。" : "Este nome é longo demais.");
+    expect(html).not.toContain(lang === "cn" ? "请输入您的名。" : "Informe seu nome.");
     expectNoEnglish(html, "details");
   });
 
