@@ -7,14 +7,28 @@ import type { OrderFormRow } from "./store";
 import { summarize } from "./summary";
 import { fixedT } from "../i18n";
 import { reworkView } from "./rework";
+import { answersOf, bundleOffers } from "./bundles";
+import { getCatalogue } from "../catalogue";
 
 export async function orderFormView(scope: Scope, form: OrderFormRow) {
   const t = fixedT(scope.lang, "order");
-  const [steps, price, files, rework] = await Promise.all([
+  const tc = fixedT(scope.lang, "catalogue");
+  const catalogue = await getCatalogue(scope.app);
+  // Bundles are priced three times each: only for a visitor who asked for them and answered the questions.
+  const wantsBundles = form.bundle_interest && Object.keys(answersOf(form)).length > 0;
+  const [steps, price, files, rework, offers, quote] = await Promise.all([
     stepsFor(scope, form, (k) => t(k)),
     priceForm(scope, form).catch(() => null),
     formFiles(scope, form),
     reworkView(scope, form),
+    wantsBundles ? bundleOffers(scope, form, catalogue).catch(() => []) : Promise.resolve([]),
+    scope.app.db
+      .selectFrom("price_quotes")
+      .select("estimate_id")
+      .where("order_form_id", "=", form.id)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const summary = summarize(price);
   const byKind = (kind: string) =>
@@ -80,9 +94,34 @@ export async function orderFormView(scope: Scope, form: OrderFormRow) {
     // Journal fields are hidden for scientific editing (spec 1 §4).
     showJournalDetailsInput: !hasScientificEditing,
     serviceBundle: { interested: form.bundle_interest, id: form.bundle_id },
+    // Spec 1 §3 "Service bundle" and "Bundle question".
+    availableServiceBundles: offers.map((o) => {
+      const b = catalogue.bundles.find((x) => x.id === o.id)!;
+      return {
+        id: b.id,
+        slug: b.slug,
+        name: tc(b.nameKey),
+        primaryService: { id: b.primaryServiceSlug },
+        primaryServiceName: tc(catalogue.services.find((x) => x.slug === b.primaryServiceSlug)?.nameKey ?? b.primaryServiceSlug),
+        services: b.addOnSlugs,
+        discount: { percent: b.discountBp / 100, displayableAmount: o.discount },
+        total: o.total,
+        rushTotal: o.rush,
+        expressTotal: o.express,
+        deadlines: b.deadlines,
+        learnMoreTerms: o.terms.map((key) => tc(key)),
+      };
+    }),
+    serviceBundleQuestions: catalogue.bundleQuestions.map((q) => ({
+      id: q.id,
+      slug: q.slug,
+      term: tc(q.term),
+      type: q.type,
+      choices: q.choices.map((c) => ({ id: c.id, choice: c.choice })),
+    })),
     answers: form.bundle_answers ?? {},
     adminCreated: false,
-    estimateId: null,
+    estimateId: quote?.estimate_id ?? null,
     receiptCode: null,
     requireCustomerNotification: false,
     applicablePromotionalCodeBenefits: [],

@@ -175,6 +175,24 @@ describe("order form API shape", () => {
     }
     expect(orderForm).toMatchObject({ selectedService: "scientific-editing", hasScientificEditing: true, showJournalDetailsInput: false });
     expect(typeof orderForm.nonRushDeadline).toBe("string");
+    // Spec 1 §3 "Service bundle" and "Bundle question", once the visitor asked for bundles and answered.
+    await send(c, "POST", `/api/order-form/${id}/service-bundle-interest`, { interested: true });
+    await send(c, "POST", `/api/order-form/${id}/service-bundle-questions`, { answers: { goals: { choices: ["choose-journal"] } } });
+    const { orderForm: withBundles } = await (await c.get(`/api/order-form/${id}/load`)).json();
+    expect(withBundles.availableServiceBundles).toHaveLength(1);
+    expect(withBundles.availableServiceBundles[0]).toMatchObject({
+      name: "Publication Ready",
+      primaryService: { id: "premium-editing" },
+      primaryServiceName: "Premium Editing",
+      discount: { percent: 10 },
+    });
+    for (const field of ["id", "services", "deadlines", "learnMoreTerms"])
+      expect(withBundles.availableServiceBundles[0]).toHaveProperty(field);
+    expect(withBundles.serviceBundleQuestions[0]).toMatchObject({ slug: "goals", type: "multiple-choice" });
+    expect(Object.keys(withBundles.serviceBundleQuestions[0])).toEqual(expect.arrayContaining(["id", "term", "type", "choices"]));
+    expect(withBundles.estimateId).toBeNull();
+    const quote = await (await send(c, "PUT", `/api/order-form/${id}/generate-price-quote`)).json();
+    expect((await (await c.get(`/api/order-form/${id}/load`)).json()).orderForm.estimateId).toBe(quote.estimateId);
     for (const d of orderForm.discountDetails) {
       expect(Object.keys(d)).toEqual(
         expect.arrayContaining(["code", "description", "amount", "percentBased", "applied", "endDate", "appliedAmount"]),
