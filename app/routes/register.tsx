@@ -82,7 +82,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       allowLanguageSelection: Boolean(snapshot.config.allowLanguageSelection),
       marketingOptIn: Boolean(snapshot.config.marketingOptIn),
       institutionInfoMandatory: Boolean(snapshot.config.institutionInfoMandatory),
-      foundUsOptions: [...snapshot.config.foundUsOptions] as string[],
+      // Only the configured answers the portal has words for (a new one shows once translated, never as a key).
+      foundUsOptions: (snapshot.config.foundUsOptions as string[])
+        .map((value) => ({ value, label: t(`register.foundUsOptions.${value}`, { defaultValue: "" }) }))
+        .filter((o) => o.label),
     },
   };
 }
@@ -313,7 +316,13 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
       {/* Open when one of its fields was refused, so the message is seen without JavaScript too. */}
       <details
         className="more-about-you"
-        open={Boolean(fields.title.errors ?? fields.workplace.errors ?? fields.orcid.errors ?? fields.secondaryEmail.errors)}
+        open={Boolean(
+          fields.title.errors ??
+          fields.workplace.errors ??
+          fields.orcid.errors ??
+          fields.secondaryEmail.errors ??
+          fields.otherFoundUs.errors,
+        )}
       >
         <summary>{t("register.moreAboutYou")}</summary>
         <div className="stack">
@@ -321,6 +330,19 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
           <TextField meta={fields.workplace} label={t("register.workplace")} maxLength={200} />
           <TextField meta={fields.orcid} label={t("register.orcid")} placeholder="0000-0000-0000-0000" maxLength={19} />
           <TextField meta={fields.secondaryEmail} type="email" label={t("register.secondaryEmail")} autoComplete="email" />
+          {data.options.foundUsOptions.length
+            ? select(fields.foundUs, t("register.foundUs"), [
+                <option key="" value="">
+                  {t("register.foundUsChoose")}
+                </option>,
+                ...data.options.foundUsOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                )),
+              ])
+            : null}
+          <TextField meta={fields.otherFoundUs} label={t("register.otherFoundUs")} maxLength={200} />
         </div>
       </details>
       {data.options.marketingOptIn ? (

@@ -249,15 +249,17 @@ describe("registration's optional fields (spec 1 §3)", () => {
     let r = await c.post("/br/register", { intent: "check-email", email });
     const stage2 = await r.text();
     expect(stage2).toContain("Mais sobre você (opcional)");
-    for (const name of ["title", "workplace", "orcid", "secondaryEmail"]) expect(stage2).toContain(`name="${name}"`);
+    for (const name of ["title", "workplace", "orcid", "secondaryEmail", "foundUs", "otherFoundUs"])
+      expect(stage2).toContain(`name="${name}"`);
+    expect(stage2).toContain('<option value="colleague">Um colega</option>');
     const form = { ...base, intent: "register", email, agreeToTOS: "on", workplace: "USP" };
     r = await c.post("/br/register", { ...form, orcid: "0000-0002-1825-0098" });
     expect(r.status).toBe(400);
     const refused = await r.text();
     expect(refused).toContain('<details class="more-about-you" open=""');
-    r = await c.post("/br/register", { ...form, orcid: "0000-0002-1825-0097" });
+    r = await c.post("/br/register", { ...form, orcid: "0000-0002-1825-0097", foundUs: "conference", otherFoundUs: "SBPC 2026" });
     expect(r.status).toBe(303);
     const { user } = await (await c.get("/api/account")).json();
-    expect(user).toMatchObject({ workplace: "USP", orcid: "0000-0002-1825-0097" });
+    expect(user).toMatchObject({ workplace: "USP", orcid: "0000-0002-1825-0097", foundUs: "conference", otherFoundUs: "SBPC 2026" });
   });
 });
