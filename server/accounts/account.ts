@@ -115,7 +115,7 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     .selectFrom("invoices")
     .select("number")
     .where("user_id", "=", userId)
-    .where("balance", ">", 0 as never)
+    .where("balance", ">", "0")
     .limit(1)
     .executeTakeFirst();
   const missing: string[] = [];
@@ -376,7 +376,7 @@ export async function accountOf(scope: Scope) {
       .selectFrom("invoices")
       .select(["number", "currency_iso", "balance", "due_at"])
       .where("user_id", "=", userId)
-      .where("balance", ">", 0 as never)
+      .where("balance", ">", "0")
       .orderBy("created_at")
       .execute(),
     scope.app.db.selectFrom("linked_accounts").select(["provider_id", "email"]).where("user_id", "=", userId).orderBy("id").execute(),
@@ -391,12 +391,15 @@ export async function accountOf(scope: Scope) {
   ]);
   const site = localizationForHost(snapshot.localizations, scope.host);
   const mismatch = Boolean(user && otherSiteHost(snapshot.localizations, site.identity, user.localization));
+  // Read fresh here: the cached view's flag waits for the next invalidation (an order placed, details saved).
+  const wfoeMigrationStatus = user ? { ...user.wfoeMigrationStatus, hasUnpaidInvoices: unpaidInvoices.length > 0 } : undefined;
   return {
     user: {
       ...user,
       loggedIn: true,
       impersonatorIdentity: scope.session?.impersonatorIdentity ?? null,
       homeDirectory: homeDirectory(scope.lang),
+      wfoeMigrationStatus,
       localizationMismatch: mismatch,
       requiresLocalizationRedirect: mismatch,
       unpaidInvoices: unpaidInvoices.map((i) => ({

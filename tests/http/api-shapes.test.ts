@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { sendJson as send, uploadDocx } from "../helpers/api";
+import { createOrderFormFor, createPlacedOrder } from "../helpers/factories";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -101,6 +102,19 @@ describe("GET /api/account", () => {
       requiresLocalizationRedirect: false,
       loggedIn: true,
     });
+  });
+
+  it("reads unpaid invoices and the order form in progress from the data", async () => {
+    const researcher = await portal.researcher();
+    const order = await createPlacedOrder(portal.ctx, researcher);
+    const form = await createOrderFormFor(portal.ctx, researcher);
+    const { user } = await (await researcher.client.get("/api/account")).json();
+    expect(user.unpaidInvoices).toEqual([
+      { number: order.invoiceNumber, currencyIso: "USD", balance: expect.any(Number), dueAt: expect.any(String) },
+    ]);
+    expect(user.wfoeMigrationStatus.hasUnpaidInvoices).toBe(true);
+    expect(user.orderFormInProgress).toEqual({ identity: form.id });
+    expect(user.numberOfOrders).toBe(1);
   });
 });
 
