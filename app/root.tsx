@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             email: view.email,
             isStaff: session.user.isStaff,
             impersonatorName: session.impersonatorName,
-            shell: shellState(view, site.identity),
+            shell: shellState(view, site.identity, snapshot.localizations),
           }
         : null,
     site: {

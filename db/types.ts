@@ -26,7 +26,6 @@ export interface LocalizationTable {
   identity: string; // US, CN, BR
   name: string;
   is_default: boolean;
-  secure_site: string; // host name of the localisation's own site
   time_zone: string;
   default_currency: string;
   default_lang: string;
@@ -114,6 +113,8 @@ export interface UserTable {
   wfoe_migrated: Generated<boolean>;
   snid_country_update_status: ColumnType<string | null, string | null | undefined, string | null>;
   password_changed_at: NullableTimestamp;
+  workplace: ColumnType<string | null, string | null | undefined, string | null>;
+  other_found_us: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AddressTable {

@@ -60,7 +60,11 @@ function toDate(input: DateInput): Date {
 /** Languages whose dates are written day month year; Chinese and Japanese keep their native year-month-day order. */
 const DAY_FIRST: Record<SiteLang, boolean> = { en: true, br: true, es: true, cn: false, jp: false };
 
-/** Date with 12-hour time, e.g. "21 Nov 2026, 10:39 PM" (en), "21 de nov. de 2026, 10:39 PM" style parts per locale. */
+/**
+ * Date and time in the page's language and its own clock: "21 Nov 2026, 10:39 PM" in English, "21 nov. 2026,
+ * 22:39" in Portuguese, "2026年11月21日 22:39" in Chinese. The specs' "12-hour time" is the English site's
+ * rule; forcing it on every language showed "PM" on Portuguese pages (issue 9 §4, ADR 022).
+ */
 export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC"): string {
   const date = toDate(input);
   const tag = LANG_TAG[lang];
@@ -71,7 +75,6 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
-      hour12: true,
       timeZone,
     }).format(date);
   }
@@ -81,7 +84,6 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    hour12: true,
     timeZone,
   }).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
@@ -105,4 +107,35 @@ export function formatFilterDate(input: DateInput, timeZone = "UTC"): string {
   const parts = dateFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(toDate(input));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("month")}/${get("day")}/${get("year")}`;
+}
+
+const currencyNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A currency's name in the page's language from the ICU data ("英镑" for GBP on /cn), as country names are;
+ * `fallback` (the stored English name) only where the runtime has no name for the code.
+ */
+export function currencyName(isoCode: string, lang: SiteLang, fallback = isoCode): string {
+  const tag = LANG_TAG[lang];
+  let names = currencyNames.get(tag);
+  if (!names) currencyNames.set(tag, (names = new Intl.DisplayNames([tag], { type: "currency", fallback: "none" })));
+  try {
+    return names.of(isoCode) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name in the page's language ("Brasil" on /br); `fallback` where the runtime has none. */
+export function countryName(iso2: string, lang: SiteLang, fallback = iso2): string {
+  const tag = LANG_TAG[lang];
+  let names = regionNames.get(tag);
+  if (!names) regionNames.set(tag, (names = new Intl.DisplayNames([tag], { type: "region", fallback: "none" })));
+  try {
+    return names.of(iso2) ?? fallback;
+  } catch {
+    return fallback;
+  }
 }

@@ -2,11 +2,16 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
+/** Which translated error text (common:error.{kind}Title / Body) a status has. */
+export function errorKind(status: number): "notFound" | "forbidden" | "unavailable" | "generic" {
+  return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
+}
+
 /** The generic error page body for 404, 403, 503 and render failures. */
 export function ErrorPanel({ status }: { status: number }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const kind = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
+  const kind = errorKind(status);
   return (
     <section className="error-panel" aria-labelledby="error-title">
       <p className="error-status">{status}</p>

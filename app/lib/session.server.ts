@@ -39,8 +39,8 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   if (!session) throw redirect(paths.login(lang, { redirect: url.pathname + url.search }));
   const user = await getUserView(context.app, session.user.id);
   if (user) {
-    const site = localizationForHost((await context.app.config.snapshot()).localizations, request.headers.get("host"));
-    const shell = shellState(user, site.identity);
+    const { localizations } = await context.app.config.snapshot();
+    const shell = shellState(user, localizationForHost(localizations, request.headers.get("host")).identity, localizations);
     const path = url.pathname.slice(lang.length + 1);
     if (shell.wfoeRequired && !wfoeExempt(path)) throw redirect(paths.wfoeMigration(lang));
     if (shell.redirectToAccount && !/^\/(account|logout|staff)(\/|$)/.test(path)) throw redirect(paths.account(lang, { missing: 1 }));

@@ -7,6 +7,7 @@ import { requireUser } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { parseFields, readFormData } from "#app/lib/forms.server";
 import { paths } from "#common/paths";
+import { countryName } from "#common/format";
 import { conformErrors } from "#common/result";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
@@ -112,7 +113,7 @@ function AddressList({ addresses }: { addresses: ListData["addresses"] }) {
                 a.address1,
                 a.address2,
                 [a.city, a.stateName ?? a.state, a.zip].filter(Boolean).join(", "),
-                a.country.name,
+                countryName(a.country.value, lang, a.country.name),
                 a.phone,
               ]
                 .filter(Boolean)

@@ -10,6 +10,7 @@ import { allowedRedirectHosts, signedInRedirect } from "#app/lib/sign-in.server"
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { signIn } from "#server/auth/sign-in";
+import { hasMalformedEscape, loginFailure } from "#server/auth/login";
 import { parseForm } from "#app/lib/forms.server";
 import { pageScope } from "#app/lib/scope.server";
 import { paths } from "#common/paths";
@@ -21,9 +22,6 @@ import { localizationForHost } from "#server/config";
 
 export const handle = { i18n: ["auth", "wechat", "social"] };
 export const meta = titleMeta;
-
-/** Failure messages that may appear in /login/{failure}/{message}; anything else shows a generic text (no content injection). */
-const KNOWN_FAILURES = new Set(["oauth-failure", "session-expired", "account-inactive", "wechat-failure", "link-expired"]);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = requireLang(request);
@@ -40,16 +38,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const t = await getFixedT(request, "auth");
   const snapshot = await context.app.config.snapshot();
-  let failure: string | null = null;
-  if (params.failure) {
-    let decoded = params.message ?? params.failure;
-    try {
-      decoded = decodeURIComponent(decoded);
-    } catch {
-      /* keep as is */
-    }
-    failure = KNOWN_FAILURES.has(decoded) ? `auth:login.failures.${decoded}` : "auth:login.failures.generic";
-  }
+  // The router hands a segment on undecoded when its escapes are malformed: no such page.
+  if (hasMalformedEscape(url.pathname)) throw new Response("Not Found", { status: 404 });
+  const failure = params.failure ? loginFailure(params.message ?? params.failure) : null;
   const localization = localizationForHost(snapshot.localizations, request.headers.get("host"));
   const providers = await providersForPage(context.app, {
     lang,
@@ -107,7 +98,15 @@ export default function Login() {
   return (
     <div className="auth-card">
       <h1>{t(newLogin ? "login.newTitle" : "login.title")}</h1>
-      {failure ? <FormErrors errors={[failure]} /> : null}
+      {failure ? (
+        "key" in failure ? (
+          <FormErrors errors={[failure.key]} />
+        ) : (
+          <div className="alert alert-danger" role="alert">
+            {t("login.failures.withMessage", { message: failure.message })}
+          </div>
+        )
+      ) : null}
       {localAuthEnabled ? (
         <Form method="post" {...getFormProps(form)} className="stack">
           <FormErrors errors={form.errors} id={form.errorId} />

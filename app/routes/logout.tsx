@@ -10,7 +10,7 @@ import { useLang } from "#app/lib/use-lang";
 import { signOut } from "#server/auth/sign-in";
 import { cookies } from "#server/http/cookies";
 import { localizationForHost } from "#server/config";
-import { siteOrigin } from "#server/accounts/localization";
+import { otherSiteOrigins } from "#server/accounts/localization";
 
 export const meta = titleMeta;
 
@@ -24,9 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (done) {
     const { localizations } = await context.app.config.snapshot();
     const here = localizationForHost(localizations, request.headers.get("host"));
-    logoutImages = localizations
-      .filter((l) => l.identity !== here.identity)
-      .map((l) => `${siteOrigin(l.secureSite, request)}${paths.api.logoutGif()}`);
+    logoutImages = otherSiteOrigins(localizations, here.identity, request).map((origin) => `${origin}${paths.api.logoutGif()}`);
   }
   return { title: t(done ? "logout.doneTitle" : "logout.title"), done, logoutImages };
 }

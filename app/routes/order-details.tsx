@@ -7,6 +7,7 @@ import { requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { findOrder } from "#server/orders/read";
+import { bankDetailsFor } from "#server/config";
 import { pageScope } from "#app/lib/scope.server";
 import { paths } from "#common/paths";
 
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     title: t("orderDetails.title", { externalId: order.externalId }),
     order,
-    bank: snapshot.config.bankDetails,
+    bank: bankDetailsFor(snapshot.config, order.currency.isoCode),
     timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
   };
 }
@@ -82,18 +83,20 @@ export default function OrderDetails() {
           <h2>{t("orderDetails.invoice", { number: order.invoice.number })}</h2>
           <p>{t("orderDetails.balance", { amount: formatMoney(order.invoice.balance, order.currency) })}</p>
           <p>{t("payment.bankTransferInfo")}</p>
-          <dl className="bank-details">
-            <dt>{t("bank.beneficiary")}</dt>
-            <dd>{bank.beneficiary}</dd>
-            <dt>{t("bank.bankName")}</dt>
-            <dd>{bank.bankName}</dd>
-            <dt>{t("bank.account")}</dt>
-            <dd>{bank.account}</dd>
-            <dt>{t("bank.swift")}</dt>
-            <dd>{bank.swift}</dd>
-            <dt>{t("bank.reference")}</dt>
-            <dd>{order.invoice.number}</dd>
-          </dl>
+          {bank ? (
+            <dl className="bank-details">
+              <dt>{t("bank.beneficiary")}</dt>
+              <dd>{bank.beneficiary}</dd>
+              <dt>{t("bank.bankName")}</dt>
+              <dd>{bank.bankName}</dd>
+              <dt>{t("bank.account")}</dt>
+              <dd>{bank.account}</dd>
+              <dt>{t("bank.swift")}</dt>
+              <dd>{bank.swift}</dd>
+              <dt>{t("bank.reference")}</dt>
+              <dd>{order.invoice.number}</dd>
+            </dl>
+          ) : null}
         </section>
       ) : order.paid ? (
         <p className="alert alert-success">{t("orderDetails.paid")}</p>

@@ -19,6 +19,7 @@ import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "#app/lib/countries.ser
 import { checkEmailFree, register, registrationChoices } from "#server/auth/sign-in";
 import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
 import { pageScope } from "#app/lib/scope.server";
+import { currencyName } from "#common/format";
 import { paths } from "#common/paths";
 
 export const handle = { i18n: ["auth", "social"] };
@@ -65,7 +66,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     prefill: prefill === "invalid" ? null : prefill,
     prefillInvalid: prefill === "invalid",
     countries: localizeCountries(countries, lang),
-    currencies: currencies.map((c) => ({ isoCode: c.isoCode, name: c.name, sign: c.sign, selectable: c.selectable })),
+    currencies: currencies.map((c) => ({
+      isoCode: c.isoCode,
+      name: currencyName(c.isoCode, lang, c.name),
+      sign: c.sign,
+      selectable: c.selectable,
+    })),
     defaults: {
       countryCode: DEFAULT_PHONE_COUNTRY[lang],
       country: DEFAULT_PHONE_COUNTRY[lang],
@@ -76,7 +82,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       allowLanguageSelection: Boolean(snapshot.config.allowLanguageSelection),
       marketingOptIn: Boolean(snapshot.config.marketingOptIn),
       institutionInfoMandatory: Boolean(snapshot.config.institutionInfoMandatory),
-      foundUsOptions: [...snapshot.config.foundUsOptions] as string[],
+      // Only the configured answers the portal has words for (a new one shows once translated, never as a key).
+      foundUsOptions: (snapshot.config.foundUsOptions as string[])
+        .map((value) => ({ value, label: t(`register.foundUsOptions.${value}`, { defaultValue: "" }) }))
+        .filter((o) => o.label),
     },
   };
 }
@@ -304,6 +313,38 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
         autoComplete="organization"
         required={data.options.institutionInfoMandatory}
       />
+      {/* Open when one of its fields was refused, so the message is seen without JavaScript too. */}
+      <details
+        className="more-about-you"
+        open={Boolean(
+          fields.title.errors ??
+          fields.workplace.errors ??
+          fields.orcid.errors ??
+          fields.secondaryEmail.errors ??
+          fields.otherFoundUs.errors,
+        )}
+      >
+        <summary>{t("register.moreAboutYou")}</summary>
+        <div className="stack">
+          <TextField meta={fields.title} label={t("register.personTitle")} autoComplete="honorific-prefix" maxLength={40} />
+          <TextField meta={fields.workplace} label={t("register.workplace")} maxLength={200} />
+          <TextField meta={fields.orcid} label={t("register.orcid")} placeholder="0000-0000-0000-0000" maxLength={19} />
+          <TextField meta={fields.secondaryEmail} type="email" label={t("register.secondaryEmail")} autoComplete="email" />
+          {data.options.foundUsOptions.length
+            ? select(fields.foundUs, t("register.foundUs"), [
+                <option key="" value="">
+                  {t("register.foundUsChoose")}
+                </option>,
+                ...data.options.foundUsOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                )),
+              ])
+            : null}
+          <TextField meta={fields.otherFoundUs} label={t("register.otherFoundUs")} maxLength={200} />
+        </div>
+      </details>
       {data.options.marketingOptIn ? (
         <label className="checkbox">
           <input {...getInputProps(fields.optinToMarketing, { type: "checkbox" })} key={fields.optinToMarketing.key} />

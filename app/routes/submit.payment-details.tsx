@@ -12,6 +12,7 @@ import { placeOrder } from "#server/orders/place";
 import { errorStatus } from "#common/result";
 import { paths } from "#common/paths";
 import { availablePaymentMethods } from "#server/payments";
+import { referralCredit } from "#server/accounts/account";
 import { PAYMENT_METHOD } from "#common/order-form/constants";
 import { OrderPeek } from "#app/components/OrderSummary";
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     noFiles: !files.some((f) => f.kind === "main" || f.kind === "figure"),
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount || price.quoteOnly)),
     referralEmails: form.referral_emails ?? [],
-    referralAmount: (await context.app.config.snapshot()).config.referralAmount,
+    referralCredit: await referralCredit(w.scope, form.currency_iso),
   };
 }
 
@@ -129,14 +130,14 @@ export default function PaymentDetails() {
       <ReferralForm
         emails={(actionData && "referralEmails" in actionData ? actionData.referralEmails : data.referralEmails) ?? []}
         message={actionData && "referral" in actionData ? actionData.referral : null}
-        amount={data.referralAmount}
+        amount={formatMoney(data.referralCredit.amount, data.referralCredit.currency)}
       />
     </section>
   );
 }
 
 /** Invite colleagues (spec 1 §5 referral e-mails): comma-separated, at most 10 in all. */
-function ReferralForm({ emails, message, amount }: { emails: string[]; message: string | null; amount: number }) {
+function ReferralForm({ emails, message, amount }: { emails: string[]; message: string | null; amount: string }) {
   const { t } = useTranslation("order");
   const [value, setValue] = useState("");
   // Without JavaScript the button stays enabled (the server validates); with it, blank input disables it.

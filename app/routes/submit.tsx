@@ -1,6 +1,7 @@
 import { Form, Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
+import { errorKind } from "#app/components/ErrorPanel";
 import { useLang } from "#app/lib/use-lang";
 import { SummaryFigures, type SummaryContext } from "#app/components/OrderSummary";
 import { loadDraft, wizardScope } from "#app/lib/wizard.server";
@@ -169,7 +170,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : null;
+  // The status in the page's language, never the response's English body ("Not Found"; issue 9 §3.13).
+  const detail = isRouteErrorResponse(error) && error.status < 500 ? t(`common:error.${errorKind(error.status)}Title`) : null;
   return (
     <div className="wizard">
       <header className="wizard-header">

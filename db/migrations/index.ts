@@ -11,6 +11,8 @@ import * as m0007 from "./0007_documents";
 import * as m0008 from "./0008_order_forms";
 import * as m0009 from "./0009_journals";
 import * as m0010 from "./0010_rework";
+import * as m0021 from "./0021_localization_hosts";
+import * as m0022 from "./0022_profile_fields";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   "0008_order_forms": m0008,
   "0009_journals": m0009,
   "0010_rework": m0010,
+  "0021_localization_hosts": m0021,
+  "0022_profile_fields": m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

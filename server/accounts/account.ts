@@ -4,7 +4,12 @@ import type { AppContext } from "../context";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
 import { listAddresses, type AddressView } from "./addresses";
-import { validatePhone } from "#common/phone";
+import { phoneCountryFor, validatePhone } from "#common/phone";
+import { homeDirectory } from "#common/auth/redirect";
+import { localizationForHost } from "../config";
+import { getCatalogue, toCurrency } from "../catalogue";
+import type { CurrencyFormat } from "#common/format";
+import { otherSiteHost } from "./localization";
 import { fail, invalid, ok, type FieldErrors, type Result } from "#common/result";
 import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from "#common/accounts/schemas";
 import { listCountries } from "./registration";
@@ -25,6 +30,8 @@ export interface UserView {
   orcid: string | null;
   secondaryEmail: string | null;
   foundUs: string | null;
+  otherFoundUs: string | null;
+  workplace: string | null;
   phoneNumber: string | null;
   countryCode: { value: string | null; isoCode: string | null };
   country: string | null;
@@ -52,8 +59,33 @@ export interface UserView {
     acceptedTermsOfService: boolean;
     migrated: boolean;
     migrationEligible: boolean;
+    optedIn: boolean;
+    optedOut: boolean;
+    hasUnpaidInvoices: boolean;
+    noticeSkipped: boolean;
   };
   numberOfOrders: number;
+  /**
+   * Fields of spec 1 §3 "User" whose areas (credits, prepay, fapiao, saved cards, rewards, referrals,
+   * preferred groups, testimonials, loyalty) have not landed yet: present with the honest value of a portal
+   * without them — empty lists, zero, false, null (docs/api.md, "Account"). Each area fills its own.
+   */
+  credits: never[];
+  prepayments: never[];
+  fapiaos: never[];
+  paymentMethods: never[];
+  preferredGroup: null;
+  referralCode: null;
+  referralCreditsEarnedToDate: number;
+  totalRewardPoints: number;
+  hasRewards: boolean;
+  voucherAvailable: boolean;
+  loyaltyLevelIdentity: null;
+  submittedTestimonial: boolean;
+  showCheckSpamMessage: boolean;
+  hideInvoices: boolean;
+  overrideDownloadAvailable: boolean;
+  gtmUid: null;
 }
 
 async function loadUserView(ctx: AppContext, userId: number): Promise<UserView | null> {
@@ -78,9 +110,14 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!u) return null;
-  const phoneCountry = u.phone_country_code
-    ? await ctx.db.selectFrom("countries").select("iso2").where("calling_code", "=", u.phone_country_code).orderBy("id").executeTakeFirst()
-    : undefined;
+  const phoneCountry = phoneCountryFor(u.phone_country_code, await listCountries(ctx.db), u.country_iso2);
+  const unpaid = await ctx.db
+    .selectFrom("invoices")
+    .select("number")
+    .where("user_id", "=", userId)
+    .where("balance", ">", "0")
+    .limit(1)
+    .executeTakeFirst();
   const missing: string[] = [];
   if (!u.country_id) missing.push("country");
   if (!u.phone_number) missing.push("phoneNumber");
@@ -99,6 +136,8 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     orcid: u.orcid,
     secondaryEmail: u.secondary_email,
     foundUs: u.found_us,
+    otherFoundUs: u.other_found_us,
+    workplace: u.workplace,
     phoneNumber: u.phone_number,
     countryCode: { value: u.phone_country_code, isoCode: phoneCountry?.iso2 ?? null },
     country: u.country_iso2 ?? null,
@@ -131,9 +170,29 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
       acceptedTermsOfService: Boolean(u.wfoe_accepted_tos_at),
       migrated: u.wfoe_migrated,
       migrationEligible: u.wfoe_in_migrating_group && !u.wfoe_migrated,
+      optedIn: Boolean(u.wfoe_accepted_tos_at),
+      optedOut: false,
+      hasUnpaidInvoices: Boolean(unpaid),
+      noticeSkipped: false,
     },
     // Placing an order invalidates the cached view (server/orders/place.ts), so this count stays current.
     numberOfOrders: Number(u.order_count ?? 0),
+    credits: [],
+    prepayments: [],
+    fapiaos: [],
+    paymentMethods: [],
+    preferredGroup: null,
+    referralCode: null,
+    referralCreditsEarnedToDate: 0,
+    totalRewardPoints: 0,
+    hasRewards: false,
+    voucherAvailable: false,
+    loyaltyLevelIdentity: null,
+    submittedTestimonial: false,
+    showCheckSpamMessage: false,
+    hideInvoices: false,
+    overrideDownloadAvailable: false,
+    gtmUid: null,
   };
 }
 
@@ -301,11 +360,71 @@ export async function countryPromptCountries(scope: Scope) {
   return listCountries(scope.app.db);
 }
 
-/** GET /api/account: the signed-in user's account, with the found-us options. */
+/**
+ * GET /api/account: the signed-in user's account (spec 1 §3 "User"), with the found-us options. Besides the
+ * cached view it carries what depends on the request (the site it came to, its language) or changes with
+ * every order step: whether the user belongs on another localisation's site (only when localisation hosts
+ * are configured, ADR 021), their home directory, their unpaid invoices, linked sign-ins and the order form
+ * in progress.
+ */
 export async function accountOf(scope: Scope) {
-  const [user, snapshot] = await Promise.all([getUserView(scope.app, actingUser(scope)), scope.app.config.snapshot()]);
+  const userId = actingUser(scope);
+  const [user, snapshot, unpaidInvoices, linkedAccounts, inProgress] = await Promise.all([
+    getUserView(scope.app, userId),
+    scope.app.config.snapshot(),
+    scope.app.db
+      .selectFrom("invoices")
+      .select(["number", "currency_iso", "balance", "due_at"])
+      .where("user_id", "=", userId)
+      .where("balance", ">", "0")
+      .orderBy("created_at")
+      .execute(),
+    scope.app.db.selectFrom("linked_accounts").select(["provider_id", "email"]).where("user_id", "=", userId).orderBy("id").execute(),
+    scope.app.db
+      .selectFrom("order_forms")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("status", "=", "draft")
+      .orderBy("updated_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const site = localizationForHost(snapshot.localizations, scope.host);
+  const mismatch = Boolean(user && otherSiteHost(snapshot.localizations, site.identity, user.localization));
+  // Read fresh here: the cached view's flag waits for the next invalidation (an order placed, details saved).
+  const wfoeMigrationStatus = user ? { ...user.wfoeMigrationStatus, hasUnpaidInvoices: unpaidInvoices.length > 0 } : undefined;
   return {
-    user: { ...user, loggedIn: true, impersonatorIdentity: scope.session?.impersonatorIdentity ?? null },
+    user: {
+      ...user,
+      loggedIn: true,
+      impersonatorIdentity: scope.session?.impersonatorIdentity ?? null,
+      homeDirectory: homeDirectory(scope.lang),
+      wfoeMigrationStatus,
+      localizationMismatch: mismatch,
+      requiresLocalizationRedirect: mismatch,
+      unpaidInvoices: unpaidInvoices.map((i) => ({
+        number: i.number,
+        currencyIso: i.currency_iso.trim(),
+        balance: Number(i.balance),
+        dueAt: i.due_at ? new Date(i.due_at).toISOString() : null,
+      })),
+      linkedAccounts: linkedAccounts.map((a) => ({ providerId: a.provider_id, email: a.email })),
+      orderFormInProgress: inProgress ? { identity: inProgress.id } : null,
+    },
     foundUsOptions: snapshot.config.foundUsOptions,
+  };
+}
+
+/**
+ * The referral credit (config `referralAmount`, stated in USD) in the researcher's order currency at today's
+ * rate, so a Brazilian reads "R$224", not "$40" (issue 9 §4). An unknown currency falls back to USD.
+ */
+export async function referralCredit(scope: Scope, currencyIso: string): Promise<{ amount: number; currency: CurrencyFormat }> {
+  const [snapshot, catalogue] = await Promise.all([scope.app.config.snapshot(), getCatalogue(scope.app)]);
+  const currency = catalogue.currencies[currencyIso.trim()] ?? catalogue.currencies.USD;
+  const usdCents = Math.round(Number(snapshot.config.referralAmount) * 100);
+  return {
+    amount: toCurrency(catalogue, usdCents, currency.isoCode, new Date()),
+    currency: { isoCode: currency.isoCode, sign: currency.sign, numDecimals: currency.numDecimals },
   };
 }

@@ -1,4 +1,6 @@
 // Which localisation's site a user belongs on (spec 1 §2: localisation redirect and mismatch banner).
+// Sites of their own are configuration (`localizationHosts`, ADR 021): with none configured, the default
+// of every fresh deployment, one address serves every localisation and nobody belongs elsewhere.
 import type { Localization } from "../config";
 
 export function siteOrigin(secureSite: string, request: Request | URL): string {
@@ -9,6 +11,16 @@ export function siteOrigin(secureSite: string, request: Request | URL): string {
   return `https://${secureSite}`;
 }
 
+/**
+ * The host of the site a user of `userLocalization` belongs on when it is not the site `siteIdentity` they
+ * are on, else null. A localisation without a configured host has no other site to send anyone to.
+ */
+export function otherSiteHost(localizations: Localization[], siteIdentity: string, userLocalization: string): string | null {
+  const own = localizations.find((l) => l.identity === userLocalization);
+  if (!own?.secureSite || own.identity === siteIdentity) return null;
+  return own.secureSite;
+}
+
 /** The address to send the user to: their own localisation's site with `path`, or `path` here when it is this site. */
 export function localizationRedirectTarget(
   localizations: Localization[],
@@ -17,7 +29,11 @@ export function localizationRedirectTarget(
   path: string,
   request: Request,
 ): string {
-  const own = localizations.find((l) => l.identity === userLocalization);
-  if (!own || own.identity === siteIdentity) return path;
-  return siteOrigin(own.secureSite, request) + path;
+  const host = otherSiteHost(localizations, siteIdentity, userLocalization);
+  return host ? siteOrigin(host, request) + path : path;
+}
+
+/** Origins of the other localisations' own sites (their logout images); none when no hosts are configured. */
+export function otherSiteOrigins(localizations: Localization[], siteIdentity: string | undefined, request: Request | URL): string[] {
+  return localizations.filter((l) => l.secureSite && l.identity !== siteIdentity).map((l) => siteOrigin(l.secureSite!, request));
 }

@@ -107,6 +107,12 @@ export interface RegistrationInput {
   optinToMarketing: boolean;
   institution?: string;
   foundUs?: string;
+  /** Optional fields of spec 1 §3's registration form ("" or absent: none). */
+  title?: string;
+  workplace?: string;
+  orcid?: string;
+  secondaryEmail?: string;
+  otherFoundUs?: string;
 }
 
 export type RegistrationResult =
@@ -148,6 +154,12 @@ export async function registerResearcher(
           first_name: input.firstName.trim(),
           last_name: input.lastName.trim(),
           institution: input.institution?.trim() || null,
+          title: input.title?.trim() || null,
+          workplace: input.workplace?.trim() || null,
+          orcid: input.orcid?.trim() || null,
+          secondary_email: input.secondaryEmail?.trim() || null,
+          found_us: input.foundUs?.trim() || null,
+          other_found_us: input.otherFoundUs?.trim() || null,
           phone_country_code: codeCountry!.callingCode,
           phone_number: input.phoneNumber.trim(),
           country_id: country!.id,

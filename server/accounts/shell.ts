@@ -1,5 +1,7 @@
 // Rules of the site shell that depend on the signed-in user (spec 1 §2 "Global behaviour", spec 2 §4 "Migration").
+import type { Localization } from "../config";
 import type { UserView } from "./account";
+import { otherSiteHost } from "./localization";
 
 export type ShellBanner = "localization-mismatch" | "credit-notes-lockout" | null;
 
@@ -14,10 +16,15 @@ export interface ShellState {
   wfoeRequired: boolean;
 }
 
-export function shellState(user: UserView, siteLocalization: string): ShellState {
+/**
+ * The shell rules for `user` on the site of localisation `siteLocalization`. The mismatch banner shows only
+ * when the user's localisation has a site of its own (config `localizationHosts`, ADR 021) and this is not it.
+ */
+export function shellState(user: UserView, siteLocalization: string, localizations: Localization[]): ShellState {
   const wfoe = user.wfoeMigrationStatus;
+  const mismatch = otherSiteHost(localizations, siteLocalization, user.localization) !== null;
   return {
-    banner: user.localization !== siteLocalization ? "localization-mismatch" : user.creditNotesLocked ? "credit-notes-lockout" : null,
+    banner: mismatch ? "localization-mismatch" : user.creditNotesLocked ? "credit-notes-lockout" : null,
     countryModal: user.shouldDisplayCountryModal,
     redirectToAccount: user.missingFields.some((f) => f !== "country"),
     wfoeRequired: wfoe.inMigratingGroup && !(wfoe.acceptedTermsOfService && wfoe.migrated),

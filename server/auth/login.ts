@@ -41,3 +41,39 @@ export async function signInWithPassword(
   const token = await createSession(ctx.db, user.id, { ip: input.ip, userAgent: input.userAgent });
   return { ok: true, token, user: { id: user.id, identity: user.identity, language: user.language } };
 }
+
+/** Failures of /login/{failure}/{message} that have their own translated message. */
+const KNOWN_LOGIN_FAILURES = new Set(["oauth-failure", "session-expired", "account-inactive", "wechat-failure", "link-expired"]);
+
+/** The longest failure message the sign-in page shows from its URL. */
+export const LOGIN_FAILURE_MAX_CHARS = 200;
+
+export type LoginFailure = { key: string } | { message: string };
+
+/**
+ * What the sign-in page shows for /login/{failure}/{message} (spec 1 §2: "the message is decoded and shown").
+ * A known failure code is its translated message; any other text is shown decoded, as plain text (React
+ * escapes it), without control or formatting characters (no bidi tricks), at most 200 characters, inside a
+ * translated frame ("Sign-in failed: …") so it cannot pass for the portal's own copy. `decoded` is the
+ * path segment as the router decoded it.
+ */
+export function loginFailure(decoded: string): LoginFailure {
+  if (KNOWN_LOGIN_FAILURES.has(decoded)) return { key: `auth:login.failures.${decoded}` };
+  const clean = decoded
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!clean) return { key: "auth:login.failures.generic" };
+  const chars = [...clean];
+  return { message: chars.length > LOGIN_FAILURE_MAX_CHARS ? `${chars.slice(0, LOGIN_FAILURE_MAX_CHARS - 1).join("")}…` : clean };
+}
+
+/** Whether a path has a percent-escape that does not decode (the router then leaves it raw): a 404. */
+export function hasMalformedEscape(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}

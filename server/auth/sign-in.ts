@@ -27,7 +27,7 @@ import { createSession, revokeSession } from "./session";
 /** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
 export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
   const { config, localizations } = await app.config.snapshot();
-  return [...localizations.map((l) => l.secureSite), ...config.allowedRedirectHosts];
+  return [...localizations.flatMap((l) => (l.secureSite ? [l.secureSite] : [])), ...config.allowedRedirectHosts];
 }
 
 /** Anonymous order forms and uploads of this browser (its draft cookie) become the user's. */

@@ -65,13 +65,42 @@ export const CONFIG_DEFAULTS = {
     description: "File extensions accepted by uploads.",
   },
   bankDetails: {
+    // One account per currency an invoice can be in, so a researcher pays in the currency they were billed in
+    // (issue 9 §4). These are the seeded demonstration accounts; staff set the company's own.
     value: {
-      beneficiary: "Researcher Services Ltd",
-      bankName: "Example Bank (set in the staff configuration)",
-      account: "0000 0000 0000 0000",
-      swift: "EXAMPLEXXX",
-    },
-    description: "Bank account shown on bank-transfer invoices (staff set the real one).",
+      USD: {
+        beneficiary: "Researcher Services Ltd",
+        bankName: "Harbour Federal Bank, Durham NC, USA",
+        account: "0047 1926 5530",
+        swift: "HFBKUS3D",
+      },
+      EUR: {
+        beneficiary: "Researcher Services Ltd",
+        bankName: "Nordhafen Handelsbank AG, Hamburg",
+        account: "DE27 2005 0550 1234 5678 90",
+        swift: "NHHBDEHH",
+      },
+      GBP: {
+        beneficiary: "Researcher Services Ltd",
+        bankName: "Thameside Bank plc, London",
+        account: "20-45-77 41239876",
+        swift: "THSBGB2L",
+      },
+      JPY: { beneficiary: "Researcher Services Ltd", bankName: "さくら港銀行 東京支店", account: "普通 3141592", swift: "SMNBJPJT" },
+      CNY: {
+        beneficiary: "瑞思科研服务（北京）有限公司",
+        bankName: "北京华信银行 海淀支行",
+        account: "1109 2837 4650 1122",
+        swift: "HXBKCNBJ",
+      },
+      BRL: {
+        beneficiary: "Researcher Services Brasil Ltda.",
+        bankName: "Banco Paulista de Comércio, agência 0412",
+        account: "04123-7",
+        swift: "BPCOBRSP",
+      },
+    } as Record<string, { beneficiary: string; bankName: string; account: string; swift: string }>,
+    description: "Bank account for bank-transfer invoices, by invoice currency (USD is the fallback).",
   },
   maxUploadFileBytes: { value: 52428800, description: "Largest accepted upload, in bytes." },
   maxUploadFiles: { value: 20, description: "Most files in one upload request." },
@@ -84,6 +113,11 @@ export const CONFIG_DEFAULTS = {
   allowsDigitalTranslations: { value: true, description: "The digital translation area is available." },
   allowsAnonymousLanguageAssessment: { value: true, description: "Anonymous visitors may use the grammar check." },
   showPreprintPromotion: { value: true, description: "Order details show the preprint promotion (en and cn only)." },
+  localizationHosts: {
+    value: {} as Record<string, string>,
+    description:
+      'Host of each localisation\'s own site, by identity (e.g. {"CN": "cn.example.com"}). Empty (the default): one address serves every localisation, so there is no mismatch banner and no redirect to another site.',
+  },
   allowedRedirectHosts: {
     value: [] as string[],
     description: "Hosts (besides the localisations' own sites) that a sign-in redirect may lead to.",

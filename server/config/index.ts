@@ -12,7 +12,8 @@ export interface Localization {
   identity: string;
   name: string;
   isDefault: boolean;
-  secureSite: string;
+  /** Host of the localisation's own site (config `localizationHosts`), or null: it has no site of its own. */
+  secureSite: string | null;
   timeZone: string;
   defaultCurrency: string;
   defaultLang: string;
@@ -66,7 +67,16 @@ export function applyEnvOverrides(snapshot: ApplicationSnapshot, env: Record<str
     const parsed = raw === undefined ? undefined : parseEnvBoolean(raw);
     if (parsed !== undefined) flags[name] = parsed;
   }
-  return { ...snapshot, config: config as ConfigValues, flags };
+  return { ...snapshot, config: config as ConfigValues, flags, localizations: withHosts(snapshot.localizations, config.localizationHosts) };
+}
+
+/** The localisations with their sites' hosts from the `localizationHosts` config (ADR 021); others have none. */
+function withHosts(localizations: Localization[], hosts: unknown): Localization[] {
+  const map = hosts && typeof hosts === "object" && !Array.isArray(hosts) ? (hosts as Record<string, unknown>) : {};
+  return localizations.map((l) => {
+    const host = map[l.identity];
+    return { ...l, secureSite: typeof host === "string" && host.trim() ? host.trim().toLowerCase() : null };
+  });
 }
 
 export async function loadSnapshotFromDb(db: DB): Promise<ApplicationSnapshot> {
@@ -83,7 +93,7 @@ export async function loadSnapshotFromDb(db: DB): Promise<ApplicationSnapshot> {
     identity: r.identity,
     name: r.name,
     isDefault: r.is_default,
-    secureSite: r.secure_site,
+    secureSite: null,
     timeZone: r.time_zone,
     defaultCurrency: r.default_currency.trim(),
     defaultLang: r.default_lang,
@@ -161,8 +171,27 @@ export function localizationTimeZone(localizations: Localization[], identity: st
 /** The localisation of a request: the one whose secure site is the request's host, else the default (US). */
 export function localizationForHost(localizations: Localization[], host: string | null | undefined): Localization {
   const hostname = (host ?? "").split(":")[0].toLowerCase();
-  const byHost = localizations.find((l) => l.secureSite.toLowerCase() === hostname);
+  const byHost = localizations.find((l) => l.secureSite !== null && l.secureSite === hostname);
   const fallback = localizations.find((l) => l.isDefault) ?? localizations[0];
   if (!fallback) throw new Error("No localisation is configured");
   return byHost ?? fallback;
+}
+
+export interface BankDetails {
+  beneficiary: string;
+  bankName: string;
+  account: string;
+  swift: string;
+}
+
+/**
+ * The bank account an invoice in `currencyIso` is paid to (config `bankDetails`, by currency; USD when the
+ * currency has none). A database seeded before accounts were kept per currency holds one account: it serves all.
+ */
+export function bankDetailsFor(config: ConfigValues, currencyIso: string): BankDetails | null {
+  const value = config.bankDetails as unknown as Record<string, BankDetails> | BankDetails;
+  if (!value || typeof value !== "object") return null;
+  if ("beneficiary" in value && typeof value.beneficiary === "string") return value as BankDetails;
+  const byCurrency = value as Record<string, BankDetails>;
+  return byCurrency[currencyIso.trim()] ?? byCurrency.USD ?? null;
 }

@@ -16,7 +16,7 @@ import { RETRY_AFTER_SECONDS } from "../health";
 import { cookies } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
-import { siteOrigin } from "../accounts/localization";
+import { otherSiteOrigins } from "../accounts/localization";
 import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
@@ -71,7 +71,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
       const all = snapshot?.localizations ?? [];
       const here = all.length ? localizationForHost(all, req.get("host")) : undefined;
-      imgOrigins = all.filter((l) => l.identity !== here?.identity).map((l) => siteOrigin(l.secureSite, url));
+      imgOrigins = otherSiteOrigins(all, here?.identity, url);
     }
     const headers = securityHeaders(nonce, { secure: req.secure, dev, imgOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);

@@ -1,5 +1,6 @@
 // The read-only lists the wizard's pages offer: manuscript languages, areas of study, the currencies of the
 // summary's picker. Pages read them here (route modules never query the database).
+import { currencyName } from "#common/format";
 import type { Scope } from "../scope";
 import { listCurrencies } from "../accounts/registration";
 import { areaTree } from "../catalogue/areas";
@@ -16,5 +17,7 @@ export function areasOfStudy(scope: Scope) {
 
 /** The currencies an anonymous visitor may pick in the summary (selectable ones). */
 export async function pickerCurrencies(scope: Scope): Promise<{ isoCode: string; name: string }[]> {
-  return (await listCurrencies(scope.app.db)).filter((c) => c.selectable).map((c) => ({ isoCode: c.isoCode, name: c.name }));
+  return (await listCurrencies(scope.app.db))
+    .filter((c) => c.selectable)
+    .map((c) => ({ isoCode: c.isoCode, name: currencyName(c.isoCode, scope.lang, c.name) }));
 }

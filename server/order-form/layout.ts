@@ -9,6 +9,17 @@ import type { OrderFormRow } from "./store";
 
 /** The steps that carry marketing banners (spec 1 §2). */
 const BANNER_STEPS: readonly StepName[] = ["get-started", "manuscript-services"];
+/** The ?promo= messages the wizard has words for (order:promo.*); any other value shows nothing, never a raw key. */
+const PROMO_MESSAGES = new Set([
+  "coupon-applied-message",
+  "coupon-removed-message",
+  "best-discount-applied",
+  "promo-code-empty",
+  "promo-code-invalid",
+  "promo-code-expired",
+  "promo-code-used-up",
+  "one-promo-code-per-order",
+]);
 /** The only revenue-share code with a welcome banner. */
 const REVENUE_SHARE_WELCOME = "cambridge1";
 
@@ -16,7 +27,7 @@ export interface WizardLayout {
   currencies: { isoCode: string; name: string }[] | null;
   timeZone: string;
   banner: "revenue-share" | "promo" | null;
-  /** A promo code's greeting key suffix from ?promo=, when it has the shape of one. */
+  /** The promo message (order:promo.{key}) named by ?promo=, when it is one the wizard knows. */
   promoMessage: string | null;
 }
 
@@ -39,6 +50,6 @@ export async function wizardLayout(
       : form.promo_code
         ? "promo"
         : null;
-  const promoMessage = input.promoParam && /^[a-z-]{3,40}$/.test(input.promoParam) ? input.promoParam : null;
+  const promoMessage = input.promoParam && PROMO_MESSAGES.has(input.promoParam) ? input.promoParam : null;
   return { currencies, timeZone, banner, promoMessage };
 }

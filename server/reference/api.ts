@@ -4,7 +4,8 @@ import { ok } from "#common/result";
 import { searchQuerySchema } from "#common/reference/schemas";
 import { endpoint, type EndpointTable } from "../http/api/endpoint";
 import { localizationForHost } from "../config";
-import { AREA_SEARCH_MIN_CHARS, searchAreasOfStudy, searchJournals } from "../catalogue";
+import { AREA_SEARCH_MIN_CHARS, getCatalogue, searchAreasOfStudy, searchJournals } from "../catalogue";
+import { fixedT } from "../i18n";
 
 export const referenceApi: EndpointTable = [
   endpoint({
@@ -13,9 +14,21 @@ export const referenceApi: EndpointTable = [
     auth: "none",
     summary: "Application config values, feature flags and localisations (spec 1 §3).",
     async handler({ scope }) {
-      const snapshot = await scope.app.config.snapshot();
+      const [snapshot, catalogue] = await Promise.all([scope.app.config.snapshot(), getCatalogue(scope.app)]);
+      const t = fixedT(scope.lang, "catalogue");
       return ok({
         ...snapshot.config,
+        // Spec 1 §3 "serviceGroups": the catalogue's groups in their order, named in the request's language,
+        // with the slugs of their services (prices come with the order form, in its currency).
+        serviceGroups: [...catalogue.groups]
+          .sort((a, b) => a.sortOrder - b.sortOrder)
+          .map((g) => ({
+            slug: g.slug,
+            name: t(g.nameKey),
+            serviceType: g.serviceType,
+            columns: g.columns,
+            services: catalogue.services.filter((s) => s.group === g.slug).map((s) => s.slug),
+          })),
         featureFlags: snapshot.flags,
         localizations: snapshot.localizations,
         currentLocalization: localizationForHost(snapshot.localizations, scope.host),

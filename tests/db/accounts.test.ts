@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher } from "../helpers/factories";
-import { validatePhone, phoneMaxLength, CHINA_PHONE_MAX } from "../../app/common/phone";
+import { validatePhone, phoneMaxLength, phoneCountryFor, CHINA_PHONE_MAX } from "../../app/common/phone";
 import { registrationCurrencies, listCurrencies, registerResearcher, researcherExists } from "../../server/accounts/registration";
 import { addressSchema, stateAfterCountryChange, stateError } from "../../app/common/accounts/address";
 import { detailsBodySchema, detailsSchema } from "../../app/common/accounts/schemas";
 import { saveAddress, listAddresses, getAddress, deleteAddress } from "../../server/accounts/addresses";
 import { getUserView, updateDetails, changePassword, invalidateUser, USER_CACHE_SECONDS } from "../../server/accounts/account";
 import { systemScope } from "../../server/scope";
-import { shellState } from "../../server/accounts/shell";
+import { shellState as shellOf } from "../../server/accounts/shell";
 import { createSession, readSession } from "../../server/auth/session";
 import { verifyPassword } from "../../server/accounts/password";
 
@@ -53,6 +53,25 @@ describe("phone rules (spec 1 §5)", () => {
     expect(validatePhone("12345678901234", DE)).toBe("contact-number-validation");
     expect(phoneMaxLength(CN)).toBe(CHINA_PHONE_MAX);
     expect(phoneMaxLength(undefined)).toBe(15);
+  });
+
+  it("answers a US researcher's +1 as the United States, a Canadian's as Canada (issue 9 §3.14)", async () => {
+    const us = await createResearcher(t.ctx);
+    expect((await getUserView(t.ctx, us.id))!.countryCode).toEqual({ value: "+1", isoCode: "US" });
+    const ca = await createResearcher(t.ctx, { country: "CA", countryCode: "CA", phoneNumber: "4165550123" });
+    expect((await getUserView(t.ctx, ca.id))!.countryCode).toEqual({ value: "+1", isoCode: "CA" });
+    // A German living abroad with a +1 number: the code's main country.
+    const de = await createResearcher(t.ctx, { country: "DE", countryCode: "US", currency: "EUR" });
+    expect((await getUserView(t.ctx, de.id))!.countryCode.isoCode).toBe("US");
+    const list = [
+      { iso2: "AS", callingCode: "+1" },
+      { iso2: "US", callingCode: "+1" },
+      { iso2: "KZ", callingCode: "+7" },
+    ];
+    expect(phoneCountryFor("+1", list)?.iso2).toBe("US");
+    expect(phoneCountryFor("+1", list, "AS")?.iso2).toBe("AS");
+    expect(phoneCountryFor("+7", list)?.iso2).toBe("KZ");
+    expect(phoneCountryFor(null, list)).toBeUndefined();
   });
 });
 
@@ -305,15 +324,27 @@ describe("the user view and its cache", () => {
   it("derives the shell rules", async () => {
     const u = await createResearcher(t.ctx);
     const view = (await getUserView(t.ctx, u.id))!;
+    const { localizations: unhosted } = await t.ctx.config.snapshot();
+    const hosted = unhosted.map((l) => ({ ...l, secureSite: l.identity === "US" ? "www.example.org" : null }));
+    const shellState = (v: typeof view, site: string) => shellOf(v, site, hosted);
     expect(shellState(view, "US")).toEqual({ banner: null, countryModal: false, redirectToAccount: false, wfoeRequired: false });
     expect(shellState(view, "CN").banner).toBe("localization-mismatch");
+    // Without hosts (the default, ADR 021) there is no other site: no mismatch.
+    expect(shellOf(view, "CN", unhosted).banner).toBeNull();
+    expect(shellOf({ ...view, localization: "CN" }, "US", unhosted).banner).toBeNull();
     expect(shellState({ ...view, creditNotesLocked: true }, "US").banner).toBe("credit-notes-lockout");
     expect(shellState({ ...view, shouldDisplayCountryModal: true, missingFields: ["country"] }, "US")).toMatchObject({
       countryModal: true,
       redirectToAccount: false,
     });
     expect(shellState({ ...view, missingFields: ["phoneNumber"] }, "US").redirectToAccount).toBe(true);
-    const wfoe = { inMigratingGroup: true, acceptedTermsOfService: true, migrated: false, migrationEligible: true };
+    const wfoe = {
+      ...view.wfoeMigrationStatus,
+      inMigratingGroup: true,
+      acceptedTermsOfService: true,
+      migrated: false,
+      migrationEligible: true,
+    };
     expect(shellState({ ...view, wfoeMigrationStatus: wfoe }, "US").wfoeRequired).toBe(true);
     expect(shellState({ ...view, wfoeMigrationStatus: { ...wfoe, migrated: true } }, "US").wfoeRequired).toBe(false);
   });

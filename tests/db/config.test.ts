@@ -62,8 +62,17 @@ describe("application config and feature flags", () => {
   it("holds the localisations US (default), China and Brazil as data", async () => {
     const snap = await t.ctx.config.snapshot();
     expect(snap.localizations.map((l) => l.identity).sort()).toEqual(["BR", "CN", "US"]);
-    expect(localizationForHost(snap.localizations, "cn.localhost:3000").identity).toBe("CN");
-    expect(localizationForHost(snap.localizations, "unknown.example").identity).toBe("US");
+    // No localisation has a site of its own by default (ADR 021): every host is the default's.
+    expect(snap.localizations.map((l) => l.secureSite)).toEqual([null, null, null]);
+    expect(localizationForHost(snap.localizations, "cn.localhost:3000").identity).toBe("US");
+    const hosted = applyEnvOverrides(snap, { CONFIG_LOCALIZATION_HOSTS: '{"CN":"cn.localhost","BR":"BR.localhost","XX":"x"}' });
+    expect(hosted.localizations.map((l) => [l.identity, l.secureSite])).toEqual([
+      ["BR", "br.localhost"],
+      ["CN", "cn.localhost"],
+      ["US", null],
+    ]);
+    expect(localizationForHost(hosted.localizations, "cn.localhost:3000").identity).toBe("CN");
+    expect(localizationForHost(hosted.localizations, "unknown.example").identity).toBe("US");
     expect(snap.localizations.find((l) => l.identity === "BR")!.taxTypes).toEqual(["CPF", "CNPJ"]);
     expect(snap.localizations.find((l) => l.identity === "CN")!.allowsFapiaoProcessingAfterPayment).toBe(true);
   });

@@ -79,12 +79,20 @@ describe("sign-in page", () => {
     expect(c.cookies.get("sid")).not.toBe(first);
   });
 
-  it("shows a failure from the URL as a known, translated message only", async () => {
+  it("shows a failure from the URL: known codes translated, any other message decoded as plain text in a translated frame", async () => {
     let html = await (await fetch(`${portal.url}/en/login/failure/oauth-failure`)).text();
     expect(html).toContain("We could not sign you in with that provider.");
+    // Any other message is shown (spec 1 §2), escaped, framed so it cannot pass for the portal's copy.
     html = await (await fetch(`${portal.url}/en/login/failure/${encodeURIComponent("<b>Call +1 555 fake support</b>")}`)).text();
-    expect(html).toContain("Sign-in did not succeed. Please try again.");
-    expect(html).not.toContain("fake support");
+    expect(html).toContain("Sign-in failed: &lt;b&gt;Call +1 555 fake support&lt;/b&gt;");
+    expect(html).not.toContain("<b>Call");
+    html = await (await fetch(`${portal.url}/cn/login/failure/${encodeURIComponent("provider said no")}`)).text();
+    expect(html).toContain("登录失败：provider said no");
+    // Control and bidi characters go; at most 200 characters.
+    html = await (await fetch(`${portal.url}/en/login/failure/${encodeURIComponent("a\u0007b\u202Ec\u001Bd")}`)).text();
+    expect(html).toContain("Sign-in failed: a b c d");
+    html = await (await fetch(`${portal.url}/en/login/failure/${"x".repeat(500)}`)).text();
+    expect(/role="alert">Sign-in failed: (x+)…<\/div>/.exec(html)?.[1]).toHaveLength(199);
   });
 
   it("keeps redirect and origin on the register and forgot-password links", async () => {

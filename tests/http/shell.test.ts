@@ -155,7 +155,8 @@ describe("HTTP safety", () => {
     });
     expect(body.localAuthEnabled).toBe(true);
     expect(body.featureFlags).toHaveProperty("wechat_sso");
-    expect(body.currentLocalization.identity).toBe("CN");
+    // No localisation has a host of its own by default (ADR 021): every host is the default site.
+    expect(body.currentLocalization.identity).toBe("US");
     expect(body.localizations).toHaveLength(3);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatDateTime, formatDate, formatFilterDate, toMinorUnits } from "../../app/common/format";
+import { currencyName, formatMoney, formatDateTime, formatDate, formatFilterDate, toMinorUnits } from "../../app/common/format";
 
 const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
 const EUR = { isoCode: "EUR", sign: "€", numDecimals: 2 };
@@ -40,14 +40,20 @@ describe("dates", () => {
     expect(formatDateTime(when, "en")).toBe("5 Mar 2026, 3:07 PM");
     expect(formatDate(when, "en")).toBe("5 Mar 2026");
   });
-  it("keeps day month year order in Portuguese and Spanish", () => {
-    expect(formatDateTime(when, "br")).toMatch(/^5 mar\.? 2026, 3:07 /);
-    expect(formatDateTime(when, "es")).toMatch(/^5 mar\.? 2026, 3:07 p/);
+  it("keeps day month year order and the 24-hour clock in Portuguese and Spanish (no 'PM'; issue 9 §4)", () => {
+    expect(formatDateTime(when, "br")).toMatch(/^5 mar\.? 2026, 15:07$/);
+    expect(formatDateTime(when, "es")).toMatch(/^5 mar\.? 2026, 15:07$/);
   });
-  it("uses the native order with a 12-hour clock in Chinese and Japanese", () => {
-    expect(formatDateTime(when, "cn")).toBe("2026年3月5日 下午3:07");
+  it("uses the native order and the locale's own clock in Chinese and Japanese", () => {
+    expect(formatDateTime(when, "cn")).toBe("2026年3月5日 15:07");
     expect(formatDate(when, "jp")).toBe("2026年3月5日");
-    expect(formatDateTime(when, "jp")).toContain("午後3:07");
+    expect(formatDateTime(when, "jp")).toContain("15:07");
+  });
+  it("names currencies in the page's language", () => {
+    expect(currencyName("GBP", "cn")).toBe("英镑");
+    expect(currencyName("CNY", "br")).toBe("Yuan chinês");
+    expect(currencyName("GBP", "en")).toBe("British Pound");
+    expect(currencyName("XYZ", "cn", "Fallback")).toBe("Fallback");
   });
   it("formats the filter date as MM/dd/yyyy", () => {
     expect(formatFilterDate(when)).toBe("03/05/2026");

@@ -1,5 +1,6 @@
 // Address rules (spec 2 §5 "Address"), shared by the account form, the payment form and the API.
 import * as z from "zod/mini";
+import "../validation-messages";
 
 const m = (key: string) => ({ error: `account:address.errors.${key}` });
 const optionalText = (max: number, key: string) => z.optional(z.string().check(z.trim(), z.maxLength(max, m(key))));

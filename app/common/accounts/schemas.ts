@@ -3,16 +3,14 @@
 // translation keys. Rules that need the database (the country exists, the phone length of its calling
 // code, the states of a country) are the domain's (server/accounts).
 import * as z from "zod/mini";
-import { emailField, nameField } from "../auth/schemas";
+import { nameField, optionalTextField, orcidField, secondaryEmailField } from "../auth/schemas";
 import { SITE_LANGS } from "../i18n";
 import { addressSchema } from "./address";
 
 export { addressSchema, type AddressFields, type AddressInput } from "./address";
 
 const R = (key: string) => ({ error: `auth:register.errors.${key}` });
-const optional = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
-
-const ORCID_INVALID = { error: "account:details.errors.orcidInvalid" };
+const optional = (max: number) => optionalTextField(max);
 
 /**
  * The fields of the account details form (spec 1 §2 "Account"). An empty ORCID or secondary e-mail means
@@ -23,10 +21,8 @@ const detailsFields = {
   firstName: nameField("first-name-required"),
   lastName: nameField("last-name-required"),
   institution: optional(200),
-  orcid: z.optional(
-    z.string().check(z.trim(), z.maxLength(19, ORCID_INVALID), z.regex(/^$|^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, ORCID_INVALID)),
-  ),
-  secondaryEmail: z.optional(z.union([z.literal(""), emailField])),
+  orcid: orcidField,
+  secondaryEmail: secondaryEmailField,
   countryCode: z.string(R("country-code-required")),
   phoneNumber: z.string(R("contact-number-required")).check(z.trim()),
   country: z.string(R("country-required")),

@@ -1,7 +1,9 @@
 // Zod schemas shared by client validation and server actions. Messages are translation keys.
 // zod/mini keeps the browser bundle small (the full zod API costs ~35 KB gzipped on every form page).
 import * as z from "zod/mini";
+import "../validation-messages";
 import { validatePhone } from "../phone";
+import { isValidOrcid } from "../accounts/orcid";
 
 const msg = (key: string) => ({ error: key });
 const EMAIL_INVALID = "auth:login.errors.emailAddressInvalidFormat";
@@ -44,6 +46,24 @@ export const passwordField = z
 export const nameField = (required: string) =>
   z.string(E(required)).check(z.trim(), z.minLength(1, E(required)), z.maxLength(100, E("name-too-long")));
 
+/** Optional free text: trimmed, at most `max` characters (longer is `tooLong`, a translated message). */
+export const optionalTextField = (max: number, tooLong = "auth:register.errors.field-too-long") =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, msg(tooLong))));
+
+const ORCID_INVALID = msg("account:details.errors.orcidInvalid");
+
+/** An ORCID iD with a correct check digit (issue 9 §3.15); "" means none. */
+export const orcidField = z.optional(
+  z.string().check(
+    z.trim(),
+    z.maxLength(19, ORCID_INVALID),
+    z.refine((v) => v === "" || isValidOrcid(v), ORCID_INVALID),
+  ),
+);
+
+/** A second e-mail address; "" means none. */
+export const secondaryEmailField = z.optional(z.union([z.literal(""), emailField]));
+
 /** Stage two of registration. `countries` adds the phone-length rule of the chosen calling code. */
 export function registerSchema(countries: SchemaCountry[] = []) {
   return z
@@ -61,7 +81,13 @@ export function registerSchema(countries: SchemaCountry[] = []) {
       optinToMarketing: z._default(z.boolean(), false),
       agreeToTOS: z.literal(true, E("terms-required")),
       institution: z.optional(z.string().check(z.trim(), z.maxLength(200, E("institution-too-long")))),
-      foundUs: z.optional(z.string().check(z.maxLength(60))),
+      foundUs: optionalTextField(60),
+      // The optional fields of spec 1 §3's registration form (issue 9 §3.15).
+      title: optionalTextField(40),
+      workplace: optionalTextField(200),
+      orcid: orcidField,
+      secondaryEmail: secondaryEmailField,
+      otherFoundUs: optionalTextField(200),
       redirect: z.optional(z.string()),
       origin: z.optional(z.string()),
     })
