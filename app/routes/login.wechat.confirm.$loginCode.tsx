@@ -21,6 +21,7 @@ import {
   scanWechatSession,
   wechatAvailable,
   wechatPhoneStatus,
+  wechatProvider,
   wechatSessionForConfirmation,
   type WechatPhoneOutcome,
 } from "#server/auth/wechat";
@@ -45,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!(await wechatAvailable(context.app))) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "wechat");
   const url = new URL(request.url);
-  const common = { title: t("confirm.title"), sandbox: true };
+  const common = { title: t("confirm.title"), sandbox: wechatProvider(context.app)?.sandbox ?? false };
   const session = await getCurrentSession(request, context);
   if (!session) {
     return data({ ...common, state: "sign-in" as const, signInHref: paths.login(lang, { redirect: url.pathname }) }, { headers: NO_STORE });
@@ -216,7 +217,6 @@ export default function WechatConfirm() {
   return (
     <div className="auth-card wechat-confirm">
       <h1>{t("confirm.title")}</h1>
-      {/* The only provider is the sandbox; a real adapter would confirm in the WeChat app, not here. */}
       {d.sandbox ? <WechatSandboxNotice phone /> : null}
       {body}
       <p className="auth-links">
