@@ -14,6 +14,21 @@ export {};
 type Env = ReturnType<typeof readEnv>;
 type DemoAccount = Awaited<ReturnType<typeof preparePortal>>[number];
 
+/** Set when this start switched the WeChat sandbox on for the demo (see demoWechatSandbox). */
+let wechatSandboxForDemo = false;
+
+/**
+ * The demo (demo accounts seeded, no WECHAT_MODE given) shows WeChat sign-in in its sandbox, the only
+ * provider there is, and says so at start-up. Anything else gets WeChat only when WECHAT_MODE asks for it
+ * (ADR 024). Set in process.env so the processes of a cluster read the same.
+ */
+function demoWechatSandbox(env: Env): Env {
+  if (process.env.WECHAT_MODE?.trim() || !env.SEED_DEMO) return env;
+  process.env.WECHAT_MODE = "sandbox";
+  wechatSandboxForDemo = true;
+  return readEnv();
+}
+
 function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAccount[], processes: number) {
   const lines = [
     "",
@@ -21,6 +36,8 @@ function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAcco
     `  database: ${env.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${env.DATA_DIR}`}`,
     `  cache:    ${cacheKind}`,
   ];
+  if (wechatSandboxForDemo)
+    lines.push("  WeChat:   sandbox (test mode) for the demo: no WeChat provider is configured; WECHAT_MODE=off turns it off");
   if (processes > 1) lines.push(`  processes: ${processes} (WEB_CONCURRENCY)`);
   // Without SMTP, reset links reach their recipient only through the pickup folder (ADR 018): say where it is.
   const pickup = mailPickupDir({ env });
@@ -136,7 +153,7 @@ async function serve(env: Env, options: { dev: boolean; prepared: boolean; proce
 }
 
 async function main() {
-  const env = readEnv();
+  const env = cluster.isWorker ? readEnv() : demoWechatSandbox(readEnv());
   const dev = process.argv.includes("--dev");
   if (cluster.isWorker) return serve(env, { dev: false, prepared: process.env.PORTAL_PREPARED === "1", processes: 1 });
   const { processes, reason } = concurrency(env, dev);

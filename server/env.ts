@@ -105,6 +105,17 @@ export const envSchema = z.object({
   /** Set when the portal runs behind a TLS-terminating proxy: cookies become Secure and X-Forwarded-* is trusted. */
   TRUST_PROXY: bool(false),
   SEED_DEMO: bool(true),
+  /**
+   * WeChat sign-in provider. `off` (the default): WeChat sign-in is unavailable. `sandbox`: the test-mode
+   * stand-in that confirms on a page of this portal, labelled as such (ADR 004, ADR 024). No real adapter yet.
+   */
+  WECHAT_MODE: z._default(
+    field("off or sandbox", (value) => {
+      const v = value.trim().toLowerCase();
+      return v === "off" || v === "sandbox" ? v : undefined;
+    }),
+    "off",
+  ),
   SESSION_SECRET: z.optional(z.string()),
   /** `inline` runs background jobs in the web process; `external` (or `off`) leaves them to `npm run worker`. */
   WORKERS: z._default(

@@ -26,7 +26,16 @@ const KNOWN_ERRORS: Record<string, string> = {
 type Phase =
   | { name: "idle" }
   | { name: "loading" }
-  | { name: "waiting"; loginCode: string; qrCodeUrl: string; url: string; sandbox: boolean; interval: number; maxPolls: number }
+  | {
+      name: "waiting";
+      loginCode: string;
+      qrCodeUrl: string;
+      url: string;
+      sandbox: boolean;
+      confirmCode: string;
+      interval: number;
+      maxPolls: number;
+    }
   | { name: "error"; message: string };
 
 export function WechatErrorIcon() {
@@ -44,6 +53,18 @@ export function WechatSandboxNotice({ phone = false }: { phone?: boolean }) {
   return (
     <p className="alert alert-info wechat-sandbox" role="note">
       <strong className="wechat-sandbox-label">{t("sandbox.label")}</strong> {phone ? t("sandbox.phoneNotice") : t("sandbox.notice")}
+    </p>
+  );
+}
+
+/** The code the phone must type on the confirmation page (ADR 024): shown only here, beside the QR image. */
+export function WechatConfirmCode({ code }: { code: string }) {
+  const { t } = useTranslation("wechat");
+  return (
+    <p className="wechat-confirm-code">
+      {t("confirmCode.label")} <strong className="wechat-confirm-code-value">{code}</strong>
+      <br />
+      <small>{t("confirmCode.hint")}</small>
     </p>
   );
 }
@@ -149,6 +170,7 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
         qrCodeUrl: body.qrCodeUrl,
         url: typeof body.url === "string" ? body.url : "",
         sandbox: body.sandbox === true,
+        confirmCode: typeof body.confirmCode === "string" ? body.confirmCode : "",
         interval: typeof body.pollIntervalMs === "number" ? body.pollIntervalMs : POLL_INTERVAL_MS,
         maxPolls: typeof body.maxPolls === "number" ? Math.min(body.maxPolls, MAX_POLLS) : MAX_POLLS,
       });
@@ -173,6 +195,7 @@ export function WechatLogin({ redirect, origin }: { redirect?: string | null; or
         {waiting.sandbox ? <WechatSandboxNotice /> : null}
         <p>{t("scanPrompt")}</p>
         <img src={waiting.qrCodeUrl} alt={t("qrAlt")} width={200} height={200} className="wechat-qr-image" />
+        {waiting.confirmCode ? <WechatConfirmCode code={waiting.confirmCode} /> : null}
         <p role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" /> {poll.status === "scanned" ? t("scanned") : t("waiting")}
         </p>

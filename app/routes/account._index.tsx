@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "#app/lib/translate";
 import {
@@ -18,6 +18,7 @@ import { useLang } from "#app/lib/use-lang";
 import { useClientValidation } from "#app/lib/client-validation";
 import { isSiteLang, LANG_NATIVE_NAME, SITE_LANGS } from "#common/i18n";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { pageScope } from "#app/lib/scope.server";
 import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
 import { cookies } from "#server/http/cookies";
@@ -26,6 +27,11 @@ import { localizeCountries } from "#app/lib/countries.server";
 import { accountDetailsPage, changePassword, updateDetails } from "#server/accounts/account";
 
 export const meta = titleMeta;
+/** The action's Retry-After (too many wrong current passwords) reaches the document. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -46,7 +52,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success")
       return Response.json({ form: "password", result: submission.reply({ hideFields }) }, { status: 400 });
     const r = await changePassword(scope, submission.value);
-    if (!r.ok) return Response.json({ form: "password", result: replyWithErrors(submission, r, { hideFields }) }, { status: 400 });
+    if (!r.ok) {
+      // Too many wrong current passwords: 429 with Retry-After (issue 10 §7).
+      const retry = r.details?.retryAfterSeconds;
+      const headers: HeadersInit = typeof retry === "number" ? { "Retry-After": String(retry) } : {};
+      return Response.json(
+        { form: "password", result: replyWithErrors(submission, r, { hideFields }) },
+        { status: errorStatus(r.error), headers },
+      );
+    }
     // Every other session was signed out; this browser continues on a fresh one.
     return redirect(paths.account(scope.lang, { saved: "password" }), {
       status: 303,

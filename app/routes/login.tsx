@@ -18,6 +18,7 @@ import { useLang } from "#app/lib/use-lang";
 import { SocialButtons } from "#app/components/SocialButtons";
 import { WechatLogin } from "#app/components/WechatLogin";
 import { providersForPage } from "#server/auth/social";
+import { wechatAvailable } from "#server/auth/wechat";
 import { localizationForHost } from "#server/config";
 
 export const handle = { i18n: ["auth", "wechat", "social"] };
@@ -50,7 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   return {
     providers,
-    wechatEnabled: snapshot.flags.wechat_sso,
+    // Offered only with a configured provider (WECHAT_MODE) and the wechat_sso flag on (ADR 024).
+    wechatEnabled: await wechatAvailable(context.app),
     title: t(snapshot.flags.new_login ? "login.newTitle" : "login.title"),
     localAuthEnabled: Boolean(snapshot.config.localAuthEnabled),
     newLogin: snapshot.flags.new_login,

@@ -1,8 +1,8 @@
 // /{lang}/login/wechat/confirm/{loginCode}: the SANDBOX stand-in for scanning the QR code with the
-// WeChat app (ADR 004). A visitor signed in to the portal here (the "phone") confirms or cancels
-// with a POST; the browser that shows the QR code is then signed in as that visitor. Opening the
-// page while signed in counts as the scan (like WeChat's "scanned" event: it only moves a pending
-// session to scanned, so the other browser can say "confirm on your phone").
+// WeChat app (ADR 004, ADR 024). A visitor signed in to the portal here (the "phone") types the short
+// code shown beside the QR image: that POST is the scan (like WeChat's "scanned" event) and shows
+// whom the other device would be signed in as; a second POST with the code confirms or cancels.
+// The GET changes nothing: a link to this page alone, sent to someone signed in, does nothing.
 import { data, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
@@ -19,8 +19,11 @@ import {
   cancelWechatSession,
   confirmWechatSession,
   scanWechatSession,
+  wechatAvailable,
+  wechatPhoneStatus,
   wechatProvider,
   wechatSessionForConfirmation,
+  type WechatPhoneOutcome,
 } from "#server/auth/wechat";
 
 export const handle = { i18n: ["auth", "wechat"] };
@@ -40,77 +43,89 @@ const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = requireLang(request);
-  if (!(await context.app.config.flag("wechat_sso"))) throw new Response("Not Found", { status: 404 });
+  if (!(await wechatAvailable(context.app))) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "wechat");
   const url = new URL(request.url);
-  const common = { title: t("confirm.title"), sandbox: wechatProvider(context.app).sandbox };
+  const common = { title: t("confirm.title"), sandbox: wechatProvider(context.app)?.sandbox ?? false };
   const session = await getCurrentSession(request, context);
   if (!session) {
     return data({ ...common, state: "sign-in" as const, signInHref: paths.login(lang, { redirect: url.pathname }) }, { headers: NO_STORE });
   }
-  const loginCode = params.loginCode ?? "";
-  const qr = await wechatSessionForConfirmation(context.app, loginCode);
+  const qr = await wechatSessionForConfirmation(context.app, params.loginCode ?? "");
   if (!qr || (qr.status !== "pending" && qr.status !== "scanned")) {
     return data({ ...common, state: "unavailable" as const }, { status: qr ? 410 : 404, headers: NO_STORE });
   }
-  await scanWechatSession(context.app, loginCode);
-  return data(
-    {
-      ...common,
-      state: "confirm" as const,
-      name: `${session.user.firstName} ${session.user.lastName}`.trim(),
-      requestIp: qr.ip ?? "",
-      requestDevice: (qr.userAgent ?? "").slice(0, 160),
-    },
-    { headers: NO_STORE },
-  );
+  // Only a form asking for the code: reading the page is not the scan.
+  return data({ ...common, state: "code" as const }, { headers: NO_STORE });
 }
+
+type ActionResult =
+  | { step: "code"; errorKey: string }
+  | { step: "question"; code: string; name: string; requestIp: string; requestDevice: string }
+  | { step: "done"; done: "confirmed" | "cancelled" | "failed" };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLang(request);
-  if (!(await context.app.config.flag("wechat_sso"))) throw new Response("Not Found", { status: 404 });
+  if (!(await wechatAvailable(context.app))) throw new Response("Not Found", { status: 404 });
   const session = await requireUser(request, context);
   const submission = await parseForm<WechatConfirmFields>(request, wechatConfirmSchema);
-  if (submission.status !== "success") return data({ done: "failed" as const }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionResult>({ step: "code", errorKey: "confirm.codeRequired" }, { status: 400, headers: NO_STORE });
   const loginCode = params.loginCode ?? "";
-  if (submission.value.intent === "cancel") {
-    const r = await cancelWechatSession(context.app, loginCode);
-    return data({ done: r.ok ? ("cancelled" as const) : ("failed" as const) }, { status: r.ok ? 200 : 409 });
+  const { intent, code } = submission.value;
+  let outcome: WechatPhoneOutcome;
+  if (intent === "scan") outcome = await scanWechatSession(context.app, loginCode, code);
+  else if (intent === "cancel") outcome = await cancelWechatSession(context.app, loginCode, code);
+  else outcome = await confirmWechatSession(context.app, loginCode, session.user.id, code);
+  const status = wechatPhoneStatus(outcome);
+  if (!outcome.ok && outcome.error === "wrong-code")
+    return data<ActionResult>({ step: "code", errorKey: "confirm.wrongCode" }, { status, headers: NO_STORE });
+  if (!outcome.ok) return data<ActionResult>({ step: "done", done: "failed" }, { status, headers: NO_STORE });
+  if (intent === "scan") {
+    const qr = await wechatSessionForConfirmation(context.app, loginCode);
+    return data<ActionResult>(
+      {
+        step: "question",
+        code,
+        name: `${session.user.firstName} ${session.user.lastName}`.trim(),
+        requestIp: qr?.ip ?? "",
+        requestDevice: (qr?.userAgent ?? "").slice(0, 160),
+      },
+      // An explicit status: without one the page's loader status would decide the document's.
+      { status: 200, headers: NO_STORE },
+    );
   }
-  const r = await confirmWechatSession(context.app, loginCode, session.user.id);
-  if (r.ok) context.logger.info({ userId: session.user.id }, "wechat sandbox sign-in confirmed");
-  return data({ done: r.ok ? ("confirmed" as const) : ("failed" as const) }, { status: r.ok ? 200 : 409 });
+  if (intent === "confirm") context.logger.info({ userId: session.user.id }, "wechat sandbox sign-in confirmed");
+  return data<ActionResult>({ step: "done", done: intent === "confirm" ? "confirmed" : "cancelled" }, { status: 200, headers: NO_STORE });
 }
 
 type PageData = { title: string; sandbox: boolean } & (
-  | { state: "sign-in"; signInHref: string }
-  | { state: "unavailable" }
-  | { state: "confirm"; name: string; requestIp: string; requestDevice: string }
+  { state: "sign-in"; signInHref: string } | { state: "unavailable" } | { state: "code" }
 );
 
 export default function WechatConfirm() {
   // data() wraps statuses and headers; the payload is what the component gets (single fetch).
   const d = useLoaderData() as PageData;
-  const result = useActionData() as { done: "confirmed" | "cancelled" | "failed" } | undefined;
+  const result = useActionData() as ActionResult | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation("wechat");
   const lang = useLang();
   const busy = navigation.state === "submitting";
 
   let body: ReactNode;
-  if (result?.done === "confirmed") {
+  if (result?.step === "done" && result.done === "confirmed") {
     body = (
       <p className="alert alert-success" role="status">
         {t("confirm.confirmed")}
       </p>
     );
-  } else if (result?.done === "cancelled") {
+  } else if (result?.step === "done" && result.done === "cancelled") {
     body = (
       <p className="alert alert-info" role="status">
         {t("confirm.cancelled")}
       </p>
     );
-  } else if (result?.done === "failed" || d.state === "unavailable") {
+  } else if (result?.step === "done" || d.state === "unavailable") {
     body = (
       <div className="alert alert-danger wechat-error" role="alert">
         <WechatErrorIcon /> {t("confirm.unavailable")}
@@ -127,34 +142,73 @@ export default function WechatConfirm() {
         </p>
       </>
     );
-  } else {
+  } else if (result?.step === "question") {
     body = (
       <>
-        <p className="wechat-confirm-question">{t("confirm.question", { name: d.name })}</p>
+        <p className="wechat-confirm-question">{t("confirm.question", { name: result.name })}</p>
         <p className="alert alert-warning">{t("confirm.warning")}</p>
-        {d.requestIp || d.requestDevice ? (
+        {result.requestIp || result.requestDevice ? (
           <dl className="wechat-confirm-details">
-            {d.requestIp ? (
+            {result.requestIp ? (
               <>
                 <dt>{t("confirm.requestAddress")}</dt>
-                <dd>{d.requestIp}</dd>
+                <dd>{result.requestIp}</dd>
               </>
             ) : null}
-            {d.requestDevice ? (
+            {result.requestDevice ? (
               <>
                 <dt>{t("confirm.requestDevice")}</dt>
-                <dd>{d.requestDevice}</dd>
+                <dd>{result.requestDevice}</dd>
               </>
             ) : null}
           </dl>
         ) : null}
         <Form method="post" className="actions">
+          <input type="hidden" name="code" value={result.code} />
           <button type="submit" name="intent" value="confirm" className="button button-primary" disabled={busy}>
             {t("confirm.submit")}
           </button>
           <button type="submit" name="intent" value="cancel" className="button" disabled={busy}>
             {t("confirm.cancel")}
           </button>
+        </Form>
+      </>
+    );
+  } else {
+    const error = result?.step === "code" ? t(result.errorKey) : null;
+    body = (
+      <>
+        <p className="alert alert-warning">{t("confirm.codeWarning")}</p>
+        <Form method="post" className="stack">
+          {error ? (
+            <p className="alert alert-danger" role="alert" id="wechat-code-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="wechat-code">{t("confirm.codeLabel")}</label>
+            <input
+              id="wechat-code"
+              name="code"
+              type="text"
+              inputMode="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "wechat-code-error" : undefined}
+            />
+          </div>
+          <div className="actions">
+            <button type="submit" name="intent" value="scan" className="button button-primary" disabled={busy}>
+              {t("confirm.continue")}
+            </button>
+            <button type="submit" name="intent" value="cancel" className="button" disabled={busy}>
+              {t("confirm.cancel")}
+            </button>
+          </div>
         </Form>
       </>
     );

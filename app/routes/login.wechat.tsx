@@ -23,13 +23,14 @@ import { allowedRedirectHosts, signedInRedirect } from "#app/lib/sign-in.server"
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
-import { WechatErrorIcon, WechatSandboxNotice, useWechatPolling } from "#app/components/WechatLogin";
+import { WechatConfirmCode, WechatErrorIcon, WechatSandboxNotice, useWechatPolling } from "#app/components/WechatLogin";
 import {
   WECHAT_MAX_POLLS,
   pollWechatSignIn,
   qrCodeDataUrl,
   sandboxConfirmPath,
   startWechatSignIn,
+  wechatAvailable,
   wechatErrorKey,
   wechatErrorStatus,
   wechatProvider,
@@ -63,13 +64,13 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = requireLang(request);
-  if (!(await context.app.config.flag("wechat_sso"))) throw new Response("Not Found", { status: 404 });
+  if (!(await wechatAvailable(context.app))) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirect");
   const origin = url.searchParams.get("origin");
   const code = url.searchParams.get("code");
   const t = await getFixedT(request, "wechat");
-  const common = { title: t("title"), redirect: redirectTo, origin, sandbox: wechatProvider(context.app).sandbox };
+  const common = { title: t("title"), redirect: redirectTo, origin, sandbox: wechatProvider(context.app)?.sandbox ?? false };
 
   if (!code) {
     // Already signed in: nothing to do here; go where the sign-in page would send you.
@@ -118,6 +119,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state: "waiting" as const,
       status: result.status,
       loginCode: code,
+      confirmCode: result.confirmCode,
       polls: n,
       qrCodeUrl: await qrCodeDataUrl(`${baseUrl}${confirmPath}`),
       confirmPath,
@@ -129,7 +131,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const lang = requireLang(request);
-  if (!(await context.app.config.flag("wechat_sso"))) throw new Response("Not Found", { status: 404 });
+  if (!(await wechatAvailable(context.app))) throw new Response("Not Found", { status: 404 });
   // Every field is optional (the schema ignores what is not text), so the submission always parses.
   const submission = await parseForm<WechatStartFields>(request, wechatStartSchema);
   const fields = submission.status === "success" ? submission.value : {};
@@ -183,6 +185,7 @@ type PageData = { title: string; redirect: string | null; origin: string | null;
       state: "waiting";
       status: "pending" | "scanned";
       loginCode: string;
+      confirmCode: string;
       polls: number;
       qrCodeUrl: string;
       confirmPath: string;
@@ -234,6 +237,7 @@ export default function WechatSignInPage() {
         <div className="wechat-qr stack">
           <p>{t("scanPrompt")}</p>
           <img src={d.qrCodeUrl} alt={t("qrAlt")} width={200} height={200} className="wechat-qr-image" />
+          <WechatConfirmCode code={d.confirmCode} />
           <p role="status" aria-live="polite">
             <span className="spinner" aria-hidden="true" /> {status === "scanned" ? t("scanned") : t("waiting")}
           </p>

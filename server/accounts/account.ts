@@ -1,7 +1,7 @@
 // The signed-in user's account: the user view (spec 1 §3 "User (core fields)"),
 // cached 10 minutes and invalidated on every change; details and password updates.
 import type { AppContext } from "../context";
-import { hashPassword, verifyPassword } from "./password";
+import { checkCurrentPassword, hashPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
 import { listAddresses, type AddressView } from "./addresses";
 import { phoneCountryFor, validatePhone } from "#common/phone";
@@ -258,8 +258,14 @@ export async function changePassword(scope: Scope, input: PasswordChangeInput): 
   const { app: ctx } = scope;
   const userId = actingUser(scope);
   const user = await ctx.db.selectFrom("users").select(["password_hash"]).where("id", "=", userId).executeTakeFirst();
-  if (!user || !(await verifyPassword(user.password_hash, input.currentPassword)))
-    return invalid({ currentPassword: "account:password.errors.currentWrong" });
+  if (!user) return invalid({ currentPassword: "account:password.errors.currentWrong" });
+  const check = await checkCurrentPassword(ctx, userId, user.password_hash, input.currentPassword);
+  if (!check.ok && check.error === "too-many-attempts")
+    return {
+      ...invalid({ currentPassword: "account:password.errors.tooManyAttempts" }, check.error),
+      details: { retryAfterSeconds: check.retryAfterSeconds },
+    };
+  if (!check.ok) return invalid({ currentPassword: "account:password.errors.currentWrong" });
   const hash = await hashPassword(input.newPassword);
   await ctx.db
     .updateTable("users")

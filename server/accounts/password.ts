@@ -1,5 +1,7 @@
 // Password hashing: argon2id with m = 19 MiB, t = 2, p = 1 (OWASP ASVS / DESIGN §5).
 import { hash, verify } from "@node-rs/argon2";
+import type { Cache } from "../cache";
+import { clearFailures, lockedFor, recordFailure } from "../http/rate-limit";
 
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable with isolatedModules) */,
@@ -22,4 +24,31 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
   } catch {
     return false;
   }
+}
+
+/** Wrong current passwords the password-change form accepts per account within CURRENT_PASSWORD_WINDOW_SECONDS. */
+export const CURRENT_PASSWORD_FAILURES = 5;
+const CURRENT_PASSWORD_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Checks the current password a signed-in user types to change it (issue 10 §7, ADR 024). Whoever holds
+ * a session (perhaps a stolen one) could otherwise guess the password with it at full speed: after
+ * CURRENT_PASSWORD_FAILURES wrong answers the account's check is closed for the rest of a 15-minute
+ * window, from every address and even for the right password.
+ */
+export async function checkCurrentPassword(
+  ctx: { cache: Cache },
+  userId: number,
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<{ ok: true } | { ok: false; error: "wrong" } | { ok: false; error: "too-many-attempts"; retryAfterSeconds: number }> {
+  const key = `password-check:${userId}`;
+  const locked = await lockedFor(ctx.cache, key);
+  if (locked > 0) return { ok: false, error: "too-many-attempts", retryAfterSeconds: locked };
+  if (await verifyPassword(passwordHash, password)) {
+    await clearFailures(ctx.cache, key);
+    return { ok: true };
+  }
+  await recordFailure(ctx.cache, key, CURRENT_PASSWORD_FAILURES, CURRENT_PASSWORD_WINDOW_SECONDS);
+  return { ok: false, error: "wrong" };
 }

@@ -25,6 +25,7 @@ import {
   WECHAT_POLL_INTERVAL_MS,
   pollWechatSignIn,
   startWechatSignIn,
+  wechatAvailable,
   wechatErrorKey,
   wechatErrorStatus,
   type WechatPollError,
@@ -64,14 +65,15 @@ function registrationFields(body: JsonObject, lang: SiteLang) {
   };
 }
 
-// WeChat QR sign-in exists only while the wechat_sso flag is on: a 404 for every method otherwise.
+// WeChat QR sign-in exists only while a provider is configured (WECHAT_MODE) and the wechat_sso flag is on:
+// a 404 for every method otherwise.
 const wechatNotFound = () => reply({ error: "not-found", errorCode: "not-found" }, { status: 404 });
 
-/** A WeChat handler, answered only while the flag is on. */
+/** A WeChat handler, answered only while WeChat sign-in is available. */
 const whileWechatOn =
   <I extends { scope: Scope }>(handler: (input: I) => Promise<HandlerAnswer>) =>
   async (input: I): Promise<HandlerAnswer> =>
-    (await input.scope.app.config.flag("wechat_sso")) ? handler(input) : wechatNotFound();
+    (await wechatAvailable(input.scope.app)) ? handler(input) : wechatNotFound();
 
 function wechatError(
   scope: Scope,
@@ -83,7 +85,7 @@ function wechatError(
   return reply({ error: fixedT(scope.lang, "wechat")(key), errorCode: error }, { status, headers });
 }
 
-/** The wrong-method answer of a WeChat path: 404 while the flag is off, else a translated 405 naming the one method. */
+/** The wrong-method answer of a WeChat path: 404 while WeChat is unavailable, else a translated 405 naming the one method. */
 const wechatWrongMethod = (allow: "GET" | "POST") =>
   whileWechatOn(async ({ scope }) => wechatError(scope, "method-not-allowed", 405, { Allow: allow }));
 
@@ -288,6 +290,8 @@ export const authApi: EndpointTable = [
           pollIntervalMs: WECHAT_POLL_INTERVAL_MS,
           maxPolls: WECHAT_MAX_POLLS,
           sandbox: result.sandbox,
+          // The code the phone must type; this answer goes only to the browser that gets the binding cookie.
+          confirmCode: result.confirmCode,
         },
         { cookies: [cookies.wechatBinding.serialize(result.secret, scope.secure)] },
       );

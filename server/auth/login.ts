@@ -1,8 +1,17 @@
-// E-mail and password sign-in.
+// E-mail and password sign-in, and its limits (ADR 002, ADR 024).
+//
+// The limits must stop guessing without letting a guesser lock the owner out (issue 10 §7):
+// - per address: every attempt, `signInPerMinute` a minute (one client flooding);
+// - per account AND address (strict): `signInFailuresPerAccountAddress` failures within 15 minutes
+//   shut that address out for that account, even with the right password, until the window ends;
+// - per account (looser): past `signInFailuresPerAccount` failures within an hour, from any address,
+//   every further failure shuts its address out for a delay that doubles with each (1 s, 2 s, 4 s … 15 min).
+// An address that has not failed for this account is never shut out by the account's count, so the
+// owner's correct password from their own address goes through while someone guesses elsewhere.
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { verifyPassword } from "../accounts/password";
-import { rateLimit } from "../http/rate-limit";
+import { clearFailures, lockedFor, lock, rateLimit, recordFailure } from "../http/rate-limit";
 import { createSession } from "./session";
 
 export type SignInResult =
@@ -13,31 +22,51 @@ export type SignInResult =
 // A hash of a random password: verifying against it when the e-mail is unknown keeps the timing the same.
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$6Jpddxu4qSIhKwKr7X6/8w$jc2aAgHffynAQ+z2578xsACBkBtsg8nuReJ2wbpe08Q";
 
+/** Defaults of the failure limits; each can be set in the `rateLimits` config value. */
+export const SIGN_IN_LIMIT_DEFAULTS = { signInFailuresPerAccountAddress: 10, signInFailuresPerAccount: 20 };
+const ACCOUNT_ADDRESS_WINDOW_SECONDS = 15 * 60;
+const ACCOUNT_WINDOW_SECONDS = 60 * 60;
+const MAX_DELAY_SECONDS = 15 * 60;
+
+function configuredLimit(rateLimits: Record<string, unknown>, key: keyof typeof SIGN_IN_LIMIT_DEFAULTS): number {
+  const v = rateLimits[key];
+  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : SIGN_IN_LIMIT_DEFAULTS[key];
+}
+
+/** The delay a failure earns once the account has `over` failures more than its looser limit. */
+export function growingDelaySeconds(over: number): number {
+  return Math.min(MAX_DELAY_SECONDS, 2 ** Math.min(Math.max(0, over - 1), 20));
+}
+
 export async function signInWithPassword(
   ctx: AppContext,
   input: { email: string; password: string; ip: string; userAgent?: string | null },
 ): Promise<SignInResult> {
   const snapshot = await ctx.config.snapshot();
   if (!snapshot.config.localAuthEnabled) return { ok: false, error: "local-auth-disabled" };
+  const rateLimits = snapshot.config.rateLimits as Record<string, unknown>;
   const email = input.email.trim().toLowerCase();
-  const [byIp, byAccount] = await Promise.all([
-    rateLimit(ctx.cache, `signin:ip:${input.ip}`, snapshot.config.rateLimits.signInPerMinute, 60),
-    rateLimit(ctx.cache, `signin:acct:${email}`, snapshot.config.rateLimits.signInPerMinute, 60),
-  ]);
-  if (!byIp.allowed || !byAccount.allowed) {
-    return {
-      ok: false,
-      error: "too-many-attempts",
-      retryAfterSeconds: Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds),
-    };
-  }
+  const here = `signin:${email}:${input.ip}`;
+  const byIp = await rateLimit(ctx.cache, `signin:ip:${input.ip}`, snapshot.config.rateLimits.signInPerMinute, 60);
+  if (!byIp.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: byIp.retryAfterSeconds };
+  const locked = await lockedFor(ctx.cache, here);
+  if (locked > 0) return { ok: false, error: "too-many-attempts", retryAfterSeconds: locked };
+
   const user = await ctx.db
     .selectFrom("users")
     .select(["id", "identity", "password_hash", "active", "language"])
     .where(sql`lower(email)`, "=", email)
     .executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
-  if (!user || !valid || !user.active) return { ok: false, error: "invalid-credentials" };
+  if (!user || !valid || !user.active) {
+    await recordFailure(ctx.cache, here, configuredLimit(rateLimits, "signInFailuresPerAccountAddress"), ACCOUNT_ADDRESS_WINDOW_SECONDS);
+    const account = await ctx.cache.hit(`fail:signin:account:${email}`, ACCOUNT_WINDOW_SECONDS);
+    const over = account.count - configuredLimit(rateLimits, "signInFailuresPerAccount");
+    if (over > 0) await lock(ctx.cache, here, growingDelaySeconds(over));
+    return { ok: false, error: "invalid-credentials" };
+  }
+  // The owner got in from here: this address's earlier typos no longer count against it.
+  await clearFailures(ctx.cache, here);
   const token = await createSession(ctx.db, user.id, { ip: input.ip, userAgent: input.userAgent });
   return { ok: true, token, user: { id: user.id, identity: user.identity, language: user.language } };
 }

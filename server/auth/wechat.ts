@@ -8,12 +8,15 @@
 // consumed by the first successful poll and never works again.
 //
 // The provider adapter (wechat-types.ts) is the seam to WeChat; only the SANDBOX
-// adapter (wechat-sandbox.ts) exists here, and the UI labels it as test mode.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+// adapter (wechat-sandbox.ts) exists here. It runs only when configured
+// (WECHAT_MODE=sandbox), the UI labels it as test mode, and its confirmation page
+// acts only with the short code shown beside the QR image (ADR 024): a link to the
+// confirmation page alone, sent to a victim, scans, confirms and cancels nothing.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import type { AppContext } from "../context";
 import { cookies } from "../http/cookies";
-import { rateLimit } from "../http/rate-limit";
+import { lockedFor, rateLimit, recordFailure } from "../http/rate-limit";
 import { createSession } from "./session";
 import { SandboxWechatProvider } from "./wechat-sandbox";
 import { WECHAT_QR_TTL_SECONDS, type WechatProvider, type WechatQrSession } from "./wechat-types";
@@ -36,9 +39,73 @@ export type WechatRateLimits = typeof WECHAT_RATE_LIMIT_DEFAULTS;
 
 const LOGIN_CODE_RE = /^[A-Za-z0-9_-]{22,64}$/;
 
-/** The provider for this portal. Only the sandbox exists: the real WeChat needs network access and credentials this build has not. */
-export function wechatProvider(ctx: AppContext): WechatProvider {
-  return new SandboxWechatProvider(ctx.db);
+/**
+ * The provider for this portal, or null when none is configured. Only the sandbox exists (the real WeChat
+ * needs network access and credentials this build has not), and only with WECHAT_MODE=sandbox.
+ */
+export function wechatProvider(ctx: AppContext): WechatProvider | null {
+  return ctx.env.WECHAT_MODE === "sandbox" ? new SandboxWechatProvider(ctx.db) : null;
+}
+
+/** Whether WeChat sign-in is offered: a provider is configured and the wechat_sso flag is on. */
+export async function wechatAvailable(ctx: AppContext): Promise<boolean> {
+  return wechatProvider(ctx) !== null && (await ctx.config.flag("wechat_sso"));
+}
+
+function requireProvider(ctx: AppContext): WechatProvider {
+  const provider = wechatProvider(ctx);
+  if (!provider) throw new Error("WeChat sign-in is not configured (WECHAT_MODE)");
+  return provider;
+}
+
+/** The confirmation code: 6 characters without look-alikes (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const WECHAT_CODE_LENGTH = 6;
+/** Wrong codes a QR session takes; the last one ends it (expired), so guessing gets nowhere. */
+export const WECHAT_CODE_ATTEMPTS = 5;
+
+/**
+ * The short code the phone must type, shown only beside the QR image (to the browser holding the binding
+ * cookie). Derived from the login code with a server secret, so nothing more is stored.
+ */
+export function wechatConfirmCode(ctx: AppContext, loginCode: string): string {
+  const mac = createHmac("sha256", ctx.secrets.cookieSecret).update(`wechat-confirm-code:${loginCode}`).digest();
+  let code = "";
+  for (let i = 0; i < WECHAT_CODE_LENGTH; i++) code += CODE_ALPHABET[mac[i] % CODE_ALPHABET.length];
+  return code;
+}
+
+/** What a person typed: case, spaces and dashes do not matter. */
+function normalizeCode(code: string): string {
+  return code.replace(/[\s-]/g, "").toUpperCase().slice(0, 32);
+}
+
+export type WechatCodeError = "wrong-code" | "unknown" | "expired";
+
+/**
+ * Checks the typed code of a QR session in constant time. A wrong one counts; the WECHAT_CODE_ATTEMPTS-th
+ * ends the session (status expired): the browser that shows the QR code then starts again.
+ */
+async function checkConfirmCode(ctx: AppContext, loginCode: string, typed: string | undefined): Promise<WechatCodeError | null> {
+  if (!isWellFormedLoginCode(loginCode)) return "unknown";
+  const key = `wechat:code:${loginCode}`;
+  if ((await lockedFor(ctx.cache, key)) > 0) return "expired";
+  const expected = createHash("sha256").update(wechatConfirmCode(ctx, loginCode)).digest();
+  const given = createHash("sha256")
+    .update(normalizeCode(typed ?? ""))
+    .digest();
+  if (timingSafeEqual(expected, given)) return null;
+  const { lockedForSeconds } = await recordFailure(ctx.cache, key, WECHAT_CODE_ATTEMPTS, WECHAT_QR_TTL_SECONDS * 2);
+  if (lockedForSeconds > 0) {
+    await ctx.db
+      .updateTable("wechat_login_sessions")
+      .set({ status: "expired" })
+      .where("login_code", "=", loginCode)
+      .where("status", "in", ["pending", "scanned"])
+      .execute();
+    return "expired";
+  }
+  return "wrong-code";
 }
 
 export async function wechatRateLimits(ctx: AppContext): Promise<WechatRateLimits> {
@@ -94,6 +161,8 @@ export type WechatStartResult =
       secret: string;
       expiresAt: Date;
       sandbox: boolean;
+      /** Shown beside the QR image; the phone types it (ADR 024). */
+      confirmCode: string;
     }
   | { ok: false; error: "rate-limited"; retryAfterSeconds: number };
 
@@ -109,7 +178,7 @@ export async function startWechatSignIn(
     .deleteFrom("wechat_login_sessions")
     .where("expires_at", "<", new Date(Date.now() - 86_400_000))
     .execute();
-  const provider = wechatProvider(ctx);
+  const provider = requireProvider(ctx);
   const secret = randomBytes(32).toString("base64url");
   const created = await provider.createQrSession({
     bindingHash: bindingHash(secret),
@@ -129,13 +198,14 @@ export async function startWechatSignIn(
     secret,
     expiresAt: created.expiresAt,
     sandbox: provider.sandbox,
+    confirmCode: wechatConfirmCode(ctx, created.loginCode),
   };
 }
 
 export type WechatPollError = "unknown" | "expired" | "cancelled" | "used" | "inactive" | "rate-limited";
 
 export type WechatPollResult =
-  | { kind: "waiting"; status: "pending" | "scanned"; session: WechatQrSession }
+  | { kind: "waiting"; status: "pending" | "scanned"; session: WechatQrSession; confirmCode: string }
   | {
       kind: "signed-in";
       token: string;
@@ -171,12 +241,13 @@ export async function pollWechatSignIn(
   if (!bound || !input.secret || input.secret.length > 100 || !sameHash(bindingHash(input.secret), bound.binding_hash)) {
     return { kind: "error", error: "unknown" };
   }
-  const session = await wechatProvider(ctx).status(input.loginCode);
+  const provider = wechatProvider(ctx);
+  const session = provider ? await provider.status(input.loginCode) : null;
   if (!session) return { kind: "error", error: "unknown" };
   switch (session.status) {
     case "pending":
     case "scanned":
-      return { kind: "waiting", status: session.status, session };
+      return { kind: "waiting", status: session.status, session, confirmCode: wechatConfirmCode(ctx, input.loginCode) };
     case "expired":
       return { kind: "error", error: "expired" };
     case "cancelled":
@@ -207,7 +278,7 @@ async function consume(
     .returning(["user_id", "lang", "redirect", "origin"])
     .executeTakeFirst();
   if (!row || row.user_id === null) {
-    const again = await wechatProvider(ctx).status(loginCode);
+    const again = await requireProvider(ctx).status(loginCode);
     return { kind: "error", error: again?.status === "expired" ? "expired" : "used" };
   }
   const user = await ctx.db
@@ -227,26 +298,48 @@ async function consume(
   };
 }
 
-/** The confirmation page's view of a QR session (no binding needed: the phone is another device). */
+/** The confirmation page's view of a QR session (no binding needed: the phone is another device). Reading changes nothing. */
 export async function wechatSessionForConfirmation(ctx: AppContext, loginCode: string): Promise<WechatQrSession | null> {
-  if (!isWellFormedLoginCode(loginCode)) return null;
-  return wechatProvider(ctx).status(loginCode);
+  const provider = wechatProvider(ctx);
+  if (!provider || !isWellFormedLoginCode(loginCode)) return null;
+  return provider.status(loginCode);
 }
 
-/** The phone opened the QR target: like WeChat's "scanned" event. */
-export async function scanWechatSession(ctx: AppContext, loginCode: string): Promise<void> {
-  if (!isWellFormedLoginCode(loginCode)) return;
-  await wechatProvider(ctx).scan(loginCode);
+export type WechatPhoneOutcome = { ok: true } | { ok: false; error: WechatCodeError | "already-handled" };
+
+/** The phone typed the code shown beside the QR image: like WeChat's "scanned" event (pending → scanned). */
+export async function scanWechatSession(ctx: AppContext, loginCode: string, code: string | undefined): Promise<WechatPhoneOutcome> {
+  const wrong = await checkConfirmCode(ctx, loginCode, code);
+  if (wrong) return { ok: false, error: wrong };
+  const session = await wechatSessionForConfirmation(ctx, loginCode);
+  if (!session) return { ok: false, error: "unknown" };
+  if (session.status === "expired") return { ok: false, error: "expired" };
+  if (session.status !== "pending" && session.status !== "scanned") return { ok: false, error: "already-handled" };
+  await requireProvider(ctx).scan(loginCode);
+  return { ok: true };
 }
 
-export async function confirmWechatSession(ctx: AppContext, loginCode: string, userId: number) {
-  if (!isWellFormedLoginCode(loginCode)) return { ok: false, error: "unknown" } as const;
-  return wechatProvider(ctx).confirm(loginCode, userId);
+export async function confirmWechatSession(
+  ctx: AppContext,
+  loginCode: string,
+  userId: number,
+  code: string | undefined,
+): Promise<WechatPhoneOutcome> {
+  const wrong = await checkConfirmCode(ctx, loginCode, code);
+  if (wrong) return { ok: false, error: wrong };
+  return requireProvider(ctx).confirm(loginCode, userId);
 }
 
-export async function cancelWechatSession(ctx: AppContext, loginCode: string) {
-  if (!isWellFormedLoginCode(loginCode)) return { ok: false, error: "unknown" } as const;
-  return wechatProvider(ctx).cancel(loginCode);
+export async function cancelWechatSession(ctx: AppContext, loginCode: string, code: string | undefined): Promise<WechatPhoneOutcome> {
+  const wrong = await checkConfirmCode(ctx, loginCode, code);
+  if (wrong) return { ok: false, error: wrong };
+  return requireProvider(ctx).cancel(loginCode);
+}
+
+/** HTTP status of the phone's answer: a wrong code is bad input, a session that is gone is gone. */
+export function wechatPhoneStatus(outcome: WechatPhoneOutcome): number {
+  if (outcome.ok) return 200;
+  return outcome.error === "wrong-code" ? 400 : outcome.error === "unknown" ? 404 : outcome.error === "expired" ? 410 : 409;
 }
 
 /** Translation key (namespace "wechat") for a poll error. */

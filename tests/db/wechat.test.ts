@@ -9,6 +9,8 @@ import {
   pollWechatSignIn,
   scanWechatSession,
   startWechatSignIn,
+  wechatAvailable,
+  wechatConfirmCode,
   wechatProvider,
   WECHAT_QR_TTL_SECONDS,
 } from "../../server/auth/wechat";
@@ -18,7 +20,8 @@ let userId: number;
 const BASE = "http://portal.test";
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The sandbox runs only when configured (ADR 024).
+  t = await createTestContext({ WECHAT_MODE: "sandbox" });
   userId = (await createResearcher(t.ctx, { firstName: "Ada", lastName: "Lovelace" })).id;
 });
 afterAll(async () => t.close());
@@ -28,6 +31,10 @@ async function start(ip = "10.0.0.1", extra: { redirect?: string } = {}) {
   if (!r.ok) throw new Error("start refused");
   return r;
 }
+
+/** The code shown beside the QR image, which the phone types. */
+const code = (loginCode: string) => wechatConfirmCode(t.ctx, loginCode);
+const sandbox = () => wechatProvider(t.ctx)!;
 
 const poll = (loginCode: string, secret: string | undefined, ip = "10.0.0.1") =>
   pollWechatSignIn(t.ctx, { loginCode, secret, ip, userAgent: "UnitTest/1.0" });
@@ -62,14 +69,14 @@ describe("sandbox WeChat adapter", () => {
   it("reports pending, then scanned, while waiting", async () => {
     const r = await start();
     expect(await poll(r.loginCode, r.secret)).toMatchObject({ kind: "waiting", status: "pending" });
-    await scanWechatSession(t.ctx, r.loginCode);
+    expect(await scanWechatSession(t.ctx, r.loginCode, code(r.loginCode))).toEqual({ ok: true });
     expect(await poll(r.loginCode, r.secret)).toMatchObject({ kind: "waiting", status: "scanned" });
   });
 
   it("signs the creating browser in once the phone confirms, and only once", async () => {
     const r = await start("10.0.0.1", { redirect: "/cn/researcher/invoices" });
-    expect(await confirmWechatSession(t.ctx, r.loginCode, userId)).toEqual({ ok: true });
-    expect((await wechatProvider(t.ctx).status(r.loginCode))?.status).toBe("confirmed");
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode))).toEqual({ ok: true });
+    expect((await sandbox().status(r.loginCode))?.status).toBe("confirmed");
     const first = await poll(r.loginCode, r.secret);
     expect(first.kind).toBe("signed-in");
     if (first.kind !== "signed-in") return;
@@ -79,14 +86,14 @@ describe("sandbox WeChat adapter", () => {
     expect((await readSession(t.ctx.db, first.token))?.user.id).toBe(userId);
     // Consumed: the second poll gets nothing.
     expect(await poll(r.loginCode, r.secret)).toEqual({ kind: "error", error: "used" });
-    expect((await wechatProvider(t.ctx).status(r.loginCode))?.status).toBe("consumed");
+    expect((await sandbox().status(r.loginCode))?.status).toBe("consumed");
     // A confirmed-and-used session cannot be confirmed again.
-    expect(await confirmWechatSession(t.ctx, r.loginCode, userId)).toEqual({ ok: false, error: "already-handled" });
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode))).toEqual({ ok: false, error: "already-handled" });
   });
 
   it("is consumed by exactly one of two simultaneous polls", async () => {
     const r = await start();
-    await confirmWechatSession(t.ctx, r.loginCode, userId);
+    await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode));
     const results = await Promise.all([poll(r.loginCode, r.secret), poll(r.loginCode, r.secret), poll(r.loginCode, r.secret)]);
     expect(results.filter((x) => x.kind === "signed-in")).toHaveLength(1);
   });
@@ -94,20 +101,20 @@ describe("sandbox WeChat adapter", () => {
   it("requires the binding secret: the login code alone signs nobody in", async () => {
     const r = await start();
     const other = await start();
-    await confirmWechatSession(t.ctx, r.loginCode, userId);
+    await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode));
     expect(await poll(r.loginCode, undefined)).toEqual({ kind: "error", error: "unknown" });
     expect(await poll(r.loginCode, "not-the-secret")).toEqual({ kind: "error", error: "unknown" });
     // Another session's secret does not fit either.
     expect(await poll(r.loginCode, other.secret)).toEqual({ kind: "error", error: "unknown" });
     // The session is still there for its own browser.
-    expect((await wechatProvider(t.ctx).status(r.loginCode))?.status).toBe("confirmed");
+    expect((await sandbox().status(r.loginCode))?.status).toBe("confirmed");
     expect((await poll(r.loginCode, r.secret)).kind).toBe("signed-in");
   });
 
   it("answers unknown for codes that do not exist or are malformed", async () => {
     expect(await poll("A".repeat(43), "whatever")).toEqual({ kind: "error", error: "unknown" });
     expect(await poll("../../etc", "whatever")).toEqual({ kind: "error", error: "unknown" });
-    expect(await confirmWechatSession(t.ctx, "B".repeat(43), userId)).toEqual({ ok: false, error: "unknown" });
+    expect(await confirmWechatSession(t.ctx, "B".repeat(43), userId, code("B".repeat(43)))).toEqual({ ok: false, error: "unknown" });
   });
 
   it("expires: neither polling nor confirming works after the expiry", async () => {
@@ -122,10 +129,10 @@ describe("sandbox WeChat adapter", () => {
       (await t.ctx.db.selectFrom("wechat_login_sessions").select("status").where("login_code", "=", r.loginCode).executeTakeFirstOrThrow())
         .status,
     ).toBe("expired");
-    expect(await confirmWechatSession(t.ctx, r.loginCode, userId)).toEqual({ ok: false, error: "expired" });
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode))).toEqual({ ok: false, error: "expired" });
     // A confirmed session that was not picked up in time expires too.
     const c = await start();
-    await confirmWechatSession(t.ctx, c.loginCode, userId);
+    await confirmWechatSession(t.ctx, c.loginCode, userId, code(c.loginCode));
     await t.ctx.db
       .updateTable("wechat_login_sessions")
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -136,14 +143,41 @@ describe("sandbox WeChat adapter", () => {
 
   it("can be cancelled on the phone", async () => {
     const r = await start();
-    expect(await cancelWechatSession(t.ctx, r.loginCode)).toEqual({ ok: true });
+    expect(await cancelWechatSession(t.ctx, r.loginCode, code(r.loginCode))).toEqual({ ok: true });
     expect(await poll(r.loginCode, r.secret)).toEqual({ kind: "error", error: "cancelled" });
-    expect(await confirmWechatSession(t.ctx, r.loginCode, userId)).toEqual({ ok: false, error: "already-handled" });
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode))).toEqual({ ok: false, error: "already-handled" });
+  });
+
+  it("acts on the phone's side only with the code shown beside the QR image", async () => {
+    const r = await start();
+    expect(r.confirmCode).toBe(code(r.loginCode));
+    expect(r.confirmCode).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    // Another session has another code (a 6-character code from 31 characters: 887 million of them).
+    expect(code((await start()).loginCode)).not.toBe(r.confirmCode);
+    const wrong = r.confirmCode === "AAAAAA" ? "BBBBBB" : "AAAAAA";
+    expect(await scanWechatSession(t.ctx, r.loginCode, wrong)).toEqual({ ok: false, error: "wrong-code" });
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, undefined)).toEqual({ ok: false, error: "wrong-code" });
+    expect(await cancelWechatSession(t.ctx, r.loginCode, "")).toEqual({ ok: false, error: "wrong-code" });
+    expect((await sandbox().status(r.loginCode))?.status).toBe("pending");
+    // Typed in lower case with a space: the same code.
+    const typed = `${r.confirmCode.slice(0, 3).toLowerCase()} ${r.confirmCode.slice(3)}`;
+    expect(await scanWechatSession(t.ctx, r.loginCode, typed)).toEqual({ ok: true });
+    expect((await sandbox().status(r.loginCode))?.status).toBe("scanned");
+  });
+
+  it("ends the QR session at the fifth wrong code", async () => {
+    const r = await start();
+    const wrong = r.confirmCode === "AAAAAA" ? "BBBBBB" : "AAAAAA";
+    for (let i = 0; i < 4; i++)
+      expect(await confirmWechatSession(t.ctx, r.loginCode, userId, wrong)).toEqual({ ok: false, error: "wrong-code" });
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, wrong)).toEqual({ ok: false, error: "expired" });
+    expect(await confirmWechatSession(t.ctx, r.loginCode, userId, r.confirmCode)).toEqual({ ok: false, error: "expired" });
+    expect(await poll(r.loginCode, r.secret)).toEqual({ kind: "error", error: "expired" });
   });
 
   it("does not sign in an account that became inactive", async () => {
     const r = await start();
-    await confirmWechatSession(t.ctx, r.loginCode, userId);
+    await confirmWechatSession(t.ctx, r.loginCode, userId, code(r.loginCode));
     await t.ctx.db.updateTable("users").set({ active: false }).where("id", "=", userId).execute();
     try {
       expect(await poll(r.loginCode, r.secret)).toEqual({ kind: "error", error: "inactive" });
@@ -157,6 +191,7 @@ describe("WeChat rate limits", () => {
   let limited: TestContext;
   beforeAll(async () => {
     limited = await createTestContext({
+      WECHAT_MODE: "sandbox",
       CONFIG_RATE_LIMITS: JSON.stringify({
         signInPerMinute: 10,
         registrationsPerHour: 20,
@@ -202,5 +237,18 @@ describe("WeChat rate limits", () => {
     for (let i = 0; i < 3; i++) expect((await startOn("10.3.0.1")).ok).toBe(true);
     expect(await startOn("10.3.0.1")).toMatchObject({ ok: false, error: "rate-limited" });
     expect((await startOn("10.3.0.2")).ok).toBe(true);
+  });
+});
+
+describe("without WECHAT_MODE", () => {
+  it("has no provider", async () => {
+    const plain = await createTestContext();
+    try {
+      expect(wechatProvider(plain.ctx)).toBeNull();
+      expect(await wechatAvailable(plain.ctx)).toBe(false);
+      expect(await wechatAvailable(t.ctx)).toBe(true);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -23,6 +23,8 @@ async function main() {
     MAIL_PICKUP_DIR: path.join(dataDir, "mail"),
     // Demo OIDC provider for tests/e2e/social.spec.ts (its test server listens on 3299).
     OAUTH_DEMO_ISSUER: process.env.OAUTH_DEMO_ISSUER ?? "http://127.0.0.1:3299",
+    // tests/e2e/wechat.spec.ts signs in through the WeChat sandbox, which runs only when asked for (ADR 024).
+    WECHAT_MODE: process.env.WECHAT_MODE ?? "sandbox",
     // Many sign-ins come from one address in a short time here.
     CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
   });

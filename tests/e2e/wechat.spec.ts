@@ -1,17 +1,31 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { guardThirdParty, jsEnabled, newResearcher, signIn } from "./helpers";
 
-// WeChat QR sign-in in the sandbox (ADR 004): one browser context is the desktop that shows the
-// QR code, a second one is the "phone" (signed in to the portal) that opens the QR target and
-// confirms. Runs in both projects: with JavaScript (fetch + polling) and without (self-refreshing page).
+// WeChat QR sign-in in the sandbox (ADR 004, ADR 024; the e2e portal runs with WECHAT_MODE=sandbox):
+// one browser context is the desktop that shows the QR code and its confirmation code, a second one is
+// the "phone" (signed in to the portal) that opens the QR target, types the code and confirms. Runs in
+// both projects: with JavaScript (fetch + polling) and without (self-refreshing page).
 
 /** The phone: a separate context (its own cookies) with the project's JavaScript setting. */
 async function phoneContext(browser: Browser, baseURL: string, info: TestInfo) {
   return browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(info), locale: "en-US" });
 }
 
-/** Starts WeChat sign-in on the sign-in page and returns the QR target (the sandbox confirmation page). */
-async function startOnDesktop(page: Page, info: TestInfo, query = ""): Promise<string> {
+/** The confirmation code the desktop shows beside the QR image. */
+async function shownCode(page: Page): Promise<string> {
+  const code = (await page.locator(".wechat-confirm-code-value").textContent()) ?? "";
+  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+  return code;
+}
+
+/** The phone types the code (the scan) and sees whom it would sign in. */
+async function typeCode(phonePage: Page, code: string) {
+  await phonePage.getByLabel("Enter the code shown under the QR code").fill(code);
+  await phonePage.getByRole("button", { name: "Continue" }).click();
+}
+
+/** Starts WeChat sign-in on the sign-in page and returns the QR target (the sandbox confirmation page) and the code. */
+async function startOnDesktop(page: Page, info: TestInfo, query = ""): Promise<{ target: string; code: string }> {
   await page.goto(`/en/login${query}`);
   const panel = page.locator("section.wechat-login");
   // With JavaScript, wait until the panel has taken the form over (else the click would post it natively).
@@ -25,14 +39,14 @@ async function startOnDesktop(page: Page, info: TestInfo, query = ""): Promise<s
   await expect(link).toBeVisible();
   const href = await link.getAttribute("href");
   expect(href).toMatch(/\/en\/login\/wechat\/confirm\/[A-Za-z0-9_-]{43}$/);
-  return href!;
+  return { target: href!, code: await shownCode(page) };
 }
 
 test.describe("WeChat QR sign-in (sandbox)", () => {
   test("the phone confirms and the browser that shows the QR code ends signed in", async ({ page, browser, baseURL, request }, info) => {
     const ada = await newResearcher(request);
     const check = guardThirdParty(page, baseURL!);
-    const target = await startOnDesktop(page, info, "?redirect=%2Fen%2Fresearcher%2Finvoices");
+    const { target, code } = await startOnDesktop(page, info, "?redirect=%2Fen%2Fresearcher%2Finvoices");
 
     const phone = await phoneContext(browser, baseURL!, info);
     try {
@@ -40,8 +54,9 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
       await signIn(phonePage, ada);
       await phonePage.goto(target);
       await expect(phonePage.getByRole("heading", { level: 1 })).toHaveText("Confirm WeChat sign-in");
+      await typeCode(phonePage, code);
       await expect(phonePage.getByText(`Sign in as ${ada.name} on the device that shows the QR code?`)).toBeVisible();
-      // Opening the page is the scan: the desktop says so (JavaScript polls; the no-JS page reloads).
+      // Typing the code is the scan: the desktop says so (JavaScript polls; the no-JS page reloads).
       await expect(page.getByText("Scanned. Please confirm the sign-in on your phone.")).toBeVisible({ timeout: 10_000 });
       await phonePage.getByRole("button", { name: "Confirm sign-in" }).click();
       await expect(phonePage.getByText("The other device is being signed in")).toBeVisible();
@@ -56,7 +71,7 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
 
   test("a phone that is not signed in signs in first and comes back to confirm", async ({ page, browser, baseURL, request }, info) => {
     const ada = await newResearcher(request);
-    const target = await startOnDesktop(page, info);
+    const { target, code } = await startOnDesktop(page, info);
     const phone = await phoneContext(browser, baseURL!, info);
     try {
       const phonePage = await phone.newPage();
@@ -68,6 +83,7 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
       await phonePage.locator('input[name="password"]').fill(ada.password);
       await phonePage.locator('form.stack button[type="submit"]').click();
       await expect(phonePage).toHaveURL(new URL(target, baseURL).toString());
+      await typeCode(phonePage, code);
       await phonePage.getByRole("button", { name: "Confirm sign-in" }).click();
       await expect(phonePage.getByText("The other device is being signed in")).toBeVisible();
     } finally {
@@ -85,12 +101,13 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
     request,
   }, info) => {
     const ada = await newResearcher(request);
-    const target = await startOnDesktop(page, info);
+    const { target, code } = await startOnDesktop(page, info);
     const phone = await phoneContext(browser, baseURL!, info);
     try {
       const phonePage = await phone.newPage();
       await signIn(phonePage, ada);
       await phonePage.goto(target);
+      await typeCode(phonePage, code);
       await phonePage.getByRole("button", { name: "Cancel" }).click();
       await expect(phonePage.getByText("Sign-in cancelled.")).toBeVisible();
     } finally {
@@ -113,6 +130,7 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
     await expect(page).toHaveURL(/\/en\/login\/wechat\?code=[A-Za-z0-9_-]{43}&redirect=%2Fen%2Faccount$/);
     await expect(page.getByRole("img", { name: "QR code for signing in with WeChat" })).toBeVisible();
     const target = (await page.getByRole("link", { name: "Open the sandbox confirmation page" }).getAttribute("href"))!;
+    const code = await shownCode(page);
 
     if (jsEnabled(info)) {
       // The <meta> refresh is stopped once JavaScript polls instead: leaving in-app stays left.
@@ -130,6 +148,7 @@ test.describe("WeChat QR sign-in (sandbox)", () => {
       const phonePage = await phone.newPage();
       await signIn(phonePage, ada);
       await phonePage.goto(new URL(target, baseURL).toString());
+      await typeCode(phonePage, code);
       await phonePage.getByRole("button", { name: "Confirm sign-in" }).click();
       await expect(phonePage.getByText("The other device is being signed in")).toBeVisible();
     } finally {

@@ -41,6 +41,9 @@ export const RELAXED_RATE_LIMITS = {
   registrationsPerHour: 1000,
   resetRequestsPerHour: 1000,
   emailChecksPerHour: 1000,
+  // Wrong passwords per account and address, and per account (server/auth/login.ts, ADR 024).
+  signInFailuresPerAccountAddress: 1000,
+  signInFailuresPerAccount: 1000,
 };
 
 /** A test portal with relaxed rate limits (RELAXED_RATE_LIMITS); `extraEnv` as for startTestPortal. */

@@ -5,7 +5,8 @@ import type { RunningPortal } from "../../server/boot";
 
 let portal: RunningPortal;
 beforeAll(async () => {
-  portal = await startTestPortal();
+  // The sandbox is the test mode: it runs only when configured explicitly (issue 10 §3, ADR 024).
+  portal = await startTestPortal({ WECHAT_MODE: "sandbox" });
 });
 afterAll(async () => portal.stop());
 
@@ -34,6 +35,7 @@ async function startQr(c: Client, body: Record<string, unknown> = {}) {
       url: string;
       qrCodeUrl: string;
       sandbox: boolean;
+      confirmCode: string;
       maxPolls: number;
       pollIntervalMs: number;
     },
@@ -42,6 +44,13 @@ async function startQr(c: Client, body: Record<string, unknown> = {}) {
 
 function confirmPath(url: string): string {
   return new URL(url).pathname;
+}
+
+/** The phone types the code shown under the QR code (the scan), then confirms or cancels with it. */
+async function phoneAnswers(device: Client, url: string, code: string, intent: "confirm" | "cancel") {
+  const scanned = await device.post(confirmPath(url), { intent: "scan", code });
+  expect(scanned.status).toBe(200);
+  return device.post(confirmPath(url), { intent, code });
 }
 
 describe("WeChat QR sign-in API", () => {
@@ -54,6 +63,8 @@ describe("WeChat QR sign-in API", () => {
     expect(body.url).toBe(`${portal.url}/en/login/wechat/confirm/${body.loginCode}`);
     expect(body.qrCodeUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(body).toMatchObject({ sandbox: true, maxPolls: 30, pollIntervalMs: 2000 });
+    // The short code the phone must type: shown only to the browser that started the sign-in.
+    expect(body.confirmCode).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("wechat_bind="))!;
     expect(cookie).toMatch(/^wechat_bind=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
     // The secret is only in the cookie.
@@ -78,18 +89,37 @@ describe("WeChat QR sign-in API", () => {
     expect(anonHtml).toContain(`href="/en/login?redirect=${encodeURIComponent(confirmPath(body.url))}"`);
     expect(anonHtml).toContain("Sandbox");
 
-    // The phone opens the QR target (the scan) and sees whom it would sign in.
+    // The phone opens the QR target: a GET shows a form asking for the code and changes nothing.
     const device = await phone();
     const page = await device.get(confirmPath(body.url));
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Sign in as Ada Lovelace on the device that shows the QR code?");
-    expect(html).toContain("Confirm sign-in");
+    expect(html).toContain('name="code"');
+    expect(html).toContain("Enter the code shown under the QR code");
+    expect(html).not.toContain("Ada Lovelace on the device");
+    r = await browser.get(pollPath);
+    expect(await r.json()).toEqual({ loggedIn: false, status: "pending" });
+
+    // The code typed (any case, with spaces) is the scan: the phone sees whom it would sign in.
+    const spaced = `${body.confirmCode.slice(0, 3).toLowerCase()} ${body.confirmCode.slice(3)}`;
+    const scan = await device.post(confirmPath(body.url), { intent: "scan", code: spaced });
+    expect(scan.status).toBe(200);
+    const question = await scan.text();
+    expect(question).toContain("Sign in as Ada Lovelace on the device that shows the QR code?");
+    expect(question).toContain("Confirm sign-in");
     r = await browser.get(pollPath);
     expect(await r.json()).toEqual({ loggedIn: false, status: "scanned" });
 
-    // The phone confirms with a POST.
-    const confirmed = await device.post(confirmPath(body.url), { intent: "confirm" });
+    // Confirming without the code, or with a wrong one, does nothing.
+    expect((await device.post(confirmPath(body.url), { intent: "confirm" })).status).toBe(400);
+    expect(
+      (await device.post(confirmPath(body.url), { intent: "confirm", code: "ZZZZZZ" === body.confirmCode ? "YYYYYY" : "ZZZZZZ" })).status,
+    ).toBe(400);
+    r = await browser.get(pollPath);
+    expect(await r.json()).toEqual({ loggedIn: false, status: "scanned" });
+
+    // The phone confirms with a POST and the code.
+    const confirmed = await device.post(confirmPath(body.url), { intent: "confirm", code: body.confirmCode });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain("The other device is being signed in");
 
@@ -131,8 +161,7 @@ describe("WeChat QR sign-in API", () => {
     const { body } = await startQr(browser);
     const secret = browser.cookies.get("wechat_bind")!;
     const device = await phone();
-    await device.get(confirmPath(body.url));
-    await device.post(confirmPath(body.url), { intent: "confirm" });
+    await phoneAnswers(device, body.url, body.confirmCode, "confirm");
     const first = await browser.get(`/api/auth/wechat-login/${body.loginCode}`);
     expect((await first.json()).loggedIn).toBe(true);
     // Even with the binding secret put back, the session works only once.
@@ -149,7 +178,7 @@ describe("WeChat QR sign-in API", () => {
     const browser = new Client(portal.url);
     const { body } = await startQr(browser);
     const device = await phone();
-    const cancelled = await device.post(confirmPath(body.url), { intent: "cancel" });
+    const cancelled = await phoneAnswers(device, body.url, body.confirmCode, "cancel");
     expect(await cancelled.text()).toContain("Sign-in cancelled");
     const r = await browser.get(`/api/auth/wechat-login/${body.loginCode}`);
     expect(r.status).toBe(410);
@@ -200,6 +229,36 @@ describe("WeChat QR sign-in API", () => {
     r = await c.post(`/api/auth/wechat-login/${"A".repeat(43)}`, {});
     expect(r.status).toBe(405);
     expect(r.headers.get("allow")).toBe("GET");
+  });
+
+  it("a confirmation link alone scans, confirms and cancels nothing: the code is needed, and five wrong codes end the sign-in", async () => {
+    const attackerBrowser = new Client(portal.url);
+    const { body } = await startQr(attackerBrowser);
+    const pollPath = `/api/auth/wechat-login/${body.loginCode}`;
+    // The victim follows the phishing link while signed in.
+    const victim = await phone();
+    expect((await victim.get(confirmPath(body.url))).status).toBe(200);
+    const forms: Record<string, string>[] = [
+      { intent: "scan" },
+      { intent: "confirm" },
+      { intent: "cancel" },
+      { intent: "confirm", code: "" },
+    ];
+    for (const form of forms) {
+      const r = await victim.post(confirmPath(body.url), form);
+      expect(r.status).toBe(400);
+    }
+    expect(await (await attackerBrowser.get(pollPath)).json()).toEqual({ loggedIn: false, status: "pending" });
+    const wrong = body.confirmCode === "AAAAAA" ? "BBBBBB" : "AAAAAA";
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await victim.post(confirmPath(body.url), { intent: "confirm", code: wrong })).status);
+    // The fifth wrong code (five in all, the empty and missing ones not counted) ends the QR session.
+    expect(answers).toEqual([400, 400, 400, 400, 410]);
+    const late = await victim.post(confirmPath(body.url), { intent: "confirm", code: body.confirmCode });
+    expect(late.status).toBe(410);
+    const r = await attackerBrowser.get(pollPath);
+    expect(r.status).toBe(410);
+    expect(attackerBrowser.cookies.has("sid")).toBe(false);
   });
 
   it("is not there when the wechat_sso flag is off", async () => {
@@ -256,8 +315,13 @@ describe("WeChat QR sign-in without JavaScript", () => {
     expect(stranger.status).toBe(404);
     expect(await stranger.text()).not.toContain("data:image/svg+xml");
 
+    // The page shows the code the phone must type.
+    const confirmCode = /class="wechat-confirm-code-value">([A-Z0-9]{6})</.exec(html)?.[1];
+    expect(confirmCode).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    expect(html).toContain("确认码");
+
     const device = await phone();
-    await device.post(`/cn/login/wechat/confirm/${code}`, { intent: "confirm" });
+    await phoneAnswers(device, `${portal.url}/cn/login/wechat/confirm/${code}`, confirmCode!, "confirm");
 
     const done = await browser.get(`/cn/login/wechat?code=${code}&n=3&redirect=%2Fcn%2Fresearcher%2Finvoices&origin=grammar`);
     expect(done.status).toBe(303);
@@ -288,5 +352,27 @@ describe("WeChat QR sign-in without JavaScript", () => {
     const text = await expired.text();
     expect(text).toContain("The QR code has expired. Please try again.");
     expect(text).not.toContain('http-equiv="refresh"');
+  });
+});
+
+describe("WeChat sign-in without a configured provider", () => {
+  it("is unavailable unless WECHAT_MODE=sandbox is set, whatever the flag says", async () => {
+    const plain = await startTestPortal();
+    try {
+      expect(await plain.ctx.config.flag("wechat_sso")).toBe(true);
+      const c = new Client(plain.url);
+      expect(
+        (await c.request("/api/auth/wechat-login", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status,
+      ).toBe(404);
+      expect((await c.get(`/api/auth/wechat-login/${"A".repeat(43)}`)).status).toBe(404);
+      expect((await c.get("/en/login/wechat")).status).toBe(404);
+      expect((await c.post("/en/login/wechat", {})).status).toBe(404);
+      expect((await c.get(`/en/login/wechat/confirm/${"A".repeat(43)}`)).status).toBe(404);
+      const login = await (await c.get("/en/login")).text();
+      expect(login).not.toContain('action="/en/login/wechat"');
+      expect(login).not.toContain('class="wechat-login');
+    } finally {
+      await plain.stop();
+    }
   });
 });

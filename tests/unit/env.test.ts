@@ -27,6 +27,7 @@ describe("readEnv", () => {
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
       SEED_DEMO: true,
+      WECHAT_MODE: "off",
       WORKERS: "inline",
       HTTP_HEADERS_TIMEOUT_MS: 15_000,
       HTTP_REQUEST_TIMEOUT_MS: 120_000,
@@ -83,6 +84,7 @@ describe("readEnv", () => {
       LOG_LEVEL: "warn",
       TRUST_PROXY: true,
       SEED_DEMO: false,
+      WECHAT_MODE: "off",
       SESSION_SECRET: "s3cret",
       WORKERS: "external",
       WORKER_POLL_MS: 250,
@@ -102,6 +104,8 @@ describe("readEnv", () => {
     expect(problems({ PORT: "80a" })).toBe('Invalid environment:\n  PORT must be a port number from 0 to 65535 (it is "80a")');
     expect(problems({ PORT: "70000" })).toContain("PORT must be a port number from 0 to 65535");
     expect(problems({ TRUST_PROXY: "maybe" })).toContain('TRUST_PROXY must be true or false (1/0, yes/no, on/off) (it is "maybe")');
+    expect(problems({ WECHAT_MODE: "live" })).toContain('WECHAT_MODE must be off or sandbox (it is "live")');
+    expect(readEnv({ WECHAT_MODE: " Sandbox " }).WECHAT_MODE).toBe("sandbox");
     expect(problems({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
     expect(problems({ WORKERS: "sometimes" })).toContain("WORKERS must be inline or external");
     expect(problems({ WORKER_CONCURRENCY: "2.5" })).toContain("WORKER_CONCURRENCY must be a positive whole number");

@@ -119,8 +119,13 @@ export const resetPasswordApiSchema = z.object({
 const optionalText = z.catch(z.optional(z.string()), undefined);
 export const wechatStartSchema = z.object({ redirect: optionalText, origin: optionalText, lang: optionalText });
 
-/** The sandbox "phone" confirms or cancels a WeChat QR sign-in. */
-export const wechatConfirmSchema = z.object({ intent: z.enum(["confirm", "cancel"]) });
+/** The sandbox "phone" types the code shown beside the QR image (scan), then confirms or cancels with it (ADR 024). */
+export const wechatConfirmSchema = z.object({
+  intent: z.enum(["scan", "confirm", "cancel"]),
+  code: z
+    .string({ error: "wechat:confirm.codeRequired" })
+    .check(z.trim(), z.minLength(1, { error: "wechat:confirm.codeRequired" }), z.maxLength(32, { error: "wechat:confirm.wrongCode" })),
+});
 
 export type LoginFields = z.input<typeof loginSchema>;
 export type EmailFields = z.input<typeof emailOnlySchema>;
