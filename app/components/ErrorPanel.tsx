@@ -3,11 +3,14 @@ import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
 /** Which translated error text (common:error.{kind}Title / Body) a status has. */
-export function errorKind(status: number): "notFound" | "forbidden" | "unavailable" | "generic" {
+export function errorKind(status: number): "notFound" | "forbidden" | "unavailable" | "badRequest" | "generic" {
+  // 400/415: a request the portal could not read (unreadable characters, a body that is not a form): say so,
+  // rather than "something went wrong", so the researcher checks what they sent.
+  if (status === 400 || status === 415) return "badRequest";
   return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
 }
 
-/** The generic error page body for 404, 403, 503 and render failures. */
+/** The generic error page body for 400, 404, 403, 503 and render failures. */
 export function ErrorPanel({ status }: { status: number }) {
   const { t } = useTranslation();
   const lang = useLang();

@@ -128,7 +128,7 @@ export default function GetStarted() {
       const r = await fetch(paths.api.orderFormDocumentDetails(data.formId))
         .then((x) => x.json())
         .catch(() => null);
-      if (r?.documentDetailsReceived || tries >= POLL_TRIES) {
+      if (r?.documentDetailsReceived || r?.analysisFailed || tries >= POLL_TRIES) {
         clearInterval(timer);
         if (r?.documentDetailsReceived) await saveDetected(data.formId, r);
         revalidator.revalidate();
@@ -231,6 +231,12 @@ export default function GetStarted() {
         ) : data.detected.documentDetailsReceived ? (
           <p className="alert alert-success" role="status">
             {t("getStarted.detected", { words: data.detected.wordCount })}
+          </p>
+        ) : data.detected.analysisError ? (
+          // The analysis gave up (a document past the limits of ADR 019, or an unreadable one): say why, and
+          // that the word count and language can be entered by hand.
+          <p className="alert alert-warning" role="alert">
+            {t(`errors.${data.detected.analysisError}`)}
           </p>
         ) : null}
 

@@ -181,6 +181,9 @@ export const orderFormApi: EndpointTable = [
           documentDetailsReceived: d.documentDetailsReceived,
           manuscriptLanguageId: d.manuscriptLanguageId,
           wordCount: d.wordCount,
+          // Why no values will come (ADR 019): the client stops waiting and says so.
+          analysisFailed: d.analysisFailed,
+          analysisError: d.analysisError,
         });
       },
       { placed: true },

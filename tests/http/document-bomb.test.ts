@@ -150,6 +150,14 @@ describe("decompression bomb", () => {
         analysisFailed: true,
         analysisError: "document-too-large",
       });
+      // The order form says why: the API and the get-started page carry the translated reason.
+      expect(await (await c.get(`/api/order-form/${id}/document-details`)).json()).toMatchObject({
+        documentDetailsReceived: false,
+        analysisFailed: true,
+        analysisError: "document-too-large",
+      });
+      const page = await (await c.get("/en/researcher/submit/get-started")).text();
+      expect(page).toContain("it expands to far more text than a manuscript has");
       expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
     } finally {
       clearInterval(sampler);

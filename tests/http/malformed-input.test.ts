@@ -136,6 +136,15 @@ describe("malformed input", () => {
       type: "application/x-www-form-urlencoded",
     });
     expect(status).toBe(400);
+    // The page says what is wrong, in the page's language (not "something went wrong").
+    const page = await fetch(`${portal.url}/br/researcher/submit/details`, {
+      method: "POST",
+      headers: { cookie: user.client.cookieHeader(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Solicitação inválida");
     const body = JSON.stringify({ projectTitle: `Soil ${NUL}`, areaOfStudyId: area, styleOfEnglish: "american" });
     status = await call("PUT", `/api/order-form/${formId}/details`, { body, type: "application/json" });
     expect(status).toBe(400);
