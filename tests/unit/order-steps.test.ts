@@ -39,13 +39,15 @@ describe("order form steps", () => {
 
   it("describe the step bar with links only up to the current step and a progress figure", () => {
     const v = stepsView({ ...base, current_step: "additional-services" }, ctx, "en", (k) => k, "manuscript-services");
+    // The step on screen is the current one of the bar; the form's furthest step stays a link ("reached").
     expect(v.list.map((s) => [s.name, s.state])).toEqual([
       ["get-started", "done"],
-      ["manuscript-services", "done"],
-      ["additional-services", "current"],
+      ["manuscript-services", "current"],
+      ["additional-services", "reached"],
       ["details", "todo"],
       ["payment-details", "todo"],
     ]);
+    expect(stepsView({ ...base, current_step: "additional-services" }, ctx, "en", (k) => k).list[2].state).toBe("current");
     expect(v.current.url).toBe("/en/researcher/submit/additional-services");
     expect(v.previous?.name).toBe("get-started");
     expect(v.next?.name).toBe("additional-services");

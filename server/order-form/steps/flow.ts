@@ -43,8 +43,12 @@ export interface StepView {
   name: StepName;
   url: string;
   text: string;
-  /** done: before the current step; current; todo: not reached yet (plain text, not a link). */
-  state: "done" | "current" | "todo";
+  /**
+   * current: the step on screen (the form's current step when none is named); done: completed, before
+   * the form's current step; reached: the form's current step while an earlier one is on screen (a link,
+   * not yet done); todo: not reached yet (plain text, not a link).
+   */
+  state: "done" | "current" | "reached" | "todo";
 }
 
 export interface StepsView {
@@ -114,7 +118,7 @@ export function stepsView(
     name,
     url: paths.submit(lang, name),
     text: t(`steps.${name}`),
-    state: steps.indexOf(name) < steps.indexOf(current) ? "done" : name === current ? "current" : "todo",
+    state: name === here ? "current" : steps.indexOf(name) < steps.indexOf(current) ? "done" : name === current ? "reached" : "todo",
   });
   const idx = steps.indexOf(here);
   const bar = steps.filter((s) => BAR_STEPS.has(s));
