@@ -9,6 +9,7 @@ import { rateLimit } from "../http/rate-limit";
 import { hashToken, revokeAllSessions } from "./session";
 import { hashPassword } from "../accounts/password";
 import type { SiteLang } from "#common/i18n";
+import type { DB } from "../db";
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
@@ -37,15 +38,20 @@ export async function requestPasswordReset(
   // One live link per account: a new request kills the previous unused one, so a link lying in an old
   // mailbox (or a forwarded e-mail) stops working as soon as the owner asks again (issue 9 §5).
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("password_reset_tokens")
-      .set({ used_at: new Date() })
-      .where("user_id", "=", user.id)
-      .where("used_at", "is", null)
-      .execute();
+    // Two requests at once would otherwise each revoke the other's (not yet written) link and both stay
+    // live: the user's row lock makes them take turns, so the newest link is the only live one.
+    await trx.selectFrom("users").select("id").where("id", "=", user.id).forUpdate().executeTakeFirst();
+    await revokeResetLinks(trx as never, user.id);
     await trx
       .insertInto("password_reset_tokens")
-      .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000) })
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        // The application's clock, like password_changed_at's, so the two compare (a link asked for just
+        // after a change must not look older than it).
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+      })
       .execute();
   });
   const base = ctx.env.PUBLIC_URL ?? input.baseUrl ?? `http://${ctx.env.HOST}:${ctx.env.PORT}`;
@@ -65,6 +71,19 @@ export async function requestPasswordReset(
   return "accepted";
 }
 
+/**
+ * Kills every unused reset link of a user: a new request does it, and so does every password change (issue
+ * 10 §12): a link lying in a mailbox must not outlive the password it was meant to replace.
+ */
+export async function revokeResetLinks(db: DB, userId: number): Promise<void> {
+  await db
+    .updateTable("password_reset_tokens")
+    .set({ used_at: new Date() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+}
+
 export type ResetOutcome = { ok: true; userId: number } | { ok: false; error: "invalid-or-expired" };
 
 /** Checks a reset link without using it (the page shows the form only for a live link). */
@@ -72,10 +91,24 @@ export async function checkResetToken(ctx: AppContext, token: string, userIdenti
   const row = await ctx.db
     .selectFrom("password_reset_tokens as r")
     .innerJoin("users as u", "u.id", "r.user_id")
-    .select(["r.expires_at", "r.used_at", "u.identity"])
+    .select(["r.expires_at", "r.used_at", "r.created_at", "u.identity", "u.password_changed_at"])
     .where("r.token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  return Boolean(row && !row.used_at && row.identity === userIdentity && new Date(row.expires_at) > new Date());
+  return Boolean(
+    row &&
+    !row.used_at &&
+    row.identity === userIdentity &&
+    new Date(row.expires_at) > new Date() &&
+    !issuedBeforePasswordChange(row.created_at, row.password_changed_at),
+  );
+}
+
+/**
+ * A link issued before the password last changed is dead even when nothing marked it used (a password
+ * set by a path that does not know about reset links): belt and braces for issue 10 §12.
+ */
+function issuedBeforePasswordChange(createdAt: Date | string, passwordChangedAt: Date | string | null): boolean {
+  return passwordChangedAt !== null && new Date(createdAt) < new Date(passwordChangedAt);
 }
 
 /** Sets the new password, uses the link up, and signs the user out everywhere. */
@@ -94,17 +127,17 @@ export async function resetPassword(
       .where("r.used_at", "is", null)
       .where("r.expires_at", ">", new Date())
       .where("u.identity", "=", input.userIdentity)
+      .where((eb) => eb.or([eb("u.password_changed_at", "is", null), eb("u.password_changed_at", "<=", eb.ref("r.created_at"))]))
       .returning("r.user_id")
       .executeTakeFirst();
     if (!row) return { ok: false, error: "invalid-or-expired" } as const;
-    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", row.user_id).execute();
-    // Any other outstanding links die with this one.
     await trx
-      .updateTable("password_reset_tokens")
-      .set({ used_at: new Date() })
-      .where("user_id", "=", row.user_id)
-      .where("used_at", "is", null)
+      .updateTable("users")
+      .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+      .where("id", "=", row.user_id)
       .execute();
+    // Any other outstanding links die with this one.
+    await revokeResetLinks(trx as never, row.user_id);
     await revokeAllSessions(trx as never, row.user_id);
     return { ok: true, userId: row.user_id } as const;
   });
