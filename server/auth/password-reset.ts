@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { sendMail } from "../mail";
 import { fixedT } from "../i18n";
-import { rateLimit } from "../http/rate-limit";
+import { clearFailures, lockedFor, rateLimit, recordFailure } from "../http/rate-limit";
 import { hashToken, revokeAllSessions } from "./session";
 import { hashPassword } from "../accounts/password";
 import type { SiteLang } from "#common/i18n";
@@ -84,7 +84,23 @@ export async function revokeResetLinks(db: DB, userId: number): Promise<void> {
     .execute();
 }
 
-export type ResetOutcome = { ok: true; userId: number } | { ok: false; error: "invalid-or-expired" };
+export type ResetOutcome =
+  | { ok: true; userId: number }
+  | { ok: false; error: "invalid-or-expired" }
+  | { ok: false; error: "too-many-attempts"; retryAfterSeconds: number };
+
+/**
+ * Limits of POST /api/auth/reset-password and the reset page (issue 10 §5): attempts per client address
+ * per hour, and failed attempts per account (the `userIdentity` of the link) per hour. Configurable in
+ * `rateLimits` (resetAttemptsPerHour, resetFailuresPerAccount); a configured object without them keeps
+ * these defaults.
+ */
+export const RESET_LIMIT_DEFAULTS = { resetAttemptsPerHour: 30, resetFailuresPerAccount: 10 } as const;
+
+function resetLimit(rateLimits: Record<string, unknown>, key: keyof typeof RESET_LIMIT_DEFAULTS): number {
+  const v = rateLimits[key];
+  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : RESET_LIMIT_DEFAULTS[key];
+}
 
 /** Checks a reset link without using it (the page shows the form only for a live link). */
 export async function checkResetToken(ctx: AppContext, token: string, userIdentity: string): Promise<boolean> {
@@ -111,13 +127,28 @@ function issuedBeforePasswordChange(createdAt: Date | string, passwordChangedAt:
   return passwordChangedAt !== null && new Date(createdAt) < new Date(passwordChangedAt);
 }
 
-/** Sets the new password, uses the link up, and signs the user out everywhere. */
+/**
+ * Sets the new password, uses the link up, and signs the user out everywhere. The link is checked before
+ * the password is hashed (argon2 costs ~19 MiB and tens of milliseconds: a forged link must cost us a
+ * lookup, not a hash), and attempts are limited per client address and per account (issue 10 §5).
+ */
 export async function resetPassword(
   ctx: AppContext,
-  input: { token: string; userIdentity: string; password: string },
+  input: { token: string; userIdentity: string; password: string; ip: string },
 ): Promise<ResetOutcome> {
+  const rateLimits = (await ctx.config.snapshot()).config.rateLimits as Record<string, unknown>;
+  const accountKey = `reset-password:account:${input.userIdentity}`;
+  const byIp = await rateLimit(ctx.cache, `reset-password:ip:${input.ip}`, resetLimit(rateLimits, "resetAttemptsPerHour"), 3600);
+  if (!byIp.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: byIp.retryAfterSeconds };
+  const locked = await lockedFor(ctx.cache, accountKey);
+  if (locked > 0) return { ok: false, error: "too-many-attempts", retryAfterSeconds: locked };
+  if (!(await checkResetToken(ctx, input.token, input.userIdentity))) {
+    await recordFailure(ctx.cache, accountKey, resetLimit(rateLimits, "resetFailuresPerAccount"), 3600);
+    return { ok: false, error: "invalid-or-expired" };
+  }
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  // The link may have been used or revoked while we hashed: the update checks it again, atomically.
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("password_reset_tokens as r")
       .set({ used_at: new Date() })
@@ -141,4 +172,6 @@ export async function resetPassword(
     await revokeAllSessions(trx as never, row.user_id);
     return { ok: true, userId: row.user_id } as const;
   });
+  if (outcome.ok) await clearFailures(ctx.cache, accountKey);
+  return outcome;
 }

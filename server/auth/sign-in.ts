@@ -94,14 +94,15 @@ export async function checkEmailFree(scope: Scope, email: string): Promise<Resul
 
 /**
  * A new password through the one-time link: the link proved control of the mailbox, so the user is signed
- * in on a fresh session (every other session was signed out). Error: `invalid-or-expired`.
+ * in on a fresh session (every other session was signed out). Errors: `invalid-or-expired`, `too-many-attempts`
+ * (details.retryAfterSeconds).
  */
 export async function signInWithResetLink(
   scope: Scope,
   input: { token: string; userIdentity: string; password: string },
 ): Promise<Result<{ token: string; userId: number }>> {
-  const r = await resetPassword(scope.app, input);
-  if (!r.ok) return fail(r.error);
+  const r = await resetPassword(scope.app, { ...input, ip: scope.ip });
+  if (!r.ok) return r.error === "too-many-attempts" ? fail(r.error, { retryAfterSeconds: r.retryAfterSeconds }) : fail(r.error);
   const token = await createSession(scope.app.db, r.userId, { ip: scope.ip, userAgent: scope.userAgent });
   return ok({ token, userId: r.userId });
 }

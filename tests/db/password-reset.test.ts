@@ -58,10 +58,15 @@ describe("password reset", () => {
     await requestPasswordReset(t.ctx, { email: "reader@example.org", lang: "en", ip: "1.1.1.3" });
     const { token, identity } = await lastLink();
     const session = await createSession(t.ctx.db, user.id);
-    expect(await resetPassword(t.ctx, { token, userIdentity: "00000000-0000-0000-0000-000000000000", password: "brand-new-pass" })).toEqual(
-      { ok: false, error: "invalid-or-expired" },
-    );
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass" })).toEqual({
+    expect(
+      await resetPassword(t.ctx, {
+        token,
+        userIdentity: "00000000-0000-0000-0000-000000000000",
+        password: "brand-new-pass",
+        ip: "9.9.9.9",
+      }),
+    ).toEqual({ ok: false, error: "invalid-or-expired" });
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass", ip: "9.9.9.9" })).toEqual({
       ok: true,
       userId: user.id,
     });
@@ -69,7 +74,7 @@ describe("password reset", () => {
     const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow())
       .password_hash;
     expect(await verifyPassword(hash, "brand-new-pass")).toBe(true);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password" })).toEqual({
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password", ip: "9.9.9.9" })).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -85,7 +90,7 @@ describe("password reset", () => {
       .where("token_hash", "=", hashToken(token))
       .execute();
     expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2" })).toEqual({
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2", ip: "9.9.9.9" })).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -98,7 +103,9 @@ describe("password reset", () => {
     const second = await lastLink();
     expect(second.token).not.toBe(first.token);
     expect(await checkResetToken(t.ctx, first.token, first.identity)).toBe(false);
-    expect(await resetPassword(t.ctx, { token: first.token, userIdentity: first.identity, password: "old-link-pass" })).toEqual({
+    expect(
+      await resetPassword(t.ctx, { token: first.token, userIdentity: first.identity, password: "old-link-pass", ip: "9.9.9.9" }),
+    ).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -121,7 +128,7 @@ describe("password reset", () => {
     const changed = await changePassword(scopeFor(t.ctx, owner), { currentPassword: owner.password, newPassword: "changed-on-account" });
     expect(changed.ok).toBe(true);
     expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "attacker-pass" })).toEqual({
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "attacker-pass", ip: "9.9.9.9" })).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -142,7 +149,7 @@ describe("password reset", () => {
       .where("id", "=", owner.id)
       .execute();
     expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
-    expect((await resetPassword(t.ctx, { token, userIdentity: identity, password: "attacker-pass" })).ok).toBe(false);
+    expect((await resetPassword(t.ctx, { token, userIdentity: identity, password: "attacker-pass", ip: "9.9.9.9" })).ok).toBe(false);
   });
 
   it("of two concurrent requests only the newest link is live", async () => {
