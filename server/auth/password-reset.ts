@@ -30,7 +30,7 @@ export async function requestPasswordReset(
   if (!byEmail.allowed) return "accepted";
   const user = await ctx.db
     .selectFrom("users")
-    .select(["id", "identity", "email", "first_name", "active"])
+    .select(["id", "identity", "email", "active"])
     .where(sql`lower(email)`, "=", email)
     .executeTakeFirst();
   if (!user || !user.active) return "accepted";
@@ -61,7 +61,8 @@ export async function requestPasswordReset(
   await sendMail(ctx, {
     to: user.email,
     subject: t("resetMail.subject", { company }),
-    text: t("resetMail.body", { name: user.first_name, link, company, minutes: RESET_TOKEN_TTL_SECONDS / 60 }),
+    // A generic greeting: the account's name is text whoever registered typed (issue 10 §4).
+    text: t("resetMail.body", { link, company, minutes: RESET_TOKEN_TTL_SECONDS / 60 }),
     template: "password-reset",
     lang: input.lang,
     userId: user.id,

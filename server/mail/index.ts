@@ -8,6 +8,9 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "../context";
+import { takeMailAllowance } from "./limits";
+
+export { MAIL_LIMIT_DEFAULTS } from "./limits";
 
 export interface MailMessage {
   to: string;
@@ -19,7 +22,17 @@ export interface MailMessage {
   userId?: number | null;
   /** Substrings of `text`/`html` only the recipient may see (links and codes that open an account): redacted in the outbox. */
   secrets?: string[];
+  /**
+   * Mail the portal sends of its own accord (not because a request asked for it) is not counted against the
+   * per-recipient and per-account limits (server/mail/limits.ts). Leave unset for anything a request causes.
+   */
+  unlimited?: boolean;
 }
+
+export type SendOutcome =
+  | { id: string; status: "queued" | "sent" | "failed" }
+  /** Over a limit: nothing was written or sent. */
+  | { id: null; status: "limited"; retryAfterSeconds: number };
 
 /** What the outbox keeps in place of a secret. */
 export const REDACTED = "[redacted]";
@@ -66,7 +79,14 @@ async function transportFor(url: string): Promise<Transport> {
   return t;
 }
 
-export async function sendMail(ctx: AppContext, message: MailMessage): Promise<{ id: string; status: "queued" | "sent" | "failed" }> {
+export async function sendMail(ctx: AppContext, message: MailMessage): Promise<SendOutcome> {
+  if (!message.unlimited) {
+    const allowance = await takeMailAllowance(ctx, message);
+    if (!allowance.allowed) {
+      ctx.logger.warn({ template: message.template, userId: message.userId ?? null }, "mail not sent: over its rate limit");
+      return { id: null, status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
+    }
+  }
   const row = await ctx.db
     .insertInto("mail_outbox")
     .values({

@@ -546,8 +546,9 @@ export const priceQuoteApi: EndpointTable = [
       const user = scope.session!.user;
       const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
       if (!quote) return fail("not-found");
-      const recipientEmail = await emailQuote(scope.app, quote, { id: user.id, email: user.email, firstName: user.firstName }, origin);
-      return ok({ recipientEmail });
+      const sent = await emailQuote(scope.app, quote, { id: user.id, email: user.email }, origin);
+      if (!sent.ok) return sent;
+      return ok({ recipientEmail: sent.value });
     },
   }),
 ];

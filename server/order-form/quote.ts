@@ -187,25 +187,30 @@ async function quotePdfData(
   };
 }
 
-/** E-mails the quote's link to the signed-in user; returns the recipient. */
+/**
+ * E-mails the quote's link to the signed-in user; answers the recipient. The greeting is generic: no text
+ * a user typed (not even the account's name) goes into a mail a request makes us send (issue 10 §4).
+ * Error: `too-many-requests` (details.retryAfterSeconds) over the mail limits (server/mail/limits.ts).
+ */
 export async function emailQuote(
   ctx: AppContext,
   quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
-  user: { id: number; email: string; firstName: string },
+  user: { id: number; email: string },
   baseUrl: string,
-): Promise<string> {
+): Promise<Result<string>> {
   const t = fixedT(quote.data.lang, "order");
   const link = `${ctx.env.PUBLIC_URL ?? baseUrl}/api/price-quote/${quote.row.estimate_id}/pdf`;
   const { config } = await ctx.config.snapshot();
-  await sendMail(ctx, {
+  const sent = await sendMail(ctx, {
     to: user.email,
     subject: t("quote.mailSubject", { id: quote.row.estimate_id, company: config.companyShortName }),
-    text: t("quote.mailBody", { name: user.firstName, link, id: quote.row.estimate_id, company: config.companyShortName }),
+    text: t("quote.mailBody", { link, id: quote.row.estimate_id, company: config.companyShortName }),
     template: "price-quote",
     lang: quote.data.lang,
     userId: user.id,
   });
-  return user.email;
+  if (sent.status === "limited") return fail("too-many-requests", { retryAfterSeconds: sent.retryAfterSeconds });
+  return ok(user.email);
 }
 
 /**
