@@ -82,7 +82,11 @@ export default function PriceQuote() {
           </p>
         ) : (
           <p className="alert alert-danger" role="alert">
-            {actionData.error === "too-many-requests" ? t("quote.price-quote-email-limited") : t("quote.price-quote-email-error")}
+            {actionData.error === "too-many-requests"
+              ? t("quote.price-quote-email-limited")
+              : actionData.error === "email-not-verified"
+                ? t("quote.price-quote-email-unverified")
+                : t("quote.price-quote-email-error")}
           </p>
         )
       ) : null}

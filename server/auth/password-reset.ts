@@ -8,6 +8,7 @@ import { fixedT } from "../i18n";
 import { clearFailures, lockedFor, rateLimit, recordFailure } from "../http/rate-limit";
 import { hashToken, revokeAllSessions } from "./session";
 import { hashPassword } from "../accounts/password";
+import { markEmailVerified } from "../accounts/email-verification";
 import type { SiteLang } from "#common/i18n";
 import type { DB } from "../db";
 
@@ -66,6 +67,8 @@ export async function requestPasswordReset(
     template: "password-reset",
     lang: input.lang,
     userId: user.id,
+    // The way back into an account whose owner never confirmed the address (ADR 026).
+    beforeVerification: true,
     // The link signs its holder in as the user: only the recipient may see it, never the outbox (ADR 018).
     secrets: [link, token],
   });
@@ -173,6 +176,10 @@ export async function resetPassword(
     await revokeAllSessions(trx as never, row.user_id);
     return { ok: true, userId: row.user_id } as const;
   });
-  if (outcome.ok) await clearFailures(ctx.cache, accountKey);
+  if (outcome.ok) {
+    await clearFailures(ctx.cache, accountKey);
+    // The link came through the mailbox: the address is the owner's.
+    await markEmailVerified(ctx, outcome.userId);
+  }
   return outcome;
 }

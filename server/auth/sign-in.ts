@@ -2,6 +2,7 @@
 // the JSON API so the two cannot drift (issue 8): the anonymous visitor's order forms and uploads become
 // the user's, and the redirect target is checked against the same hosts. Cookies and redirects are the
 // HTTP layer's (server/http/cookies.ts, app/lib/sign-in.server.ts, server/auth/api.ts).
+import { sendVerificationMail } from "../accounts/email-verification";
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { LoginFields } from "#common/auth/schemas";
 import type { AppContext } from "../context";
@@ -79,6 +80,8 @@ export async function register(
   // A registration that began with a social sign-in links that identity to the new account.
   if (options.link) await attachPendingLink(scope.app, options.link, { id: r.userId, email: input.email });
   await claimAnonymousWork(scope, r.userId);
+  // Signed in, but the address is unproved: it gets only this mail (and reset links) until its link is opened.
+  await sendVerificationMail(scope.app, r.userId, scope.lang);
   return ok({ token: r.token, userId: r.userId, identity: r.identity });
 }
 

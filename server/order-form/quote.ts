@@ -190,7 +190,8 @@ async function quotePdfData(
 /**
  * E-mails the quote's link to the signed-in user; answers the recipient. The greeting is generic: no text
  * a user typed (not even the account's name) goes into a mail a request makes us send (issue 10 §4).
- * Error: `too-many-requests` (details.retryAfterSeconds) over the mail limits (server/mail/limits.ts).
+ * Errors: `too-many-requests` (details.retryAfterSeconds) over the mail limits (server/mail/limits.ts),
+ * `email-not-verified` before the owner confirmed the address (ADR 026).
  */
 export async function emailQuote(
   ctx: AppContext,
@@ -210,6 +211,7 @@ export async function emailQuote(
     userId: user.id,
   });
   if (sent.status === "limited") return fail("too-many-requests", { retryAfterSeconds: sent.retryAfterSeconds });
+  if (sent.status === "unverified") return fail("email-not-verified");
   return ok(user.email);
 }
 

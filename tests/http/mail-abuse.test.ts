@@ -1,6 +1,7 @@
 // E-mail as a spam cannon and quote PDFs as CPU for free (issue 10 §4, §5), over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRelaxedPortal, RELAXED_RATE_LIMITS, type TestPortal } from "../helpers/portal";
+import { startRelaxedPortal, Client, RELAXED_RATE_LIMITS, type TestPortal } from "../helpers/portal";
+import { deliveredMail } from "../helpers/mail";
 import { sendJson as send, uploadDocx } from "../helpers/api";
 import { MAIL_LIMIT_DEFAULTS, listOutbox } from "../../server/mail";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => portal.stop());
 
-async function quoteOf(c: Awaited<ReturnType<TestPortal["researcher"]>>["client"]): Promise<string> {
+async function quoteOf(c: Client): Promise<string> {
   const id: string = (await (await c.get("/api/order-form/new")).json()).orderForm.identity;
   await uploadDocx(c, id);
   await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 2000, language: 1 });
@@ -55,5 +56,54 @@ describe("quote PDFs", () => {
     const over = await c.get(`/api/price-quote/${estimateId}/pdf`);
     expect(over.status).toBe(429);
     expect((await over.json()).error).toBe("too-many-requests");
+  });
+});
+
+describe("e-mail verification", () => {
+  it("registration sends only the verification mail; quotes are not e-mailed until the link's button is pressed", async () => {
+    const c = new Client(portal.url);
+    const email = `unconfirmed.${Date.now()}@example.org`;
+    const r = await send(c, "POST", "/api/auth/register", {
+      email,
+      password: "api-password-1",
+      firstName: "Visit spam.example",
+      lastName: "User",
+      countryCode: { value: "+1", isoCode: "US" },
+      phoneNumber: "2025550199",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    });
+    expect(r.status).toBe(201);
+    const outbox = await listOutbox(portal.ctx, { to: email });
+    expect(outbox.map((m) => m.template)).toEqual(["email-verification"]);
+    expect(outbox[0].text_body).not.toContain("spam.example");
+
+    const estimateId = await quoteOf(c);
+    const refused = await send(c, "POST", `/api/price-quote/${estimateId}/email`);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe("email-not-verified");
+    const page = await c.post("/en/researcher/submit/price-quote-completed", { intent: "email", estimateId });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain("Please confirm your e-mail address first");
+    expect(await listOutbox(portal.ctx, { to: email })).toHaveLength(1);
+
+    const link = new URL(/http:\/\/\S+\/en\/verify-email\/\S+/.exec(deliveredMail(portal.ctx, email)[0].text)![0]);
+    // Opening the link (a mail scanner does) changes nothing.
+    const opened = await new Client(portal.url).get(link.pathname);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Confirm my e-mail address");
+    expect((await send(c, "POST", `/api/price-quote/${estimateId}/email`)).status).toBe(403);
+    // A forged link is refused; the genuine one's button confirms the address.
+    const forged = await new Client(portal.url).post(
+      link.pathname.replace(/.$/, (ch) => (ch === "A" ? "B" : "A")),
+      {},
+    );
+    expect(forged.status).toBe(400);
+    const confirmed = await new Client(portal.url).post(link.pathname, {});
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("your e-mail address is confirmed");
+    expect((await send(c, "POST", `/api/price-quote/${estimateId}/email`)).status).toBe(200);
   });
 });
