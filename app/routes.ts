@@ -26,6 +26,7 @@ export default [
       route("register/confirm/:data", "routes/register.tsx", { id: "register-confirm" }),
       route("register/*", "routes/register.tsx"),
       route("logout", "routes/logout.tsx"),
+      route("verify-email/:identity/:expires/:signature", "routes/verify-email.tsx"),
 
       // Account
       route("account", "routes/account.tsx", [

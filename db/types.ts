@@ -115,6 +115,7 @@ export interface UserTable {
   password_changed_at: NullableTimestamp;
   workplace: ColumnType<string | null, string | null | undefined, string | null>;
   other_found_us: ColumnType<string | null, string | null | undefined, string | null>;
+  email_verified_at: NullableTimestamp;
 }
 
 export interface AddressTable {

@@ -62,6 +62,7 @@ export const ERROR_STATUS: Record<string, number> = {
   "currency-change-not-allowed": 403,
   "local-auth-disabled": 403,
   "cross-site-request-refused": 403,
+  "email-not-verified": 403,
   "not-found": 404,
   "promo-code-not-applied": 404,
   "method-not-allowed": 405,

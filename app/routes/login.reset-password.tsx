@@ -37,6 +37,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     userIdentity: params.userIdentity ?? "",
     password: submission.value.password,
   });
+  if (!r.ok && r.error === "too-many-attempts")
+    return Response.json(submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields: ["password"] }), { status: 429 });
   if (!r.ok) return Response.json(submission.reply({ formErrors: ["auth:reset.invalid"], hideFields: ["password"] }), { status: 400 });
   const lang = scope.lang;
   return signedInRedirect(context, { token: r.value.token, lang, target: `${paths.researcher(lang)}${query({ passwordReset: 1 })}` });

@@ -10,6 +10,7 @@ import { convertQuote, emailQuote, findQuote, ownerOf } from "#server/order-form
 import { getCurrentSession } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
@@ -48,13 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "price-quote-completed", { estimate: quote.row.estimate_id }) }), {
       status: 303,
     });
-  const to = await emailQuote(
-    context.app,
-    quote,
-    { id: session.user.id, email: session.user.email, firstName: session.user.firstName },
-    new URL(request.url).origin,
-  );
-  return Response.json({ recipientEmail: to });
+  const sent = await emailQuote(context.app, quote, { id: session.user.id, email: session.user.email }, new URL(request.url).origin);
+  if (!sent.ok) return Response.json({ recipientEmail: null, error: sent.error }, { status: errorStatus(sent.error) });
+  return Response.json({ recipientEmail: sent.value, error: null });
 }
 
 export default function PriceQuote() {
@@ -79,11 +76,19 @@ export default function PriceQuote() {
       </h1>
       <p>{t("quote.summary", { total: formatMoney(q.total, q.currency) })}</p>
       {actionData && "recipientEmail" in actionData ? (
-        <p className="alert alert-success" role="status">
-          {actionData.recipientEmail
-            ? t("quote.price-quote-email-success-message", { email: actionData.recipientEmail })
-            : t("quote.price-quote-email-error")}
-        </p>
+        actionData.recipientEmail ? (
+          <p className="alert alert-success" role="status">
+            {t("quote.price-quote-email-success-message", { email: actionData.recipientEmail })}
+          </p>
+        ) : (
+          <p className="alert alert-danger" role="alert">
+            {actionData.error === "too-many-requests"
+              ? t("quote.price-quote-email-limited")
+              : actionData.error === "email-not-verified"
+                ? t("quote.price-quote-email-unverified")
+                : t("quote.price-quote-email-error")}
+          </p>
+        )
       ) : null}
       <iframe title={t("quote.title")} src={`${pdf}?display=inline`} className="quote-frame" height={750} width="100%" />
       <div className="actions">

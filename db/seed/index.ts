@@ -114,6 +114,8 @@ export async function seedDemoAccounts(db: DB): Promise<SeededAccount[]> {
           language: "en",
           localization: "US",
           is_staff: role === "staff",
+          // Demo accounts are ours: their addresses count as confirmed (ADR 026).
+          email_verified_at: new Date(),
         })
         .execute();
     }

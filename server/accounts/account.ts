@@ -3,6 +3,7 @@
 import type { AppContext } from "../context";
 import { checkCurrentPassword, hashPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
+import { revokeResetLinks } from "../auth/password-reset";
 import { listAddresses, type AddressView } from "./addresses";
 import { phoneCountryFor, validatePhone } from "#common/phone";
 import { homeDirectory } from "#common/auth/redirect";
@@ -267,12 +268,17 @@ export async function changePassword(scope: Scope, input: PasswordChangeInput): 
     };
   if (!check.ok) return invalid({ currentPassword: "account:password.errors.currentWrong" });
   const hash = await hashPassword(input.newPassword);
-  await ctx.db
-    .updateTable("users")
-    .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
-    .where("id", "=", userId)
-    .execute();
-  await revokeAllSessions(ctx.db, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password_hash: hash, password_changed_at: new Date(), updated_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    // A reset link asked for before the change (perhaps by whoever knew the old password) must not
+    // outlive it (issue 10 §12).
+    await revokeResetLinks(trx as never, userId);
+    await revokeAllSessions(trx as never, userId);
+  });
   await invalidateUser(ctx, userId);
   return ok({ token: await createSession(ctx.db, userId, { ip: scope.ip, userAgent: scope.userAgent }) });
 }

@@ -215,7 +215,7 @@ export const authApi: EndpointTable = [
     summary: "Sets a new password with the one-time link and signs in on a fresh session (every other session is signed out).",
     async handler({ scope, body: { oneTimeLoginHash, userIdentity, password } }) {
       const r = await signInWithResetLink(scope, { token: oneTimeLoginHash, userIdentity, password });
-      if (!r.ok) return reply({ error: r.error }, { status: 400 });
+      if (!r.ok) return reply({ error: r.error }, { status: errorStatus(r.error), headers: retryAfter(r.details) });
       return reply({ redirectUri: homeDirectory(scope.lang) }, { cookies: [cookies.session.serialize(r.value.token, scope.secure)] });
     },
   }),

@@ -2,6 +2,7 @@
 // the JSON API so the two cannot drift (issue 8): the anonymous visitor's order forms and uploads become
 // the user's, and the redirect target is checked against the same hosts. Cookies and redirects are the
 // HTTP layer's (server/http/cookies.ts, app/lib/sign-in.server.ts, server/auth/api.ts).
+import { sendVerificationMail } from "../accounts/email-verification";
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { LoginFields } from "#common/auth/schemas";
 import type { AppContext } from "../context";
@@ -79,6 +80,8 @@ export async function register(
   // A registration that began with a social sign-in links that identity to the new account.
   if (options.link) await attachPendingLink(scope.app, options.link, { id: r.userId, email: input.email });
   await claimAnonymousWork(scope, r.userId);
+  // Signed in, but the address is unproved: it gets only this mail (and reset links) until its link is opened.
+  await sendVerificationMail(scope.app, r.userId, scope.lang);
   return ok({ token: r.token, userId: r.userId, identity: r.identity });
 }
 
@@ -94,14 +97,15 @@ export async function checkEmailFree(scope: Scope, email: string): Promise<Resul
 
 /**
  * A new password through the one-time link: the link proved control of the mailbox, so the user is signed
- * in on a fresh session (every other session was signed out). Error: `invalid-or-expired`.
+ * in on a fresh session (every other session was signed out). Errors: `invalid-or-expired`, `too-many-attempts`
+ * (details.retryAfterSeconds).
  */
 export async function signInWithResetLink(
   scope: Scope,
   input: { token: string; userIdentity: string; password: string },
 ): Promise<Result<{ token: string; userId: number }>> {
-  const r = await resetPassword(scope.app, input);
-  if (!r.ok) return fail(r.error);
+  const r = await resetPassword(scope.app, { ...input, ip: scope.ip });
+  if (!r.ok) return r.error === "too-many-attempts" ? fail(r.error, { retryAfterSeconds: r.retryAfterSeconds }) : fail(r.error);
   const token = await createSession(scope.app.db, r.userId, { ip: scope.ip, userAgent: scope.userAgent });
   return ok({ token, userId: r.userId });
 }

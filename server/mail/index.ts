@@ -7,7 +7,11 @@
 // mail pickup folder of a development machine (ADR 018).
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { sql } from "kysely";
 import type { AppContext } from "../context";
+import { takeMailAllowance } from "./limits";
+
+export { MAIL_LIMIT_DEFAULTS } from "./limits";
 
 export interface MailMessage {
   to: string;
@@ -19,6 +23,33 @@ export interface MailMessage {
   userId?: number | null;
   /** Substrings of `text`/`html` only the recipient may see (links and codes that open an account): redacted in the outbox. */
   secrets?: string[];
+  /**
+   * Mail the portal sends of its own accord (not because a request asked for it) is not counted against the
+   * per-recipient and per-account limits (server/mail/limits.ts). Leave unset for anything a request causes.
+   */
+  unlimited?: boolean;
+  /**
+   * The two messages an address gets before its owner proved it is theirs: the verification mail and
+   * password-reset links. Every other message to an unverified account's address is refused (ADR 026).
+   */
+  beforeVerification?: boolean;
+}
+
+export type SendOutcome =
+  | { id: string; status: "queued" | "sent" | "failed" }
+  /** Over a limit: nothing was written or sent. */
+  | { id: null; status: "limited"; retryAfterSeconds: number }
+  /** To the address of an account whose owner has not verified it: nothing was written or sent. */
+  | { id: null; status: "unverified" };
+
+/** Whether `to` is the address of an account that has not verified it (an address of no account is not). */
+async function unverifiedAddress(ctx: AppContext, to: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom("users")
+    .select("email_verified_at")
+    .where(sql`lower(email)`, "=", to.trim().toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row && !row.email_verified_at);
 }
 
 /** What the outbox keeps in place of a secret. */
@@ -66,7 +97,18 @@ async function transportFor(url: string): Promise<Transport> {
   return t;
 }
 
-export async function sendMail(ctx: AppContext, message: MailMessage): Promise<{ id: string; status: "queued" | "sent" | "failed" }> {
+export async function sendMail(ctx: AppContext, message: MailMessage): Promise<SendOutcome> {
+  if (!message.beforeVerification && (await unverifiedAddress(ctx, message.to))) {
+    ctx.logger.info({ template: message.template, userId: message.userId ?? null }, "mail not sent: the address is not verified");
+    return { id: null, status: "unverified" };
+  }
+  if (!message.unlimited) {
+    const allowance = await takeMailAllowance(ctx, message);
+    if (!allowance.allowed) {
+      ctx.logger.warn({ template: message.template, userId: message.userId ?? null }, "mail not sent: over its rate limit");
+      return { id: null, status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
+    }
+  }
   const row = await ctx.db
     .insertInto("mail_outbox")
     .values({

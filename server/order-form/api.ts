@@ -526,8 +526,9 @@ export const priceQuoteApi: EndpointTable = [
       const quote = await findQuote(scope.app, params.estimateId, ownerOf(scope));
       if (!quote) return fail("not-found");
       const user = scope.userId ? await getUserView(scope.app, scope.userId) : null;
-      const pdf = await quotePdf(scope.app, quote, user ? { name: user.fullName, email: user.email, institution: user.institution } : null);
-      return new Response(new Uint8Array(pdf), {
+      const pdf = await quotePdf(scope, quote, user ? { name: user.fullName, email: user.email, institution: user.institution } : null);
+      if (!pdf.ok) return pdf;
+      return new Response(new Uint8Array(pdf.value), {
         headers: {
           "Content-Type": "application/pdf",
           "Content-Disposition": `${query.display === "inline" ? "inline" : "attachment"}; filename="price-quote-${quote.row.estimate_id}.pdf"`,
@@ -545,8 +546,9 @@ export const priceQuoteApi: EndpointTable = [
       const user = scope.session!.user;
       const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
       if (!quote) return fail("not-found");
-      const recipientEmail = await emailQuote(scope.app, quote, { id: user.id, email: user.email, firstName: user.firstName }, origin);
-      return ok({ recipientEmail });
+      const sent = await emailQuote(scope.app, quote, { id: user.id, email: user.email }, origin);
+      if (!sent.ok) return sent;
+      return ok({ recipientEmail: sent.value });
     },
   }),
 ];

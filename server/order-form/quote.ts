@@ -1,12 +1,13 @@
 // Price quotes (spec 1 §2, §4 "Price quote"): a snapshot of the priced order form, valid 30 days,
 // rendered as a PDF in the visitor's language, e-mailed, or turned back into the order.
 import { fail, ok, type Result } from "#common/result";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
 import { sendMail } from "../mail";
-import { renderPriceQuote } from "../pdf/price-quote";
+import { PRICE_QUOTE_LAYOUT_VERSION, renderPriceQuote, type PriceQuoteData } from "../pdf/price-quote";
+import { rateLimit } from "../http/rate-limit";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
 import { priceForm } from "./price";
@@ -15,6 +16,36 @@ import { hashDraftKey, saveOrderForm, type OrderFormRow, type Owner } from "./st
 import { advance, stepsOf } from "./steps/flow";
 
 export const QUOTE_VALID_DAYS = 30;
+
+/**
+ * Limits of the price quote per actor (the signed-in user, else the client address), per 10 minutes
+ * (issue 10 §5): quotes made and PDFs served. Configurable in `rateLimits`; a configured object that does
+ * not name them keeps these defaults.
+ */
+export const QUOTE_LIMIT_DEFAULTS = { quotesPer10Minutes: 20, quotePdfsPer10Minutes: 60 } as const;
+/** An identical quote of the same form made within this many hours is answered again instead of a new one. */
+export const QUOTE_REUSE_HOURS = 24;
+/** How long a rendered PDF stays in the shared cache. */
+export const QUOTE_PDF_CACHE_SECONDS = 15 * 60;
+
+async function quoteLimit(scope: Scope, key: keyof typeof QUOTE_LIMIT_DEFAULTS): Promise<Result<undefined>> {
+  const configured = ((await scope.app.config.snapshot()).config.rateLimits as Record<string, unknown>)[key];
+  const limit = typeof configured === "number" && Number.isFinite(configured) && configured > 0 ? configured : QUOTE_LIMIT_DEFAULTS[key];
+  const actor = scope.userId ? `user:${scope.userId}` : `ip:${scope.ip}`;
+  const r = await rateLimit(scope.app.cache, `${key}:${actor}`, limit, 600);
+  return r.allowed ? ok() : fail("too-many-requests", { retryAfterSeconds: r.retryAfterSeconds });
+}
+
+/** JSON with sorted keys: a jsonb column gives its keys back in its own order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
 
 interface QuoteSnapshot {
   lang: SiteLang;
@@ -30,10 +61,12 @@ interface QuoteSnapshot {
   draftKeyHash: string | null;
 }
 
-/** The quote made, or `no-services` / `quote-failed`. */
+/** The quote made (or an identical recent one), or `no-services` / `too-many-requests`. */
 export type QuoteResult = Result<{ estimateId: string }>;
 
 export async function generatePriceQuote(scope: Scope, form: OrderFormRow): Promise<QuoteResult> {
+  const limited = await quoteLimit(scope, "quotesPer10Minutes");
+  if (!limited.ok) return limited;
   const price = await priceForm(scope, form).catch(() => null);
   if (!price) return fail("no-services");
   const snapshot = await scope.app.config.snapshot();
@@ -51,6 +84,20 @@ export async function generatePriceQuote(scope: Scope, form: OrderFormRow): Prom
     timeZone: localizationTimeZone(snapshot.localizations, scope.localization),
     draftKeyHash: scope.userId ? null : scope.draftKey ? hashDraftKey(scope.draftKey) : null,
   };
+  // Asking again for the same prices gives the same quote (and its cached PDF), not one more row to render.
+  const recent = await scope.app.db
+    .selectFrom("price_quotes")
+    .select(["estimate_id", "data", "user_id"])
+    .where("order_form_id", "=", form.id)
+    .where("created_at", ">", new Date(Date.now() - QUOTE_REUSE_HOURS * 3_600_000))
+    .orderBy("created_at", "desc")
+    .limit(5)
+    .execute();
+  const wanted = canonical(data);
+  const same = recent.find(
+    (r) => r.user_id === scope.userId && canonical(typeof r.data === "string" ? JSON.parse(r.data) : r.data) === wanted,
+  );
+  if (same) return ok({ estimateId: same.estimate_id });
   await scope.app.db
     .insertInto("price_quotes")
     .values({
@@ -75,15 +122,48 @@ export async function findQuote(ctx: AppContext, estimateId: string, owner: Owne
   return mine ? { row, data } : null;
 }
 
+/** Renders in flight in this process, by cache key: concurrent downloads of one quote render it once. */
+const rendering = new Map<string, Promise<Buffer>>();
+
+/**
+ * The quote as a PDF. Rendering takes 100–600 ms of the event loop (more with CJK fonts), so a PDF is
+ * rendered once per estimate and content (the key includes a hash of everything printed and the layout
+ * version) and kept in the shared cache; downloads are limited per actor (issue 10 §5).
+ * Error: `too-many-requests` (details.retryAfterSeconds).
+ */
 export async function quotePdf(
+  scope: Scope,
+  quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
+  customer: { name: string; email: string; institution?: string | null } | null,
+): Promise<Result<Buffer>> {
+  const limited = await quoteLimit(scope, "quotePdfsPer10Minutes");
+  if (!limited.ok) return limited;
+  const ctx = scope.app;
+  const input = await quotePdfData(ctx, quote, customer);
+  const digest = createHash("sha256").update(canonical(input)).digest("base64url").slice(0, 22);
+  const key = `quote-pdf:${quote.row.estimate_id}:v${PRICE_QUOTE_LAYOUT_VERSION}:${digest}`;
+  const cached = await ctx.cache.getJson<string>(key).catch(() => undefined);
+  if (typeof cached === "string") return ok(Buffer.from(cached, "base64"));
+  let pending = rendering.get(key);
+  if (!pending) {
+    pending = renderPriceQuote(input).finally(() => rendering.delete(key));
+    rendering.set(key, pending);
+  }
+  const pdf = await pending;
+  // A cache that cannot keep it (full, down) costs the next download a render, nothing more.
+  await ctx.cache.setJson(key, pdf.toString("base64"), QUOTE_PDF_CACHE_SECONDS).catch(() => undefined);
+  return ok(pdf);
+}
+
+async function quotePdfData(
   ctx: AppContext,
   quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
   customer: { name: string; email: string; institution?: string | null } | null,
-): Promise<Buffer> {
+): Promise<PriceQuoteData> {
   const { data, row } = quote;
   const t = fixedT(data.lang, "order");
   const { config } = await ctx.config.snapshot();
-  return renderPriceQuote({
+  return {
     lang: data.lang,
     estimateId: row.estimate_id,
     issuedAt: new Date(row.created_at),
@@ -104,28 +184,35 @@ export async function quotePdf(
     wordCount: data.wordCount,
     projectTitle: data.projectTitle,
     timeZone: data.timeZone,
-  });
+  };
 }
 
-/** E-mails the quote's link to the signed-in user; returns the recipient. */
+/**
+ * E-mails the quote's link to the signed-in user; answers the recipient. The greeting is generic: no text
+ * a user typed (not even the account's name) goes into a mail a request makes us send (issue 10 §4).
+ * Errors: `too-many-requests` (details.retryAfterSeconds) over the mail limits (server/mail/limits.ts),
+ * `email-not-verified` before the owner confirmed the address (ADR 026).
+ */
 export async function emailQuote(
   ctx: AppContext,
   quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
-  user: { id: number; email: string; firstName: string },
+  user: { id: number; email: string },
   baseUrl: string,
-): Promise<string> {
+): Promise<Result<string>> {
   const t = fixedT(quote.data.lang, "order");
   const link = `${ctx.env.PUBLIC_URL ?? baseUrl}/api/price-quote/${quote.row.estimate_id}/pdf`;
   const { config } = await ctx.config.snapshot();
-  await sendMail(ctx, {
+  const sent = await sendMail(ctx, {
     to: user.email,
     subject: t("quote.mailSubject", { id: quote.row.estimate_id, company: config.companyShortName }),
-    text: t("quote.mailBody", { name: user.firstName, link, id: quote.row.estimate_id, company: config.companyShortName }),
+    text: t("quote.mailBody", { link, id: quote.row.estimate_id, company: config.companyShortName }),
     template: "price-quote",
     lang: quote.data.lang,
     userId: user.id,
   });
-  return user.email;
+  if (sent.status === "limited") return fail("too-many-requests", { retryAfterSeconds: sent.retryAfterSeconds });
+  if (sent.status === "unverified") return fail("email-not-verified");
+  return ok(user.email);
 }
 
 /**

@@ -155,6 +155,12 @@ function build(q: PriceQuoteData): Pdf {
 
 const PAGE_TOP = 50;
 
+/**
+ * Part of the cache key of rendered quotes (server/order-form/quote.ts): raise it with any change to
+ * the layout above, so a cached PDF of the old layout is not served after a deploy.
+ */
+export const PRICE_QUOTE_LAYOUT_VERSION = 1;
+
 /** Renders the quote to a PDF file in memory. */
 export function renderPriceQuote(data: PriceQuoteData): Promise<Buffer> {
   return build(data).toBuffer();

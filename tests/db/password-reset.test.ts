@@ -6,6 +6,8 @@ import { createSession, readSession, hashToken } from "../../server/auth/session
 import { listOutbox } from "../../server/mail";
 import { deliveredMail } from "../helpers/mail";
 import { verifyPassword } from "../../server/accounts/password";
+import { changePassword } from "../../server/accounts/account";
+import { scopeFor } from "../helpers/factories";
 
 let t: TestContext;
 let user: TestUser;
@@ -56,10 +58,15 @@ describe("password reset", () => {
     await requestPasswordReset(t.ctx, { email: "reader@example.org", lang: "en", ip: "1.1.1.3" });
     const { token, identity } = await lastLink();
     const session = await createSession(t.ctx.db, user.id);
-    expect(await resetPassword(t.ctx, { token, userIdentity: "00000000-0000-0000-0000-000000000000", password: "brand-new-pass" })).toEqual(
-      { ok: false, error: "invalid-or-expired" },
-    );
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass" })).toEqual({
+    expect(
+      await resetPassword(t.ctx, {
+        token,
+        userIdentity: "00000000-0000-0000-0000-000000000000",
+        password: "brand-new-pass",
+        ip: "9.9.9.9",
+      }),
+    ).toEqual({ ok: false, error: "invalid-or-expired" });
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass", ip: "9.9.9.9" })).toEqual({
       ok: true,
       userId: user.id,
     });
@@ -67,7 +74,7 @@ describe("password reset", () => {
     const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow())
       .password_hash;
     expect(await verifyPassword(hash, "brand-new-pass")).toBe(true);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password" })).toEqual({
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "third-password", ip: "9.9.9.9" })).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -83,7 +90,7 @@ describe("password reset", () => {
       .where("token_hash", "=", hashToken(token))
       .execute();
     expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
-    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2" })).toEqual({
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "brand-new-pass2", ip: "9.9.9.9" })).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -96,7 +103,9 @@ describe("password reset", () => {
     const second = await lastLink();
     expect(second.token).not.toBe(first.token);
     expect(await checkResetToken(t.ctx, first.token, first.identity)).toBe(false);
-    expect(await resetPassword(t.ctx, { token: first.token, userIdentity: first.identity, password: "old-link-pass" })).toEqual({
+    expect(
+      await resetPassword(t.ctx, { token: first.token, userIdentity: first.identity, password: "old-link-pass", ip: "9.9.9.9" }),
+    ).toEqual({
       ok: false,
       error: "invalid-or-expired",
     });
@@ -108,6 +117,55 @@ describe("password reset", () => {
       .where("used_at", "is", null)
       .execute();
     expect(live).toEqual([{ token_hash: hashToken(second.token) }]);
+  });
+
+  it("changing the password on the account page kills outstanding reset links (issue 10 §12)", async () => {
+    const owner = await createResearcher(t.ctx);
+    await requestPasswordReset(t.ctx, { email: owner.email, lang: "en", ip: "1.1.2.1" });
+    const [mail] = deliveredMail(t.ctx, owner.email);
+    const [, token, identity] = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text)!;
+    expect(await checkResetToken(t.ctx, token, identity)).toBe(true);
+    const changed = await changePassword(scopeFor(t.ctx, owner), { currentPassword: owner.password, newPassword: "changed-on-account" });
+    expect(changed.ok).toBe(true);
+    expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
+    expect(await resetPassword(t.ctx, { token, userIdentity: identity, password: "attacker-pass", ip: "9.9.9.9" })).toEqual({
+      ok: false,
+      error: "invalid-or-expired",
+    });
+    const hash = (await t.ctx.db.selectFrom("users").select("password_hash").where("id", "=", owner.id).executeTakeFirstOrThrow())
+      .password_hash;
+    expect(await verifyPassword(hash, "changed-on-account")).toBe(true);
+  });
+
+  it("a link issued before the last password change is dead even if it was never marked used", async () => {
+    const owner = await createResearcher(t.ctx);
+    await requestPasswordReset(t.ctx, { email: owner.email, lang: "en", ip: "1.1.2.2" });
+    const [mail] = deliveredMail(t.ctx, owner.email);
+    const [, token, identity] = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text)!;
+    // Any path that changes the password (staff tools, a future import) stamps password_changed_at.
+    await t.ctx.db
+      .updateTable("users")
+      .set({ password_changed_at: new Date(Date.now() + 1000) })
+      .where("id", "=", owner.id)
+      .execute();
+    expect(await checkResetToken(t.ctx, token, identity)).toBe(false);
+    expect((await resetPassword(t.ctx, { token, userIdentity: identity, password: "attacker-pass", ip: "9.9.9.9" })).ok).toBe(false);
+  });
+
+  it("of two concurrent requests only the newest link is live", async () => {
+    const owner = await createResearcher(t.ctx);
+    await Promise.all([
+      requestPasswordReset(t.ctx, { email: owner.email, lang: "en", ip: "1.1.3.1" }),
+      requestPasswordReset(t.ctx, { email: owner.email, lang: "en", ip: "1.1.3.2" }),
+      requestPasswordReset(t.ctx, { email: owner.email, lang: "en", ip: "1.1.3.3" }),
+    ]);
+    const live = await t.ctx.db
+      .selectFrom("password_reset_tokens")
+      .select("token_hash")
+      .where("user_id", "=", owner.id)
+      .where("used_at", "is", null)
+      .execute();
+    expect(live).toHaveLength(1);
   });
 
   it("limits requests: per address quietly, per client address with an answer", async () => {

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "#server/context";
 import { registerResearcher, type RegistrationInput } from "#server/accounts/registration";
+import { markEmailVerified } from "#server/accounts/email-verification";
 import { saveUpload } from "#server/documents/storage";
 import { createOrderForm, type OrderFormRow } from "#server/order-form/store";
 import { saveAdditional, saveDetails, saveGetStarted, saveServices, type SaveResult } from "#server/order-form";
@@ -52,6 +53,8 @@ export async function createResearcher(ctx: AppContext, overrides: Partial<Regis
   };
   const r = await registerResearcher(ctx, input, { ip: factoryIp(), userAgent: "factories" });
   if (!r.ok) throw new Error(`createResearcher: ${JSON.stringify(r)}`);
+  // A factory researcher has confirmed the address (ADR 026); a test of the unconfirmed state clears it.
+  await markEmailVerified(ctx, r.userId);
   return { id: r.userId, identity: r.identity, email: input.email, password: input.password, token: r.token };
 }
 

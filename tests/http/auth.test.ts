@@ -3,6 +3,7 @@ import { startTestPortal, Client, type TestPortal } from "../helpers/portal";
 import { createResearcher } from "../helpers/factories";
 import { listOutbox } from "../../server/mail";
 import { deliveredMail } from "../helpers/mail";
+import { RESET_LIMIT_DEFAULTS } from "../../server/auth/password-reset";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -111,6 +112,26 @@ describe("sign-in page", () => {
     expect(html2).toContain("<h1>Sign in</h1>");
     expect(html2).toContain("I don&#x27;t have an account");
     expect(html2).toContain("Can&#x27;t sign in?");
+  });
+});
+
+describe("reset-password limits (issue 10 §5)", () => {
+  it("answers 429 with Retry-After once a client has used up its attempts, on the API and on the page", async () => {
+    const c = new Client(portal.url);
+    const attempt = () =>
+      c.request("/api/auth/reset-password", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ oneTimeLoginHash: "forged", userIdentity: crypto.randomUUID(), password: "a-new-password" }),
+      });
+    for (let i = 0; i < RESET_LIMIT_DEFAULTS.resetAttemptsPerHour; i++) expect((await attempt()).status).toBe(400);
+    const over = await attempt();
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ error: "too-many-attempts" });
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    const page = await c.post(`/en/login/reset-password/forged/${crypto.randomUUID()}`, { password: "a-new-password" });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain("Too many requests. Please wait a while and try again.");
   });
 });
 
