@@ -96,7 +96,11 @@ export const envSchema = z.object({
   ),
   /** Sender of e-mails. */
   MAIL_FROM: text("Researcher Services <no-reply@localhost>"),
-  /** Public address used in e-mailed links; without it links use the request's own origin. */
+  /**
+   * Public address of the portal: every link in an e-mail starts with it (or with the configured host of the
+   * recipient's localisation), never with a request header (issue 10 item 1, ADR 025). Required in production
+   * (NODE_ENV=production) unless the demo accounts are seeded; elsewhere it defaults to http://HOST:PORT.
+   */
   PUBLIC_URL: origin,
   LOG_LEVEL: z._default(
     field(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.trim().toLowerCase())),
@@ -187,5 +191,20 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     if (OAUTH_CLIENT_SECRET.test(name) && value !== "") secrets[name] = value;
     if (CONFIG_OVERRIDE.test(name)) overrides[name] = value;
   }
+  const problem = publicUrlProblem(parsed.data);
+  if (problem) throw new EnvError([problem]);
   return { ...parsed.data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
+}
+
+/**
+ * Production without PUBLIC_URL would have no trustworthy address to put in e-mailed links: refused at start.
+ * The demo (demo accounts seeded, the default of `npm start`) and test runs use http://HOST:PORT instead.
+ */
+function publicUrlProblem(env: Pick<z.output<typeof envSchema>, "NODE_ENV" | "SEED_DEMO" | "PUBLIC_URL">) {
+  if (env.NODE_ENV !== "production" || env.SEED_DEMO || env.PUBLIC_URL) return null;
+  return {
+    name: "PUBLIC_URL",
+    message:
+      "must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
+  };
 }

@@ -48,12 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "price-quote-completed", { estimate: quote.row.estimate_id }) }), {
       status: 303,
     });
-  const to = await emailQuote(
-    context.app,
-    quote,
-    { id: session.user.id, email: session.user.email, firstName: session.user.firstName },
-    new URL(request.url).origin,
-  );
+  const to = await emailQuote(context.app, quote, {
+    id: session.user.id,
+    email: session.user.email,
+    firstName: session.user.firstName,
+    localization: session.user.localization,
+  });
   return Response.json({ recipientEmail: to });
 }
 

@@ -9,6 +9,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "../context";
 
+export { mailLinkBase, publicOrigin } from "./links";
+
 export interface MailMessage {
   to: string;
   subject: string;

@@ -541,11 +541,11 @@ export const priceQuoteApi: EndpointTable = [
     path: "/api/price-quote/:estimateId/email",
     auth: "user",
     summary: "E-mails the quote's link to the signed-in user: {recipientEmail}.",
-    async handler({ scope, params, origin }) {
+    async handler({ scope, params }) {
       const user = scope.session!.user;
       const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
       if (!quote) return fail("not-found");
-      const recipientEmail = await emailQuote(scope.app, quote, { id: user.id, email: user.email, firstName: user.firstName }, origin);
+      const recipientEmail = await emailQuote(scope.app, quote, { id: user.id, email: user.email, firstName: user.firstName, localization: user.localization });
       return ok({ recipientEmail });
     },
   }),

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
-import { sendMail } from "../mail";
+import { mailLinkBase, sendMail } from "../mail";
 import { renderPriceQuote } from "../pdf/price-quote";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
@@ -111,11 +111,11 @@ export async function quotePdf(
 export async function emailQuote(
   ctx: AppContext,
   quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
-  user: { id: number; email: string; firstName: string },
-  baseUrl: string,
+  user: { id: number; email: string; firstName: string; localization: string },
 ): Promise<string> {
   const t = fixedT(quote.data.lang, "order");
-  const link = `${ctx.env.PUBLIC_URL ?? baseUrl}/api/price-quote/${quote.row.estimate_id}/pdf`;
+  // From configuration only, never from the request (issue 10 item 1).
+  const link = `${await mailLinkBase(ctx, user.localization)}/api/price-quote/${quote.row.estimate_id}/pdf`;
   const { config } = await ctx.config.snapshot();
   await sendMail(ctx, {
     to: user.email,

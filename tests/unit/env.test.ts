@@ -3,6 +3,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, readEnv } from "../../server/env";
+import { publicOrigin } from "../../server/mail/links";
 
 function problems(source: Record<string, string>): string {
   try {
@@ -112,6 +113,21 @@ describe("readEnv", () => {
     expect(problems({ WORKER_POLL_MS: "-1" })).toContain("WORKER_POLL_MS must be a positive number of milliseconds");
     expect(problems({ PUBLIC_URL: "portal.example" })).toContain("PUBLIC_URL must be an http:// or https:// address");
     expect(problems({ OAUTH_DEMO_ISSUER: "ftp://idp" })).toContain("OAUTH_DEMO_ISSUER must be an http:// or https:// address");
+  });
+
+  it("refuses production without PUBLIC_URL, unless it is the demo (issue 10 item 1)", () => {
+    expect(problems({ NODE_ENV: "production", SEED_DEMO: "false" })).toBe(
+      "Invalid environment:\n  PUBLIC_URL must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
+    );
+    expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "false", PUBLIC_URL: "https://portal.example" }).PUBLIC_URL).toBe(
+      "https://portal.example",
+    );
+    // The demo (`npm start` seeds the demo accounts) and development link to HOST:PORT.
+    expect(readEnv({ NODE_ENV: "production" }).PUBLIC_URL).toBeUndefined();
+    expect(readEnv({ NODE_ENV: "development", SEED_DEMO: "false" }).PUBLIC_URL).toBeUndefined();
+    expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0", PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "::1", PORT: "8080" }))).toBe("http://[::1]:8080");
+    expect(publicOrigin(readEnv({ PUBLIC_URL: "https://portal.example/" }))).toBe("https://portal.example");
   });
 
   it("lists every bad variable at once", () => {

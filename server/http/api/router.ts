@@ -168,7 +168,7 @@ async function send(res: ExpressResponse, answer: HandlerAnswer) {
   sendJson(res, r.status, r.body);
 }
 
-/** `scheme://host` of the request (links in e-mails, the Web Request's URL). */
+/** `scheme://host` of the request, for the Web Request's URL only: e-mailed links never use it (server/mail/links.ts). */
 function originOf(req: ExpressRequest): string {
   return `${req.protocol}://${req.get("host") ?? "localhost"}`;
 }
@@ -263,7 +263,6 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
         params,
         body,
         query,
-        origin: originOf(req),
         req,
         webRequest: () => webRequestOf(req, bodyText),
       });
