@@ -2,6 +2,7 @@
 // zod schema, parsed once at start-up: a bad value stops the start with a message naming the variable,
 // what it must be and what it was, instead of surfacing later as a port of 0 or a silently ignored flag.
 // Nothing else reads process.env for the portal's settings: modules take the typed fields of `Env`.
+import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod/mini";
 
@@ -52,6 +53,41 @@ const origin = z.optional(
       return undefined;
     }
   }),
+);
+
+/** Express's names for address ranges (`trust proxy`). */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address (`10.0.0.1`), a range (`10.0.0.0/8`, `fd00::/8`) or a named range (`loopback`). */
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may say, through X-Forwarded-For/-Proto/-Host, who the client is (issue 10 item 2, ADR 025):
+ * false (none), a hop count, or a list of proxy addresses, as Express's `trust proxy` reads them. `true`
+ * (every peer, so any client could name its own address and escape the per-address limits) is refused.
+ */
+const trustProxy = z._default(
+  field(
+    "false, a number of proxy hops (1), or the proxies' addresses (loopback, 10.0.0.0/8, 192.0.2.7, comma-separated); true is no longer accepted: name the proxy",
+    (value): false | number | string[] | undefined => {
+      const v = value.trim().toLowerCase();
+      if (FALSE.includes(v)) return false;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const entries = v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
+      return entries.length && entries.every(proxyAddress) ? entries : undefined;
+    },
+  ),
+  false,
 );
 
 const text = (fallback: string) => z._default(z.string(), fallback);
@@ -106,8 +142,11 @@ export const envSchema = z.object({
     field(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.trim().toLowerCase())),
     "info",
   ),
-  /** Set when the portal runs behind a TLS-terminating proxy: cookies become Secure and X-Forwarded-* is trusted. */
-  TRUST_PROXY: bool(false),
+  /**
+   * The TLS-terminating proxy in front of the portal: its hop count or its addresses (see trustProxy). Only
+   * those peers' X-Forwarded-For/-Proto are believed (the client address of rate limits, Secure cookies).
+   */
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: bool(true),
   /**
    * WeChat sign-in provider. `off` (the default): WeChat sign-in is unavailable. `sandbox`: the test-mode

@@ -36,7 +36,7 @@ describe("with PUBLIC_URL", () => {
   let portal: TestPortal;
   beforeAll(async () => {
     // Behind a proxy on loopback, so X-Forwarded-Host would be believed if anything read it.
-    portal = await startRelaxedPortal({ PUBLIC_URL: "https://portal.example", TRUST_PROXY: "true" });
+    portal = await startRelaxedPortal({ PUBLIC_URL: "https://portal.example", TRUST_PROXY: "loopback" });
   });
   afterAll(() => portal?.stop());
 

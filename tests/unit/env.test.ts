@@ -60,7 +60,7 @@ describe("readEnv", () => {
       REDIS_URL: "redis://cache:6379",
       PUBLIC_URL: "https://portal.example//",
       LOG_LEVEL: "WARN",
-      TRUST_PROXY: "Yes",
+      TRUST_PROXY: " Loopback, 10.0.0.0/8 ",
       SEED_DEMO: "off",
       SESSION_SECRET: "s3cret",
       WORKERS: " OFF ",
@@ -83,7 +83,7 @@ describe("readEnv", () => {
       REDIS_URL: "redis://cache:6379",
       PUBLIC_URL: "https://portal.example",
       LOG_LEVEL: "warn",
-      TRUST_PROXY: true,
+      TRUST_PROXY: ["loopback", "10.0.0.0/8"],
       SEED_DEMO: false,
       WECHAT_MODE: "off",
       SESSION_SECRET: "s3cret",
@@ -104,7 +104,9 @@ describe("readEnv", () => {
   it("refuses a bad value, naming the variable, what it must be and what it is", () => {
     expect(problems({ PORT: "80a" })).toBe('Invalid environment:\n  PORT must be a port number from 0 to 65535 (it is "80a")');
     expect(problems({ PORT: "70000" })).toContain("PORT must be a port number from 0 to 65535");
-    expect(problems({ TRUST_PROXY: "maybe" })).toContain('TRUST_PROXY must be true or false (1/0, yes/no, on/off) (it is "maybe")');
+    expect(problems({ TRUST_PROXY: "maybe" })).toContain(
+      "TRUST_PROXY must be false, a number of proxy hops (1), or the proxies' addresses",
+    );
     expect(problems({ WECHAT_MODE: "live" })).toContain('WECHAT_MODE must be off or sandbox (it is "live")');
     expect(readEnv({ WECHAT_MODE: " Sandbox " }).WECHAT_MODE).toBe("sandbox");
     expect(problems({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
@@ -128,6 +130,26 @@ describe("readEnv", () => {
     expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0", PORT: "8080" }))).toBe("http://localhost:8080");
     expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "::1", PORT: "8080" }))).toBe("http://[::1]:8080");
     expect(publicOrigin(readEnv({ PUBLIC_URL: "https://portal.example/" }))).toBe("https://portal.example");
+  });
+
+  it("reads proxy trust as Express does: none, hops or the proxies' addresses; never every peer (issue 10 item 2)", () => {
+    expect(readEnv({ TRUST_PROXY: "off" }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(readEnv({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8, fd00::/8,::1" }).TRUST_PROXY).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "::1",
+    ]);
+    // `true` trusted any client's X-Forwarded-For: refused, with what to write instead.
+    for (const bad of ["true", "yes", "on", "10.0.0.0/33", "10.0.0.300", "proxy.example", "1.5", "100"])
+      expect(problems({ TRUST_PROXY: bad }), bad).toContain(
+        "TRUST_PROXY must be false, a number of proxy hops (1), or the proxies' addresses",
+      );
+    expect(problems({ TRUST_PROXY: "loopback" })).toContain("true is no longer accepted: name the proxy");
   });
 
   it("lists every bad variable at once", () => {
