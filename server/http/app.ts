@@ -112,9 +112,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   app.use("/locales", express.static(path.join(options.rootDir, "locales"), { maxAge: "1h", index: false }));
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  // Cross-site state changes are refused before any handler runs.
+  // Cross-site state changes are refused before any handler runs. The portal's own origins: this request's
+  // scheme (a trusted proxy's X-Forwarded-Proto) and host, and the configured public address.
   app.use((req, res, next) => {
-    if (isCrossSiteRequest(req, req.get("host") ?? "")) {
+    const own = [`${req.protocol}://${req.get("host") ?? ""}`, ...(ctx.env.PUBLIC_URL ? [ctx.env.PUBLIC_URL] : [])];
+    if (isCrossSiteRequest(req, own)) {
       res.status(403).setHeader("Cache-Control", "no-store");
       if (req.path.startsWith("/api/")) res.json({ error: "cross-site-request-refused" });
       else res.type("text/plain").send("Cross-site request refused");
