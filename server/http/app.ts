@@ -13,7 +13,7 @@ import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
 import { languageRedirect, langOfPath } from "./lang";
 import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
-import { cookies } from "./cookies";
+import { cookies, isSecureRequest } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
 import { otherSiteOrigins } from "../accounts/localization";
@@ -73,7 +73,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       const here = all.length ? localizationForHost(all, req.get("host")) : undefined;
       imgOrigins = otherSiteOrigins(all, here?.identity, url);
     }
-    const headers = securityHeaders(nonce, { secure: req.secure, dev, imgOrigins });
+    const headers = securityHeaders(nonce, { secure: isSecureRequest(req, ctx.env), dev, imgOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     next();
   });
@@ -148,7 +148,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       }
       const lang = langOfPath(req.path);
       if (lang && !req.path.endsWith(".data") && cookies.lang.read(req.headers.cookie) !== lang) {
-        res.append("Set-Cookie", cookies.lang.serialize(lang, req.secure));
+        res.append("Set-Cookie", cookies.lang.serialize(lang, isSecureRequest(req, ctx.env)));
       }
     }
     next();
@@ -172,7 +172,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     mode: dev ? "development" : "production",
     getLoadContext: (req, res): AppLoadContext => ({
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      secure: req.secure,
+      secure: isSecureRequest(req, ctx.env),
       app: ctx,
       nonce: res.locals.nonce as string,
       requestId: res.locals.requestId as string,

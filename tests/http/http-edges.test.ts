@@ -33,3 +33,53 @@ describe("the cross-site check (item 11)", () => {
     expect((await post({ origin: `http://${host}`, "x-forwarded-proto": "https" })).status).toBe(403);
   });
 });
+
+describe("cookies behind TLS (item 9)", () => {
+  const https = { "x-forwarded-proto": "https" };
+  const setCookies = (r: Response, name: string) => r.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`));
+
+  it("the API draft cookie and the API sign-in cookies are Secure when the proxy says https", async () => {
+    const r = await new Client(portal.url).get("/api/order-form/new", { headers: https });
+    expect(r.status).toBe(201);
+    expect(setCookies(r, "draft")).toHaveLength(1);
+    expect(setCookies(r, "draft")[0]).toMatch(/; Secure$/);
+
+    const user = await portal.researcher();
+    const signIn = await new Client(portal.url).request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...https },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(signIn.status).toBe(200);
+    for (const name of ["sid", "lang"]) expect(setCookies(signIn, name)[0], name).toMatch(/; Secure$/);
+  });
+
+  it("are not Secure over plain http", async () => {
+    const r = await new Client(portal.url).get("/api/order-form/new");
+    expect(setCookies(r, "draft")[0]).not.toContain("Secure");
+  });
+});
+
+describe("cookies with an https PUBLIC_URL behind a proxy that is not trusted (item 9)", () => {
+  let behind: TestPortal;
+  beforeAll(async () => {
+    behind = await startRelaxedPortal({ PUBLIC_URL: "https://portal.example" });
+  });
+  afterAll(() => behind?.stop());
+  const setCookies = (r: Response, name: string) => r.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`));
+
+  it("marks the draft, session and language cookies Secure", async () => {
+    const r = await new Client(behind.url).get("/api/order-form/new");
+    expect(setCookies(r, "draft")[0]).toMatch(/; Secure$/);
+    const user = await behind.researcher();
+    const signIn = await new Client(behind.url).request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(signIn.status).toBe(200);
+    for (const name of ["sid", "lang"]) expect(setCookies(signIn, name)[0], name).toMatch(/; Secure$/);
+    // Pages too: the language cookie a prefixed page sets.
+    expect(setCookies(await new Client(behind.url).get("/jp/login"), "lang")[0]).toMatch(/; Secure$/);
+  });
+});
