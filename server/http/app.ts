@@ -16,6 +16,7 @@ import { RETRY_AFTER_SECONDS } from "../health";
 import { cookies, isSecureRequest } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
+import { closeOnEarlyAnswer } from "./early-answer";
 import { otherSiteOrigins } from "../accounts/localization";
 import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
@@ -40,6 +41,9 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   const dev = Boolean(options.devMiddleware);
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.env.TRUST_PROXY);
+
+  // An answer that starts before a large request body was read closes the connection (ADR 025).
+  app.use(closeOnEarlyAnswer);
 
   // Request id and one structured log line per request.
   app.use((req: Request, res: Response, next: NextFunction) => {
