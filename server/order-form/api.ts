@@ -545,7 +545,12 @@ export const priceQuoteApi: EndpointTable = [
       const user = scope.session!.user;
       const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
       if (!quote) return fail("not-found");
-      const recipientEmail = await emailQuote(scope.app, quote, { id: user.id, email: user.email, firstName: user.firstName, localization: user.localization });
+      const recipientEmail = await emailQuote(scope.app, quote, {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        localization: user.localization,
+      });
       return ok({ recipientEmail });
     },
   }),

@@ -24,9 +24,7 @@ async function lastLink(): Promise<{ token: string; identity: string }> {
 describe("password reset", () => {
   it("e-mails a one-time link in the user's language, valid for one hour", async () => {
     expect(RESET_TOKEN_TTL_SECONDS).toBe(3600);
-    expect(
-      await requestPasswordReset(t.ctx, { email: "Reader@Example.org", lang: "jp", ip: "1.1.1.1" }),
-    ).toBe("accepted");
+    expect(await requestPasswordReset(t.ctx, { email: "Reader@Example.org", lang: "jp", ip: "1.1.1.1" })).toBe("accepted");
     const [mail] = await listOutbox(t.ctx, { to: "reader@example.org" });
     expect(mail.lang).toBe("jp");
     expect(mail.status).toBe("queued");
