@@ -149,7 +149,7 @@ describe("readEnv", () => {
       expect(problems({ TRUST_PROXY: bad }), bad).toContain(
         "TRUST_PROXY must be false, a number of proxy hops (1), or the proxies' addresses",
       );
-    expect(problems({ TRUST_PROXY: "loopback" })).toContain("true is no longer accepted: name the proxy");
+    expect(problems({ TRUST_PROXY: "true" })).toContain("true is no longer accepted: name the proxy");
   });
 
   it("lists every bad variable at once", () => {
