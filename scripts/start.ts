@@ -8,7 +8,7 @@ const cluster = (await import("node:cluster")).default;
 const os = await import("node:os");
 const { preparePortal, startPortal } = await import("#server/boot");
 const { readEnv } = await import("#server/env");
-const { mailPickupDir } = await import("#server/mail");
+const { mailPickupDir, publicOrigin } = await import("#server/mail");
 export {};
 
 type Env = ReturnType<typeof readEnv>;
@@ -49,6 +49,21 @@ function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAcco
           ? `no SMTP_URL: whole messages (reset links) for their recipients in ${pickup}`
           : "no SMTP_URL: kept in the staff outbox with reset links redacted (set SMTP_URL, or MAIL_PICKUP_DIR on a test machine)"
     }`,
+  );
+  // Whose X-Forwarded-For is believed (ADR 025): a hop count trusts whoever connects, so it says so.
+  const trust = env.TRUST_PROXY;
+  lines.push(
+    `  proxy:    ${
+      trust === false
+        ? "none trusted (X-Forwarded-* ignored; TRUST_PROXY names the proxy)"
+        : typeof trust === "number"
+          ? `the nearest ${trust} hop(s), whatever their address: only safe when nothing but the proxy can reach this port (TRUST_PROXY can name its address instead)`
+          : `X-Forwarded-* believed from ${trust.join(", ")}`
+    }`,
+  );
+  // E-mailed links lead here, whatever address a request names (issue 10 item 1).
+  lines.push(
+    `  links:    e-mails link to ${publicOrigin(env)}${env.PUBLIC_URL ? "" : " (HOST:PORT; set PUBLIC_URL to the public address)"}`,
   );
   if (demoAccounts.length) {
     lines.push("  demo accounts:");

@@ -41,7 +41,7 @@ export interface RequestContext {
   nonce: string;
   requestId: string;
   logger: Logger;
-  /** Client address (X-Forwarded-For is trusted only with TRUST_PROXY). */
+  /** Client address (X-Forwarded-For is believed only from the proxies TRUST_PROXY names). */
   ip: string;
   /** True when the request came over HTTPS (directly or through a trusted proxy). */
   secure: boolean;

@@ -2,6 +2,7 @@
 // zod schema, parsed once at start-up: a bad value stops the start with a message naming the variable,
 // what it must be and what it was, instead of surfacing later as a port of 0 or a silently ignored flag.
 // Nothing else reads process.env for the portal's settings: modules take the typed fields of `Env`.
+import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod/mini";
 
@@ -54,6 +55,41 @@ const origin = z.optional(
   }),
 );
 
+/** Express's names for address ranges (`trust proxy`). */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address (`10.0.0.1`), a range (`10.0.0.0/8`, `fd00::/8`) or a named range (`loopback`). */
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may say, through X-Forwarded-For/-Proto/-Host, who the client is (issue 10 item 2, ADR 025):
+ * false (none), a hop count, or a list of proxy addresses, as Express's `trust proxy` reads them. `true`
+ * (every peer, so any client could name its own address and escape the per-address limits) is refused.
+ */
+const trustProxy = z._default(
+  field(
+    "false, a number of proxy hops (1), or the proxies' addresses (loopback, 10.0.0.0/8, 192.0.2.7, comma-separated); true is no longer accepted: name the proxy",
+    (value): false | number | string[] | undefined => {
+      const v = value.trim().toLowerCase();
+      if (FALSE.includes(v)) return false;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const entries = v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
+      return entries.length && entries.every(proxyAddress) ? entries : undefined;
+    },
+  ),
+  false,
+);
+
 const text = (fallback: string) => z._default(z.string(), fallback);
 /** Surrounding spaces dropped; only spaces counts as unset. */
 const trimmed = z.optional(
@@ -96,14 +132,21 @@ export const envSchema = z.object({
   ),
   /** Sender of e-mails. */
   MAIL_FROM: text("Researcher Services <no-reply@localhost>"),
-  /** Public address used in e-mailed links; without it links use the request's own origin. */
+  /**
+   * Public address of the portal: every link in an e-mail starts with it (or with the configured host of the
+   * recipient's localisation), never with a request header (issue 10 item 1, ADR 025). Required in production
+   * (NODE_ENV=production) unless the demo accounts are seeded; elsewhere it defaults to http://HOST:PORT.
+   */
   PUBLIC_URL: origin,
   LOG_LEVEL: z._default(
     field(`one of ${LOG_LEVELS.join(", ")}`, (value) => LOG_LEVELS.find((level) => level === value.trim().toLowerCase())),
     "info",
   ),
-  /** Set when the portal runs behind a TLS-terminating proxy: cookies become Secure and X-Forwarded-* is trusted. */
-  TRUST_PROXY: bool(false),
+  /**
+   * The TLS-terminating proxy in front of the portal: its hop count or its addresses (see trustProxy). Only
+   * those peers' X-Forwarded-For/-Proto are believed (the client address of rate limits, Secure cookies).
+   */
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: bool(true),
   /**
    * WeChat sign-in provider. `off` (the default): WeChat sign-in is unavailable. `sandbox`: the test-mode
@@ -187,5 +230,20 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     if (OAUTH_CLIENT_SECRET.test(name) && value !== "") secrets[name] = value;
     if (CONFIG_OVERRIDE.test(name)) overrides[name] = value;
   }
+  const problem = publicUrlProblem(parsed.data);
+  if (problem) throw new EnvError([problem]);
   return { ...parsed.data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
+}
+
+/**
+ * Production without PUBLIC_URL would have no trustworthy address to put in e-mailed links: refused at start.
+ * The demo (demo accounts seeded, the default of `npm start`) and test runs use http://HOST:PORT instead.
+ */
+function publicUrlProblem(env: Pick<z.output<typeof envSchema>, "NODE_ENV" | "SEED_DEMO" | "PUBLIC_URL">) {
+  if (env.NODE_ENV !== "production" || env.SEED_DEMO || env.PUBLIC_URL) return null;
+  return {
+    name: "PUBLIC_URL",
+    message:
+      "must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
+  };
 }

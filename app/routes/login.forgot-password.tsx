@@ -30,7 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     email: submission.value.email,
     lang,
     ip: context.ip,
-    baseUrl: new URL(request.url).origin,
   });
   if (outcome === "rate-limited") {
     return Response.json({ result: submission.reply({ formErrors: ["auth:errors.tooManyRequests"] }), sent: false }, { status: 429 });

@@ -49,7 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "price-quote-completed", { estimate: quote.row.estimate_id }) }), {
       status: 303,
     });
-  const sent = await emailQuote(context.app, quote, { id: session.user.id, email: session.user.email }, new URL(request.url).origin);
+  const sent = await emailQuote(context.app, quote, {
+    id: session.user.id,
+    email: session.user.email,
+    localization: session.user.localization,
+  });
   if (!sent.ok) return Response.json({ recipientEmail: null, error: sent.error }, { status: errorStatus(sent.error) });
   return Response.json({ recipientEmail: sent.value, error: null });
 }

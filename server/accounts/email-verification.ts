@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
 import { fail, ok, type Result } from "#common/result";
 import { fixedT } from "../i18n";
-import { sendMail } from "../mail";
+import { mailLinkBase, sendMail } from "../mail";
 import { invalidateUser } from "./user-cache";
 
 export const EMAIL_VERIFICATION_TTL_SECONDS = 7 * 24 * 3600;
@@ -28,13 +28,13 @@ export function emailVerificationPath(lang: SiteLang, identity: string, expires:
 export async function sendVerificationMail(ctx: AppContext, userId: number, lang: SiteLang): Promise<void> {
   const user = await ctx.db
     .selectFrom("users")
-    .select(["identity", "email", "email_verified_at"])
+    .select(["identity", "email", "email_verified_at", "localization"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user || user.email_verified_at) return;
   const expires = Math.floor(Date.now() / 1000) + EMAIL_VERIFICATION_TTL_SECONDS;
-  // Links come from configuration only, never from a request header (issue 10 §1).
-  const base = ctx.env.PUBLIC_URL ?? `http://${ctx.env.HOST}:${ctx.env.PORT}`;
+  // Links come from configuration only, never from a request header (issue 10 §1; ADR 025).
+  const base = await mailLinkBase(ctx, user.localization);
   const link = `${base}${emailVerificationPath(lang, user.identity, expires, signature(ctx, user.identity, user.email, expires))}`;
   const t = fixedT(lang, "auth");
   const company = (await ctx.config.snapshot()).config.companyShortName;

@@ -200,8 +200,8 @@ export const authApi: EndpointTable = [
     body: emailOnlySchema,
     invalidInput: errorOnly,
     summary: "E-mails a one-time password-reset link; the same answer whether or not the address is registered.",
-    async handler({ scope, body, origin }) {
-      const outcome = await requestPasswordReset(scope.app, { email: body.email, lang: scope.lang, ip: scope.ip, baseUrl: origin });
+    async handler({ scope, body }) {
+      const outcome = await requestPasswordReset(scope.app, { email: body.email, lang: scope.lang, ip: scope.ip });
       if (outcome === "rate-limited") return reply({ error: "too-many-requests" }, { status: 429 });
       return ok({});
     },

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
-import { sendMail } from "../mail";
+import { mailLinkBase, sendMail } from "../mail";
 import { fixedT } from "../i18n";
 import { clearFailures, lockedFor, rateLimit, recordFailure } from "../http/rate-limit";
 import { hashToken, revokeAllSessions } from "./session";
@@ -18,7 +18,7 @@ export type ResetRequestOutcome = "accepted" | "rate-limited";
 
 export async function requestPasswordReset(
   ctx: AppContext,
-  input: { email: string; lang: SiteLang; ip: string; baseUrl?: string },
+  input: { email: string; lang: SiteLang; ip: string },
 ): Promise<ResetRequestOutcome> {
   const email = input.email.trim().toLowerCase();
   const limits = (await ctx.config.snapshot()).config.rateLimits;
@@ -31,7 +31,7 @@ export async function requestPasswordReset(
   if (!byEmail.allowed) return "accepted";
   const user = await ctx.db
     .selectFrom("users")
-    .select(["id", "identity", "email", "active"])
+    .select(["id", "identity", "email", "active", "localization"])
     .where(sql`lower(email)`, "=", email)
     .executeTakeFirst();
   if (!user || !user.active) return "accepted";
@@ -55,7 +55,8 @@ export async function requestPasswordReset(
       })
       .execute();
   });
-  const base = ctx.env.PUBLIC_URL ?? input.baseUrl ?? `http://${ctx.env.HOST}:${ctx.env.PORT}`;
+  // From configuration only, never from the request (issue 10 item 1).
+  const base = await mailLinkBase(ctx, user.localization);
   const link = `${base}/${input.lang}/login/reset-password/${token}/${user.identity}`;
   const t = fixedT(input.lang, "auth");
   const company = (await ctx.config.snapshot()).config.companyShortName;

@@ -13,9 +13,10 @@ import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
 import { languageRedirect, langOfPath } from "./lang";
 import { pingDatabase } from "../db";
 import { RETRY_AFTER_SECONDS } from "../health";
-import { cookies } from "./cookies";
+import { cookies, isSecureRequest } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
+import { closeOnEarlyAnswer } from "./early-answer";
 import { otherSiteOrigins } from "../accounts/localization";
 import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
@@ -40,6 +41,9 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   const dev = Boolean(options.devMiddleware);
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.env.TRUST_PROXY);
+
+  // An answer that starts before a large request body was read closes the connection (ADR 025).
+  app.use(closeOnEarlyAnswer);
 
   // Request id and one structured log line per request.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -73,7 +77,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       const here = all.length ? localizationForHost(all, req.get("host")) : undefined;
       imgOrigins = otherSiteOrigins(all, here?.identity, url);
     }
-    const headers = securityHeaders(nonce, { secure: req.secure, dev, imgOrigins });
+    const headers = securityHeaders(nonce, { secure: isSecureRequest(req, ctx.env), dev, imgOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     next();
   });
@@ -112,9 +116,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   app.use("/locales", express.static(path.join(options.rootDir, "locales"), { maxAge: "1h", index: false }));
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  // Cross-site state changes are refused before any handler runs.
+  // Cross-site state changes are refused before any handler runs. The portal's own origins: this request's
+  // scheme (a trusted proxy's X-Forwarded-Proto) and host, and the configured public address.
   app.use((req, res, next) => {
-    if (isCrossSiteRequest(req, req.get("host") ?? "")) {
+    const own = [`${req.protocol}://${req.get("host") ?? ""}`, ...(ctx.env.PUBLIC_URL ? [ctx.env.PUBLIC_URL] : [])];
+    if (isCrossSiteRequest(req, own)) {
       res.status(403).setHeader("Cache-Control", "no-store");
       if (req.path.startsWith("/api/")) res.json({ error: "cross-site-request-refused" });
       else res.type("text/plain").send("Cross-site request refused");
@@ -146,7 +152,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       }
       const lang = langOfPath(req.path);
       if (lang && !req.path.endsWith(".data") && cookies.lang.read(req.headers.cookie) !== lang) {
-        res.append("Set-Cookie", cookies.lang.serialize(lang, req.secure));
+        res.append("Set-Cookie", cookies.lang.serialize(lang, isSecureRequest(req, ctx.env)));
       }
     }
     next();
@@ -170,7 +176,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     mode: dev ? "development" : "production",
     getLoadContext: (req, res): AppLoadContext => ({
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      secure: req.secure,
+      secure: isSecureRequest(req, ctx.env),
       app: ctx,
       nonce: res.locals.nonce as string,
       requestId: res.locals.requestId as string,

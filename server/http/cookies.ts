@@ -31,6 +31,16 @@ export function readCookie(from: Request | string | null | undefined, name: stri
   return parseCookies(header)[name];
 }
 
+/**
+ * Whether cookies set on this request are Secure (issue 10 item 9): the request came over https, as the
+ * connection or a trusted proxy's X-Forwarded-Proto says (`req.secure`, TRUST_PROXY), or the portal's public
+ * address is https: then a plain-http request is the TLS proxy's hop, not the browser's, and a cookie
+ * without Secure (the anonymous draft's bearer key, the session) could later leak over http.
+ */
+export function isSecureRequest(req: { secure: boolean }, env: { PUBLIC_URL?: string }): boolean {
+  return req.secure || Boolean(env.PUBLIC_URL?.startsWith("https:"));
+}
+
 export interface CookieDefinition {
   readonly name: string;
   /** Set-Cookie for `value`; `secure` is true when the request came over HTTPS. */

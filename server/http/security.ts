@@ -41,15 +41,26 @@ export function securityHeaders(nonce: string, options: { secure: boolean; dev?:
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** `scheme://host[:port]` of an address, as a browser writes it in Origin (default port dropped, lower case); null when unreadable. */
+function originOf(address: string): string | null {
+  try {
+    const origin = new URL(address).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Refuses state-changing requests sent by another site: the browser's
- * Sec-Fetch-Site header when present, else the Origin header compared with
- * the request's own host. Requests with neither (curl, server-to-server) pass:
- * they carry no victim's cookies by accident.
+ * Sec-Fetch-Site header when present, else the Origin header compared, whole
+ * (scheme, host and port: `https://host` is another origin than `http://host`,
+ * issue 10 item 11), with the portal's own origins. Requests with neither
+ * (curl, server-to-server) pass: they carry no victim's cookies by accident.
  */
 export function isCrossSiteRequest(
   req: { method: string; headers: Record<string, string | string[] | undefined> },
-  expectedHost: string,
+  ownOrigins: readonly string[],
 ): boolean {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
   const fetchSite = req.headers["sec-fetch-site"];
@@ -58,12 +69,9 @@ export function isCrossSiteRequest(
   }
   const origin = req.headers["origin"];
   if (typeof origin === "string" && origin !== "") {
-    if (origin === "null") return true;
-    try {
-      return new URL(origin).host.toLowerCase() !== expectedHost.toLowerCase();
-    } catch {
-      return true;
-    }
+    const claimed = originOf(origin);
+    if (!claimed) return true;
+    return !ownOrigins.some((own) => originOf(own) === claimed);
   }
   return false;
 }

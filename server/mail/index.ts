@@ -13,6 +13,8 @@ import { takeMailAllowance } from "./limits";
 
 export { MAIL_LIMIT_DEFAULTS } from "./limits";
 
+export { mailLinkBase, publicOrigin } from "./links";
+
 export interface MailMessage {
   to: string;
   subject: string;

@@ -542,11 +542,11 @@ export const priceQuoteApi: EndpointTable = [
     path: "/api/price-quote/:estimateId/email",
     auth: "user",
     summary: "E-mails the quote's link to the signed-in user: {recipientEmail}.",
-    async handler({ scope, params, origin }) {
+    async handler({ scope, params }) {
       const user = scope.session!.user;
       const quote = await findQuote(scope.app, params.estimateId, { userId: user.id, draftKey: null });
       if (!quote) return fail("not-found");
-      const sent = await emailQuote(scope.app, quote, { id: user.id, email: user.email }, origin);
+      const sent = await emailQuote(scope.app, quote, { id: user.id, email: user.email, localization: user.localization });
       if (!sent.ok) return sent;
       return ok({ recipientEmail: sent.value });
     },

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
-import { sendMail } from "../mail";
+import { mailLinkBase, sendMail } from "../mail";
 import { PRICE_QUOTE_LAYOUT_VERSION, renderPriceQuote, type PriceQuoteData } from "../pdf/price-quote";
 import { rateLimit } from "../http/rate-limit";
 import type { Scope } from "../scope";
@@ -196,11 +196,11 @@ async function quotePdfData(
 export async function emailQuote(
   ctx: AppContext,
   quote: NonNullable<Awaited<ReturnType<typeof findQuote>>>,
-  user: { id: number; email: string },
-  baseUrl: string,
+  user: { id: number; email: string; localization: string },
 ): Promise<Result<string>> {
   const t = fixedT(quote.data.lang, "order");
-  const link = `${ctx.env.PUBLIC_URL ?? baseUrl}/api/price-quote/${quote.row.estimate_id}/pdf`;
+  // From configuration only, never from the request (issue 10 item 1).
+  const link = `${await mailLinkBase(ctx, user.localization)}/api/price-quote/${quote.row.estimate_id}/pdf`;
   const { config } = await ctx.config.snapshot();
   const sent = await sendMail(ctx, {
     to: user.email,

@@ -11,7 +11,7 @@ let portal: TestPortal;
 let researcher: TestUser;
 beforeAll(async () => {
   // Behind a proxy that says the request was HTTPS, cookies must be Secure.
-  portal = await startRelaxedPortal({ TRUST_PROXY: "true" });
+  portal = await startRelaxedPortal({ TRUST_PROXY: "loopback" });
   researcher = await createResearcher(portal.ctx);
 });
 afterAll(async () => portal.stop());

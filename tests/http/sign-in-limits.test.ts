@@ -9,7 +9,7 @@ import { createResearcher } from "../helpers/factories";
 let portal: TestPortal;
 beforeAll(async () => {
   // The default limits (10 sign-ins a minute per address), not the relaxed ones of other HTTP tests.
-  portal = await startTestPortal({ TRUST_PROXY: "true" });
+  portal = await startTestPortal({ TRUST_PROXY: "loopback" });
 });
 afterAll(async () => portal.stop());
 

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, readEnv } from "../../server/env";
+import { publicOrigin } from "../../server/mail/links";
 
 function problems(source: Record<string, string>): string {
   try {
@@ -59,7 +60,7 @@ describe("readEnv", () => {
       REDIS_URL: "redis://cache:6379",
       PUBLIC_URL: "https://portal.example//",
       LOG_LEVEL: "WARN",
-      TRUST_PROXY: "Yes",
+      TRUST_PROXY: " Loopback, 10.0.0.0/8 ",
       SEED_DEMO: "off",
       SESSION_SECRET: "s3cret",
       WORKERS: " OFF ",
@@ -82,7 +83,7 @@ describe("readEnv", () => {
       REDIS_URL: "redis://cache:6379",
       PUBLIC_URL: "https://portal.example",
       LOG_LEVEL: "warn",
-      TRUST_PROXY: true,
+      TRUST_PROXY: ["loopback", "10.0.0.0/8"],
       SEED_DEMO: false,
       WECHAT_MODE: "off",
       SESSION_SECRET: "s3cret",
@@ -103,7 +104,9 @@ describe("readEnv", () => {
   it("refuses a bad value, naming the variable, what it must be and what it is", () => {
     expect(problems({ PORT: "80a" })).toBe('Invalid environment:\n  PORT must be a port number from 0 to 65535 (it is "80a")');
     expect(problems({ PORT: "70000" })).toContain("PORT must be a port number from 0 to 65535");
-    expect(problems({ TRUST_PROXY: "maybe" })).toContain('TRUST_PROXY must be true or false (1/0, yes/no, on/off) (it is "maybe")');
+    expect(problems({ TRUST_PROXY: "maybe" })).toContain(
+      "TRUST_PROXY must be false, a number of proxy hops (1), or the proxies' addresses",
+    );
     expect(problems({ WECHAT_MODE: "live" })).toContain('WECHAT_MODE must be off or sandbox (it is "live")');
     expect(readEnv({ WECHAT_MODE: " Sandbox " }).WECHAT_MODE).toBe("sandbox");
     expect(problems({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
@@ -112,6 +115,41 @@ describe("readEnv", () => {
     expect(problems({ WORKER_POLL_MS: "-1" })).toContain("WORKER_POLL_MS must be a positive number of milliseconds");
     expect(problems({ PUBLIC_URL: "portal.example" })).toContain("PUBLIC_URL must be an http:// or https:// address");
     expect(problems({ OAUTH_DEMO_ISSUER: "ftp://idp" })).toContain("OAUTH_DEMO_ISSUER must be an http:// or https:// address");
+  });
+
+  it("refuses production without PUBLIC_URL, unless it is the demo (issue 10 item 1)", () => {
+    expect(problems({ NODE_ENV: "production", SEED_DEMO: "false" })).toBe(
+      "Invalid environment:\n  PUBLIC_URL must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
+    );
+    expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "false", PUBLIC_URL: "https://portal.example" }).PUBLIC_URL).toBe(
+      "https://portal.example",
+    );
+    // The demo (`npm start` seeds the demo accounts) and development link to HOST:PORT.
+    expect(readEnv({ NODE_ENV: "production" }).PUBLIC_URL).toBeUndefined();
+    expect(readEnv({ NODE_ENV: "development", SEED_DEMO: "false" }).PUBLIC_URL).toBeUndefined();
+    expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0", PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "::1", PORT: "8080" }))).toBe("http://[::1]:8080");
+    expect(publicOrigin(readEnv({ PUBLIC_URL: "https://portal.example/" }))).toBe("https://portal.example");
+  });
+
+  it("reads proxy trust as Express does: none, hops or the proxies' addresses; never every peer (issue 10 item 2)", () => {
+    expect(readEnv({ TRUST_PROXY: "off" }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(readEnv({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8, fd00::/8,::1" }).TRUST_PROXY).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "::1",
+    ]);
+    // `true` trusted any client's X-Forwarded-For: refused, with what to write instead.
+    for (const bad of ["true", "yes", "on", "10.0.0.0/33", "10.0.0.300", "proxy.example", "1.5", "100"])
+      expect(problems({ TRUST_PROXY: bad }), bad).toContain(
+        "TRUST_PROXY must be false, a number of proxy hops (1), or the proxies' addresses",
+      );
+    expect(problems({ TRUST_PROXY: "true" })).toContain("true is no longer accepted: name the proxy");
   });
 
   it("lists every bad variable at once", () => {

@@ -35,8 +35,6 @@ export interface HandlerInput<B, Q> {
   params: Record<string, string>;
   body: B;
   query: Q;
-  /** `scheme://host` of this request (links in e-mails). */
-  origin: string;
   /** The raw request, for endpoints that stream their body themselves (`body: "stream"`). */
   req: ExpressRequest;
   /** The request as a Web Request (streams the body when the endpoint declares `body: "stream"`). */

@@ -7,7 +7,7 @@ import { errorStatus, fieldErrorCodes, type Result } from "#common/result";
 import type { AppContext } from "../../context";
 import { RETRY_AFTER_SECONDS } from "../../health";
 import { buildScope, type Scope } from "../../scope";
-import { cookies, parseCookies } from "../cookies";
+import { cookies, isSecureRequest, parseCookies } from "../cookies";
 import type * as z from "zod/mini";
 import type { ApiReply, Auth, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
 import { schemaError, type SchemaError } from "./schema-error";
@@ -168,7 +168,7 @@ async function send(res: ExpressResponse, answer: HandlerAnswer) {
   sendJson(res, r.status, r.body);
 }
 
-/** `scheme://host` of the request (links in e-mails, the Web Request's URL). */
+/** `scheme://host` of the request, for the Web Request's URL only: e-mailed links never use it (server/mail/links.ts). */
 function originOf(req: ExpressRequest): string {
   return `${req.protocol}://${req.get("host") ?? "localhost"}`;
 }
@@ -200,7 +200,7 @@ async function scopeFor(ctx: AppContext, req: ExpressRequest, auth: Auth): Promi
     // API paths carry no language prefix: the language cookie, then Accept-Language.
     lang: pickLanguage(parseCookies(cookieHeader)[cookies.lang.name], req.get("accept-language")),
     ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    secure: req.secure,
+    secure: isSecureRequest(req, ctx.env),
     userAgent: req.get("user-agent"),
     memoize: isRead(req),
     ...(auth === "none" ? { session: Promise.resolve(null) } : {}),
@@ -263,7 +263,6 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
         params,
         body,
         query,
-        origin: originOf(req),
         req,
         webRequest: () => webRequestOf(req, bodyText),
       });
