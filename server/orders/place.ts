@@ -7,6 +7,7 @@ import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { findOrderForm, formFiles, ownerOf, priceForm, type OrderFormRow } from "../order-form";
 import { invalidateUser } from "../accounts/user-cache";
+import { auditImpersonated } from "../staff/audit";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
 import { availablePaymentMethods, billedByInvoice } from "../payments";
 
@@ -122,6 +123,7 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           purchase_order: input.purchaseOrder?.trim().slice(0, 60) || null,
           paid: price.total === 0,
           rework_of_order_id: form.rework ? form.rework_of_order_id : null,
+          impersonator_id: scope.impersonatorId,
         })
         .returning(["id", "external_id", "total", "currency_iso"])
         .executeTakeFirstOrThrow();
@@ -162,7 +164,10 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
   if (placed === "stale") return "stale";
   if (!placed) return fail("not-ready");
   // The user's cached view carries numberOfOrders (spec 1 §3).
-  if (!placed.already) await invalidateUser(scope.app, userId);
+  if (!placed.already) {
+    await invalidateUser(scope.app, userId);
+    await auditImpersonated(scope, "order.place", { type: "order", id: placed.row.external_id }, { orderFormId: form.id });
+  }
   return ok(await describe(scope, placed.row, placed.already));
 }
 
