@@ -34,3 +34,29 @@ describe("repeated submits of the payment page", () => {
     expect(status.status).toBe("draft");
   });
 });
+
+describe("step saves racing the placement", () => {
+  it("answer no 500 and leave the placed form equal to its order", async () => {
+    const user = await createResearcher(portal.ctx);
+    const form = await createOrderFormFor(portal.ctx, user, { services: ["standard-editing"], projectTitle: "Racing saves" });
+    const c = await signIn(portal, user);
+    const place = c.post("/en/researcher/submit/payment-details", { orderFormId: form.id, paymentMethodId: "9", acceptTerms: "on" });
+    const saves = Array.from({ length: 30 }, (_, i) =>
+      c.post("/en/researcher/submit/details", {
+        intent: "next",
+        projectTitle: `Racing saves ${i}`,
+        areaOfStudyId: "1",
+        styleOfEnglish: "american",
+      }),
+    );
+    const replies = await Promise.all([place, ...saves]);
+    expect(replies.map((r) => r.status).filter((s) => s >= 500)).toEqual([]);
+    const order = await portal.ctx.db.selectFrom("orders").select("title").where("order_form_id", "=", form.id).executeTakeFirstOrThrow();
+    const placed = await portal.ctx.db
+      .selectFrom("order_forms")
+      .select("project_title")
+      .where("id", "=", form.id)
+      .executeTakeFirstOrThrow();
+    expect(order.title).toBe(placed.project_title);
+  });
+});
