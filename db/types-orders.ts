@@ -70,6 +70,8 @@ export interface OrderTable {
   paid: Generated<boolean>;
   created_at: DefaultTimestamp;
   rework_of_order_id: Opt<number>;
+  /** The staff member who placed it while viewing the portal as the researcher (issue 10 §8). */
+  impersonator_id: Opt<number>;
 }
 
 export interface InvoiceTable {

@@ -14,6 +14,7 @@ import { createAppContext, type AppContext } from "./context";
 import { createHttpApp } from "./http/app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
 import { startJobWorker, workersMode } from "./jobs";
+import { scheduleFileExpiry } from "./documents/jobs";
 
 export interface RunningPortal {
   ctx: AppContext;
@@ -75,6 +76,8 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets });
   // The config may have been changed by another process or by the seed: start from the database.
   await ctx.config.invalidate();
+  // The hourly expiry of abandoned anonymous drafts' files (issue 10 §6): started once, it reschedules itself.
+  await scheduleFileExpiry(ctx);
   // Background jobs (document analysis, …) run in this process unless WORKERS=external.
   const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
 

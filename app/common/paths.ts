@@ -79,7 +79,7 @@ export const paths = {
     /** Sends a signed-in user to `redirect` on their own localisation's site (spec 1 §2). */
     accountRedirect: (redirect: string) => `/api/account/redirect${query({ redirect })}`,
     /** Signs out of the site that serves it; the signed-out page loads it from the other localisations' sites. */
-    logoutGif: () => "/api/auth/logout.gif",
+    logoutGif: (token: string) => `/api/auth/logout.gif${query({ t: token })}`,
     /** Browser navigation that starts social sign-in with a provider (ADR 003). */
     socialSignIn: (providerId: string, q?: { redirect?: string | null; origin?: string | null }) =>
       `/api/auth/opa/${seg(providerId)}${query(q)}`,

@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { signOut } from "#server/auth/sign-in";
+import { logoutToken, verifyLogoutToken } from "#server/auth/logout-token";
 import { cookies } from "#server/http/cookies";
 import { localizationForHost } from "#server/config";
 import { otherSiteOrigins } from "#server/accounts/localization";
@@ -19,12 +20,15 @@ export const meta = titleMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireLang(request);
   const t = await getFixedT(request);
-  const done = new URL(request.url).searchParams.get("done") === "1";
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done") === "1";
+  // The token this portal's sign-out made (below): only with it do the other sites' images sign out.
+  const token = params.get("t");
   let logoutImages: string[] = [];
-  if (done) {
+  if (done && token && verifyLogoutToken(context.app, token) !== null) {
     const { localizations } = await context.app.config.snapshot();
     const here = localizationForHost(localizations, request.headers.get("host"));
-    logoutImages = otherSiteOrigins(localizations, here.identity, request).map((origin) => `${origin}${paths.api.logoutGif()}`);
+    logoutImages = otherSiteOrigins(localizations, here.identity, request).map((origin) => `${origin}${paths.api.logoutGif(token)}`);
   }
   return { title: t(done ? "logout.doneTitle" : "logout.title"), done, logoutImages };
 }
@@ -32,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await pageScope(request, context);
   await signOut(scope);
-  return redirect(paths.logout(scope.lang, { done: 1 }), { status: 303, headers: { "Set-Cookie": cookies.session.clear(scope.secure) } });
+  // A short-lived token naming this user: the signed-out page's images carry it to the other sites (issue 10 §10).
+  const t = scope.userId ? logoutToken(context.app, scope.userId) : undefined;
+  return redirect(paths.logout(scope.lang, { done: 1, t }), {
+    status: 303,
+    headers: { "Set-Cookie": cookies.session.clear(scope.secure) },
+  });
 }
 
 export default function Logout() {

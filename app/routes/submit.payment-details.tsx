@@ -5,10 +5,11 @@ import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { loadStep, parseStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { loadDraft, loadStep, parseStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { readFormData } from "#app/lib/forms.server";
 import { paymentForm, referralEmailsBody } from "#common/order-form/schemas";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
-import { placeOrder } from "#server/orders/place";
+import { placedOrderOfForm, placeOrder } from "#server/orders/place";
 import { errorStatus } from "#common/result";
 import { paths } from "#common/paths";
 import { availablePaymentMethods } from "#server/payments";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     noServices: !price,
     noFiles: !files.some((f) => f.kind === "main" || f.kind === "figure"),
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount || price.quoteOnly)),
+    formId: form.id,
     referralEmails: form.referral_emails ?? [],
     referralCredit: await referralCredit(w.scope, form.currency_iso),
   };
@@ -41,8 +43,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
+  const draft = await loadDraft(w);
+  // The page posts the id of the form it showed: a repeated submit (a double click, a resent request, a
+  // second tab) after that form was placed shows its order again instead of a new form (issue 10 §13).
+  const fields = draft ? (await readStepForm(w, request, draft, context.ip)).fields : await readFormData(request);
+  const shown = fields.get("orderFormId");
+  if (typeof shown === "string" && shown !== draft?.id) {
+    const externalId = await placedOrderOfForm(w.scope, shown);
+    if (externalId) return redirect(paths.orderThankYou(w.lang, externalId), { status: 303 });
+  }
   const form = await requireDraft(w);
-  const { fields } = await readStepForm(w, request, form, context.ip);
+  // (Without a draft requireDraft has already redirected; this only narrows the type.)
+  if (!(fields instanceof URLSearchParams)) return redirect(paths.submit(w.lang, "new"), { status: 303 });
   // Referrals and payment: the same schemas and functions as PUT .../referral-emails and POST .../payments.
   if (fields.get("intent") === "referrals") {
     const r = await saveReferralEmails(w.scope, form, parseStep(fields, referralEmailsBody).referralEmails);
@@ -88,6 +100,7 @@ export default function PaymentDetails() {
       {data.blocked ? <p className="alert alert-warning">{t("payment.contactSupport")}</p> : null}
       {data.methods.length === 0 ? <p className="alert alert-info">{t("payment.noMethods")}</p> : null}
       <Form method="post" className="stack" replace>
+        <input type="hidden" name="orderFormId" value={data.formId} />
         <fieldset>
           <legend>{t("payment.method")}</legend>
           {data.methods.map((m, i) => (

@@ -13,6 +13,7 @@ import * as m0009 from "./0009_journals";
 import * as m0010 from "./0010_rework";
 import * as m0021 from "./0021_localization_hosts";
 import * as m0022 from "./0022_profile_fields";
+import * as m0024 from "./0024_impersonator";
 import * as m0026 from "./0026_email_verification";
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0010_rework": m0010,
   "0021_localization_hosts": m0021,
   "0022_profile_fields": m0022,
+  "0024_impersonator": m0024,
   "0026_email_verification": m0026,
 };
 

@@ -16,6 +16,7 @@ import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from 
 import { listCountries } from "./registration";
 import type { Scope } from "../scope";
 import { actingUser, invalidateUser, USER_CACHE_SECONDS, userKey } from "./user-cache";
+import { auditImpersonated } from "../staff/audit";
 
 export { invalidateUser, USER_CACHE_SECONDS } from "./user-cache";
 
@@ -247,6 +248,7 @@ export async function updateDetails(scope: Scope, input: DetailsInput): Promise<
     })
     .where("id", "=", userId)
     .execute();
+  await auditImpersonated(scope, "account.details", { type: "user", id: String(userId) });
   await invalidateUser(ctx, userId);
   return ok((await getUserView(ctx, userId))!);
 }

@@ -5,6 +5,7 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { actingUser, invalidateUser } from "./user-cache";
 import { listCountries } from "./registration";
+import { auditImpersonated } from "../staff/audit";
 
 export interface AddressView {
   id: number;
@@ -133,6 +134,7 @@ export async function saveAddress(scope: Scope, id: number | null, input: Addres
     if (!updated) return fail("not-found");
     savedId = updated.id;
   }
+  await auditImpersonated(scope, "address.save", { type: "address", id: String(savedId) });
   // The user view carries the addresses.
   await invalidateUser(scope.app, userId);
   return ok((await getAddress(db, userId, savedId))!);
@@ -144,6 +146,7 @@ export async function deleteAddress(scope: Scope, id: number): Promise<Result> {
   const userId = actingUser(scope);
   const r = await scope.app.db.deleteFrom("addresses").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (Number(r.numDeletedRows) === 0) return fail("not-found");
+  await auditImpersonated(scope, "address.delete", { type: "address", id: String(id) });
   await invalidateUser(scope.app, userId);
   return ok();
 }

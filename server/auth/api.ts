@@ -17,6 +17,7 @@ import type { Scope } from "../scope";
 import { getUserView } from "../accounts/account";
 import { listCountries } from "../accounts/registration";
 import { requestPasswordReset } from "./password-reset";
+import { verifyLogoutToken } from "./logout-token";
 import { allowedRedirectHosts, checkEmailFree, claimAnonymousWork, register, signIn, signInWithResetLink, signOut } from "./sign-in";
 import { signedInCookies, signedInRedirectResponse } from "./http";
 import { finishSocialSignIn, outcomeRedirect, startSocialSignIn } from "./social-flow";
@@ -47,6 +48,8 @@ async function signOutHere(scope: Scope): Promise<string> {
   await signOut(scope);
   return cookies.session.clear(scope.secure);
 }
+
+const logoutGifQuery = z.object({ t: z.optional(z.string()) });
 
 /** The GIF the logout page of each localisation loads from the others (a transparent 1×1). */
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -134,17 +137,22 @@ export const authApi: EndpointTable = [
   endpoint({
     method: "GET",
     path: "/api/auth/logout.gif",
-    auth: "none",
-    // A GET that changes state by design: the worst a third party can do with it is sign someone out.
-    summary: "Signs out and answers a 1×1 GIF: the signed-out page of each localisation loads it from the others (spec 1 §2).",
-    async handler({ scope }) {
-      const clearSession = await signOutHere(scope);
+    // The session is read: the token must name its user.
+    auth: "optional",
+    query: logoutGifQuery,
+    // A GET that changes state by design, so only with a token of the portal's own sign-out (issue 10 §10):
+    // another site's link or image (no token, a forged one, or one naming another user) signs nobody out.
+    summary:
+      "Signs out when ?t= is the logout token of the signed-in user, and answers a 1×1 GIF: the signed-out page of each localisation loads it from the others (spec 1 §2).",
+    async handler({ scope, query }) {
+      const userId = verifyLogoutToken(scope.app, query.t);
+      const signOutNow = userId !== null && scope.userId === userId;
       return new Response(GIF, {
         headers: {
           "Content-Type": "image/gif",
           "Cache-Control": "no-store",
           "Cross-Origin-Resource-Policy": "cross-origin",
-          "Set-Cookie": clearSession,
+          ...(signOutNow ? { "Set-Cookie": await signOutHere(scope) } : {}),
         },
       });
     },

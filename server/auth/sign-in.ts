@@ -24,6 +24,7 @@ import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";
 import { createSession, revokeSession } from "./session";
+import { audit } from "../staff/audit";
 
 /** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
 export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
@@ -116,7 +117,19 @@ export async function registrationChoices(app: AppContext): Promise<{ countries:
   return { countries, currencies };
 }
 
-/** Signs this browser out: its session (the session cookie of the scope) is revoked. */
-export async function signOut(scope: Pick<Scope, "app" | "cookies">): Promise<void> {
+/**
+ * Signs this browser out: its session (the session cookie of the scope) is revoked. Signing out while
+ * viewing as a researcher ends that view too, so it is audited like "stop viewing" (issue 10 §8).
+ */
+export async function signOut(scope: Pick<Scope, "app" | "cookies" | "session" | "ip">): Promise<void> {
   await revokeSession(scope.app.db, scope.cookies[cookies.session.name]);
+  const session = scope.session;
+  if (session?.impersonatorId)
+    await audit(
+      scope.app,
+      session.impersonatorId,
+      "impersonation.stop",
+      { type: "user", id: session.user.identity },
+      { ip: scope.ip, signOut: true },
+    );
 }

@@ -104,6 +104,11 @@ export const CONFIG_DEFAULTS = {
   },
   maxUploadFileBytes: { value: 52428800, description: "Largest accepted upload, in bytes." },
   maxUploadFiles: { value: 20, description: "Most files in one upload request." },
+  // Storage quotas (issue 10 §6); an upload over any of them is refused with storage-quota-exceeded (413).
+  uploadQuotaUserBytes: { value: 2147483648, description: "Most bytes of uploaded files one signed-in user may keep." },
+  uploadQuotaAnonymousBytes: { value: 314572800, description: "Most bytes of uploaded files one anonymous visitor (draft) may keep." },
+  uploadQuotaOrderFormBytes: { value: 1073741824, description: "Most bytes of uploaded files on one order form." },
+  uploadQuotaTotalBytes: { value: 214748364800, description: "Most bytes of uploaded files the portal keeps in all." },
   allowsServiceBundles: { value: true, description: "The order form offers service bundles." },
   companyShortName: { value: "Researcher Services", description: "Short company name used in page titles and documents." },
   companyFoundedYear: { value: 2004, description: "Year the company age text is computed from." },

@@ -1,7 +1,9 @@
 // The document jobs (listed for the worker in server/jobs/handlers.ts).
 import * as z from "zod/mini";
 import { defineJob } from "../jobs/define";
+import type { AppContext } from "../context";
 import { analyseFile } from "./analysis";
+import { expireAnonymousFiles } from "./expiry";
 import { FILE_ID } from "./files";
 
 /**
@@ -17,4 +19,32 @@ export const analyseDocumentJob = defineJob({
   },
 });
 
-export const documentJobs = [analyseDocumentJob] as const;
+const HOUR_MS = 3600_000;
+
+/**
+ * Hourly: the files of abandoned anonymous drafts expire (issue 10 §6). Each run schedules the next one, so
+ * one chain runs; scheduleFileExpiry starts it at boot when none is pending. Idempotent (deleted rows stay deleted).
+ */
+export const expireAnonymousFilesJob = defineJob({
+  kind: "expire-anonymous-files",
+  payload: z.object({}),
+  maxAttempts: 3,
+  handler: async (_payload, { ctx }) => {
+    const removed = await expireAnonymousFiles(ctx);
+    if (removed) ctx.logger.info({ removed }, "expired files of abandoned anonymous drafts");
+    await expireAnonymousFilesJob.enqueue(ctx.db, {}, { runAt: new Date(Date.now() + HOUR_MS) });
+  },
+});
+
+/** Starts the hourly expiry chain unless a run is already waiting or running. */
+export async function scheduleFileExpiry(ctx: Pick<AppContext, "db">): Promise<void> {
+  const pending = await ctx.db
+    .selectFrom("jobs")
+    .select("id")
+    .where("kind", "=", expireAnonymousFilesJob.kind)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (!pending) await expireAnonymousFilesJob.enqueue(ctx.db, {});
+}
+
+export const documentJobs = [analyseDocumentJob, expireAnonymousFilesJob] as const;

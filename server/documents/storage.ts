@@ -9,8 +9,9 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import busboy from "busboy";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { AppContext } from "../context";
+import type { Database as DBSchema } from "../../db/types";
 import type { FileKind } from "../../db/types-documents";
 import { analyseDocumentJob } from "./jobs";
 import { filesRoot, isFileId, storedPath } from "./files";
@@ -42,7 +43,13 @@ export function isFileKind(value: unknown): value is FileKind {
 }
 
 export type UploadErrorCode =
-  "file-too-large" | "file-type-not-allowed" | "too-many-files" | "empty-file" | "invalid-request" | "rate-limited";
+  | "file-too-large"
+  | "file-type-not-allowed"
+  | "too-many-files"
+  | "empty-file"
+  | "invalid-request"
+  | "rate-limited"
+  | "storage-quota-exceeded";
 
 /** A refused upload; `code` is for the caller to translate (suggested HTTP status in `status`). */
 export class UploadError extends Error {
@@ -61,6 +68,7 @@ export class UploadError extends Error {
       "empty-file": 400,
       "invalid-request": 400,
       "rate-limited": 429,
+      "storage-quota-exceeded": 413,
     }[this.code];
   }
 }
@@ -68,9 +76,22 @@ export class UploadError extends Error {
 export interface UploadLimits {
   maxFileBytes: number;
   maxFiles: number;
+  /** Storage quotas (issue 10 §6): all files of one user, of one anonymous draft key, of one order form, of everyone. */
+  quotaUserBytes: number;
+  quotaAnonymousBytes: number;
+  quotaOrderFormBytes: number;
+  quotaTotalBytes: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxFileBytes: 50 * 1024 * 1024, maxFiles: 20 };
+const MB = 1024 * 1024;
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxFileBytes: 50 * MB,
+  maxFiles: 20,
+  quotaUserBytes: 2048 * MB,
+  quotaAnonymousBytes: 300 * MB,
+  quotaOrderFormBytes: 1024 * MB,
+  quotaTotalBytes: 200 * 1024 * MB,
+};
 
 /** Who a file belongs to: a signed-in user, or (before sign-in) the visitor's anonymous draft. */
 export interface FileOwner {
@@ -117,9 +138,15 @@ const positive = (value: unknown) => (typeof value === "number" && Number.isFini
  */
 export async function uploadLimits(ctx: AppContext, override: Partial<UploadLimits> = {}): Promise<UploadLimits> {
   const config = (await ctx.config.snapshot()).config as unknown as Record<string, unknown>;
+  const pick = (key: keyof UploadLimits, configKey: string) =>
+    positive(override[key]) ?? positive(config[configKey]) ?? DEFAULT_UPLOAD_LIMITS[key];
   return {
-    maxFileBytes: positive(override.maxFileBytes) ?? positive(config.maxUploadFileBytes) ?? DEFAULT_UPLOAD_LIMITS.maxFileBytes,
-    maxFiles: positive(override.maxFiles) ?? positive(config.maxUploadFiles) ?? DEFAULT_UPLOAD_LIMITS.maxFiles,
+    maxFileBytes: pick("maxFileBytes", "maxUploadFileBytes"),
+    maxFiles: pick("maxFiles", "maxUploadFiles"),
+    quotaUserBytes: pick("quotaUserBytes", "uploadQuotaUserBytes"),
+    quotaAnonymousBytes: pick("quotaAnonymousBytes", "uploadQuotaAnonymousBytes"),
+    quotaOrderFormBytes: pick("quotaOrderFormBytes", "uploadQuotaOrderFormBytes"),
+    quotaTotalBytes: pick("quotaTotalBytes", "uploadQuotaTotalBytes"),
   };
 }
 
@@ -269,6 +296,37 @@ function toStoredFile(row: {
   };
 }
 
+/**
+ * Refuses a file that would take its owner (a user, or an anonymous draft key: tighter), its order form or
+ * the whole portal over the storage quota (issue 10 §6). Uploads queue on one transaction lock here, so two
+ * at once cannot both fit in the last free space; the check and the insert are in the same transaction.
+ */
+async function checkQuotas(
+  trx: Transaction<DBSchema>,
+  limits: UploadLimits,
+  owner: { ownerUserId: number | null; draftKey: string | null; orderFormId: string | null },
+  size: number,
+  originalName: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('files-quota'))`.execute(trx);
+  const ownerFilter =
+    owner.ownerUserId !== null ? sql`owner_user_id = ${owner.ownerUserId}` : sql`owner_user_id is null and draft_key = ${owner.draftKey}`;
+  const { rows } = await sql<{ total: string; owned: string; form: string }>`
+    select coalesce(sum(size_bytes), 0)::text as total,
+           coalesce(sum(size_bytes) filter (where ${ownerFilter}), 0)::text as owned,
+           coalesce(sum(size_bytes) filter (where order_form_id = ${owner.orderFormId}), 0)::text as form
+      from files
+     where deleted_at is null`.execute(trx);
+  const used = rows[0];
+  const ownerQuota = owner.ownerUserId !== null ? limits.quotaUserBytes : limits.quotaAnonymousBytes;
+  if (
+    Number(used.owned) + size > ownerQuota ||
+    (owner.orderFormId !== null && Number(used.form) + size > limits.quotaOrderFormBytes) ||
+    Number(used.total) + size > limits.quotaTotalBytes
+  )
+    throw new UploadError("storage-quota-exceeded", originalName);
+}
+
 function validDraftKey(key: string | null | undefined): string | null {
   return typeof key === "string" && key.length > 0 && key.length <= 200 ? key : null;
 }
@@ -305,6 +363,13 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
     const id = randomUUID();
     const analyse = options.analyse ?? options.kind === "main";
     const row = await ctx.db.transaction().execute(async (trx) => {
+      await checkQuotas(
+        trx,
+        policy.limits,
+        { ownerUserId, draftKey, orderFormId: options.orderFormId ?? null },
+        received.size,
+        originalName,
+      );
       const inserted = await trx
         .insertInto("files")
         .values({

@@ -43,6 +43,7 @@ import {
   currentDraftOf,
   emailQuote,
   findOrderForm,
+  OrderFormClosedError,
   findQuote,
   generatePriceQuote,
   newDraftKey,
@@ -100,7 +101,11 @@ function onForm<B, Q>(handler: (call: FormCall<B, Q>) => Promise<Result<unknown>
     const form = await findOrderForm(input.scope.app.db, input.params.id, ownerOf(input.scope));
     if (!form) return fail("not-found");
     if (form.status !== "draft" && !options.placed) return fail("order-form-placed");
-    return handler({ ...input, form });
+    // Placed by a concurrent request after the check above: the guarded write changed nothing (issue 10 §13).
+    return handler({ ...input, form }).catch((error: unknown) => {
+      if (error instanceof OrderFormClosedError) return fail("order-form-placed");
+      throw error;
+    });
   };
 }
 

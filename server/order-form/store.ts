@@ -71,14 +71,30 @@ export async function currentDraft(db: DB, owner: Owner): Promise<OrderFormRow |
   return (await q.executeTakeFirst()) ?? null;
 }
 
-/** Saves a patch; the version goes up so a stale tab cannot silently overwrite newer answers. */
+/** A write to an order form that is no longer a draft (placed, possibly by a concurrent request). */
+export class OrderFormClosedError extends Error {
+  constructor(readonly formId: string) {
+    super(`Order form ${formId} is no longer a draft`);
+  }
+}
+
+/**
+ * Saves a patch; the version goes up so a stale tab cannot silently overwrite newer answers, and placing
+ * can tell the form it priced is still the form it places (issue 10 §13). Only a draft is written: the
+ * update is conditional on the status, so a write racing a placement either commits before the placing
+ * transaction locks the row (which then sees a newer version and re-prices) or waits for that lock and then
+ * matches no row (the form is placed): it throws OrderFormClosedError and changes nothing.
+ */
 export async function saveOrderForm(db: DB, form: OrderFormRow, patch: OrderFormPatch): Promise<OrderFormRow> {
-  return db
+  const row = await db
     .updateTable("order_forms")
-    .set({ ...patch, version: form.version + 1, updated_at: new Date() })
+    .set((eb) => ({ ...patch, version: eb("version", "+", 1), updated_at: new Date() }))
     .where("id", "=", form.id)
+    .where("status", "=", "draft")
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new OrderFormClosedError(form.id);
+  return row;
 }
 
 /** When an anonymous visitor signs in or registers, their drafts become theirs. */

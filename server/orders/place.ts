@@ -5,8 +5,9 @@
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
-import { formFiles, priceForm, type OrderFormRow } from "../order-form";
+import { findOrderForm, formFiles, ownerOf, priceForm, type OrderFormRow } from "../order-form";
 import { invalidateUser } from "../accounts/user-cache";
+import { auditImpersonated } from "../staff/audit";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
 import { availablePaymentMethods, billedByInvoice } from "../payments";
 
@@ -23,6 +24,9 @@ export type PlaceError =
 /** Thrown inside the placing transaction to roll it back: the promo code's last use went to another order. */
 class PromoUsedUp extends Error {}
 
+/** How often a placement re-reads and re-prices a form that changed between pricing and locking it. */
+const STALE_RETRIES = 3;
+
 export interface PlacedOrder {
   externalId: string;
   invoiceNumber: string | null;
@@ -31,11 +35,33 @@ export interface PlacedOrder {
   alreadyPlaced: boolean;
 }
 
-export async function placeOrder(
-  scope: Scope,
-  form: OrderFormRow,
-  input: { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean },
-): Promise<Result<PlacedOrder>> {
+type PlaceInput = { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean };
+
+export async function placeOrder(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PlacedOrder>> {
+  let current = form;
+  for (let attempt = 0; ; attempt++) {
+    const r = await placeOnce(scope, current, input);
+    if (r !== "stale") return r;
+    // The form changed after it was priced (another tab, a racing request): the order is made from the form
+    // as it is now, never from an older copy, so the placed form and its order's line items agree (issue 10 §13).
+    const fresh = attempt < STALE_RETRIES ? await findOrderForm(scope.app.db, form.id, ownerOf(scope)) : null;
+    if (!fresh) return fail("not-ready");
+    current = fresh;
+  }
+}
+
+/**
+ * The order placed from one of the owner's order forms (a repeated submit of a placed form shows that order
+ * again, issue 10 §13), or null when the form is not theirs or not placed.
+ */
+export async function placedOrderOfForm(scope: Scope, formId: string): Promise<string | null> {
+  const form = await findOrderForm(scope.app.db, formId, ownerOf(scope));
+  if (!form || form.status !== "placed") return null;
+  const order = await scope.app.db.selectFrom("orders").select("external_id").where("order_form_id", "=", form.id).executeTakeFirst();
+  return order?.external_id ?? null;
+}
+
+async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PlacedOrder> | "stale"> {
   const userId = scope.userId;
   if (!userId) return fail("sign-in-required");
   const existing = await scope.app.db
@@ -58,13 +84,21 @@ export async function placeOrder(
   const placeInTransaction = () =>
     scope.app.db.transaction().execute(async (trx) => {
       // Lock the form: two submits at once queue here, and the second finds the first order.
-      const locked = await trx.selectFrom("order_forms").select(["status"]).where("id", "=", form.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await trx
+        .selectFrom("order_forms")
+        .select(["status", "version"])
+        .where("id", "=", form.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const again = await trx
         .selectFrom("orders")
         .select(["external_id", "total", "currency_iso", "id"])
         .where("order_form_id", "=", form.id)
         .executeTakeFirst();
       if (again || locked.status === "placed") return again ? { row: again, already: true } : null;
+      // Priced from an older copy: writes are refused from here on (the row is locked, then placed), but one
+      // committed between pricing and this lock.
+      if (locked.version !== form.version) return "stale" as const;
       const { rows } = await sql<{ n: string }>`select nextval('order_external_seq')::text as n`.execute(trx);
       const externalId = `RS${rows[0].n}`;
       const order = await trx
@@ -89,6 +123,7 @@ export async function placeOrder(
           purchase_order: input.purchaseOrder?.trim().slice(0, 60) || null,
           paid: price.total === 0,
           rework_of_order_id: form.rework ? form.rework_of_order_id : null,
+          impersonator_id: scope.impersonatorId,
         })
         .returning(["id", "external_id", "total", "currency_iso"])
         .executeTakeFirstOrThrow();
@@ -116,7 +151,7 @@ export async function placeOrder(
         .execute();
       await trx
         .updateTable("order_forms")
-        .set({ status: "placed", placed_at: new Date(), updated_at: new Date() })
+        .set((eb) => ({ status: "placed", placed_at: new Date(), updated_at: new Date(), version: eb("version", "+", 1) }))
         .where("id", "=", form.id)
         .execute();
       return { row: order, already: false };
@@ -126,9 +161,13 @@ export async function placeOrder(
     throw error;
   });
   if (placed === "promo-code-used-up") return fail("promo-code-used-up");
+  if (placed === "stale") return "stale";
   if (!placed) return fail("not-ready");
   // The user's cached view carries numberOfOrders (spec 1 §3).
-  if (!placed.already) await invalidateUser(scope.app, userId);
+  if (!placed.already) {
+    await invalidateUser(scope.app, userId);
+    await auditImpersonated(scope, "order.place", { type: "order", id: placed.row.external_id }, { orderFormId: form.id });
+  }
   return ok(await describe(scope, placed.row, placed.already));
 }
 

@@ -1,31 +1,14 @@
 // Staff "view as": a new session for the researcher that carries the staff member as impersonator,
 // a one-click way back, and an audit-log row for each start and stop (DESIGN §5).
 import { sql } from "kysely";
-import type { AppContext } from "../context";
 import { fail, ok, type Result } from "#common/result";
 import type { ImpersonationInput } from "#common/staff/schemas";
 import { createSession, revokeSession } from "../auth/session";
 import { cookies } from "../http/cookies";
 import type { Scope } from "../scope";
+import { audit } from "./audit";
 
-export async function audit(
-  ctx: AppContext,
-  actorUserId: number | null,
-  action: string,
-  target: { type: string; id: string } | null,
-  data: Record<string, unknown> = {},
-) {
-  await ctx.db
-    .insertInto("audit_log")
-    .values({
-      actor_user_id: actorUserId,
-      action,
-      target_type: target?.type ?? null,
-      target_id: target?.id ?? null,
-      data: JSON.stringify(data),
-    })
-    .execute();
-}
+export { audit } from "./audit";
 
 /** Researchers matching an e-mail or name fragment. Only what support needs: never passwords or card data. */
 export async function searchResearchers(scope: Scope, query: string, limit = 50) {

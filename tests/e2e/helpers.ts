@@ -8,14 +8,25 @@ export const SEEDED_STAFF = { email: "staff@example.com", password: "Staff#2026!
 
 export const jsEnabled = (info: TestInfo) => info.project.name === "js";
 
-/** Fails the test if the page asks any origin but ours. */
+/**
+ * Fails the test if the page asks any origin but ours, or if the browser refuses anything under the CSP
+ * (issue 10 §15: style-src has no 'unsafe-inline', so a style attribute or element React or Remix injected
+ * at runtime would show here as "Refused to apply inline style…").
+ */
 export function guardThirdParty(page: Page, base: string) {
   const foreign: string[] = [];
+  const refused: string[] = [];
   page.on("request", (req) => {
     const url = req.url();
     if (!url.startsWith(base) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url);
   });
-  return () => expect(foreign, "requests to other origins").toEqual([]);
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return () => {
+    expect(foreign, "requests to other origins").toEqual([]);
+    expect(refused, "CSP violations").toEqual([]);
+  };
 }
 
 export function uniqueEmail(prefix: string) {

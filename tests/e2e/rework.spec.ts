@@ -33,6 +33,9 @@ test.describe("re-edit (rework) orders", () => {
     await expect(page).toHaveURL(new RegExp(`/en/researcher/index/re-edit/${ext}$`));
     await expect(page.getByRole("heading", { name: "Request a re-edit" })).toBeVisible();
     await page.getByRole("link", { name: "Continue" }).click();
+    // The link asks; the re-edit starts with the confirmation's POST (issue 10 §10).
+    await expect(page.getByRole("heading", { name: `Re-edit order ${ext}?` })).toBeVisible();
+    await page.getByRole("button", { name: "Start the re-edit" }).click();
     await expect(page).toHaveURL(/\/en\/researcher\/submit\/rework-get-started$/);
     await expect(page.getByText(`Re-editing order ${ext}`)).toBeVisible();
     await page.waitForLoadState("load");

@@ -90,11 +90,13 @@ describe("localisation hosts configured", () => {
 
   it("signs out of the other sites through their logout images, allowed by the CSP", async () => {
     const { client } = await portal.researcher();
-    await client.post("/en/logout", {});
-    const page = await client.get("/en/logout?done=1");
+    const out = await client.post("/en/logout", {});
+    expect(out.headers.get("location")).toMatch(/^\/en\/logout\?done=1&t=/);
+    const page = await client.get(out.headers.get("location")!);
     const html = await page.text();
-    expect(html).toContain(`src="http://cn.localhost:${port}/api/auth/logout.gif"`);
-    expect(html).toContain(`src="http://br.localhost:${port}/api/auth/logout.gif"`);
+    // Each image carries the logout token of this sign-out (issue 10 §10).
+    expect(html).toMatch(new RegExp(`src="http://cn\\.localhost:${port}/api/auth/logout\\.gif\\?t=[\\w.-]+"`));
+    expect(html).toMatch(new RegExp(`src="http://br\\.localhost:${port}/api/auth/logout\\.gif\\?t=[\\w.-]+"`));
     const imgSrc = /img-src ([^;]+)/.exec(page.headers.get("content-security-policy")!)![1].split(" ");
     expect(imgSrc.sort()).toEqual(["'self'", "blob:", "data:", `http://br.localhost:${port}`, `http://cn.localhost:${port}`].sort());
   });

@@ -49,9 +49,10 @@ describe.each(["cn", "br"] as const)("/%s pages", (lang) => {
 
   it("wizard: the currency picker, an unknown ?promo= and an error page", async () => {
     const c = new Client(portal.url);
-    const start = await c.get(`/${lang}/researcher/submit/new?promo=foo-bar`);
-    const location = start.headers.get("location")!;
-    let html = await page(c, location);
+    // The link's code is offered on a confirmation page (issue 10 §10), in the page's language too.
+    let html = await page(c, `/${lang}/researcher/submit/new?promo=foo-bar`);
+    expectNoEnglish(html, "promo confirmation");
+    html = await page(c, `/${lang}/researcher/submit/get-started`);
     expect(html).toContain(lang === "cn" ? "欧元" : "Euro");
     expectNoEnglish(html, "get-started");
     html = await page(c, `/${lang}/researcher/submit/get-started?promo=foo-bar`);

@@ -160,7 +160,11 @@ describe("rework pages without JavaScript", () => {
     r = await c.get(`/api/order-form/reedit/${original}`);
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe(`/researcher/submit/new?rework=${original}`);
+    // The link asks first; the re-edit starts with the confirmation's POST (issue 10 §10).
     r = await c.get(`/en/researcher/submit/new?rework=${original}`);
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain(`<input type="hidden" name="rework" value="${original}"/>`);
+    r = await c.post(`/en/researcher/submit/new`, { rework: original });
     expect(r.headers.get("location")).toBe("/en/researcher/submit/rework-get-started");
     html = await (await c.get("/en/researcher/submit/rework-get-started")).text();
     expect(html).toContain(`Re-editing order ${original}: Coral bleaching in 2026.`);

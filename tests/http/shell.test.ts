@@ -96,6 +96,8 @@ describe("HTTP safety", () => {
     const csp = r.headers.get("content-security-policy")!;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(csp).not.toMatch(/https?:\/\//);
+    // No inline styles are allowed, so the page must have none (issue 10 §15).
+    expect(/style-src ([^;]+)/.exec(csp)![1]).toBe("'self'");
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     expect(r.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(r.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -106,6 +108,7 @@ describe("HTTP safety", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const s of scripts) if (!s.includes('type="application/json"')) expect(s).toContain(`nonce="${nonce}"`);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).not.toMatch(/<style\b|\sstyle="/);
   });
 
   it("keeps a valid incoming request id", async () => {

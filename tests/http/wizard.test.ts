@@ -154,12 +154,22 @@ describe("order wizard without JavaScript", () => {
   });
 });
 
+/** The hidden fields of the /new?promo= confirmation's form, as the browser posts them. */
+function confirmedPromo(html: string): Record<string, string> {
+  const form = /<form[^>]*action="\/en\/researcher\/submit\/promo"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+  return Object.fromEntries(
+    [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, "&")]),
+  );
+}
+
 describe("marketing banners", () => {
   it("greet cambridge1 visitors on two steps only and apply a promo code from the link", async () => {
     const c = new Client(portal.url);
     const r = await c.get("/en/researcher/submit/new?rs=cambridge1&promo=WELCOME10");
     expect(c.cookies.get("rs")).toBe("cambridge1");
-    let html = await (await c.get(r.headers.get("location")!)).text();
+    // The link's code is applied by the confirmation's POST (issue 10 §10).
+    const applied = await c.post("/en/researcher/submit/promo", confirmedPromo(await r.text()));
+    let html = await (await c.get(applied.headers.get("location")!.split("?")[0])).text();
     expect(html).toContain('role="status">Welcome, Cambridge researchers!');
     await c.post("/en/researcher/submit/get-started", {
       intent: "next",
@@ -178,7 +188,8 @@ describe("marketing banners", () => {
     // Another partner code gets no welcome; a promo code alone gets the promo greeting.
     const d = new Client(portal.url);
     const r2 = await d.get("/en/researcher/submit/new?rs=othercorp&promo=WELCOME10");
-    html = await (await d.get(r2.headers.get("location")!)).text();
+    const applied2 = await d.post("/en/researcher/submit/promo", confirmedPromo(await r2.text()));
+    html = await (await d.get(applied2.headers.get("location")!.split("?")[0])).text();
     expect(html).not.toContain('role="status">Welcome, Cambridge researchers!');
     expect(html).toContain('class="banner marketing-banner" role="status">Your promo code WELCOME10 is ready for this order.');
   });
