@@ -1,5 +1,5 @@
 // Shared plumbing of the order-form routes: who owns the draft, which form, the step guard.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import type * as z from "zod/mini";
 import { conformErrors, type Err } from "#common/result";
 import type { SiteLang } from "#common/i18n";
@@ -11,6 +11,7 @@ import {
   currentStep,
   fileOwner,
   newDraftKey,
+  OrderFormClosedError,
   type OrderFormRow,
   ownerOf,
   stepContext,
@@ -18,6 +19,7 @@ import {
 } from "#server/order-form";
 import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/documents/storage";
 import { getCatalogue } from "#server/catalogue";
+import { placedOrderOfForm } from "#server/orders/place";
 import { getFixedT } from "#app/i18n.server";
 import { pageScope } from "./scope.server";
 import { parseFields, readFormData, refuseUnstorableFields } from "./forms.server";
@@ -126,4 +128,22 @@ export function parseFlatStep<S extends z.ZodMiniType>(fields: URLSearchParams, 
 /** A step the domain refused: 400 with every failing field's translation key (the page shows them under its fields). */
 export function refused(r: Err): Response {
   return Response.json({ fieldErrors: conformErrors(r.fieldErrors) }, { status: 400 });
+}
+
+/**
+ * Every step's action goes through this. A save that loses a race with the form's placing (another tab, a
+ * double submit) changes nothing (the guarded write of issue 10 §13 throws OrderFormClosedError): the
+ * visitor is sent to the order that placing made, or to a new form, instead of a 500.
+ */
+export function stepAction(action: (args: ActionFunctionArgs) => Promise<Response>) {
+  return async (args: ActionFunctionArgs): Promise<Response> => {
+    try {
+      return await action(args);
+    } catch (error) {
+      if (!(error instanceof OrderFormClosedError)) throw error;
+      const w = await wizardScope(args.request, args.context);
+      const externalId = await placedOrderOfForm(w.scope, error.formId);
+      return redirect(externalId ? paths.orderThankYou(w.lang, externalId) : paths.submit(w.lang, "new"), { status: 303 });
+    }
+  };
 }

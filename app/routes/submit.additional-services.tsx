@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
-import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { additionalServicesForm } from "#common/order-form/schemas";
 import { QuantityField, StepActions, ToggleServiceButton, useStepErrors } from "#app/components/WizardStep";
 import { saveAdditional, saveGoingBack, servicePrice, stepBefore, stepContext, upsellSlugs } from "#server/order-form";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
@@ -98,3 +98,6 @@ export default function AdditionalServices() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { wizardScope, requireDraft } from "#app/lib/wizard.server";
+import { wizardScope, requireDraft, stepAction } from "#app/lib/wizard.server";
 import { safeRedirect } from "#app/lib/session.server";
 import { parseForm } from "#app/lib/forms.server";
 import { visitorCurrencyForm, type VisitorCurrency } from "#common/order-form/schemas";
@@ -7,7 +7,7 @@ import { chooseVisitorCurrency } from "#server/order-form";
 import { paths } from "#common/paths";
 
 // POST from the summary's currency picker (anonymous visitors, not on the China site).
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const submission = await parseForm<VisitorCurrency>(request, visitorCurrencyForm);
@@ -28,3 +28,6 @@ function withQuery(to: string, params: Record<string, string>): string {
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

@@ -7,7 +7,7 @@ import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
 import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
-import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { detailsForm, fileActionForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
 import {
@@ -67,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors } = await readStepForm(w, request, form, context.ip);
@@ -244,3 +244,6 @@ function DuplicateNotice({ state }: { state: DuplicateState }) {
     </p>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

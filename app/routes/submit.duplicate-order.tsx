@@ -4,7 +4,7 @@ import { duplicateChoiceForm, type DuplicateChoice } from "#common/order-form/sc
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
-import { readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { readStepForm, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { getFixedT } from "#app/i18n.server";
 import { findDuplicate, saveDuplicateChoice } from "#server/order-form";
 import { paths } from "#common/paths";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("duplicate.title"), duplicate };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
@@ -66,3 +66,6 @@ export default function DuplicateOrder() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { basicDetailsBody, fileActionForm, reworkBasicDetailsBody } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
 import {
@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields, uploadErrors, uploaded } = await readStepForm(w, request, form, context.ip);
@@ -299,3 +299,6 @@ export default function GetStarted() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

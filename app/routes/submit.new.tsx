@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { wizardScope } from "#app/lib/wizard.server";
+import { wizardScope, stepAction } from "#app/lib/wizard.server";
 import { readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The confirmed re-edit: opens (or resumes) the rework form of the order. */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const ref = (await readFormData(request)).get("rework");
   if (typeof ref !== "string" || !ref) return redirect(paths.submit(w.lang, "new"), { status: 303 });
@@ -108,3 +108,6 @@ export default function ConfirmLink() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

@@ -5,7 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { loadDraft, loadStep, parseStep, readStepForm, requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { loadDraft, loadStep, parseStep, readStepForm, requireDraft, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { readFormData } from "#app/lib/forms.server";
 import { paymentForm, referralEmailsBody } from "#common/order-form/schemas";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const draft = await loadDraft(w);
   // The page posts the id of the form it showed: a repeated submit (a double click, a resent request, a
@@ -190,3 +190,6 @@ function ReferralForm({ emails, message, amount }: { emails: string[]; message: 
     </details>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

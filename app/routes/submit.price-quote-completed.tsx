@@ -4,7 +4,7 @@ import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { priceQuoteForm } from "#common/order-form/schemas";
 import { convertQuote, emailQuote, findQuote, ownerOf } from "#server/order-form";
 import { getCurrentSession } from "#app/lib/session.server";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
@@ -112,3 +112,6 @@ export default function PriceQuote() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

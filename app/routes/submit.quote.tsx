@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireDraft, wizardScope } from "#app/lib/wizard.server";
+import { requireDraft, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { generatePriceQuote } from "#server/order-form";
 import { paths } from "#common/paths";
 
 // POST from the "My Order" panel: make a price quote of the order as it stands, then show it.
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const r = await generatePriceQuote(w.scope, form);
@@ -15,3 +15,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

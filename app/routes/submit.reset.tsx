@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
-import { wizardScope } from "#app/lib/wizard.server";
+import { wizardScope, stepAction } from "#app/lib/wizard.server";
 import { useLang } from "#app/lib/use-lang";
 import { currentDraftOf, resetDraftsOf } from "#server/order-form";
 import { paths } from "#common/paths";
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { hasDraft: Boolean(await currentDraftOf(w.scope)) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   await resetDraftsOf(w.scope);
   return redirect(paths.submit(w.lang, "new"), { status: 303 });
@@ -37,3 +37,6 @@ export default function Reset() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

@@ -5,7 +5,16 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { useStepErrors } from "#app/components/WizardStep";
-import { loadStep, parseFlatStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import {
+  loadStep,
+  parseFlatStep,
+  parseStep,
+  readStepForm,
+  requireDraft,
+  toCurrentStep,
+  wizardScope,
+  stepAction,
+} from "#app/lib/wizard.server";
 import { bundleChoiceForm, bundleQuestionsForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
 import type { BundleAnswers } from "#server/catalogue";
@@ -38,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const { fields } = await readStepForm(w, request, form, context.ip);
@@ -198,3 +207,6 @@ export default function ServiceBundles() {
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);

@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { formatMoney } from "#common/format";
-import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope } from "#app/lib/wizard.server";
+import { loadStep, parseStep, readStepForm, refused, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { deliveryTierForm, manuscriptDetailsBody, serviceToggleForm, servicesForm } from "#common/order-form/schemas";
 import { QuantityField, StepActions, TierButton, ToggleServiceButton, stepErrorId } from "#app/components/WizardStep";
 import {
@@ -95,7 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function handleStep({ request, context }: ActionFunctionArgs) {
   const w = await wizardScope(request, context);
   const form = await requireDraft(w);
   const here = new URL(request.url).pathname;
@@ -315,3 +315,6 @@ function WordBinNotice({
     </section>
   );
 }
+
+// A save racing the form's placing goes to the placed order, not a 500 (stepAction).
+export const action = stepAction(handleStep);
