@@ -56,6 +56,9 @@ const anonymous = [
   "/br/register",
   "/jp",
   "/es/login/forgot-password",
+  // The confirmation a ?promo= link shows before anything changes (issue 10 §10), and the WeChat QR page.
+  "/br/researcher/submit/new?promo=welcome",
+  "/cn/login/wechat",
 ];
 
 test.describe("accessibility (axe: no serious or critical violation)", () => {
