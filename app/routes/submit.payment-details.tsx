@@ -5,7 +5,7 @@ import { titleMeta } from "#app/lib/meta";
 import { useEffect, useState } from "react";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
-import { loadDraft, loadStep, parseStep, readStepForm, requireDraft, wizardScope, stepAction } from "#app/lib/wizard.server";
+import { loadDraft, loadStep, parseStep, readStepForm, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { readFormData } from "#app/lib/forms.server";
 import { paymentForm, referralEmailsBody } from "#common/order-form/schemas";
 import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
@@ -52,9 +52,11 @@ async function handleStep({ request, context }: ActionFunctionArgs) {
     const externalId = await placedOrderOfForm(w.scope, shown);
     if (externalId) return redirect(paths.orderThankYou(w.lang, externalId), { status: 303 });
   }
-  const form = await requireDraft(w);
-  // (Without a draft requireDraft has already redirected; this only narrows the type.)
-  if (!(fields instanceof URLSearchParams)) return redirect(paths.submit(w.lang, "new"), { status: 303 });
+  // The draft read at the start, not a second read: a concurrent submit may have placed it since, and
+  // placing it again answers that order (placeOrder is idempotent per form), where a fresh read would
+  // find no draft and send this submit to a new form.
+  const form = draft;
+  if (!form || !(fields instanceof URLSearchParams)) return redirect(paths.submit(w.lang, "new"), { status: 303 });
   // Referrals and payment: the same schemas and functions as PUT .../referral-emails and POST .../payments.
   if (fields.get("intent") === "referrals") {
     const r = await saveReferralEmails(w.scope, form, parseStep(fields, referralEmailsBody).referralEmails);
