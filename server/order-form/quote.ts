@@ -146,13 +146,24 @@ export async function quotePdf(
   if (typeof cached === "string") return ok(Buffer.from(cached, "base64"));
   let pending = rendering.get(key);
   if (!pending) {
-    pending = renderPriceQuote(input).finally(() => rendering.delete(key));
+    // The in-flight entry outlives the render and the cache write by a few seconds: a download whose cache
+    // read was already under way (a Redis round trip) when the PDF was stored finds it here instead of
+    // rendering it again.
+    pending = renderPriceQuote(input)
+      .then(async (pdf) => {
+        // A cache that cannot keep it (full, down) costs the next download a render, nothing more.
+        await ctx.cache.setJson(key, pdf.toString("base64"), QUOTE_PDF_CACHE_SECONDS).catch(() => undefined);
+        setTimeout(() => rendering.delete(key), 5_000).unref();
+        return pdf;
+      })
+      .catch((error: unknown) => {
+        // A failed render is not kept: the next download tries again.
+        rendering.delete(key);
+        throw error;
+      });
     rendering.set(key, pending);
   }
-  const pdf = await pending;
-  // A cache that cannot keep it (full, down) costs the next download a render, nothing more.
-  await ctx.cache.setJson(key, pdf.toString("base64"), QUOTE_PDF_CACHE_SECONDS).catch(() => undefined);
-  return ok(pdf);
+  return ok(await pending);
 }
 
 async function quotePdfData(
