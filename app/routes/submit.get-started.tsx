@@ -1,3 +1,4 @@
+import { LANG_TAG } from "#common/i18n";
 import { paths } from "#common/paths";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -51,10 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const analysing =
     mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
   const rework = await reworkView(w.scope, form);
-  const names = new Intl.DisplayNames(
-    [w.lang === "cn" ? "zh-CN" : w.lang === "jp" ? "ja-JP" : w.lang === "br" ? "pt-BR" : w.lang === "es" ? "es-ES" : "en-US"],
-    { type: "language" },
-  );
+  const names = new Intl.DisplayNames([LANG_TAG[w.lang]], { type: "language" });
   return {
     title: t(rework ? "rework.title" : "getStarted.title"),
     formId: form.id,
@@ -142,6 +140,17 @@ export default function GetStarted() {
     // Once per detection shown (not on every revalidation): the revalidator is left out of the dependencies.
   }, [data.unsavedDetection, data.formId]);
 
+  // One file input, placed in the drop zone (flag upload_files_ui) or in a labelled box.
+  const fileInput = (
+    <input
+      id="files"
+      type="file"
+      name="mainFiles"
+      multiple
+      onChange={(e) => setPicked(e.target.files?.length ?? 0)}
+      {...invalid("files", "files-hint")}
+    />
+  );
   return (
     <section className="stack">
       {data.analysing && data.pollCount < POLL_TRIES ? (
@@ -183,14 +192,7 @@ export default function GetStarted() {
             // The alternative upload UI (flag upload_files_ui): a drop zone; dropping files on it picks them.
             <label htmlFor="files" className="drop-zone">
               <span>{t("getStarted.dropFiles")}</span>
-              <input
-                id="files"
-                type="file"
-                name="mainFiles"
-                multiple
-                onChange={(e) => setPicked(e.target.files?.length ?? 0)}
-                {...invalid("files", "files-hint")}
-              />
+              {fileInput}
               <span className="field-hint" id="files-hint">
                 {t("getStarted.filesHint")}
               </span>
@@ -201,14 +203,7 @@ export default function GetStarted() {
               <p className="field-hint" id="files-hint">
                 {t("getStarted.filesHint")}
               </p>
-              <input
-                id="files"
-                type="file"
-                name="mainFiles"
-                multiple
-                onChange={(e) => setPicked(e.target.files?.length ?? 0)}
-                {...invalid("files", "files-hint")}
-              />
+              {fileInput}
             </div>
           )}
           <UploadButton errors={actionData?.uploadErrors ?? []} />
