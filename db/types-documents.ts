@@ -6,7 +6,17 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** bigint: pg returns a string, PGlite a number; read it with Number(). */
 type BigIntColumn = ColumnType<string | number, number | string, number | string>;
 
-export type FileKind = "main" | "figure" | "table" | "main_reference" | "figure_reference" | "table_reference";
+export type FileKind =
+  | "main"
+  | "figure"
+  | "table"
+  | "main_reference"
+  | "figure_reference"
+  | "table_reference"
+  /** Completed work delivered to the researcher (issue 11). */
+  | "deliverable"
+  /** An attachment of a support request (a proof of payment). */
+  | "support";
 
 export interface FileTable {
   id: string;

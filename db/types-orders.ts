@@ -72,6 +72,101 @@ export interface OrderTable {
   rework_of_order_id: Opt<number>;
   /** The staff member who placed it while viewing the portal as the researcher (issue 10 §8). */
   impersonator_id: Opt<number>;
+  completed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  status_changed_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Generated<number>;
+  admin_created: Generated<boolean>;
+  suppress_invoice_creation: Generated<boolean>;
+  require_customer_notification: Generated<boolean>;
+  override_download_available: Generated<boolean>;
+  style_of_english: Opt<string>;
+  journal: ColumnType<{ name: string; url?: string } | null, string | null | undefined, string | null>;
+  service_answers: DefaultJson<Record<string, string>>;
+  notification_emails: DefaultJson<string[]>;
+}
+
+/** One transition of an order's life (server/orders/life.ts), with who made it. */
+export interface OrderHistoryTable {
+  id: Generated<string>;
+  order_id: number;
+  event: string;
+  from_status: string | null;
+  to_status: string;
+  actor_user_id: Opt<number>;
+  impersonator_id: Opt<number>;
+  note: Opt<string>;
+  data: DefaultJson<Record<string, unknown>>;
+  notified_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+/** A file delivered to the researcher (completed work), stored in the file store like an upload. */
+export interface DeliverableTable {
+  id: Generated<string>;
+  order_id: number;
+  key: string;
+  file_id: string;
+  name: string;
+  size_bytes: ColumnType<string | number, number | string, number | string>;
+  sha256: string;
+  content_type: string;
+  uploaded_by: Opt<number>;
+  created_at: DefaultTimestamp;
+  removed_at: NullableTimestamp;
+}
+
+export interface CertifiedFile {
+  name: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface CertificateTable {
+  order_id: number;
+  code: string;
+  title: string;
+  authors: Generated<string>;
+  /** Translation keys of the services certified (catalogue name keys). */
+  services: DefaultJson<string[]>;
+  files: DefaultJson<CertifiedFile[]>;
+  lang: Generated<string>;
+  issued_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  issued_by: Opt<number>;
+}
+
+export type SupportRequestType = "general" | "inactive-service" | "proof-of-payment";
+
+export interface SupportRequestTable {
+  id: Generated<string>;
+  user_id: Opt<number>;
+  order_id: Opt<number>;
+  type: SupportRequestType;
+  email: string;
+  name: Opt<string>;
+  subject: Opt<string>;
+  message: string;
+  file_id: Opt<string>;
+  lang: Generated<string>;
+  status: Generated<"open" | "closed">;
+  created_at: DefaultTimestamp;
+  closed_at: NullableTimestamp;
+  closed_by: Opt<number>;
+}
+
+/** A payment recorded against an invoice (a ledger row: the invoice's balance changes with it). */
+export interface InvoicePaymentTable {
+  id: Generated<string>;
+  invoice_number: string;
+  amount: Money;
+  currency_iso: string;
+  payment_method_id: number;
+  reference: string;
+  received_on: ColumnType<string, string, string>;
+  recorded_by: Opt<number>;
+  created_at: DefaultTimestamp;
 }
 
 export interface InvoiceTable {
@@ -110,4 +205,9 @@ export interface OrderTables {
   orders: OrderTable;
   invoices: InvoiceTable;
   price_quotes: PriceQuoteTable;
+  order_history: OrderHistoryTable;
+  deliverables: DeliverableTable;
+  certificates: CertificateTable;
+  support_requests: SupportRequestTable;
+  invoice_payments: InvoicePaymentTable;
 }

@@ -1,6 +1,6 @@
 // Every translation file, imported statically so the server bundle, the
 // scripts and the tests all read the same resources. Add a namespace here
-// and in NAMESPACES (app/lib/i18n.ts).
+// and in NAMESPACES (app/common/i18n.ts).
 import en_US_common from "./en_US/common.json";
 import en_US_auth from "./en_US/auth.json";
 import en_US_account from "./en_US/account.json";
@@ -9,6 +9,12 @@ import en_US_wechat from "./en_US/wechat.json";
 import en_US_catalogue from "./en_US/catalogue.json";
 import en_US_order from "./en_US/order.json";
 import en_US_pdf from "./en_US/pdf.json";
+import en_US_orders from "./en_US/orders.json";
+import en_US_dashboard from "./en_US/dashboard.json";
+import en_US_details from "./en_US/details.json";
+import en_US_staffops from "./en_US/staffops.json";
+import en_US_certificate from "./en_US/certificate.json";
+import en_US_support from "./en_US/support.json";
 import zh_CN_common from "./zh_CN/common.json";
 import zh_CN_auth from "./zh_CN/auth.json";
 import zh_CN_account from "./zh_CN/account.json";
@@ -17,6 +23,12 @@ import zh_CN_wechat from "./zh_CN/wechat.json";
 import zh_CN_catalogue from "./zh_CN/catalogue.json";
 import zh_CN_order from "./zh_CN/order.json";
 import zh_CN_pdf from "./zh_CN/pdf.json";
+import zh_CN_orders from "./zh_CN/orders.json";
+import zh_CN_dashboard from "./zh_CN/dashboard.json";
+import zh_CN_details from "./zh_CN/details.json";
+import zh_CN_staffops from "./zh_CN/staffops.json";
+import zh_CN_certificate from "./zh_CN/certificate.json";
+import zh_CN_support from "./zh_CN/support.json";
 import ja_JP_common from "./ja_JP/common.json";
 import ja_JP_auth from "./ja_JP/auth.json";
 import ja_JP_account from "./ja_JP/account.json";
@@ -25,6 +37,12 @@ import ja_JP_wechat from "./ja_JP/wechat.json";
 import ja_JP_catalogue from "./ja_JP/catalogue.json";
 import ja_JP_order from "./ja_JP/order.json";
 import ja_JP_pdf from "./ja_JP/pdf.json";
+import ja_JP_orders from "./ja_JP/orders.json";
+import ja_JP_dashboard from "./ja_JP/dashboard.json";
+import ja_JP_details from "./ja_JP/details.json";
+import ja_JP_staffops from "./ja_JP/staffops.json";
+import ja_JP_certificate from "./ja_JP/certificate.json";
+import ja_JP_support from "./ja_JP/support.json";
 import pt_BR_common from "./pt_BR/common.json";
 import pt_BR_auth from "./pt_BR/auth.json";
 import pt_BR_account from "./pt_BR/account.json";
@@ -33,6 +51,12 @@ import pt_BR_wechat from "./pt_BR/wechat.json";
 import pt_BR_catalogue from "./pt_BR/catalogue.json";
 import pt_BR_order from "./pt_BR/order.json";
 import pt_BR_pdf from "./pt_BR/pdf.json";
+import pt_BR_orders from "./pt_BR/orders.json";
+import pt_BR_dashboard from "./pt_BR/dashboard.json";
+import pt_BR_details from "./pt_BR/details.json";
+import pt_BR_staffops from "./pt_BR/staffops.json";
+import pt_BR_certificate from "./pt_BR/certificate.json";
+import pt_BR_support from "./pt_BR/support.json";
 import es_ES_common from "./es_ES/common.json";
 import es_ES_auth from "./es_ES/auth.json";
 import es_ES_account from "./es_ES/account.json";
@@ -41,11 +65,17 @@ import es_ES_wechat from "./es_ES/wechat.json";
 import es_ES_catalogue from "./es_ES/catalogue.json";
 import es_ES_order from "./es_ES/order.json";
 import es_ES_pdf from "./es_ES/pdf.json";
+import es_ES_orders from "./es_ES/orders.json";
+import es_ES_dashboard from "./es_ES/dashboard.json";
+import es_ES_details from "./es_ES/details.json";
+import es_ES_staffops from "./es_ES/staffops.json";
+import es_ES_certificate from "./es_ES/certificate.json";
+import es_ES_support from "./es_ES/support.json";
 
 export const RESOURCES: Record<string, Record<string, Record<string, unknown>>> = {
-  en_US: { common: en_US_common, auth: en_US_auth, account: en_US_account, social: en_US_social, wechat: en_US_wechat, catalogue: en_US_catalogue, order: en_US_order, pdf: en_US_pdf },
-  zh_CN: { common: zh_CN_common, auth: zh_CN_auth, account: zh_CN_account, social: zh_CN_social, wechat: zh_CN_wechat, catalogue: zh_CN_catalogue, order: zh_CN_order, pdf: zh_CN_pdf },
-  ja_JP: { common: ja_JP_common, auth: ja_JP_auth, account: ja_JP_account, social: ja_JP_social, wechat: ja_JP_wechat, catalogue: ja_JP_catalogue, order: ja_JP_order, pdf: ja_JP_pdf },
-  pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat, catalogue: pt_BR_catalogue, order: pt_BR_order, pdf: pt_BR_pdf },
-  es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat, catalogue: es_ES_catalogue, order: es_ES_order, pdf: es_ES_pdf },
+  en_US: { common: en_US_common, auth: en_US_auth, account: en_US_account, social: en_US_social, wechat: en_US_wechat, catalogue: en_US_catalogue, order: en_US_order, pdf: en_US_pdf, orders: en_US_orders, dashboard: en_US_dashboard, details: en_US_details, staffops: en_US_staffops, certificate: en_US_certificate, support: en_US_support },
+  zh_CN: { common: zh_CN_common, auth: zh_CN_auth, account: zh_CN_account, social: zh_CN_social, wechat: zh_CN_wechat, catalogue: zh_CN_catalogue, order: zh_CN_order, pdf: zh_CN_pdf, orders: zh_CN_orders, dashboard: zh_CN_dashboard, details: zh_CN_details, staffops: zh_CN_staffops, certificate: zh_CN_certificate, support: zh_CN_support },
+  ja_JP: { common: ja_JP_common, auth: ja_JP_auth, account: ja_JP_account, social: ja_JP_social, wechat: ja_JP_wechat, catalogue: ja_JP_catalogue, order: ja_JP_order, pdf: ja_JP_pdf, orders: ja_JP_orders, dashboard: ja_JP_dashboard, details: ja_JP_details, staffops: ja_JP_staffops, certificate: ja_JP_certificate, support: ja_JP_support },
+  pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat, catalogue: pt_BR_catalogue, order: pt_BR_order, pdf: pt_BR_pdf, orders: pt_BR_orders, dashboard: pt_BR_dashboard, details: pt_BR_details, staffops: pt_BR_staffops, certificate: pt_BR_certificate, support: pt_BR_support },
+  es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat, catalogue: es_ES_catalogue, order: es_ES_order, pdf: es_ES_pdf, orders: es_ES_orders, dashboard: es_ES_dashboard, details: es_ES_details, staffops: es_ES_staffops, certificate: es_ES_certificate, support: es_ES_support },
 };

@@ -33,7 +33,23 @@ export const LANG_NATIVE_NAME: Record<SiteLang, string> = {
 };
 
 /** Namespaces (one JSON file each under locales/{locale}/). */
-export const NAMESPACES = ["common", "auth", "account", "social", "wechat", "catalogue", "order", "pdf"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "account",
+  "social",
+  "wechat",
+  "catalogue",
+  "order",
+  "pdf",
+  // Issue 11: orders after placing (states, mails), the dashboard, order details, the staff console, certificates, support.
+  "orders",
+  "dashboard",
+  "details",
+  "staffops",
+  "certificate",
+  "support",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";
 

@@ -15,6 +15,7 @@ import * as m0021 from "./0021_localization_hosts";
 import * as m0022 from "./0022_profile_fields";
 import * as m0024 from "./0024_impersonator";
 import * as m0026 from "./0026_email_verification";
+import * as m0027 from "./0027_order_life";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0022_profile_fields": m0022,
   "0024_impersonator": m0024,
   "0026_email_verification": m0026,
+  "0027_order_life": m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

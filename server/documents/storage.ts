@@ -24,7 +24,16 @@ export { filesRoot, isFileId, storedPath } from "./files";
 export const ANALYSE_JOB = analyseDocumentJob.kind;
 
 export type { FileKind };
-export const FILE_KINDS: readonly FileKind[] = ["main", "figure", "table", "main_reference", "figure_reference", "table_reference"];
+export const FILE_KINDS: readonly FileKind[] = [
+  "main",
+  "figure",
+  "table",
+  "main_reference",
+  "figure_reference",
+  "table_reference",
+  "deliverable",
+  "support",
+];
 
 /** Form field names (spec 1 §2 details form; `files` on get-started) → kind of file. */
 export const FIELD_KINDS: Readonly<Record<string, FileKind>> = {

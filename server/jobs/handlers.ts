@@ -4,8 +4,9 @@
 import type { JobHandlers } from "./worker";
 import { jobHandlers, type AnyJobDefinition } from "./define";
 import { documentJobs } from "../documents/jobs";
+import { orderJobs } from "../orders/life";
 
-export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs];
+export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs];
 
 export function portalJobHandlers(): JobHandlers {
   return jobHandlers(PORTAL_JOBS);

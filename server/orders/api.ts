@@ -3,7 +3,7 @@ import { ok } from "#common/result";
 import { duplicateQuery, orderSearchQuery } from "#common/order-form/schemas";
 import { endpoint, type EndpointTable } from "../http/api/endpoint";
 import { findDuplicate } from "../order-form";
-import { searchOrders } from "./read";
+import { flagContextOf, searchOrders } from "./read";
 
 /** `?page=` as a page number (anything else is the first page). */
 function pageOf(raw: string | undefined): number {
@@ -19,15 +19,20 @@ export const ordersApi: EndpointTable = [
     query: orderSearchQuery,
     summary: "The user's orders, 30 a page: ?xid=&orderTitle=&from=&to=&page= (spec 2 §7).",
     async handler({ scope, query }) {
-      return ok(
-        await searchOrders(scope.app.db, scope.userId!, {
+      const found = await searchOrders(
+        scope.app.db,
+        scope.userId!,
+        {
           xid: query.xid,
           orderTitle: query.orderTitle,
           from: query.from,
           to: query.to,
           page: pageOf(query.page),
-        }),
+        },
+        await flagContextOf(scope),
       );
+      // The internal row id stays on the server.
+      return ok({ ...found, orders: found.orders.map(({ id: _id, ...order }) => order) });
     },
   }),
   endpoint({

@@ -10,6 +10,8 @@ import { invalidateUser } from "../accounts/user-cache";
 import { auditImpersonated } from "../staff/audit";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
 import { availablePaymentMethods, billedByInvoice } from "../payments";
+import { orderNotificationJob, recordHistory, transitionIn } from "./life";
+import { canTransition } from "#common/orders/status";
 
 export type PlaceError =
   | "no-services"
@@ -108,7 +110,7 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           user_id: userId,
           order_form_id: form.id,
           title: form.project_title ?? externalId,
-          status: "in-progress",
+          status: "placed",
           currency_iso: price.currency.isoCode,
           subtotal: price.subtotal,
           total: price.total,
@@ -124,9 +126,32 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           paid: price.total === 0,
           rework_of_order_id: form.rework ? form.rework_of_order_id : null,
           impersonator_id: scope.impersonatorId,
+          style_of_english: form.style_of_english,
+          journal: form.journal ? JSON.stringify(form.journal) : null,
         })
         .returning(["id", "external_id", "total", "currency_iso"])
         .executeTakeFirstOrThrow();
+      // The order's life starts here (issue 11 §1): its first history row, and the "order received" mail.
+      const historyId = await recordHistory(trx, order.id, "place", null, "placed", {
+        userId,
+        impersonatorId: scope.impersonatorId,
+      });
+      await orderNotificationJob.enqueue(trx, { historyId });
+      if (form.rework && form.rework_of_order_id !== null) {
+        // A re-edit of a completed order: the original now waits for it (completing the re-edit returns it).
+        const original = await trx.selectFrom("orders").select("status").where("id", "=", form.rework_of_order_id).executeTakeFirst();
+        if (original && canTransition(original.status, "request-reedit"))
+          await transitionIn(
+            trx,
+            { userId, impersonatorId: scope.impersonatorId },
+            { orderId: form.rework_of_order_id },
+            "request-reedit",
+            {
+              data: { reworkOrder: externalId },
+              silent: true,
+            },
+          );
+      }
       if (billedByInvoice(input.paymentMethodId))
         await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
       if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {

@@ -1,22 +1,39 @@
-// Reading a user's orders. Every query is scoped to the owner: another user's order is not found.
+// Reading a user's orders. Every query is scoped to the owner: another user's order is not found. Each order
+// carries the flags of server/orders/life.ts (downloadAvailable, reeditAvailable…), derived there and only there.
 import { sql } from "kysely";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
+import type { AppContext } from "../context";
+import { getCatalogue } from "../catalogue";
+import { deriveOrderFlags, type FlagContext, type OrderFlags } from "./life";
 
 export const ORDER_PAGE_SIZE = 30;
 
 export interface OrderView {
+  /** Internal id: for server code only (staff console, joins); never shown to researchers. */
+  id: number;
   externalId: string;
   title: string;
   status: string;
   createdAt: string;
   deadline: string | null;
+  completedAt: string | null;
   paid: boolean;
+  flags: OrderFlags;
+  adminCreated: boolean;
+  styleOfEnglish: string | null;
+  journal: { name: string; url?: string } | null;
+  notificationEmails: string[];
+  deliverableCount: number;
+  certificate: { code: string; title: string; authors: string; issuedAt: string } | null;
+  reworkOf: string | null;
   currency: { isoCode: string; sign: string; numDecimals: number };
   total: number;
   subtotal: number;
   lineItems: {
     serviceIdentity: string;
+    serviceSlug?: string;
+    type?: string;
     nameKey: string;
     quantity: number;
     listPrice: number;
@@ -29,12 +46,34 @@ export interface OrderView {
   invoice: { number: string; amount: number; balance: number; status: string; dueAt: string | null } | null;
 }
 
-function baseQuery(db: DB) {
+export function orderBaseQuery(db: DB) {
   return db
     .selectFrom("orders as o")
     .innerJoin("currencies as c", "c.iso_code", "o.currency_iso")
     .leftJoin("invoices as i", "i.order_id", "o.id")
+    .leftJoin("certificates as cert", "cert.order_id", "o.id")
+    .leftJoin("orders as ro", "ro.id", "o.rework_of_order_id")
+    .select((eb) => [
+      eb
+        .selectFrom("deliverables as d")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .whereRef("d.order_id", "=", "o.id")
+        .where("d.removed_at", "is", null)
+        .as("deliverable_count"),
+    ])
     .select([
+      "o.id",
+      "o.completed_at",
+      "o.override_download_available",
+      "o.admin_created",
+      "o.style_of_english",
+      "o.journal",
+      "o.notification_emails",
+      "cert.code as cert_code",
+      "cert.title as cert_title",
+      "cert.authors as cert_authors",
+      "cert.issued_at as cert_issued_at",
+      "ro.external_id as rework_of",
       "o.external_id",
       "o.title",
       "o.status",
@@ -58,21 +97,59 @@ function baseQuery(db: DB) {
     ]);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrThrow"]>>;
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderBaseQuery>["executeTakeFirstOrThrow"]>>;
 const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-function toView(r: Row): OrderView {
+/** The services whose orders get a free re-edit: every rework service free with them (catalogue). */
+export async function freeReeditSlugs(app: AppContext): Promise<Set<string>> {
+  const catalogue = await getCatalogue(app);
+  return new Set(catalogue.services.filter((s) => s.group === "rework").flatMap((s) => s.price.freeWith));
+}
+
+/** The flag context of a request: staff viewing as the researcher relax the re-edit rules (spec 2 §4). */
+export async function flagContextOf(scope: Pick<Scope, "app" | "impersonatorId">): Promise<FlagContext> {
+  return { impersonating: scope.impersonatorId !== null, freeReeditSlugs: await freeReeditSlugs(scope.app) };
+}
+
+export function toOrderView(r: OrderRow, flagContext: FlagContext): OrderView {
+  const lineItems = parse<OrderView["lineItems"]>(r.line_items);
+  const deliverableCount = Number(r.deliverable_count ?? 0);
   return {
+    id: r.id,
     externalId: r.external_id,
     title: r.title,
     status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
-    deadline: r.deadline ? new Date(r.deadline).toISOString() : null,
+    deadline: iso(r.deadline),
+    completedAt: iso(r.completed_at),
     paid: r.paid,
+    flags: deriveOrderFlags(
+      {
+        status: r.status,
+        paid: r.paid,
+        completedAt: r.completed_at,
+        overrideDownloadAvailable: r.override_download_available,
+        hasUnpaidInvoice: r.invoice_status === "unpaid" && Number(r.invoice_balance) > 0,
+        lines: lineItems,
+        deliverableCount,
+        hasCertificate: r.cert_code !== null,
+      },
+      flagContext,
+    ),
+    adminCreated: r.admin_created,
+    styleOfEnglish: r.style_of_english,
+    journal: r.journal ? parse<{ name: string; url?: string }>(r.journal) : null,
+    notificationEmails: parse<string[]>(r.notification_emails) ?? [],
+    deliverableCount,
+    certificate: r.cert_code
+      ? { code: r.cert_code, title: r.cert_title ?? "", authors: r.cert_authors ?? "", issuedAt: iso(r.cert_issued_at)! }
+      : null,
+    reworkOf: r.rework_of,
     currency: { isoCode: r.currency_iso.trim(), sign: r.sign, numDecimals: r.num_decimals },
     total: Number(r.total),
     subtotal: Number(r.subtotal),
-    lineItems: parse<OrderView["lineItems"]>(r.line_items),
+    lineItems,
     discounts: parse<OrderView["discounts"]>(r.discounts),
     paymentMethodId: r.payment_method_id,
     purchaseOrder: r.purchase_order,
@@ -88,10 +165,12 @@ function toView(r: Row): OrderView {
   };
 }
 
-export async function getOrder(db: DB, userId: number, externalId: string): Promise<OrderView | null> {
-  if (!/^[A-Z0-9-]{3,32}$/.test(externalId)) return null;
-  const row = await baseQuery(db).where("o.user_id", "=", userId).where("o.external_id", "=", externalId).executeTakeFirst();
-  return row ? toView(row) : null;
+export const EXTERNAL_ID = /^[A-Z0-9-]{3,32}$/;
+
+export async function getOrder(db: DB, userId: number, externalId: string, flagContext: FlagContext): Promise<OrderView | null> {
+  if (!EXTERNAL_ID.test(externalId)) return null;
+  const row = await orderBaseQuery(db).where("o.user_id", "=", userId).where("o.external_id", "=", externalId).executeTakeFirst();
+  return row ? toOrderView(row, flagContext) : null;
 }
 
 export interface OrderSearch {
@@ -102,7 +181,7 @@ export interface OrderSearch {
   page?: number;
 }
 
-export async function searchOrders(db: DB, userId: number, q: OrderSearch) {
+export async function searchOrders(db: DB, userId: number, q: OrderSearch, flagContext: FlagContext) {
   const page = Math.max(1, Math.floor(q.page ?? 1));
   let filtered = db.selectFrom("orders as o").where("o.user_id", "=", userId);
   if (q.xid) filtered = filtered.where("o.external_id", "ilike", `%${q.xid.replace(/[\\%_]/g, "")}%`);
@@ -112,7 +191,7 @@ export async function searchOrders(db: DB, userId: number, q: OrderSearch) {
     filtered = filtered.where("o.created_at", "<", new Date(Date.parse(q.to) + 24 * 3600 * 1000));
   const ids = filtered.select("o.id");
   const [rows, count] = await Promise.all([
-    baseQuery(db)
+    orderBaseQuery(db)
       .where("o.id", "in", ids)
       .orderBy("o.created_at", "desc")
       .limit(ORDER_PAGE_SIZE)
@@ -120,10 +199,10 @@ export async function searchOrders(db: DB, userId: number, q: OrderSearch) {
       .execute(),
     filtered.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
   ]);
-  return { orders: rows.map(toView), pagination: { page, pageSize: ORDER_PAGE_SIZE, total: count.n } };
+  return { orders: rows.map((r) => toOrderView(r, flagContext)), pagination: { page, pageSize: ORDER_PAGE_SIZE, total: count.n } };
 }
 
 /** One of the acting user's orders (another user's order, or a visitor, is null: "not found"). */
 export async function findOrder(scope: Scope, externalId: string): Promise<OrderView | null> {
-  return scope.userId ? getOrder(scope.app.db, scope.userId, externalId) : null;
+  return scope.userId ? getOrder(scope.app.db, scope.userId, externalId, await flagContextOf(scope)) : null;
 }
