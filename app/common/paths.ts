@@ -61,6 +61,20 @@ export const paths = {
     `/${lang}/researcher/index/details/${seg(externalId)}${status ? `/${seg(status)}` : ""}`,
   orderThankYou: (lang: SiteLang, externalId: string) => `/${lang}/researcher/index/details/${seg(externalId)}/thank-you`,
   orderReedit: (lang: SiteLang, externalId: string) => `/${lang}/researcher/index/re-edit/${seg(externalId)}`,
+  /** The dashboard's filtered list (spec 2 §2): empty parts are "_", the page number ends the path. */
+  researcherOrders: (
+    lang: SiteLang,
+    f: { xid?: string | null; orderTitle?: string | null; from?: string | null; to?: string | null; page?: number },
+  ) => `/${lang}/researcher/index/orders/${[f.xid, f.orderTitle, f.from, f.to].map((v) => (v ? seg(v) : "_")).join("/")}/${f.page ?? 1}`,
+  orderEdit: (lang: SiteLang, externalId: string) => `/${lang}/researcher/index/details/${seg(externalId)}?edit=1`,
+  reworkSuccess: (lang: SiteLang, externalId: string, data?: string) =>
+    `/${lang}/researcher/index/details/${seg(externalId)}/rework-success${data ? `/${seg(data)}` : ""}`,
+  supportSubmissionType: (lang: SiteLang, externalId: string, type: "inactive-service" | "proof-of-payment") =>
+    `/${lang}/support/index/submission/${seg(externalId)}/type/${type}`,
+  certificate: (lang: SiteLang) => `/${lang}/certificate`,
+  certificateVerifyCode: (lang: SiteLang, code: string) => `/${lang}/certificate/verify${query({ code })}`,
+  invoicesUnpaid: (lang: SiteLang) => `/${lang}/researcher/invoices/unpaid`,
+  referralRewards: (lang: SiteLang) => `/${lang}/referral-rewards`,
 
   // The order wizard (spec 1 §2): `step` is a step's path segment ("get-started", "details", …).
   submit: (lang: SiteLang, step: string, q?: Query) => `/${lang}/researcher/submit/${step}${query(q)}`,
@@ -71,6 +85,10 @@ export const paths = {
   staff: (lang: SiteLang, q?: Query) => `/${lang}/staff${query(q)}`,
   staffOutbox: (lang: SiteLang, id?: number | string) => `/${lang}/staff/outbox${id === undefined ? "" : `/${seg(id)}`}`,
   staffStopImpersonation: (lang: SiteLang) => `/${lang}/staff/stop-impersonation`,
+  staffOrders: (lang: SiteLang, q?: Query) => `/${lang}/staff/orders${query(q)}`,
+  staffOrder: (lang: SiteLang, externalId: string) => `/${lang}/staff/orders/${seg(externalId)}`,
+  staffOrderNew: (lang: SiteLang, q?: Query) => `/${lang}/staff/orders/new${query(q)}`,
+  staffSupport: (lang: SiteLang, id?: number | string) => `/${lang}/staff/support${id === undefined ? "" : `/${seg(id)}`}`,
 
   // JSON API (no language prefix)
   api: {
@@ -91,5 +109,22 @@ export const paths = {
     orderFormManuscriptDetails: (id: string) => `/api/order-form/${seg(id)}/manuscript-details`,
     /** The signed-in user's order with the same title in the last 7 days, if any (the details step's check). */
     orderDuplicate: (title: string) => `/api/order/duplicate${query({ title })}`,
+    orderSearch: (q: Query) => `/api/order/search${query(q)}`,
+    order: (externalId: string) => `/api/order/${seg(externalId)}/payment`,
+    orderSave: (externalId: string) => `/api/order/${seg(externalId)}/save`,
+    orderServices: (externalId: string) => `/api/order/${seg(externalId)}/services`,
+    orderEmailNotifications: (externalId: string) => `/api/order/${seg(externalId)}/email-notifications`,
+    serviceDetails: (serviceIdentities: string[]) => `/api/service-details${query({ serviceIdentities: serviceIdentities.join(",") })}`,
+    /** The order's delivered files: the list, one file, and all of them as one zip streamed by the server. */
+    orderDeliverables: (externalId: string) => `/api/order/${seg(externalId)}/deliverables`,
+    orderDeliverable: (externalId: string, key: string) => `/api/order/${seg(externalId)}/deliverables/${seg(key)}`,
+    orderDeliverablesZip: (externalId: string) => `/api/order/${seg(externalId)}/deliverables.zip`,
+    fileDownload: (identity: string) => `/api/file/${seg(identity)}/download`,
+    certificate: (code: string) => `/api/certificate/${seg(code)}`,
+    certificateSave: (code: string) => `/api/certificate/save/${seg(code)}`,
+    certificatePdf: (code: string) => `/api/certificate/${seg(code)}/pdf`,
+    certificateDeliverables: (code: string) => `/api/certificate/${seg(code)}/deliverables`,
+    certificateDeliverable: (code: string, key: string) => `/api/certificate/${seg(code)}/deliverables/${seg(key)}`,
+    certificateDeliverablesZip: (code: string) => `/api/certificate/${seg(code)}/deliverables.zip`,
   },
 } as const;

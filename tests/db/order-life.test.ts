@@ -6,6 +6,7 @@ import { createPlacedOrder, createResearcher, createStaff, scopeFor } from "../h
 import { deriveOrderFlags, notifyHistory, orderHistory, transitionOrder, type FlagInput } from "../../server/orders/life";
 import { addDeliverable, listDeliverables, removeDeliverable } from "../../server/orders/deliverables";
 import { startRework } from "../../server/order-form/rework";
+import { CERTIFICATE_CODE_ALPHABET, issueCertificate, normalizeCertificateCode } from "../../server/certificates";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -176,5 +177,30 @@ describe("order flags", () => {
     expect(deriveOrderFlags({ ...base, status: "placed", paid: false, hasUnpaidInvoice: true }, ctx).displayStatus).toBe(
       "awaiting-payment",
     );
+  });
+});
+
+describe("certificate issuing", () => {
+  it("issues a certificate for a completed order only, with a readable 80-bit code and the files' hashes", async () => {
+    const staff = await createStaff(t.ctx);
+    const user = await createResearcher(t.ctx);
+    const placed = await createPlacedOrder(t.ctx, user);
+    const row = await orderRow(placed.externalId);
+    const actor = { userId: staff.id };
+    expect(await issueCertificate(t.ctx, actor, row.id)).toMatchObject({ ok: false, error: "not-completed" });
+    await transitionOrder(t.ctx, actor, { orderId: row.id }, "start");
+    const file = await addDeliverable(t.ctx, actor, row.id, docx(), "final.pdf");
+    await transitionOrder(t.ctx, actor, { orderId: row.id }, "complete");
+    const issued = await issueCertificate(t.ctx, actor, row.id);
+    if (!issued.ok || !file.ok) throw new Error("issue");
+    expect(issued.value.code).toMatch(new RegExp(`^[${CERTIFICATE_CODE_ALPHABET}]{16}$`));
+    expect(normalizeCertificateCode(issued.value.code.toLowerCase().replace(/(.{4})/g, "$1-"))).toBe(issued.value.code);
+    expect(normalizeCertificateCode("O0I1O0I1O0I1O0I1")).toBeNull();
+    const cert = await t.ctx.db.selectFrom("certificates").selectAll().where("order_id", "=", row.id).executeTakeFirstOrThrow();
+    expect(cert.title).toBe(row.title);
+    expect(cert.files).toEqual([{ name: "final.pdf", sizeBytes: file.value.sizeBytes, sha256: file.value.sha256 }]);
+    const again = await issueCertificate(t.ctx, actor, row.id);
+    expect(again.ok && again.value).toEqual({ code: issued.value.code, reissued: true });
+    expect((await orderHistory(t.ctx.db, row.id)).filter((h) => h.event === "certificate-ready")).toHaveLength(2);
   });
 });
