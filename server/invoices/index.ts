@@ -1,2 +1,3 @@
 // The invoices area's public face.
 export * from "./issue";
+export * from "./payments";

@@ -37,7 +37,17 @@ export interface PlacedOrder {
   alreadyPlaced: boolean;
 }
 
-type PlaceInput = { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean };
+/**
+ * An order staff place for a researcher (spec 2 §6 "Admin options", server/staff/admin-orders.ts): no invoice
+ * when `suppressInvoiceCreation`, and no "order received" mail unless `requireCustomerNotification`. Its files
+ * may follow later (the form says "upload files later"): staff often receive the manuscript by e-mail.
+ */
+export interface AdminPlacement {
+  suppressInvoiceCreation: boolean;
+  requireCustomerNotification: boolean;
+}
+
+type PlaceInput = { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean; admin?: AdminPlacement };
 
 export async function placeOrder(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PlacedOrder>> {
   let current = form;
@@ -75,12 +85,12 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
   if (!input.acceptTerms) return fail("accept-terms");
   if (!(form.selections ?? []).length) return fail("no-services");
   const files = await formFiles(scope, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure")) return fail("no-files");
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure") && !(input.admin && form.upload_files_later)) return fail("no-files");
   if (form.current_step !== "payment-details") return fail("not-ready");
   const price = await priceForm(scope, form);
   if (!price) return fail("no-services");
   if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
-  if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null).includes(input.paymentMethodId))
+  if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null, { adminCreated: Boolean(input.admin) }).includes(input.paymentMethodId))
     return fail("payment-method-required");
 
   const placeInTransaction = () =>
@@ -128,6 +138,13 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           impersonator_id: scope.impersonatorId,
           style_of_english: form.style_of_english,
           journal: form.journal ? JSON.stringify(form.journal) : null,
+          ...(input.admin
+            ? {
+                admin_created: true,
+                suppress_invoice_creation: input.admin.suppressInvoiceCreation,
+                require_customer_notification: input.admin.requireCustomerNotification,
+              }
+            : {}),
         })
         .returning(["id", "external_id", "total", "currency_iso"])
         .executeTakeFirstOrThrow();
@@ -152,7 +169,7 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
             },
           );
       }
-      if (billedByInvoice(input.paymentMethodId))
+      if (billedByInvoice(input.paymentMethodId) && !input.admin?.suppressInvoiceCreation)
         await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
       if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
         // The use limit is enforced here, in the placing transaction, by a conditional update (issue 9 §5):

@@ -1,0 +1,182 @@
+// Bank-transfer payments recorded by staff against an invoice (issue 11 §2, spec 3): a ledger row per transfer
+// (invoice_payments), the invoice's balance reduced by it, and the order paid once nothing is owed. One transfer
+// is recorded once: the bank's reference is unique per invoice, so a repeated submit (a double click, a retried
+// request, two staff members with the same statement) returns the first row and credits nothing twice.
+import { sql } from "kysely";
+import { fail, invalid, ok, type Result } from "#common/result";
+import type { OrderStatus } from "#common/orders/status";
+import type { AppContext } from "../context";
+import { PAYMENT_METHOD } from "../payments";
+import { afterOrderChange, orderNotificationJob, recordHistory, type Actor } from "../orders/life";
+
+export interface BankPaymentInput {
+  /** In major units as staff type it ("1250.50"); converted with the currency's decimals here. */
+  amount: string;
+  /** The bank's reference of the transfer. */
+  reference: string;
+  /** YYYY-MM-DD. */
+  receivedOn: string;
+}
+
+export interface RecordedPayment {
+  paymentId: string;
+  invoiceNumber: string;
+  /** Minor units. */
+  amount: number;
+  currencyIso: string;
+  reference: string;
+  receivedOn: string;
+  /** The invoice's balance after the payment (minor units). */
+  balance: number;
+  invoiceStatus: string;
+  orderPaid: boolean;
+  /** The reference was recorded before: this is that first payment, nothing was credited now. */
+  duplicate: boolean;
+}
+
+export const PAYMENT_REFERENCE_MAX = 100;
+
+/**
+ * "1250.5" in a currency of `decimals` decimals as minor units (125050), or null when it is not a positive amount
+ * with at most that many decimals. Exact: decimal strings are never passed through floating point.
+ */
+export function parseMajorAmount(input: string, decimals: number): number | null {
+  const m = /^(\d{1,12})(?:[.,](\d+))?$/.exec(input.trim());
+  if (!m) return null;
+  const fraction = m[2] ?? "";
+  if (fraction.length > decimals) return null;
+  const minor = Number(m[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
+  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
+}
+
+/** A real calendar date YYYY-MM-DD, not after tomorrow (UTC: the bank's statement may be a time zone ahead). */
+export function validReceivedOn(input: string, now = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input)) return false;
+  const d = new Date(`${input}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== input) return false;
+  return d.getTime() <= now.getTime() + 24 * 3600 * 1000 && d.getUTCFullYear() >= 2000;
+}
+
+const dateOf = (v: string) => v.slice(0, 10);
+
+/**
+ * Records a bank transfer against invoice `invoiceNumber`. Errors: `not-found`, `invoice-void` (409), field
+ * errors on `amount` (`invalid-amount`, `amount-exceeds-balance`), `reference` (`reference-required`) and
+ * `receivedOn` (`invalid-date`), as `staffops:errors.*` keys.
+ */
+export async function recordBankPayment(
+  app: AppContext,
+  actor: Actor,
+  invoiceNumber: string,
+  input: BankPaymentInput,
+): Promise<Result<RecordedPayment>> {
+  const reference = input.reference.trim();
+  const errors: Record<string, string> = {};
+  if (!reference || reference.length > PAYMENT_REFERENCE_MAX) errors.reference = "staffops:errors.reference-required";
+  if (!validReceivedOn(input.receivedOn)) errors.receivedOn = "staffops:errors.invalid-date";
+  if (Object.keys(errors).length) return invalid(errors);
+  const r = await app.db.transaction().execute(async (trx): Promise<Result<RecordedPayment & { userId: number }>> => {
+    // The invoice row is locked: payments of one invoice queue here and each sees the balance the one before left.
+    const invoice = await trx
+      .selectFrom("invoices as i")
+      .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+      .innerJoin("orders as o", "o.id", "i.order_id")
+      .select(["i.number", "i.order_id", "i.user_id", "i.currency_iso", "i.balance", "i.status", "c.num_decimals", "o.status as order_status"])
+      .where("i.number", "=", invoiceNumber)
+      .forUpdate("i")
+      .executeTakeFirst();
+    if (!invoice) return fail("not-found");
+    const currencyIso = invoice.currency_iso.trim();
+    const existing = await trx
+      .selectFrom("invoice_payments")
+      .select(["id", "amount", sql<string>`received_on::text`.as("received_on")])
+      .where("invoice_number", "=", invoiceNumber)
+      .where("reference", "=", reference)
+      .executeTakeFirst();
+    if (existing) {
+      const paid = await trx.selectFrom("orders").select("paid").where("id", "=", invoice.order_id).executeTakeFirstOrThrow();
+      return ok({
+        paymentId: String(existing.id),
+        invoiceNumber,
+        amount: Number(existing.amount),
+        currencyIso,
+        reference,
+        receivedOn: dateOf(existing.received_on),
+        balance: Number(invoice.balance),
+        invoiceStatus: invoice.status,
+        orderPaid: paid.paid,
+        duplicate: true,
+        userId: invoice.user_id,
+      });
+    }
+    if (invoice.status === "void") return fail("invoice-void");
+    const amount = parseMajorAmount(input.amount, invoice.num_decimals);
+    if (amount === null) return invalid({ amount: "staffops:errors.invalid-amount" });
+    const balanceBefore = Number(invoice.balance);
+    if (amount > balanceBefore) return invalid({ amount: "staffops:errors.amount-exceeds-balance" }, "amount-exceeds-balance");
+    const balance = balanceBefore - amount;
+    const row = await trx
+      .insertInto("invoice_payments")
+      .values({
+        invoice_number: invoiceNumber,
+        amount,
+        currency_iso: currencyIso,
+        payment_method_id: PAYMENT_METHOD.bankTransfer,
+        reference,
+        received_on: input.receivedOn,
+        recorded_by: actor.userId,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const invoiceStatus = balance === 0 ? "paid" : invoice.status;
+    await trx.updateTable("invoices").set({ balance, status: invoiceStatus }).where("number", "=", invoiceNumber).execute();
+    if (balance === 0)
+      await trx
+        .updateTable("orders")
+        .set((eb) => ({ paid: true, updated_at: new Date(), version: eb("version", "+", 1) }))
+        .where("id", "=", invoice.order_id)
+        .execute();
+    const status = invoice.order_status as OrderStatus;
+    const historyId = await recordHistory(trx, invoice.order_id, "payment-recorded", status, status, actor, {
+      data: { invoiceNumber, amount, currencyIso, reference, receivedOn: input.receivedOn, balance },
+    });
+    await orderNotificationJob.enqueue(trx, { historyId });
+    return ok({
+      paymentId: String(row.id),
+      invoiceNumber,
+      amount,
+      currencyIso,
+      reference,
+      receivedOn: input.receivedOn,
+      balance,
+      invoiceStatus,
+      orderPaid: balance === 0,
+      duplicate: false,
+      userId: invoice.user_id,
+    });
+  });
+  if (!r.ok) return r;
+  const { userId, ...payment } = r.value;
+  // The researcher's cached view (unpaid invoices, orders) changed.
+  if (!payment.duplicate) await afterOrderChange(app, userId);
+  return ok(payment);
+}
+
+/** The payments recorded against an invoice, oldest first. */
+export async function invoicePayments(app: AppContext, invoiceNumber: string) {
+  const rows = await app.db
+    .selectFrom("invoice_payments as p")
+    .leftJoin("users as u", "u.id", "p.recorded_by")
+    .select(["p.id", "p.amount", "p.reference", sql<string>`p.received_on::text`.as("received_on"), "p.created_at", "u.email as recorded_by"])
+    .where("p.invoice_number", "=", invoiceNumber)
+    .orderBy("p.id")
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    amount: Number(r.amount),
+    reference: r.reference,
+    receivedOn: dateOf(r.received_on),
+    recordedBy: r.recorded_by,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
