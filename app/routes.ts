@@ -59,7 +59,14 @@ export default [
       soon("support/*", "support"),
       route("curie/*", "routes/curie.tsx"),
       soon("rubriq/*", "rubriq"),
-      route("staff", "routes/staff.tsx", [index("routes/staff._index.tsx"), route("outbox/:id?", "routes/staff.outbox.tsx")]),
+      route("staff", "routes/staff.tsx", [
+        index("routes/staff._index.tsx"),
+        route("outbox/:id?", "routes/staff.outbox.tsx"),
+        // The staff operations console (issue 11 §2)
+        route("orders", "routes/staff.orders._index.tsx"),
+        route("orders/new", "routes/staff.orders.new.tsx"),
+        route("orders/:externalId", "routes/staff.orders.$externalId.tsx"),
+      ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 
       route("terms", "routes/terms.tsx"),

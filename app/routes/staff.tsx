@@ -5,6 +5,8 @@ import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
+export const handle = { i18n: ["staffops"] };
+
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -20,6 +22,7 @@ export default function StaffLayout() {
         <NavLink to={paths.staff(lang)} end>
           {t("staff.researchers")}
         </NavLink>
+        <NavLink to={paths.staffOrders(lang)}>{t("staffops:tabs.orders")}</NavLink>
         <NavLink to={paths.staffOutbox(lang)}>{t("staff.outbox")}</NavLink>
       </nav>
       <Outlet />

@@ -81,7 +81,16 @@ export async function recordBankPayment(
       .selectFrom("invoices as i")
       .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
       .innerJoin("orders as o", "o.id", "i.order_id")
-      .select(["i.number", "i.order_id", "i.user_id", "i.currency_iso", "i.balance", "i.status", "c.num_decimals", "o.status as order_status"])
+      .select([
+        "i.number",
+        "i.order_id",
+        "i.user_id",
+        "i.currency_iso",
+        "i.balance",
+        "i.status",
+        "c.num_decimals",
+        "o.status as order_status",
+      ])
       .where("i.number", "=", invoiceNumber)
       .forUpdate("i")
       .executeTakeFirst();
@@ -167,7 +176,14 @@ export async function invoicePayments(app: AppContext, invoiceNumber: string) {
   const rows = await app.db
     .selectFrom("invoice_payments as p")
     .leftJoin("users as u", "u.id", "p.recorded_by")
-    .select(["p.id", "p.amount", "p.reference", sql<string>`p.received_on::text`.as("received_on"), "p.created_at", "u.email as recorded_by"])
+    .select([
+      "p.id",
+      "p.amount",
+      "p.reference",
+      sql<string>`p.received_on::text`.as("received_on"),
+      "p.created_at",
+      "u.email as recorded_by",
+    ])
     .where("p.invoice_number", "=", invoiceNumber)
     .orderBy("p.id")
     .execute();

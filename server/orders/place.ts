@@ -90,7 +90,11 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
   const price = await priceForm(scope, form);
   if (!price) return fail("no-services");
   if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
-  if (!availablePaymentMethods(form, price.total, scope.impersonatorId !== null, { adminCreated: Boolean(input.admin) }).includes(input.paymentMethodId))
+  if (
+    !availablePaymentMethods(form, price.total, scope.impersonatorId !== null, { adminCreated: Boolean(input.admin) }).includes(
+      input.paymentMethodId,
+    )
+  )
     return fail("payment-method-required");
 
   const placeInTransaction = () =>

@@ -109,7 +109,16 @@ export async function createAdminOrder(scope: Scope, input: AdminOrderForm): Pro
   if (unknown.length) return discard({ serviceSlugs: "staffops:errors.choose-services" });
   const addOns = new Set(await upsellSlugs(env));
   const steps: [string, () => Promise<Result<OrderFormRow>>][] = [
-    ["get-started", () => saveGetStarted(env, form, { customerGoal: "manuscript", wordCount: String(words), languageId: input.languageId, uploadFilesLater: true })],
+    [
+      "get-started",
+      () =>
+        saveGetStarted(env, form, {
+          customerGoal: "manuscript",
+          wordCount: String(words),
+          languageId: input.languageId,
+          uploadFilesLater: true,
+        }),
+    ],
     ["services", () => saveServices(env, form, { serviceSlugs: slugs.filter((s) => !addOns.has(s)) }, "manuscript-services")],
     ["additional", () => saveAdditional(env, form, { addOnSlugs: slugs.filter((s) => addOns.has(s)) })],
     [
@@ -146,18 +155,36 @@ export async function createAdminOrder(scope: Scope, input: AdminOrderForm): Pro
       requireCustomerNotification: Boolean(input.requireCustomerNotification),
     },
   });
-  if (!placed.ok) return discard({ serviceSlugs: `staffops:errors.place-${placed.error}` });
-  const order = await db.selectFrom("orders").select(["id", "status"]).where("external_id", "=", placed.value.externalId).executeTakeFirstOrThrow();
+  if (!placed.ok) return discard({ serviceSlugs: "staffops:errors.not-placed" });
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "status"])
+    .where("external_id", "=", placed.value.externalId)
+    .executeTakeFirstOrThrow();
   const note = input.note?.trim();
   if (note)
-    await recordHistory(db, order.id, "staff-note", order.status as OrderStatus, order.status as OrderStatus, { userId: staff.user.id }, { note });
-  await audit(scope.app, staff.user.id, "staff.order.create", { type: "order", id: placed.value.externalId }, {
-    for: researcher.email,
-    suppressInvoiceCreation: input.suppressInvoiceCreation === "yes",
-    requireCustomerNotification: Boolean(input.requireCustomerNotification),
-    invoice: placed.value.invoiceNumber,
-    ip: scope.ip,
-  });
+    await recordHistory(
+      db,
+      order.id,
+      "staff-note",
+      order.status as OrderStatus,
+      order.status as OrderStatus,
+      { userId: staff.user.id },
+      { note },
+    );
+  await audit(
+    scope.app,
+    staff.user.id,
+    "staff.order.create",
+    { type: "order", id: placed.value.externalId },
+    {
+      for: researcher.email,
+      suppressInvoiceCreation: input.suppressInvoiceCreation === "yes",
+      requireCustomerNotification: Boolean(input.requireCustomerNotification),
+      invoice: placed.value.invoiceNumber,
+      ip: scope.ip,
+    },
+  );
   return ok({ externalId: placed.value.externalId, invoiceNumber: placed.value.invoiceNumber });
 }
 

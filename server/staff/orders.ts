@@ -112,10 +112,7 @@ export async function searchStaffOrders(
 /** Any researcher's order by number (staff), or null. */
 async function orderByNumber(scope: Scope, externalId: string): Promise<(OrderView & { userId: number }) | null> {
   if (!EXTERNAL_ID.test(externalId)) return null;
-  const row = await orderBaseQuery(scope.app.db)
-    .select("o.user_id")
-    .where("o.external_id", "=", externalId)
-    .executeTakeFirst();
+  const row = await orderBaseQuery(scope.app.db).select("o.user_id").where("o.external_id", "=", externalId).executeTakeFirst();
   if (!row) return null;
   const view = toOrderView(row, { impersonating: false, freeReeditSlugs: await freeReeditSlugs(scope.app) });
   return { ...view, userId: row.user_id };
@@ -183,11 +180,17 @@ export async function staffTransition(scope: Scope, externalId: string, event: S
   const r = await transitionOrder(scope.app, actor, { orderId: order.id }, event, { note: note?.trim() || null });
   if (!r.ok) return r;
   await afterOrderChange(scope.app, order.userId);
-  await audit(scope.app, actor.userId, `staff.order.${event}`, { type: "order", id: order.externalId }, {
-    from: r.value.from,
-    to: r.value.to,
-    ip: scope.ip,
-  });
+  await audit(
+    scope.app,
+    actor.userId,
+    `staff.order.${event}`,
+    { type: "order", id: order.externalId },
+    {
+      from: r.value.from,
+      to: r.value.to,
+      ip: scope.ip,
+    },
+  );
   return ok();
 }
 
@@ -219,10 +222,16 @@ export async function staffIssueCertificate(scope: Scope, externalId: string): P
   const r = await issueCertificate(scope.app, actor, order.id);
   if (!r.ok) return r;
   await afterOrderChange(scope.app, order.userId);
-  await audit(scope.app, actor.userId, "staff.order.certificate", { type: "order", id: order.externalId }, {
-    reissued: r.value.reissued,
-    ip: scope.ip,
-  });
+  await audit(
+    scope.app,
+    actor.userId,
+    "staff.order.certificate",
+    { type: "order", id: order.externalId },
+    {
+      reissued: r.value.reissued,
+      ip: scope.ip,
+    },
+  );
   return r;
 }
 
@@ -234,13 +243,19 @@ export async function staffRecordPayment(scope: Scope, externalId: string, input
   if (!order.invoice) return fail("no-invoice");
   const r = await recordBankPayment(scope.app, actor, order.invoice.number, input);
   if (!r.ok) return r;
-  await audit(scope.app, actor.userId, "staff.invoice.payment", { type: "invoice", id: order.invoice.number }, {
-    order: order.externalId,
-    amount: r.value.amount,
-    reference: r.value.reference,
-    duplicate: r.value.duplicate,
-    ip: scope.ip,
-  });
+  await audit(
+    scope.app,
+    actor.userId,
+    "staff.invoice.payment",
+    { type: "invoice", id: order.invoice.number },
+    {
+      order: order.externalId,
+      amount: r.value.amount,
+      reference: r.value.reference,
+      duplicate: r.value.duplicate,
+      ip: scope.ip,
+    },
+  );
   return r;
 }
 
@@ -366,11 +381,17 @@ export async function staffUploadDeliverables(scope: Scope, externalId: string, 
   if (added.length === 0 && rejected.length === 0) return fail("no-files");
   if (added.length) {
     await afterOrderChange(scope.app, order.userId);
-    await audit(scope.app, actor.userId, "staff.order.deliverable-add", { type: "order", id: order.externalId }, {
-      files: added.map((d) => ({ key: d.key, name: d.name, sha256: d.sha256 })),
-      rejected,
-      ip: scope.ip,
-    });
+    await audit(
+      scope.app,
+      actor.userId,
+      "staff.order.deliverable-add",
+      { type: "order", id: order.externalId },
+      {
+        files: added.map((d) => ({ key: d.key, name: d.name, sha256: d.sha256 })),
+        rejected,
+        ip: scope.ip,
+      },
+    );
   }
   return ok({ added, rejected });
 }

@@ -9,7 +9,13 @@ import { systemScope, type Scope } from "../../server/scope";
 import { notifyHistory, orderHistory } from "../../server/orders/life";
 import { parseMajorAmount, recordBankPayment } from "../../server/invoices";
 import { createAdminOrder } from "../../server/staff/admin-orders";
-import { searchStaffOrders, staffOrderPage, staffRecordPayment, staffSetOverrideDownload, staffTransition } from "../../server/staff/orders";
+import {
+  searchStaffOrders,
+  staffOrderPage,
+  staffRecordPayment,
+  staffSetOverrideDownload,
+  staffTransition,
+} from "../../server/staff/orders";
 import type { AdminOrderForm } from "../../app/common/staff/console";
 
 let t: TestContext;
@@ -111,7 +117,10 @@ describe("recordBankPayment", () => {
     const user = await createResearcher(t.ctx);
     const { order, invoice } = await createInvoice(t.ctx, user);
     const bad = await recordBankPayment(t.ctx, actor, invoice.number, { amount: "abc", reference: "", receivedOn: "2026-02-30" });
-    expect(!bad.ok && bad.fieldErrors).toEqual({ reference: "staffops:errors.reference-required", receivedOn: "staffops:errors.invalid-date" });
+    expect(!bad.ok && bad.fieldErrors).toEqual({
+      reference: "staffops:errors.reference-required",
+      receivedOn: "staffops:errors.invalid-date",
+    });
     const amount = await recordBankPayment(t.ctx, actor, invoice.number, { amount: "abc", reference: "R", receivedOn: today() });
     expect(!amount.ok && amount.fieldErrors).toEqual({ amount: "staffops:errors.invalid-amount" });
     expect((await staffTransition(staffScope, order.externalId, "cancel")).ok).toBe(true);
@@ -163,7 +172,12 @@ describe("createAdminOrder", () => {
     const mail = await t.ctx.db.selectFrom("mail_outbox").select("template").where("to_email", "=", user.email).execute();
     expect(mail.filter((m) => m.template === "order-place")).toEqual([]);
     // No draft of the staff member's making is left as the researcher's.
-    const drafts = await t.ctx.db.selectFrom("order_forms").select("id").where("user_id", "=", user.id).where("status", "=", "draft").execute();
+    const drafts = await t.ctx.db
+      .selectFrom("order_forms")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("status", "=", "draft")
+      .execute();
     expect(drafts).toEqual([]);
     const audit = await t.ctx.db.selectFrom("audit_log").select("action").where("target_id", "=", r.value.externalId).execute();
     expect(audit.map((a) => a.action)).toContain("staff.order.create");
