@@ -327,31 +327,35 @@ export async function staffUploadDeliverables(scope: Scope, externalId: string, 
   }
   const added: Deliverable[] = [];
   const rejected: { name: string; code: string }[] = [];
-  const saves: Promise<void>[] = [];
+  const unexpected: unknown[] = [];
+  let chain: Promise<void> = Promise.resolve();
   let count = 0;
   parser.on("file", (_field, stream, info) => {
     stream.on("error", () => undefined);
-    if (!info.filename) {
+    const filename = info.filename;
+    if (!filename) {
       stream.resume();
       return;
     }
     if (++count > maxFiles) {
       stream.resume();
-      rejected.push({ name: sanitizeFileName(info.filename), code: "too-many-files" });
+      rejected.push({ name: sanitizeFileName(filename), code: "too-many-files" });
       return;
     }
-    saves.push(
-      addDeliverable(scope.app, actor, order.id, stream, info.filename).then(
+    // One after another: the files are delivered (and listed) in the order they were sent. A later part waits in
+    // the parser's buffer meanwhile (backpressure), never in memory as a whole.
+    chain = chain.then(() =>
+      addDeliverable(scope.app, actor, order.id, stream, filename).then(
         (r) => {
           if (r.ok) added.push(r.value);
           else {
             stream.resume();
-            rejected.push({ name: sanitizeFileName(info.filename), code: r.error });
+            rejected.push({ name: sanitizeFileName(filename), code: r.error });
           }
         },
         (error: unknown) => {
           stream.resume();
-          throw error;
+          unexpected.push(error);
         },
       ),
     );
@@ -370,12 +374,11 @@ export async function staffUploadDeliverables(scope: Scope, externalId: string, 
   } catch {
     failed = true;
   }
-  const settled = await Promise.allSettled(saves);
-  const unexpected = settled.find((s) => s.status === "rejected");
-  if (failed || unexpected) {
+  await chain;
+  if (failed || unexpected.length) {
     // Half a request keeps nothing: the files it delivered are withdrawn again.
     for (const d of added) await removeDeliverable(scope.app, actor, order.id, d.key);
-    if (unexpected && !failed) throw (unexpected as PromiseRejectedResult).reason;
+    if (unexpected.length && !failed) throw unexpected[0];
     return fail("invalid-request");
   }
   if (added.length === 0 && rejected.length === 0) return fail("no-files");
