@@ -49,6 +49,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     certificateCode: page.order.certificate ? formatCertificateCode(page.order.certificate.code) : null,
     done: done && DONE.includes(done) ? done : null,
     today: new Date().toISOString().slice(0, 10),
+    // The payment form offers the whole balance (the usual transfer); staff change it for a partial payment.
+    balanceMajor: page.order.invoice
+      ? (page.order.invoice.balance / 10 ** page.order.currency.numDecimals).toFixed(page.order.currency.numDecimals)
+      : "",
   };
 }
 
@@ -389,6 +393,7 @@ export default function StaffOrder() {
                 type: "text",
                 inputMode: "decimal",
                 required: true,
+                defaultValue: data.balanceMajor,
                 maxLength: 20,
                 autoComplete: "off",
               })}
