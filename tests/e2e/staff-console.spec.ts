@@ -85,9 +85,10 @@ test.describe("staff operations console", () => {
   });
 
   test("the console fits a phone screen", async ({ page }) => {
+    const order = await placeOrderAsResearcher(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, SEEDED_STAFF);
-    for (const path of ["/en/staff/orders", "/en/staff/orders/new"]) {
+    for (const path of ["/en/staff/orders", "/en/staff/orders/new", `/en/staff/orders/${order.externalId}`]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
