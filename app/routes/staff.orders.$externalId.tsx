@@ -280,7 +280,7 @@ export default function StaffOrder() {
         {formAlert("upload")}
         {formAlert("remove-deliverable")}
         {deliverables.length ? (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="so-files">
             <table>
               <thead>
                 <tr>
@@ -362,7 +362,7 @@ export default function StaffOrder() {
         <h2 id="so-payment">{t("payment.title")}</h2>
         {formAlert("payment")}
         {payments.length ? (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="so-payment">
             <table>
               <thead>
                 <tr>
@@ -429,7 +429,7 @@ export default function StaffOrder() {
 
       <section className="card stack" aria-labelledby="so-history">
         <h2 id="so-history">{t("history.title")}</h2>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="so-history">
           <table>
             <thead>
               <tr>

@@ -105,7 +105,7 @@ export default function StaffOrders() {
       </Form>
       {pagination ? <p role="status">{t("orders.count", { count: pagination.total })}</p> : null}
       {orders.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("orders.title")}>
           <table>
             <thead>
               <tr>

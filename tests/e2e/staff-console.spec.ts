@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { SEEDED_STAFF, guardThirdParty, newResearcher, signIn } from "./helpers";
+import { SEEDED_STAFF, guardThirdParty, jsEnabled, newResearcher, signIn } from "./helpers";
 import { makeDocx, makePdf } from "../helpers/fixtures";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -84,7 +85,8 @@ test.describe("staff operations console", () => {
     check();
   });
 
-  test("the console fits a phone screen", async ({ page }) => {
+  test("the console fits a phone screen and passes axe", async ({ page }, info) => {
+    test.slow();
     const order = await placeOrderAsResearcher(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, SEEDED_STAFF);
@@ -92,6 +94,14 @@ test.describe("staff operations console", () => {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
+      // axe runs as a script in the page: the js project checks what both projects render.
+      if (jsEnabled(info)) {
+        if (path.endsWith("/new")) await page.getByRole("button", { name: "Create order" }).click();
+        await page.waitForLoadState("load");
+        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+        expect.soft(bad, `axe on ${path}`).toEqual([]);
+      }
     }
   });
 });
