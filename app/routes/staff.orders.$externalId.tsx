@@ -28,7 +28,7 @@ import {
   staffTransition,
   staffUploadDeliverables,
 } from "#server/staff/orders";
-import { consoleErrorKey, uploadErrorKey } from "#common/staff/errors";
+import { consoleErrorKey } from "#common/staff/errors";
 
 export const handle = { i18n: ["staffops", "orders", "order", "catalogue"] };
 export const meta = titleMeta;
@@ -80,7 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const r = await staffUploadDeliverables(scope, externalId, request);
     if (!r.ok) return refused("upload", r);
     if (!r.value.rejected.length) return back("upload");
-    const rejected = r.value.rejected.map((f) => ({ name: f.name, key: uploadErrorKey(f.code) }));
+    const rejected = r.value.rejected.map((f) => ({ name: f.name, key: consoleErrorKey(f.code) }));
     return answer(
       { intent: "upload", rejected, added: r.value.added.length },
       r.value.rejected[0].code === "upload-rate-limited" ? 429 : 400,

@@ -214,6 +214,25 @@ describe("the console without JavaScript", () => {
     );
   });
 
+  it("speaks the page's language, and views the portal as the order's researcher", async () => {
+    const user = await createResearcher(portal.ctx);
+    const placed = await createPlacedOrder(portal.ctx, user);
+    const own = await portal.staff();
+    let html = await (await own.client.get(`/jp/staff/orders/${placed.externalId}`)).text();
+    expect(html).toContain(`注文 ${placed.externalId}`);
+    expect(html).toContain("作業を開始");
+    expect(html).not.toContain("Start work");
+    html = await (await own.client.get("/cn/staff/orders")).text();
+    expect(html).toContain("为研究人员创建订单");
+    // "View as" posts the researcher's identity to the researchers tab's action.
+    html = await (await own.client.get(`/en/staff/orders/${placed.externalId}`)).text();
+    expect(html).toContain('action="/en/staff?index"');
+    expect(html).toContain(`value="${user.identity}"`);
+    const r = await own.client.post("/en/staff?index", { identity: user.identity });
+    expect([302, 303]).toContain(r.status);
+    expect((await (await own.client.get("/api/account")).json()).user.email).toBe(user.email);
+  });
+
   it("creates an order for a researcher, requiring the invoice choice", async () => {
     const user = await createResearcher(portal.ctx);
     const c = staff.client;
