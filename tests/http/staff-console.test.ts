@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type SignedInUser, type TestPortal } from "../helpers/portal";
 import { createPlacedOrder, createResearcher } from "../helpers/factories";
 import { makeDocx, makePdf } from "../helpers/fixtures";
+import { checkUploadRateLimit } from "#server/documents/storage";
 
 let portal: TestPortal;
 let staff: SignedInUser;
@@ -231,6 +232,18 @@ describe("the console without JavaScript", () => {
     const r = await own.client.post("/en/staff?index", { identity: user.identity });
     expect([302, 303]).toContain(r.status);
     expect((await (await own.client.get("/api/account")).json()).user.email).toBe(user.email);
+  });
+
+  it("counts deliveries against the staff member's upload rate limit", async () => {
+    const user = await createResearcher(portal.ctx);
+    const placed = await createPlacedOrder(portal.ctx, user);
+    const own = await portal.staff();
+    for (let i = 0; i < 30; i++) await checkUploadRateLimit(portal.ctx, { userId: own.id, ip: "127.0.0.1" });
+    const r = await upload(own.client, `/en/staff/orders/${placed.externalId}`, [
+      { name: "late.pdf", type: "application/pdf", body: await makePdf("Too many") },
+    ]);
+    expect(r.status).toBe(429);
+    expect(await r.text()).toContain("You have uploaded many files in a short time.");
   });
 
   it("creates an order for a researcher, requiring the invoice choice", async () => {
