@@ -76,7 +76,8 @@ export async function createAdminOrder(scope: Scope, input: AdminOrderForm): Pro
         .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
         .executeTakeFirst()
     : undefined;
-  if (!researcher || researcher.is_staff || !researcher.active) errors.email = "staffops:errors.researcher-not-found";
+  if (!email) errors.email = "staffops:errors.email-required";
+  else if (!researcher || researcher.is_staff || !researcher.active) errors.email = "staffops:errors.researcher-not-found";
   if (input.suppressInvoiceCreation !== "yes" && input.suppressInvoiceCreation !== "no")
     errors.suppressInvoiceCreation = "staffops:errors.choose-invoice-option";
   const slugs = [...new Set(typeof input.serviceSlugs === "string" ? [input.serviceSlugs] : (input.serviceSlugs ?? []))];
