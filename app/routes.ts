@@ -36,7 +36,9 @@ export default [
       ]),
 
       // Researcher area (dashboard, orders, payments, tools)
-      soonProtected("researcher", "researcher"),
+      // Dashboard and order list (spec 2 §2, issue 11 §3): one module, two routes.
+      route("researcher", "routes/researcher._index.tsx", { id: "researcher-dashboard" }),
+      route("researcher/index/orders/:xid/:orderTitle/:from/:to/:page", "routes/researcher._index.tsx", { id: "researcher-orders" }),
       route("researcher/index/details/:externalId/:status?", "routes/order-details.tsx"),
       route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
       soonProtected("researcher/index/*", "researcher-index"),

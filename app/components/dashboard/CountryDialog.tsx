@@ -1,0 +1,48 @@
+// The country modal of the dashboard (spec 2 §2, §5: "please choose your country", required). Rendered open by
+// the server, so it works without JavaScript; it posts to the dashboard's action, which saves the country with
+// the account's own domain function and answers a missing one with the spec's message.
+import { Form } from "@remix-run/react";
+import { useTranslation } from "#app/lib/translate";
+
+export function CountryDialog({ countries, error }: { countries: { iso2: string; name: string }[]; error?: string }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <div className="modal country-modal">
+      <dialog open aria-modal="true" aria-labelledby="country-dialog-title" className="card country-prompt">
+        <h2 id="country-dialog-title">{t("country.title")}</h2>
+        <p>{t("country.text")}</p>
+        <Form method="post" className="stack">
+          <input type="hidden" name="intent" value="country" />
+          <div className={`field${error ? " field-invalid" : ""}`}>
+            <label htmlFor="country-dialog-select">{t("country.label")}</label>
+            <select
+              id="country-dialog-select"
+              name="country"
+              required
+              defaultValue=""
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "country-dialog-error" : undefined}
+            >
+              <option value="" disabled>
+                {t("country.choose")}
+              </option>
+              {countries.map((c) => (
+                <option key={c.iso2} value={c.iso2}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {error ? (
+              <p className="field-error" id="country-dialog-error" role="alert">
+                {t(error)}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button-primary">
+            {t("country.save")}
+          </button>
+        </Form>
+      </dialog>
+    </div>
+  );
+}
