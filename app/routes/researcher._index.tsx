@@ -124,7 +124,8 @@ export default function ResearcherDashboard() {
               </Link>
             ) : null}
           </div>
-          {showSearch ? <OrderSearch values={values} fieldErrors={fieldErrors} /> : null}
+          {/* Keyed by the filter: after a client-side navigation the fields show the new filter, not the typed text. */}
+          {showSearch ? <OrderSearch key={JSON.stringify(values)} values={values} fieldErrors={fieldErrors} /> : null}
           {loading ? (
             <p className="alert alert-info" role="status">
               <span className="spinner" aria-hidden="true" /> {t("loading")}

@@ -110,7 +110,8 @@ export interface OrderPanel {
   /** Catalogue name keys of the services ordered. */
   services: string[];
   downloadAvailable: boolean;
-  awaitingPayment: boolean;
+  /** Completed, files delivered, held back until the invoice is paid (a placed order's "awaiting payment" is its status). */
+  filesAwaitingPayment: boolean;
   certificateReady: boolean;
   reeditAvailable: boolean;
   invoice: { number: string; balance: number; status: string } | null;
@@ -128,7 +129,7 @@ export function toPanel(o: PublicOrder): OrderPanel {
     services: [...new Set(o.lineItems.map((l) => l.nameKey))],
     // A completed, unpaid order shows "awaiting payment" and no files (the flag holds them back).
     downloadAvailable: o.flags.downloadAvailable,
-    awaitingPayment: o.flags.awaitingPayment,
+    filesAwaitingPayment: o.flags.awaitingPayment && o.flags.completed,
     certificateReady: o.flags.certificateReady,
     reeditAvailable: o.flags.reeditAvailable,
     invoice: o.invoice ? { number: o.invoice.number, balance: o.invoice.balance, status: o.invoice.status } : null,

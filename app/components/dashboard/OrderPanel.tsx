@@ -53,7 +53,7 @@ export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string
           </dd>
         </div>
       </dl>
-      {order.awaitingPayment ? <p className="alert alert-warning order-panel-note">{t("panel.awaitingPayment")}</p> : null}
+      {order.filesAwaitingPayment ? <p className="alert alert-warning order-panel-note">{t("panel.awaitingPayment")}</p> : null}
       {order.invoice ? (
         <p className="order-panel-invoice">
           {order.invoice.balance > 0

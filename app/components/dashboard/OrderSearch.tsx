@@ -44,7 +44,6 @@ export function OrderSearch({ values, fieldErrors }: { values: FilterValues; fie
                 defaultValue={values[f.name]}
                 maxLength={f.max}
                 inputMode={"date" in f ? "numeric" : undefined}
-                placeholder={"date" in f ? t("search.dateHint") : undefined}
                 autoComplete="off"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={described || undefined}
