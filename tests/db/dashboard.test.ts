@@ -139,7 +139,7 @@ describe("the order search", () => {
     expect(one.orders[0]).not.toHaveProperty("id");
     expect(one.orders[0]).toMatchObject({ certificate: null, flags: { displayStatus: "awaiting-payment" } });
     // No user: no orders.
-    expect((await searchMyOrders(systemScope(t.ctx, { lang: "en" }), q({}))).ok).toBe(false);
+    expect((await searchMyOrders(systemScope(t.ctx, { lang: "en", localization: "US" }), q({}))).ok).toBe(false);
   });
 });
 
@@ -200,7 +200,7 @@ describe("the banner, the alert, the referral link and the widgets", () => {
     expect(link).toMatch(
       new RegExp(`^http://127\\.0\\.0\\.1:0/register\\?referralCode=${codes.find((c) => c.id === a.id)!.referral_code}$`),
     );
-    expect(await referralLinkOf(systemScope(t.ctx, { lang: "en" }))).toBeNull();
+    expect(await referralLinkOf(systemScope(t.ctx, { lang: "en", localization: "US" }))).toBeNull();
   });
 
   it("decides the widgets by the spec's rules", () => {
