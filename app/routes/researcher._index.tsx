@@ -62,7 +62,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const search: OrderSearchInput = parsed.ok ? parsed.value : { page: 1 };
   const r = await dashboardOf(scope, search);
   if (!r.ok) throw new Response("Bad Request", { status: 400 });
-  const data = { title: t("title"), values, fieldErrors: parsed.ok ? null : parsed.fieldErrors, filtered: hasFilter(values), ...r.value };
+  const data = {
+    title: t("title"),
+    values,
+    fieldErrors: parsed.ok ? null : parsed.fieldErrors,
+    filtered: hasFilter(values),
+    ...r.value,
+    // No list under a filter that could not be read: the unfiltered orders would look like its answer.
+    panels: parsed.ok ? r.value.panels : [],
+  };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -130,6 +130,8 @@ describe("the researcher dashboard", () => {
     expect(page.status).toBe(400);
     expect(page.text).toContain("Enter a date as MM/dd/yyyy");
     expect(page.text).toContain('value="13/45/2026"');
+    // No list under a filter that could not be read.
+    expect(page.text).not.toContain("data-order=");
     page = await html(ada.client, "/en/researcher/index/orders/_/_/02%2F30%2F2026/_/1");
     expect(page.status).toBe(400);
     expect(page.text).toContain("Enter a date as MM/dd/yyyy");
