@@ -1,14 +1,27 @@
 // The country modal of the dashboard (spec 2 §2, §5: "please choose your country", required). Rendered open by
 // the server, so it works without JavaScript; it posts to the dashboard's action, which saves the country with
 // the account's own domain function and answers a missing one with the spec's message.
+import { useEffect, useRef } from "react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 
 export function CountryDialog({ countries, error }: { countries: { iso2: string; name: string }[]; error?: string }) {
   const { t } = useTranslation("dashboard");
+  const dialog = useRef<HTMLDialogElement>(null);
+  // With JavaScript the open dialog becomes a real modal (focus stays inside, the page behind is inert).
+  // Escape does not dismiss it: the country is required.
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d || typeof d.showModal !== "function" || d.matches(":modal")) return;
+    d.close();
+    d.showModal();
+    const keep = (e: Event) => e.preventDefault();
+    d.addEventListener("cancel", keep);
+    return () => d.removeEventListener("cancel", keep);
+  }, []);
   return (
     <div className="modal country-modal">
-      <dialog open aria-modal="true" aria-labelledby="country-dialog-title" className="card country-prompt">
+      <dialog ref={dialog} open aria-modal="true" aria-labelledby="country-dialog-title" className="card country-prompt">
         <h2 id="country-dialog-title">{t("country.title")}</h2>
         <p>{t("country.text")}</p>
         <Form method="post" className="stack">
