@@ -21,7 +21,9 @@ afterAll(async () => {
 
 const whoami = async (pool: ReturnType<typeof testPool>) =>
   JSON.parse(
-    (await pool.render("whoami", { at: new Date("2026-11-23T10:00:00Z"), bytes: Buffer.from([1, 2, 255]), list: [{ when: new Date(5) }] })).toString(),
+    (
+      await pool.render("whoami", { at: new Date("2026-11-23T10:00:00Z"), bytes: Buffer.from([1, 2, 255]), list: [{ when: new Date(5) }] })
+    ).toString(),
   ) as { threadId: number; at: string | null; bytes: string | null; listAt: (number | null)[] };
 
 const cjkQuote = (i: number): PriceQuoteData => ({
