@@ -150,7 +150,14 @@ export function createPdfPool<R extends PdfRenderers = typeof PDF_RENDERERS>(opt
 
   function pump() {
     while (queue.length) {
-      const slot = slots.find((s) => !s.job) ?? (slots.length < size ? spawn() : null);
+      let slot: Slot | null;
+      try {
+        slot = slots.find((s) => !s.job) ?? (slots.length < size ? spawn() : null);
+      } catch (error) {
+        // A worker that cannot even be created fails the render that asked for it.
+        queue.shift()!.reject(new PdfRenderError(`PDF worker could not start: ${error instanceof Error ? error.message : String(error)}`));
+        continue;
+      }
       if (!slot) return;
       dispatch(slot, queue.shift()!);
     }
