@@ -160,6 +160,9 @@ async function send(res: ExpressResponse, answer: HandlerAnswer) {
   if (answer instanceof Response) return sendWebResponse(res, answer);
   if (isResult(answer)) {
     if (answer.ok) return sendJson(res, 200, answer.value ?? {});
+    // A refusal that says when to come back (429, 503) says it in the header too.
+    const retry = answer.details?.retryAfterSeconds;
+    if (typeof retry === "number" && retry > 0) res.setHeader("Retry-After", String(Math.ceil(retry)));
     return sendJson(res, errorStatus(answer.error), errorBody(answer));
   }
   const r = answer as ApiReply;
