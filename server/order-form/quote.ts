@@ -7,7 +7,7 @@ import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
 import { PRICE_QUOTE_LAYOUT_VERSION, type PriceQuoteData } from "../pdf/price-quote";
-import { PdfPoolBusyError } from "../pdf/pool";
+import { PDF_BUSY_RETRY_SECONDS, PdfPoolBusyError, PdfRenderError } from "../pdf/pool";
 import { rateLimit } from "../http/rate-limit";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
@@ -170,8 +170,13 @@ export async function quotePdf(
   try {
     return ok(await pending);
   } catch (error) {
-    if (error instanceof PdfPoolBusyError)
-      return fail("service-unavailable", { retryAfterSeconds: error.retryAfterSeconds, message: fixedT(scope.lang, "pdf")("busy") });
+    // A full queue, and a render that timed out or whose worker died (it is replaced), are passing troubles of
+    // this server: 503 with a retry hint, never a 500.
+    if (error instanceof PdfPoolBusyError || error instanceof PdfRenderError)
+      return fail("service-unavailable", {
+        retryAfterSeconds: error instanceof PdfPoolBusyError ? error.retryAfterSeconds : PDF_BUSY_RETRY_SECONDS,
+        message: fixedT(scope.lang, "pdf")("busy"),
+      });
     throw error;
   }
 }
