@@ -18,7 +18,12 @@ import { saveCertificateDetails } from "./save";
 /** The certificate as the API shows it (spec 2 §3: code, title, authors, issuedOn, externalId). */
 export function certificateJson(record: CertificateRecord) {
   const view = publicCertificate(record);
-  return { ...view, formattedCode: formatCertificateCode(view.code), issuedOn: view.issuedAt, pdfPath: paths.api.certificatePdf(view.code) };
+  return {
+    ...view,
+    formattedCode: formatCertificateCode(view.code),
+    issuedOn: view.issuedAt,
+    pdfPath: paths.api.certificatePdf(view.code),
+  };
 }
 
 /**

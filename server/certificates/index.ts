@@ -8,6 +8,7 @@ export {
   certificateForOrder,
   findCertificateByCode,
   lookupCertificate,
+  ownCertificate,
   publicCertificate,
   type CertificateRecord,
   type CertificateView,

@@ -139,3 +139,10 @@ export async function certificateDownloadAvailable(scope: Scope, record: Certifi
   // The certificate's reader is not the researcher: the flags are those of the order as its owner sees it.
   return toOrderView(row, await flagContextOf({ app: scope.app, impersonatorId: null })).flags.downloadAvailable;
 }
+
+/** The acting user's own certificate by its code (another user's, or a visitor: null). Not rate limited. */
+export async function ownCertificate(scope: Scope, code: string | null | undefined): Promise<CertificateRecord | null> {
+  if (!scope.userId) return null;
+  const record = await findCertificateByCode(scope.app.db, code);
+  return record && record.ownerUserId === scope.userId ? record : null;
+}

@@ -17,7 +17,11 @@ const clean = (value: string | undefined | null) => (value ?? "").replace(/\s+/g
  * user's certificate, a visitor), field errors `certificate:errors.title-required` / `title-too-long` /
  * `authors-required` / `authors-too-long`. Success is the certificate as saved.
  */
-export async function saveCertificateDetails(scope: Scope, codeInput: string, details: CertificateDetails): Promise<Result<CertificateRecord>> {
+export async function saveCertificateDetails(
+  scope: Scope,
+  codeInput: string,
+  details: CertificateDetails,
+): Promise<Result<CertificateRecord>> {
   const code = normalizeCertificateCode(codeInput);
   if (!code || !scope.userId) return fail("not-found");
   const title = clean(details.title);
@@ -43,9 +47,17 @@ export async function saveCertificateDetails(scope: Scope, codeInput: string, de
     if (row.title === title && row.authors === authors) return true;
     await trx.updateTable("certificates").set({ title, authors, updated_at: new Date() }).where("code", "=", code).execute();
     const status = row.status as OrderStatus;
-    await recordHistory(trx, row.order_id, "certificate-edited", status, status, { userId, impersonatorId: scope.impersonatorId }, {
-      data: { code },
-    });
+    await recordHistory(
+      trx,
+      row.order_id,
+      "certificate-edited",
+      status,
+      status,
+      { userId, impersonatorId: scope.impersonatorId },
+      {
+        data: { code },
+      },
+    );
     return true;
   });
   if (!saved) return fail("not-found");

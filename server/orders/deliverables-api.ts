@@ -20,7 +20,8 @@ export const deliverablesApi: EndpointTable = [
     method: "GET",
     path: "/api/order/:externalId/deliverables",
     auth: "user",
-    summary: "The order's delivered files (key, name, path, size, sha256), companyName, externalId, zipPath (owner once available, or staff).",
+    summary:
+      "The order's delivered files (key, name, path, size, sha256), companyName, externalId, zipPath (owner once available, or staff).",
     async handler({ scope, params }) {
       const r = await orderDownloads(scope, params.externalId);
       if (!r.ok) return r;
@@ -39,7 +40,8 @@ export const deliverablesApi: EndpointTable = [
     method: "GET",
     path: "/api/order/:externalId/deliverables.zip",
     auth: "user",
-    summary: "Download All: every delivered file in one zip, streamed ('{company} Completed files {externalId}.zip'; Content-Length exact).",
+    summary:
+      "Download All: every delivered file in one zip, streamed ('{company} Completed files {externalId}.zip'; Content-Length exact).",
     async handler({ scope, params, req }) {
       const r = await orderDownloads(scope, params.externalId);
       if (!r.ok) return r;

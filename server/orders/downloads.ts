@@ -204,7 +204,11 @@ export interface OrderDownloads {
  */
 export async function orderDownloads(scope: Scope, externalId: string): Promise<Result<OrderDownloads>> {
   if (scope.session?.user.isStaff) {
-    const order = await scope.app.db.selectFrom("orders").select(["id", "external_id"]).where("external_id", "=", externalId).executeTakeFirst();
+    const order = await scope.app.db
+      .selectFrom("orders")
+      .select(["id", "external_id"])
+      .where("external_id", "=", externalId)
+      .executeTakeFirst();
     if (!order) return fail("not-found");
     return ok({ orderId: order.id, externalId: order.external_id, deliverables: await listDeliverables(scope.app.db, order.id) });
   }

@@ -64,7 +64,13 @@ function build(c: CertificateData): Pdf {
   const doc = pdf.doc;
 
   // A frame around the page.
-  doc.save().rect(24, 24, doc.page.width - 48, doc.page.height - 48).lineWidth(2).strokeColor(COLORS.brand).stroke().restore();
+  doc
+    .save()
+    .rect(24, 24, doc.page.width - 48, doc.page.height - 48)
+    .lineWidth(2)
+    .strokeColor(COLORS.brand)
+    .stroke()
+    .restore();
   doc
     .save()
     .rect(30, 30, doc.page.width - 60, doc.page.height - 60)

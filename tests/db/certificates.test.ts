@@ -45,7 +45,12 @@ describe("certificates", () => {
     const found = await findCertificateByCode(t.ctx.db, typed);
     expect(found).toMatchObject({ code, externalId, authors: "", viewable: false });
     expect(await findCertificateByCode(t.ctx.db, "not a code")).toBeNull();
-    expect(await findCertificateByCode(t.ctx.db, code.replace(/./, (c) => (c === "2" ? "3" : "2")))).toBeNull();
+    expect(
+      await findCertificateByCode(
+        t.ctx.db,
+        code.replace(/./, (c) => (c === "2" ? "3" : "2")),
+      ),
+    ).toBeNull();
     // The owner finds it by order; another user does not.
     expect((await certificateForOrder(scopeFor(t.ctx, user), externalId))?.code).toBe(code);
     const other = await createResearcher(t.ctx);
@@ -110,7 +115,10 @@ describe("certificates", () => {
     expect(!noCode.ok && noCode.error).toBe("code-required");
     const noFile = await checkDeliveredFile(visitor("192.0.2.1"), multipart({ code }));
     expect(!noFile.ok && noFile.error).toBe("file-required");
-    const wrong = await checkDeliveredFile(visitor("192.0.2.1"), multipart({ code: "ABCDEFGHJKLMNPQR" }, { name: "a.pdf", bytes: delivered }));
+    const wrong = await checkDeliveredFile(
+      visitor("192.0.2.1"),
+      multipart({ code: "ABCDEFGHJKLMNPQR" }, { name: "a.pdf", bytes: delivered }),
+    );
     expect(!wrong.ok && wrong.error).toBe("certificate-verification-error");
   });
 

@@ -63,7 +63,10 @@ export async function certifiedOrder(
   if (options.authors !== undefined || options.title !== undefined)
     await ctx.db
       .updateTable("certificates")
-      .set({ ...(options.authors !== undefined ? { authors: options.authors } : {}), ...(options.title !== undefined ? { title: options.title } : {}) })
+      .set({
+        ...(options.authors !== undefined ? { authors: options.authors } : {}),
+        ...(options.title !== undefined ? { title: options.title } : {}),
+      })
       .where("code", "=", issued.value.code)
       .execute();
   return { ...order, code: issued.value.code };
@@ -86,13 +89,13 @@ export async function storeLargeDeliverable(
   const hash = createHash("sha256");
   const out = fs.createWriteStream(filePath);
   const chunk = randomBytes(1024 * 1024);
-  for (let written = 0; written < sizeBytes; ) {
+  for (let written = 0; written < sizeBytes;) {
     const n = Math.min(chunk.length, sizeBytes - written);
     // Vary each MiB a little so the file is not one block repeated.
     chunk.writeUInt32BE(written >>> 0, 0);
     const part = chunk.subarray(0, n);
     hash.update(part);
-    if (!out.write(Buffer.from(part))) await new Promise((r) => out.once("drain", r));
+    if (!out.write(Buffer.from(part))) await new Promise<void>((r) => out.once("drain", () => r()));
     written += n;
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));

@@ -8,4 +8,13 @@ import { ordersApi } from "../../orders/api";
 import { deliverablesApi } from "../../orders/deliverables-api";
 import { certificatesApi } from "../../certificates/api";
 
-export const API_TABLES: EndpointTable[] = [referenceApi, accountsApi, authApi, orderFormApi, priceQuoteApi, ordersApi, deliverablesApi, certificatesApi];
+export const API_TABLES: EndpointTable[] = [
+  referenceApi,
+  accountsApi,
+  authApi,
+  orderFormApi,
+  priceQuoteApi,
+  ordersApi,
+  deliverablesApi,
+  certificatesApi,
+];
