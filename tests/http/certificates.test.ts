@@ -11,7 +11,9 @@ import { sendJson } from "../helpers/api";
 let portal: TestPortal;
 beforeAll(async () => {
   // Lookups relaxed too: this file makes many from one address; the limit has its own portal below.
-  portal = await startRelaxedPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ ...RELAXED_RATE_LIMITS, certificateLookupsPer10Minutes: 1000 }) });
+  portal = await startRelaxedPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({ ...RELAXED_RATE_LIMITS, certificateLookupsPer10Minutes: 1000 }),
+  });
 });
 afterAll(async () => portal.stop());
 
@@ -127,7 +129,11 @@ describe("the certificate API", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toMatch(/^inline;/);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("opens the certified files with the code only while the order's files are downloadable", async () => {
@@ -180,7 +186,9 @@ describe("the owner's edit route", () => {
 
 describe("the lookup limit", () => {
   it("answers 429 with Retry-After past the limit per address, on the page and the API", async () => {
-    const limited = await startTestPortal({ CONFIG_RATE_LIMITS: JSON.stringify({ ...RELAXED_RATE_LIMITS, certificateLookupsPer10Minutes: 3 }) });
+    const limited = await startTestPortal({
+      CONFIG_RATE_LIMITS: JSON.stringify({ ...RELAXED_RATE_LIMITS, certificateLookupsPer10Minutes: 3 }),
+    });
     try {
       const visitor = new Client(limited.url);
       for (let i = 0; i < 3; i++) expect((await visitor.get("/api/certificate/ABCDEFGHJKLMNPQR")).status).toBe(404);

@@ -55,7 +55,11 @@ describe("delivered files", () => {
     expect(head.headers.get("content-length")).toBe(String(bytes.length));
 
     // The file by its id: the owner's own.
-    const fileRow = await portal.ctx.db.selectFrom("deliverables").select("file_id").where("key", "=", body.files[0].key).executeTakeFirstOrThrow();
+    const fileRow = await portal.ctx.db
+      .selectFrom("deliverables")
+      .select("file_id")
+      .where("key", "=", body.files[0].key)
+      .executeTakeFirstOrThrow();
     expect((await owner.client.get(`/api/file/${fileRow.file_id}/download`)).status).toBe(200);
 
     // Staff (the console) get them; another researcher and a visitor do not.
