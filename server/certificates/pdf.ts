@@ -10,7 +10,8 @@ import type { AppContext } from "../context";
 import { localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
 import { mailLinkBase } from "../mail";
-import { CERTIFICATE_LAYOUT_VERSION, renderCertificate, type CertificateData } from "../pdf/certificate";
+import { CERTIFICATE_LAYOUT_VERSION, type CertificateData } from "../pdf/certificate";
+import { PDF_BUSY_RETRY_SECONDS, PdfPoolBusyError, PdfRenderError } from "../pdf/pool";
 import { formatCertificateCode } from "./issue";
 import type { CertificateRecord } from "./lookup";
 
@@ -51,8 +52,9 @@ export async function certificatePdf(app: AppContext, record: CertificateRecord)
   if (typeof cached === "string") return ok(Buffer.from(cached, "base64"));
   let pending = rendering.get(key);
   if (!pending) {
+    // Drawn in the PDF pool's worker threads, off the event loop (ADR 028).
     pending = certificatePdfData(app, record)
-      .then(renderCertificate)
+      .then((data) => app.pdf.render("certificate", data))
       .then(async (pdf) => {
         await app.cache.setJson(key, pdf.toString("base64"), CERTIFICATE_PDF_CACHE_SECONDS).catch(() => undefined);
         setTimeout(() => rendering.delete(key), 5_000).unref();
@@ -64,5 +66,14 @@ export async function certificatePdf(app: AppContext, record: CertificateRecord)
       });
     rendering.set(key, pending);
   }
-  return ok(await pending);
+  try {
+    return ok(await pending);
+  } catch (error) {
+    // A full queue, a render that timed out or a worker that died: 503 with a retry hint, never a 500.
+    if (error instanceof PdfPoolBusyError || error instanceof PdfRenderError)
+      return fail("service-unavailable", {
+        retryAfterSeconds: error instanceof PdfPoolBusyError ? error.retryAfterSeconds : PDF_BUSY_RETRY_SECONDS,
+      });
+    throw error;
+  }
 }

@@ -4,9 +4,11 @@
 // A new document is one line here: `certificate: renderCertificate,` with its import.
 import { familiesFor, fontBuffer, pickFamily } from "./fonts";
 import { renderPriceQuote } from "./price-quote";
+import { renderCertificate } from "./certificate";
 
 export const PDF_RENDERERS = {
   "price-quote": renderPriceQuote,
+  certificate: renderCertificate,
 } satisfies PdfRenderers;
 
 /** A table of renderers (also the shape of the test tables a pool can be started with). */
