@@ -57,7 +57,10 @@ export default [
       soonProtected("chinese-digital-trial", "chinese-digital-trial"),
       soonProtected("home/*", "home"),
       soonProtected("testimonials/*", "testimonials"),
-      soon("certificate/*", "certificate"),
+      // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
+      route("certificate", "routes/certificate._index.tsx"),
+      route("certificate/verify", "routes/certificate.verify.tsx"),
+      route("certificate/edit/:code", "routes/certificate.edit.tsx"),
       soon("support/*", "support"),
       route("curie/*", "routes/curie.tsx"),
       soon("rubriq/*", "rubriq"),

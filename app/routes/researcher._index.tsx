@@ -20,7 +20,7 @@ import { OrderSearch, Pagination, type FilterValues } from "#app/components/dash
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue"], countryPrompt: "own" };
+export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate"], countryPrompt: "own" };
 
 type FieldErrors = Record<string, string[]>;
 

@@ -184,6 +184,10 @@ describe("the researcher dashboard", () => {
     page = await html(ada.client, "/en/researcher");
     expect(page.text).toContain(`href="/api/order/${soil}/deliverables.zip"`);
     expect(page.text).toContain("Download all files");
+    // The link leads to the owner's zip (issue 11 §5's endpoint).
+    const zip = await ada.client.get(`/api/order/${soil}/deliverables.zip`);
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
     expect(page.text).toContain(`href="/en/researcher/index/details/${soil}#certificate"`);
     expect(page.text).toContain(`href="/en/researcher/index/re-edit/${soil}"`);
     const api = await (await ada.client.get(`/api/order/search?xid=${soil}`)).json();

@@ -1,9 +1,8 @@
-// Pure rules of the dashboard (issue 11 §3): filter dates, the page links, the download's file name.
+// Pure rules of the dashboard (issue 11 §3): filter dates and the page links.
 import { describe, expect, it } from "vitest";
 import { hasFilter, parseFilterDate } from "#common/orders/search";
 import { paths } from "#common/paths";
 import { pageWindow } from "#app/components/dashboard/OrderSearch";
-import { dispositionFileName } from "#app/components/dashboard/DownloadAll";
 
 describe("dashboard rules", () => {
   it("reads MM/dd/yyyy as a real calendar day only", () => {
@@ -27,13 +26,5 @@ describe("dashboard rules", () => {
     expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
     expect(pageWindow(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
     expect(pageWindow(12, 12)).toEqual([1, null, 10, 11, 12]);
-  });
-
-  it("takes the zip's name from Content-Disposition", () => {
-    expect(dispositionFileName(`attachment; filename="Completed files RS100001.zip"`)).toBe("Completed files RS100001.zip");
-    expect(dispositionFileName(`attachment; filename="x.zip"; filename*=UTF-8''%E5%AE%8C%E6%88%90%20RS1.zip`)).toBe("完成 RS1.zip");
-    expect(dispositionFileName("attachment; filename=plain.zip")).toBe("plain.zip");
-    expect(dispositionFileName(null)).toBeNull();
-    expect(dispositionFileName("attachment")).toBeNull();
   });
 });

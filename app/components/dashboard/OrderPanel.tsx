@@ -7,7 +7,7 @@ import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import type { OrderPanel as Panel } from "#server/orders/dashboard";
-import { DownloadAll } from "./DownloadAll";
+import { DownloadAllButton } from "#app/components/DownloadAllButton";
 
 export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string }) {
   const { t } = useTranslation("dashboard");
@@ -62,7 +62,9 @@ export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string
         </p>
       ) : null}
       <div className="actions order-panel-actions">
-        {order.downloadAvailable ? <DownloadAll externalId={order.externalId} /> : null}
+        {order.downloadAvailable ? (
+          <DownloadAllButton href={paths.api.orderDeliverablesZip(order.externalId)} label={t("panel.download")} />
+        ) : null}
         <Link className="button button-small" to={details}>
           {t("panel.details")}
         </Link>
