@@ -36,7 +36,9 @@ export default [
       ]),
 
       // Researcher area (dashboard, orders, payments, tools)
-      soonProtected("researcher", "researcher"),
+      // Dashboard and order list (spec 2 §2, issue 11 §3): one module, two routes.
+      route("researcher", "routes/researcher._index.tsx", { id: "researcher-dashboard" }),
+      route("researcher/index/orders/:xid/:orderTitle/:from/:to/:page", "routes/researcher._index.tsx", { id: "researcher-orders" }),
       route("researcher/index/details/:externalId/:status?", "routes/order-details.tsx"),
       route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
       soonProtected("researcher/index/*", "researcher-index"),
@@ -55,7 +57,10 @@ export default [
       soonProtected("chinese-digital-trial", "chinese-digital-trial"),
       soonProtected("home/*", "home"),
       soonProtected("testimonials/*", "testimonials"),
-      soon("certificate/*", "certificate"),
+      // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
+      route("certificate", "routes/certificate._index.tsx"),
+      route("certificate/verify", "routes/certificate.verify.tsx"),
+      route("certificate/edit/:code", "routes/certificate.edit.tsx"),
       soon("support/*", "support"),
       route("curie/*", "routes/curie.tsx"),
       soon("rubriq/*", "rubriq"),
