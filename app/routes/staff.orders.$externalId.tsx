@@ -121,7 +121,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return bad();
 }
 
-const STAFF_HISTORY_EVENTS = new Set(["download-override", "staff-note"]);
+/** History events named by this namespace; the others are the order life's (orders:event.*). */
+const STAFF_HISTORY_EVENTS = new Set(["download-override", "staff-note", "certificate-edited"]);
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
