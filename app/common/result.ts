@@ -81,6 +81,11 @@ export const ERROR_STATUS: Record<string, number> = {
   "download-not-available": 403,
   "certificate-verification-error": 404,
   "certificate-not-viewable": 409,
+  // The order's life (ADR 029): the order is not in a state the change leaves from.
+  "invalid-transition": 409,
+  "no-deliverables": 409,
+  "not-completed": 409,
+  "order-cancelled": 409,
 };
 
 export function errorStatus(error: string): number {
