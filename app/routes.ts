@@ -37,7 +37,8 @@ export default [
 
       // Researcher area (dashboard, orders, payments, tools)
       soonProtected("researcher", "researcher"),
-      route("researcher/index/details/:externalId/:status?", "routes/order-details.tsx"),
+      route("researcher/index/details/:externalId/rework-success/:data?", "routes/order-rework-success.tsx"),
+      route("researcher/index/details/:externalId/:status?/:chatbot?", "routes/order-details.tsx"),
       route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
       soonProtected("researcher/index/*", "researcher-index"),
       route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
@@ -56,10 +57,17 @@ export default [
       soonProtected("home/*", "home"),
       soonProtected("testimonials/*", "testimonials"),
       soon("certificate/*", "certificate"),
-      soon("support/*", "support"),
+      // Support (spec 2 §2, issue 11 §4)
+      route("support", "routes/support.tsx"),
+      route("support/index/submission/:externalId", "routes/support.tsx", { id: "support-submission" }),
+      route("support/index/submission/:externalId/type/:type", "routes/support.tsx", { id: "support-submission-type" }),
       route("curie/*", "routes/curie.tsx"),
       soon("rubriq/*", "rubriq"),
-      route("staff", "routes/staff.tsx", [index("routes/staff._index.tsx"), route("outbox/:id?", "routes/staff.outbox.tsx")]),
+      route("staff", "routes/staff.tsx", [
+        index("routes/staff._index.tsx"),
+        route("outbox/:id?", "routes/staff.outbox.tsx"),
+        route("support/:id?", "routes/staff.support.tsx"),
+      ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 
       route("terms", "routes/terms.tsx"),

@@ -21,6 +21,7 @@ export default function StaffLayout() {
           {t("staff.researchers")}
         </NavLink>
         <NavLink to={paths.staffOutbox(lang)}>{t("staff.outbox")}</NavLink>
+        <NavLink to={paths.staffSupport(lang)}>{t("staff.support")}</NavLink>
       </nav>
       <Outlet />
     </div>

@@ -44,9 +44,10 @@ export async function reworkableOrder(
   const userId = scope.userId;
   if (!userId) return null;
   if (typeof ref === "string" && !/^[A-Z]{2}\d{1,12}$/.test(ref)) return null;
-  const row = await (typeof ref === "number"
-    ? orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.id", "=", ref)
-    : orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.external_id", "=", ref)
+  const row = await (
+    typeof ref === "number"
+      ? orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.id", "=", ref)
+      : orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.external_id", "=", ref)
   )
     .select(["o.word_count", "o.language_id", "o.area_of_study_id"])
     .executeTakeFirst();
