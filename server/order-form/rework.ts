@@ -7,7 +7,6 @@
 import type { ReworkBasicDetails } from "#common/order-form/schemas";
 import { checkField, reworkInstructionsField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
-import type { AppContext } from "../context";
 import { getCatalogue, type Catalogue } from "../catalogue";
 import { createOrderForm, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
 import type { Scope } from "../scope";
