@@ -73,7 +73,11 @@ async function create(scope: Scope, input: SupportInput, fileId: string | null):
   if (name.length > SUPPORT_NAME_MAX) errors.name = "support:errors.name-too-long";
   // A signed-in writer is answered at the address they give (prefilled with their own); a visitor must give one.
   const given = text(input.email);
-  let email = scope.session?.user.email ?? "";
+  let email =
+    scope.session?.user.email ??
+    (scope.userId
+      ? ((await scope.app.db.selectFrom("users").select("email").where("id", "=", scope.userId).executeTakeFirst())?.email ?? "")
+      : "");
   if (given) {
     const parsed = emailField.safeParse(given);
     if (parsed.success) email = parsed.data;
