@@ -67,6 +67,7 @@ export default [
         index("routes/staff._index.tsx"),
         route("outbox/:id?", "routes/staff.outbox.tsx"),
         route("support/:id?", "routes/staff.support.tsx"),
+        route("support/:id/file", "routes/staff.support-file.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 

@@ -10,23 +10,17 @@ import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { paths } from "#common/paths";
 import { closeSupportForm } from "#common/support/schemas";
-import { closeSupportRequest, listSupportRequests, openSupportFile, type SupportRequestView } from "#server/support";
-import { fileResponse } from "#server/documents/storage";
+import { closeSupportRequest, listSupportRequests, type SupportRequestView } from "#server/support";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["support"] };
 
 // Support requests (issue 11 §4): the list (open first by default, ?status=closed|all), one request with its
-// message and proof-of-payment file (?file=1 downloads it, audited), and Close.
+// message and proof-of-payment file (…/file downloads it, audited), and Close.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await requireStaff(request, context);
+  await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const url = new URL(request.url);
-  if (params.id && url.searchParams.get("file") === "1") {
-    const file = await openSupportFile(scope.app, { userId: session.user.id }, params.id);
-    if (!file) throw new Response("Not Found", { status: 404 });
-    return fileResponse(file);
-  }
   const s = url.searchParams.get("status");
   const status = s === "closed" || s === "all" ? s : "open";
   const t = await getFixedT(request, "support");
@@ -47,7 +41,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StaffSupport() {
-  // The loader answers the file download as a Response; the page itself always has the list.
   const { requests, selected, status } = useLoaderData<typeof loader>() as unknown as {
     requests: SupportRequestView[];
     selected: SupportRequestView | null;
@@ -80,7 +73,7 @@ export default function StaffSupport() {
           <pre className="mail-body">{selected.message}</pre>
           {selected.file ? (
             <p>
-              <a href={`${paths.staffSupport(lang, selected.id)}?file=1`} download>
+              <a href={`${paths.staffSupport(lang, selected.id)}/file`} download>
                 {t("staff.file", { name: selected.file.name })}
               </a>
             </p>

@@ -145,8 +145,8 @@ describe("the order details page without JavaScript", () => {
     html = await (await user.client.get(details(ext))).text();
     expect(html).toContain('data-completion="awaiting-payment"');
     expect(html).toContain(`href="/en/support/index/submission/${ext}/type/proof-of-payment"`);
-    expect(html).not.toContain("Download All Files");
-    expect(html).not.toContain("Edit this order");
+    expect(html).not.toContain(`/api/order/${ext}/deliverables`);
+    expect(html).not.toContain("?edit=1");
     expect(html).toContain('id="certificate"');
     expect(html).toContain("Your certificate is not ready yet.");
 
@@ -158,7 +158,7 @@ describe("the order details page without JavaScript", () => {
     expect(html).toMatch(new RegExp(`href="/api/order/${ext}/deliverables/[A-Za-z0-9_-]+"[^>]*>edited-manuscript.pdf`));
     expect(html).toContain(`href="/en/researcher/index/re-edit/${ext}"`);
     // Edit mode is gone once completed.
-    expect(await (await user.client.get(details(ext, "?edit=1"))).text()).not.toContain("Save changes");
+    expect(await (await user.client.get(details(ext, "?edit=1"))).text()).not.toContain('name="version"');
   });
 
   it("shows the thank-you view with the payment and the notification e-mails form", async () => {
@@ -271,7 +271,7 @@ describe("re-edit success", () => {
     const html = await r.text();
     expect(html).toContain("revised-manuscript.docx");
     expect(html).toContain("Re-edit requested");
-    for (const bad of ["%%%", "bm90IGpzb24", encodeReworkSuccess({ files: "x" } as never)]) {
+    for (const bad of ["not!base64", "bm90IGpzb24", encodeReworkSuccess({ files: "x" } as never)]) {
       r = await user.client.get(details(ext, `/rework-success/${bad}`));
       expect(r.status).toBe(400);
       expect(await r.text()).toContain("The re-edit confirmation link is damaged.");
@@ -339,13 +339,13 @@ describe("support", () => {
     const page = await (await staff.client.get(`/en/staff/support/${row.id}`)).text();
     expect(page).toContain("Paid by bank transfer on Monday.");
     expect(page).toContain("receipt.pdf");
-    r = await staff.client.get(`/en/staff/support/${row.id}?file=1`);
+    r = await staff.client.get(`/en/staff/support/${row.id}/file`);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-disposition")).toContain("attachment");
     r = await staff.client.post(`/en/staff/support/${row.id}`, { intent: "close" });
     expect(r.status).toBe(303);
     list = await (await staff.client.get(`/en/staff/support/${row.id}`)).text();
-    expect(list).toContain('data-support-status="">Closed');
+    expect(list).toMatch(/data-support-status="[^"]*">Closed/);
     expect((await user.client.post(`/en/staff/support/${row.id}`, { intent: "close" })).status).toBe(403);
   });
 });
