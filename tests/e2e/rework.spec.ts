@@ -5,7 +5,7 @@ import { makeDocx } from "../helpers/fixtures";
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 test.describe("re-edit (rework) orders", () => {
-  test("from a placed order to the re-edit page, the rework start screen and the rework services", async ({ page }) => {
+  test("a placed order offers no re-edit yet", async ({ page }) => {
     await registerResearcher(page, "en", { callingCountry: "US", phone: "2025550112", country: "US", currency: "USD" });
     // The original order, placed through the JSON API with the browser's session.
     const api = page.request;
@@ -28,35 +28,15 @@ test.describe("re-edit (rework) orders", () => {
     ).json();
     const ext: string = placed.order.externalId;
 
+    // Issue 11 §4: a re-edit is offered once the order is completed and its files can be downloaded. A placed
+    // order shows no re-edit link, and its re-edit page sends the visitor home (spec 2 §8).
+    // TODO(issue 11 merge): complete this order through the staff console's Orders tab (being built beside
+    // this change) and walk on through the re-edit page to the rework services, as before; until then
+    // tests/http/rework.test.ts covers that journey over HTTP with the order completed and paid.
     await page.goto(`/en/researcher/index/details/${ext}`);
-    await page.getByRole("link", { name: "Request a re-edit or additional work" }).click();
-    await expect(page).toHaveURL(new RegExp(`/en/researcher/index/re-edit/${ext}$`));
-    await expect(page.getByRole("heading", { name: "Request a re-edit" })).toBeVisible();
-    await page.getByRole("link", { name: "Continue" }).click();
-    // The link asks; the re-edit starts with the confirmation's POST (issue 10 §10).
-    await expect(page.getByRole("heading", { name: `Re-edit order ${ext}?` })).toBeVisible();
-    await page.getByRole("button", { name: "Start the re-edit" }).click();
-    await expect(page).toHaveURL(/\/en\/researcher\/submit\/rework-get-started$/);
-    await expect(page.getByText(`Re-editing order ${ext}`)).toBeVisible();
-    await page.waitForLoadState("load");
-
-    await page.locator('input[type="file"][name="mainFiles"]').setInputFiles({
-      name: "revised.docx",
-      mimeType: DOCX,
-      buffer: await makeDocx("Glaciers retreat faster as summers warm. ".repeat(40)),
-    });
-    await page.locator('input[name="wordCount"]').fill("3100");
-    await page.locator('textarea[name="instructions"]').fill("Please look at the discussion again.");
-    await page.getByRole("button", { name: "Next", exact: true }).last().click();
-    await expect(page).toHaveURL(/\/en\/researcher\/submit\/manuscript-services$/);
-
-    // Only the rework services of a premium-edited order: touch-up editing and automated re-editing (free after premium).
-    await expect(page.locator(".service-card", { hasText: "Touch-up Editing" })).toBeVisible();
-    await expect(page.locator(".service-card", { hasText: "Automated Re-editing" })).toBeVisible();
-    await expect(page.locator(".service-card", { hasText: "Premium Editing" })).toHaveCount(0);
-    await page.locator(".service-card", { hasText: "Touch-up Editing" }).first().getByRole("button").click();
-    await expect(page.locator(".my-order")).toContainText("Touch-up Editing");
-    await page.getByRole("button", { name: "Next", exact: true }).last().click();
-    await expect(page).toHaveURL(/\/additional-services$/);
+    await expect(page.getByRole("heading", { name: `Order ${ext}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a re-edit or additional work" })).toHaveCount(0);
+    await page.goto(`/en/researcher/index/re-edit/${ext}`);
+    await expect(page).toHaveURL(/\/en$/);
   });
 });
