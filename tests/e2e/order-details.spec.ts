@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { newResearcher, signIn } from "./helpers";
+import { newResearcher } from "./helpers";
 import { makeDocx } from "../helpers/fixtures";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -29,7 +29,8 @@ async function placeOrder(api: APIRequestContext): Promise<string> {
 test.describe("order details", () => {
   test("edit the style of English and the journal, then write to support about the order", async ({ page }) => {
     const user = await newResearcher(page.request);
-    await signIn(page, user);
+    // Signed in through the API with the browser's own cookie jar (the page shares it).
+    expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
     const ext = await placeOrder(page.request);
 
     await page.goto(`/en/researcher/index/details/${ext}`);
@@ -41,8 +42,8 @@ test.describe("order details", () => {
 
     await page.getByLabel("British English").check();
     await page.getByLabel("Target journal").fill("Journal of Sediment Research");
-    // A website without its scheme is refused with the spec's message, the form kept.
-    await page.getByLabel("Journal website").fill("sediment.example.org");
+    // A website that is not http(s) is refused with the spec's message, the form kept.
+    await page.getByLabel("Journal website").fill("ftp://sediment.example.org");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Your journal website must start with http:// or https://")).toBeVisible();
     await page.waitForLoadState("load");
