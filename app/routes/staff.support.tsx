@@ -10,7 +10,7 @@ import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { paths } from "#common/paths";
 import { closeSupportForm } from "#common/support/schemas";
-import { closeSupportRequest, listSupportRequests, type SupportRequestView } from "#server/support";
+import { closeSupportRequest, readSupportRequests, type SupportRequestView } from "#server/support";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["support"] };
@@ -18,14 +18,12 @@ export const handle = { i18n: ["support"] };
 // Support requests (issue 11 §4): the list (open first by default, ?status=closed|all), one request with its
 // message and proof-of-payment file (…/file downloads it, audited), and Close.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  const session = await requireStaff(request, context);
   const scope = await pageScope(request, context);
-  const url = new URL(request.url);
-  const s = url.searchParams.get("status");
+  const s = new URL(request.url).searchParams.get("status");
   const status = s === "closed" || s === "all" ? s : "open";
   const t = await getFixedT(request, "support");
-  const requests = await listSupportRequests(scope.app, { status });
-  const selected = params.id ? ((await listSupportRequests(scope.app, { id: params.id, status: "all" }))[0] ?? null) : null;
+  const { requests, selected } = await readSupportRequests(scope.app, { userId: session.user.id }, { status, id: params.id });
   if (params.id && !selected) throw new Response("Not Found", { status: 404 });
   return { title: t("staff.title"), requests, selected, status };
 }

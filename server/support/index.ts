@@ -219,3 +219,29 @@ export async function openSupportFile(app: AppContext, actor: { userId: number }
   if (file) await audit(app, actor.userId, "support.file", { type: "support-request", id });
   return file;
 }
+
+/**
+ * The console's page: the requests with `status`, and request `id` when one is opened (null when it does not
+ * exist). The reading is audited, like the outbox's (ADR 018): who read which request, or which list.
+ */
+export async function readSupportRequests(
+  app: AppContext,
+  actor: { userId: number },
+  { status, id }: { status: "open" | "closed" | "all"; id?: string },
+): Promise<{ requests: SupportRequestView[]; selected: SupportRequestView | null }> {
+  const [requests, opened] = await Promise.all([
+    listSupportRequests(app, { status }),
+    id === undefined ? Promise.resolve([]) : listSupportRequests(app, { id, status: "all" }),
+  ]);
+  const selected = opened[0] ?? null;
+  await audit(
+    app,
+    actor.userId,
+    selected ? "support.read" : "support.list",
+    selected ? { type: "support-request", id: selected.id } : null,
+    {
+      status,
+    },
+  );
+  return { requests, selected };
+}

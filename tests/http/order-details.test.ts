@@ -339,6 +339,8 @@ describe("support", () => {
     const page = await (await staff.client.get(`/en/staff/support/${row.id}`)).text();
     expect(page).toContain("Paid by bank transfer on Monday.");
     expect(page).toContain("receipt.pdf");
+    const reads = await portal.ctx.db.selectFrom("audit_log").select("target_id").where("action", "=", "support.read").execute();
+    expect(reads.map((a) => a.target_id)).toContain(String(row.id));
     r = await staff.client.get(`/en/staff/support/${row.id}/file`);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-disposition")).toContain("attachment");
