@@ -9,6 +9,7 @@ import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { orderDetailsPage } from "#server/orders/details";
 import { saveNotificationEmails, saveOrderDetails } from "#server/orders/edit";
+import { serviceDetails } from "#server/orders/service-details";
 import { orderEditForm, notificationEmailsForm } from "#common/orders/edit";
 import { errorStatus } from "#common/result";
 import { paths } from "#common/paths";
@@ -76,13 +77,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (r.error === "not-found") throw new Response("Not Found", { status: 404 });
     const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? [v] : []);
     const answers = input.answers && typeof input.answers === "object" ? (input.answers as Record<string, string>) : {};
+    const services = list(input.services);
     const reply: EditReply = {
       intent: "save",
+      // The questions of the services as posted (a service just ticked brings its questions with the errors).
+      details: services.length ? await serviceDetails(scope.app, services) : null,
       fieldErrors: r.fieldErrors,
       formError: Object.keys(r.fieldErrors).length ? null : `details:errors.${r.error}`,
       suggestedDeadline: (r.details?.suggestedDeadline as string | null | undefined) ?? null,
       values: {
-        services: list(input.services),
+        services,
         styleOfEnglish: String(input.styleOfEnglish ?? ""),
         journalName: String(input.journalName ?? ""),
         journalUrl: String(input.journalUrl ?? ""),

@@ -135,6 +135,28 @@ describe("the order details page without JavaScript", () => {
     expect(page).toContain("Custom Illustration");
   });
 
+  it("shows the questions of a service just ticked, with the journal it requires", async () => {
+    const html = await (await user.client.get(details(ext, "?edit=1"))).text();
+    expect(html).not.toContain('name="answers.reference-style"');
+    const version = /name="version" value="(\d+)"/.exec(html)![1];
+    const r = await postForm(user.client, details(ext, "?edit=1"), [
+      ["intent", "save"],
+      ["version", version],
+      ["services", "standard-editing"],
+      ["services", "custom-illustration"],
+      ["services", "manuscript-formatting"],
+      ["styleOfEnglish", "british"],
+      ["journalName", ""],
+      ["journalUrl", ""],
+    ]);
+    expect(r.status).toBe(400);
+    const page = await r.text();
+    expect(page).toContain('name="answers.reference-style"');
+    expect(page).toContain("Which reference style should we use?");
+    expect(page).toContain("You have selected a service that requires you to enter journal details.");
+    expect(page).toContain("Value is required and can&#x27;t be empty");
+  });
+
   it("shows an order in progress, then completed and unpaid (awaiting payment), then paid (Download All)", async () => {
     await start(ext);
     let html = await (await user.client.get(details(ext))).text();

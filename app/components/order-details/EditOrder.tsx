@@ -84,20 +84,18 @@ export function EditSidebarFields({ values, errors }: { values: EditReply["value
   );
 }
 
-function Questions({ edit, values, errors }: { edit: Edit; values: EditReply["values"]; errors: Record<string, string> }) {
+function Questions({ details, values, errors }: { details: Edit["details"]; values: EditReply["values"]; errors: Record<string, string> }) {
   const { t } = useTranslation("details");
   const [answers, setAnswers] = useState(values.answers);
   const shown = new Set(
-    edit.details.questions.flatMap((q) =>
-      q.choices.filter((c) => c.label === answers[q.label]).flatMap((c) => c.followUpQuestionIdentities),
-    ),
+    details.questions.flatMap((q) => q.choices.filter((c) => c.label === answers[q.label]).flatMap((c) => c.followUpQuestionIdentities)),
   );
-  const followUps = edit.details.questionsRequiringPreviousSelection.filter((q) => shown.has(q.label));
-  if (!edit.details.questions.length) return null;
+  const followUps = details.questionsRequiringPreviousSelection.filter((q) => shown.has(q.label));
+  if (!details.questions.length) return null;
   return (
     <section className="card stack">
       <h2>{t("edit.questions")}</h2>
-      {[...edit.details.questions, ...followUps].map((q) => {
+      {[...details.questions, ...followUps].map((q) => {
         const name = `answers.${q.label}`;
         const error = errors[name];
         return q.type === "radio" ? (
@@ -194,7 +192,7 @@ export function EditMain({ data, reply }: { data: OrderDetailsData; reply?: Edit
         })}
         <FieldError id="services" error={errors.services} />
       </fieldset>
-      <Questions edit={edit} values={values} errors={errors} />
+      <Questions details={reply?.details ?? edit.details} values={values} errors={errors} />
       <p className="actions">
         <button type="submit" className="button button-primary">
           {t("edit.save")}
