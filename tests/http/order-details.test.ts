@@ -373,3 +373,16 @@ describe("support", () => {
     expect((await user.client.post(`/en/staff/support/${row.id}`, { intent: "close" })).status).toBe(403);
   });
 });
+
+describe("local-entity migration terms (spec 2 §7)", () => {
+  it("records the acceptance through PUT /api/users/{id}/wfoe-tos-accepted; another user's id is 403", async () => {
+    const user = await portal.researcher();
+    const other = await portal.researcher();
+    expect((await send(user.client, "PUT", `/api/users/${other.identity}/wfoe-tos-accepted`)).status).toBe(403);
+    const r = await send(user.client, "PUT", `/api/users/${user.identity}/wfoe-tos-accepted`);
+    expect(r.status).toBe(200);
+    const row = await portal.ctx.db.selectFrom("users").select("wfoe_accepted_tos_at").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.wfoe_accepted_tos_at).not.toBeNull();
+    expect((await send(new Client(portal.url), "PUT", `/api/users/${user.identity}/wfoe-tos-accepted`)).status).toBe(401);
+  });
+});
