@@ -36,7 +36,9 @@ export default [
       ]),
 
       // Researcher area (dashboard, orders, payments, tools)
-      soonProtected("researcher", "researcher"),
+      // Dashboard and order list (spec 2 §2, issue 11 §3): one module, two routes.
+      route("researcher", "routes/researcher._index.tsx", { id: "researcher-dashboard" }),
+      route("researcher/index/orders/:xid/:orderTitle/:from/:to/:page", "routes/researcher._index.tsx", { id: "researcher-orders" }),
       route("researcher/index/details/:externalId/rework-success/:data?", "routes/order-rework-success.tsx"),
       route("researcher/index/details/:externalId/:status?/:chatbot?", "routes/order-details.tsx"),
       route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
@@ -56,7 +58,10 @@ export default [
       soonProtected("chinese-digital-trial", "chinese-digital-trial"),
       soonProtected("home/*", "home"),
       soonProtected("testimonials/*", "testimonials"),
-      soon("certificate/*", "certificate"),
+      // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
+      route("certificate", "routes/certificate._index.tsx"),
+      route("certificate/verify", "routes/certificate.verify.tsx"),
+      route("certificate/edit/:code", "routes/certificate.edit.tsx"),
       // Support (spec 2 §2, issue 11 §4)
       route("support", "routes/support.tsx"),
       route("support/index/submission/:externalId", "routes/support.tsx", { id: "support-submission" }),

@@ -116,6 +116,8 @@ export interface UserTable {
   workplace: ColumnType<string | null, string | null | undefined, string | null>;
   other_found_us: ColumnType<string | null, string | null | undefined, string | null>;
   email_verified_at: NullableTimestamp;
+  /** The user's referral code (0029, ADR 031): drawn by the database, unique. */
+  referral_code: Generated<string>;
 }
 
 export interface AddressTable {

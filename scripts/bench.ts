@@ -12,7 +12,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { startPortal } from "#server/boot";
 import { readEnv } from "#server/env";
 
@@ -204,6 +204,63 @@ async function usersStepping(
   return { steps: latencies.length, p50: at(0.5), p99: at(0.99), max: Math.round(latencies[latencies.length - 1] ?? 0), errors };
 }
 
+/**
+ * A signed-in researcher with `count` placed orders (the dashboard's first page is 30): registered and ordering
+ * through the JSON API as a browser would, each order with its uploaded .docx and bank-transfer invoice. Its cookie.
+ */
+async function researcherWithOrders(base: string, count: number): Promise<string> {
+  const email = `bench-${Date.now()}@example.org`;
+  const reg = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      password: "Bench#Researcher-2026",
+      firstName: "Bench",
+      lastName: "Researcher",
+      countryCode: "US",
+      phoneNumber: "2025550123",
+      country: "US",
+      currency: "USD",
+      language: "en",
+      agreeToTOS: true,
+    }),
+  });
+  if (reg.status !== 201) throw new Error(`bench researcher: ${reg.status} ${await reg.text()}`);
+  const cookie = reg.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.startsWith("sid="))
+    .join("; ");
+  const docxPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-docx-")), "paper.docx");
+  spawnSync(process.execPath, ["scripts/make-docx.mjs", docxPath], { stdio: "ignore" });
+  const docx = fs.readFileSync(docxPath);
+  const json = (method: string, pathname: string, body?: unknown) =>
+    fetch(base + pathname, {
+      method,
+      headers: { cookie, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const area = (await (await json("GET", "/api/areas-of-study?q=bio")).json()).areas[0].id;
+  for (let i = 0; i < count; i++) {
+    const id = (await (await json("GET", "/api/order-form/new")).json()).orderForm.identity;
+    const fd = new FormData();
+    fd.append("mainFiles", new Blob([docx]), "paper.docx");
+    await fetch(`${base}/api/order-form/${id}/files`, { method: "POST", headers: { cookie }, body: fd });
+    await json("PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
+    await json("PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: [i % 3 ? "standard-editing" : "premium-editing"] });
+    await json("PUT", `/api/order-form/${id}/step`, { step: "details" });
+    await json("PUT", `/api/order-form/${id}/details`, {
+      projectTitle: `Bench order ${i + 1}`,
+      areaOfStudyId: area,
+      styleOfEnglish: "american",
+    });
+    const placed = await json("POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true });
+    if (placed.status !== 201) throw new Error(`bench order ${i + 1}: ${placed.status} ${await placed.text()}`);
+  }
+  return cookie;
+}
+
 async function main() {
   const target = process.argv[2];
   if (target) return serveTarget(target);
@@ -255,10 +312,13 @@ async function main() {
   const perConnection = (context: Record<string, string>) => (context.cookie ??= drafts[next++ % drafts.length]);
   const size = async (pathname: string, cookie?: string) =>
     Buffer.byteLength(await (await fetch(portal.url + pathname, { headers: cookie ? { cookie } : {} })).text());
+  // The researcher dashboard (issue 11 §3, ADR 031): a signed-in researcher's first page of 30 orders.
+  const researcher = await researcherWithOrders(portal.url, 30);
+  const dashboardBytes = await size("/en/researcher", researcher);
   const loginBytes = await size("/en/login");
   const wizardBytes = await size("/en/researcher/submit/manuscript-services", drafts[0]);
   console.log(
-    `Sign-in page ${loginBytes} bytes; wizard page ${wizardBytes} bytes; each is compared with a baseline page of its own size.\n`,
+    `Sign-in page ${loginBytes} bytes; wizard page ${wizardBytes} bytes; dashboard (30 orders) ${dashboardBytes} bytes; each is compared with a baseline page of its own size.\n`,
   );
 
   const results: (Result & { baseline?: number })[] = [];
@@ -310,6 +370,12 @@ async function main() {
     })),
     baseline: baseWizard.rps,
   });
+  const baseDashboard = await measure(`baseline ${Math.round(dashboardBytes / 1000)} kB`, `${baseline.url}${dashboardBytes}`);
+  results.push(baseDashboard);
+  results.push({
+    ...(await measure("GET dashboard (30 orders)", `${portal.url}/en/researcher`, { headers: { cookie: researcher } })),
+    baseline: baseDashboard.rps,
+  });
   results.push(await measure("GET /healthz", `${portal.url}/healthz`));
 
   const usersSeconds = Number(process.env.BENCH_USERS_SECONDS ?? 20);
@@ -322,6 +388,10 @@ async function main() {
       `  ${p.padEnd(28)} JS ${(w.js / 1024).toFixed(1)} KiB in ${w.files} files; HTML+CSS ${(w.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${w.foreign.length}`,
     );
   }
+  const dashboardWeight = await pageWeight(portal.url, "/en/researcher", researcher);
+  console.log(
+    `  ${"/en/researcher (30 orders)".padEnd(28)} JS ${(dashboardWeight.js / 1024).toFixed(1)} KiB in ${dashboardWeight.files} files; HTML+CSS ${(dashboardWeight.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${dashboardWeight.foreign.length}`,
+  );
   console.log("");
 
   const pad = (s: string, n: number) => s.padEnd(n);

@@ -113,6 +113,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
         setTimeout(() => server.closeAllConnections(), 3000).unref();
       });
       await worker?.stop();
+      await ctx.pdf.close();
       await cache.close();
       await database.close();
     })();

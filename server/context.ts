@@ -8,6 +8,7 @@ import type { Logger } from "./logger";
 import type { Secrets } from "./secrets";
 import { ConfigService } from "./config";
 import { HealthState } from "./health";
+import { createPdfPool, type PdfPool } from "./pdf/pool";
 
 export interface AppContext {
   env: Env;
@@ -18,6 +19,8 @@ export interface AppContext {
   logger: Logger;
   secrets: Secrets;
   health: HealthState;
+  /** PDF rendering off the event loop (ADR 028); its workers start with the first render. */
+  pdf: PdfPool;
 }
 
 export function createAppContext(parts: {
@@ -32,6 +35,7 @@ export function createAppContext(parts: {
     ...parts,
     config: new ConfigService(parts.db, parts.cache, parts.env.CONFIG_OVERRIDES),
     health: new HealthState(parts.db),
+    pdf: createPdfPool({ workers: parts.env.PDF_WORKERS }),
   };
 }
 

@@ -172,6 +172,8 @@ export const envSchema = z.object({
   WORKER_POLL_MS: positive("a positive number of milliseconds", false),
   /** Jobs one worker runs at once (worker default when unset). */
   WORKER_CONCURRENCY: positive("a positive whole number", true),
+  /** Worker threads that render PDFs (ADR 028); default min(2, CPUs − 1), at least 1. */
+  PDF_WORKERS: positive("a positive whole number", true),
   /**
    * Slow-client limits of the HTTP server (issue 9 §5): a connection whose request headers have not all arrived
    * within HTTP_HEADERS_TIMEOUT_MS, or whose whole request (body included) within HTTP_REQUEST_TIMEOUT_MS, is

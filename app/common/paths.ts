@@ -73,8 +73,15 @@ export const paths = {
     `/${lang}/support/index/submission/${seg(externalId)}/type/${type}`,
   certificate: (lang: SiteLang) => `/${lang}/certificate`,
   certificateVerifyCode: (lang: SiteLang, code: string) => `/${lang}/certificate/verify${query({ code })}`,
+  /** The verification page showing the result of a file check (the SHA-256 of the file checked, and its name). */
+  certificateVerifyChecked: (lang: SiteLang, code: string, sha256: string, name: string) =>
+    `/${lang}/certificate/verify${query({ code, sha256, name })}`,
+  /** The owner's title-and-authors form posts here (action only; back to `redirect`). */
+  certificateEdit: (lang: SiteLang, code: string) => `/${lang}/certificate/edit/${seg(code)}`,
   invoicesUnpaid: (lang: SiteLang) => `/${lang}/researcher/invoices/unpaid`,
   referralRewards: (lang: SiteLang) => `/${lang}/referral-rewards`,
+  /** A referral link (ADR 031): sign-up with the referrer's code, without a language (the friend's own is chosen). */
+  referralSignUp: (code: string) => `/register${query({ referralCode: code })}`,
 
   // The order wizard (spec 1 §2): `step` is a step's path segment ("get-started", "details", …).
   submit: (lang: SiteLang, step: string, q?: Query) => `/${lang}/researcher/submit/${step}${query(q)}`,

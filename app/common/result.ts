@@ -77,6 +77,10 @@ export const ERROR_STATUS: Record<string, number> = {
   "rate-limited": 429,
   "upload-rate-limited": 429,
   "service-unavailable": 503,
+  // Certificates and delivered files (issue 11 §5, §6; ADR 033).
+  "download-not-available": 403,
+  "certificate-verification-error": 404,
+  "certificate-not-viewable": 409,
 };
 
 export function errorStatus(error: string): number {

@@ -25,6 +25,7 @@ import { cookies } from "#server/http/cookies";
 import { phoneMaxLength } from "#common/phone";
 import { localizeCountries } from "#app/lib/countries.server";
 import { accountDetailsPage, changePassword, updateDetails } from "#server/accounts/account";
+import { isEmailVerified, sendVerificationMail } from "#server/accounts/email-verification";
 
 export const meta = titleMeta;
 /** The action's Retry-After (too many wrong current passwords) reaches the document. */
@@ -38,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = await pageScope(request, context);
   const [t, page] = await Promise.all([getFixedT(request, "account"), accountDetailsPage(scope)]);
   if (!page.user) throw redirect(paths.login(scope.lang));
-  return { title: t("details.title"), user: page.user, countries: localizeCountries(page.countries, scope.lang) };
+  const emailVerified = await isEmailVerified(scope.app, scope.userId!);
+  return { title: t("details.title"), user: page.user, emailVerified, countries: localizeCountries(page.countries, scope.lang) };
 }
 
 // Two forms on one page, told apart by their intent: the details and the password change.
@@ -46,6 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const scope = await pageScope(request, context);
   const formData = await readFormData(request);
+  if (formData.get("intent") === "verify") {
+    // The confirmation link again (issue 10 §4): limited per address like every mail.
+    const sent = await sendVerificationMail(scope.app, scope.userId!, scope.lang);
+    if (sent === "limited") return Response.json({ form: "verify", limited: true }, { status: 429 });
+    return redirect(paths.account(scope.lang, sent === "sent" ? { saved: "verification" } : {}), { status: 303 });
+  }
   if (formData.get("intent") === "password") {
     const hideFields = ["currentPassword", "newPassword"];
     const submission = parseFields<PasswordChangeInput>(formData, passwordChangeSchema);
@@ -80,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountDetails() {
-  const { user, countries } = useLoaderData<typeof loader>();
+  const { user, countries, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -121,8 +129,22 @@ export default function AccountDetails() {
       <h1>{t("details.title")}</h1>
       {saved ? (
         <p className="alert alert-success" role="status">
-          {t(saved === "password" ? "password.saved" : "details.saved")}
+          {saved === "verification"
+            ? t("details.verificationSent", { email: user.email })
+            : t(saved === "password" ? "password.saved" : "details.saved")}
         </p>
+      ) : null}
+      {!emailVerified && saved !== "verification" ? (
+        <div className="alert alert-warning stack" role="status">
+          <p>{t("details.unverified", { email: user.email })}</p>
+          {actionData?.form === "verify" ? <p role="alert">{t("details.resendLimited")}</p> : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="verify" />
+            <button type="submit" className="button button-small">
+              {t("details.resend")}
+            </button>
+          </Form>
+        </div>
       ) : null}
       <section className="card">
         <Form method="post" {...getFormProps(form)} className="stack">

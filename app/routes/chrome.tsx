@@ -1,4 +1,4 @@
-import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Header } from "#app/components/Header";
 import { Footer } from "#app/components/Footer";
@@ -43,10 +43,12 @@ export default function ChromeLayout() {
   const { countries } = useLoaderData<typeof loader>();
   const banner = useRootData()?.user?.shell.banner;
   const location = useLocation();
+  // A page that asks for the country itself (the dashboard's modal) says so in its handle.
+  const ownPrompt = useMatches().some((m) => (m.handle as { countryPrompt?: string } | undefined)?.countryPrompt === "own");
   const blocked = Boolean(banner) && !UNBLOCKED.test(location.pathname);
   return (
     <Chrome>
-      {countries && !/\/account\/country/.test(location.pathname) ? <CountryPrompt countries={countries} /> : null}
+      {countries && !ownPrompt && !/\/account\/country/.test(location.pathname) ? <CountryPrompt countries={countries} /> : null}
       {blocked ? <ShellBanner /> : <Outlet />}
     </Chrome>
   );

@@ -21,7 +21,7 @@ import { ThankYou } from "#app/components/order-details/ThankYou";
 import type { EditReply, OrderDetailsData } from "#app/components/order-details/types";
 import * as z from "zod/mini";
 
-export const handle = { i18n: ["details", "order", "orders", "catalogue"] };
+export const handle = { i18n: ["details", "certificate", "order", "orders", "catalogue"] };
 export const meta = titleMeta;
 
 const intentOnly = z.object({ intent: z.string() });
@@ -95,8 +95,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     };
     return Response.json(reply, { status: r.error === "deadline-mismatch" ? 409 : errorStatus(r.error) });
   }
-  // TODO(issue 11 §5): intent "certificate" saves the title and authors through server/certificates
-  // (saveCertificateDetails), wired when the certificates area is merged.
+  // The certificate's title and authors post to /certificate/edit/{code} (the certificates area, ADR 033).
   throw new Response("Bad Request", { status: 400 });
 }
 

@@ -16,6 +16,7 @@ import * as m0022 from "./0022_profile_fields";
 import * as m0024 from "./0024_impersonator";
 import * as m0026 from "./0026_email_verification";
 import * as m0027 from "./0027_order_life";
+import * as m0029 from "./0029_referral_codes";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0024_impersonator": m0024,
   "0026_email_verification": m0026,
   "0027_order_life": m0027,
+  "0029_referral_codes": m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,21 +24,24 @@ export function emailVerificationPath(lang: SiteLang, identity: string, expires:
   return `/${lang}/verify-email/${encodeURIComponent(identity)}/${expires}/${encodeURIComponent(sig)}`;
 }
 
-/** E-mails the account's owner the signed link that proves the address is theirs. Quiet when there is nothing to do. */
-export async function sendVerificationMail(ctx: AppContext, userId: number, lang: SiteLang): Promise<void> {
+/**
+ * E-mails the account's owner the signed link that proves the address is theirs: `sent`, `verified` (nothing to
+ * do) or `limited` (the address's mail limit, ADR 026: a resend button cannot become a spam cannon).
+ */
+export async function sendVerificationMail(ctx: AppContext, userId: number, lang: SiteLang): Promise<"sent" | "verified" | "limited"> {
   const user = await ctx.db
     .selectFrom("users")
     .select(["identity", "email", "email_verified_at", "localization"])
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (!user || user.email_verified_at) return;
+  if (!user || user.email_verified_at) return "verified";
   const expires = Math.floor(Date.now() / 1000) + EMAIL_VERIFICATION_TTL_SECONDS;
   // Links come from configuration only, never from a request header (issue 10 §1; ADR 025).
   const base = await mailLinkBase(ctx, user.localization);
   const link = `${base}${emailVerificationPath(lang, user.identity, expires, signature(ctx, user.identity, user.email, expires))}`;
   const t = fixedT(lang, "auth");
   const company = (await ctx.config.snapshot()).config.companyShortName;
-  await sendMail(ctx, {
+  const outcome = await sendMail(ctx, {
     to: user.email,
     subject: t("verifyMail.subject", { company }),
     text: t("verifyMail.body", { link, company, days: EMAIL_VERIFICATION_TTL_SECONDS / 86400 }),
@@ -49,6 +52,13 @@ export async function sendVerificationMail(ctx: AppContext, userId: number, lang
     // Whoever holds the link can vouch for the address: only its recipient may see it (ADR 018).
     secrets: [link],
   });
+  return outcome.status === "limited" ? "limited" : "sent";
+}
+
+/** Whether the account's address is proven (the account page offers to resend the link when it is not). */
+export async function isEmailVerified(ctx: AppContext, userId: number): Promise<boolean> {
+  const row = await ctx.db.selectFrom("users").select("email_verified_at").where("id", "=", userId).executeTakeFirst();
+  return Boolean(row?.email_verified_at);
 }
 
 /** Whether a verification link is genuine, unexpired and for the account's current address (the page's GET). */

@@ -2,7 +2,7 @@
 // the JSON API so the two cannot drift (issue 8): the anonymous visitor's order forms and uploads become
 // the user's, and the redirect target is checked against the same hosts. Cookies and redirects are the
 // HTTP layer's (server/http/cookies.ts, app/lib/sign-in.server.ts, server/auth/api.ts).
-import { sendVerificationMail } from "../accounts/email-verification";
+import { markEmailVerified, sendVerificationMail } from "../accounts/email-verification";
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { LoginFields } from "#common/auth/schemas";
 import type { AppContext } from "../context";
@@ -78,11 +78,13 @@ export async function register(
     const fieldErrors = Object.fromEntries(Object.entries(r.fieldErrors).map(([field, code]) => [field, `auth:register.errors.${code}`]));
     return invalid(fieldErrors);
   }
-  // A registration that began with a social sign-in links that identity to the new account.
-  if (options.link) await attachPendingLink(scope.app, options.link, { id: r.userId, email: input.email });
+  // A registration that began with a social sign-in links that identity to the new account. The provider said
+  // the address is verified and it is the one registered (attachPendingLink checks both): that proves it too.
+  const linked = options.link ? await attachPendingLink(scope.app, options.link, { id: r.userId, email: input.email }) : false;
   await claimAnonymousWork(scope, r.userId);
-  // Signed in, but the address is unproved: it gets only this mail (and reset links) until its link is opened.
-  await sendVerificationMail(scope.app, r.userId, scope.lang);
+  // Otherwise signed in with an unproved address: it gets only this mail (and reset links) until its link is opened.
+  if (linked) await markEmailVerified(scope.app, r.userId);
+  else await sendVerificationMail(scope.app, r.userId, scope.lang);
   return ok({ token: r.token, userId: r.userId, identity: r.identity });
 }
 

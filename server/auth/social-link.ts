@@ -2,6 +2,7 @@
 // an account with the same, provider-verified e-mail gets linked and signs in; otherwise the
 // visitor registers from register/confirm/{data}, and the new account is linked to the
 // identity through a one-time pending link kept server-side (ADR 003).
+import { markEmailVerified } from "../accounts/email-verification";
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
@@ -160,6 +161,8 @@ export async function resolveSocialIdentity(
     if (!user.active) return { kind: "failure", reason: "account-inactive" };
     if (!(await insertLink(ctx, user.id, providerId, profile.subject, profile.email, true)))
       return { kind: "failure", reason: "provider-already-linked" };
+    // The provider vouched for this very address: the account's address is proven (issue 10 §4).
+    await markEmailVerified(ctx, user.id);
     await audit(ctx, user.id, providerId, "verified-email");
     return { kind: "sign-in", userId: user.id, linked: true };
   }

@@ -6,7 +6,8 @@ import type { AppContext } from "../context";
 import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
-import { PRICE_QUOTE_LAYOUT_VERSION, renderPriceQuote, type PriceQuoteData } from "../pdf/price-quote";
+import { PRICE_QUOTE_LAYOUT_VERSION, type PriceQuoteData } from "../pdf/price-quote";
+import { PDF_BUSY_RETRY_SECONDS, PdfPoolBusyError, PdfRenderError } from "../pdf/pool";
 import { rateLimit } from "../http/rate-limit";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
@@ -126,10 +127,12 @@ export async function findQuote(ctx: AppContext, estimateId: string, owner: Owne
 const rendering = new Map<string, Promise<Buffer>>();
 
 /**
- * The quote as a PDF. Rendering takes 100–600 ms of the event loop (more with CJK fonts), so a PDF is
- * rendered once per estimate and content (the key includes a hash of everything printed and the layout
- * version) and kept in the shared cache; downloads are limited per actor (issue 10 §5).
- * Error: `too-many-requests` (details.retryAfterSeconds).
+ * The quote as a PDF. Rendering takes 100–600 ms of CPU (more with CJK fonts), in the PDF render pool's
+ * worker threads (ADR 028), not on the event loop; a PDF is rendered once per estimate and content (the
+ * key includes a hash of everything printed and the layout version) and kept in the shared cache;
+ * downloads are limited per actor (issue 10 §5).
+ * Errors: `too-many-requests` (details.retryAfterSeconds); `service-unavailable` (details.retryAfterSeconds)
+ * when the render queue is full.
  */
 export async function quotePdf(
   scope: Scope,
@@ -149,7 +152,8 @@ export async function quotePdf(
     // The in-flight entry outlives the render and the cache write by a few seconds: a download whose cache
     // read was already under way (a Redis round trip) when the PDF was stored finds it here instead of
     // rendering it again.
-    pending = renderPriceQuote(input)
+    pending = ctx.pdf
+      .render("price-quote", input)
       .then(async (pdf) => {
         // A cache that cannot keep it (full, down) costs the next download a render, nothing more.
         await ctx.cache.setJson(key, pdf.toString("base64"), QUOTE_PDF_CACHE_SECONDS).catch(() => undefined);
@@ -163,7 +167,18 @@ export async function quotePdf(
       });
     rendering.set(key, pending);
   }
-  return ok(await pending);
+  try {
+    return ok(await pending);
+  } catch (error) {
+    // A full queue, and a render that timed out or whose worker died (it is replaced), are passing troubles of
+    // this server: 503 with a retry hint, never a 500.
+    if (error instanceof PdfPoolBusyError || error instanceof PdfRenderError)
+      return fail("service-unavailable", {
+        retryAfterSeconds: error instanceof PdfPoolBusyError ? error.retryAfterSeconds : PDF_BUSY_RETRY_SECONDS,
+        message: fixedT(scope.lang, "pdf")("busy"),
+      });
+    throw error;
+  }
 }
 
 async function quotePdfData(

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, type TestUser } from "../helpers/factories";
 import { deliveredMail } from "../helpers/mail";
 import { listOutbox, sendMail } from "../../server/mail";
-import { sendVerificationMail, verifyEmail, checkVerificationLink } from "../../server/accounts/email-verification";
+import { isEmailVerified, sendVerificationMail, verifyEmail, checkVerificationLink } from "../../server/accounts/email-verification";
 import { requestPasswordReset, resetPassword } from "../../server/auth/password-reset";
 
 let t: TestContext;
@@ -87,5 +87,18 @@ describe("e-mail verification", () => {
     const [, token, identity] = /reset-password\/([A-Za-z0-9_-]+)\/([0-9a-f-]{36})/.exec(mail.text)!;
     expect((await resetPassword(t.ctx, { token, userIdentity: identity, password: "a-new-password", ip: "10.7.0.1" })).ok).toBe(true);
     expect(await verifiedAt(user.id)).not.toBeNull();
+  });
+
+  it("sends the link again on request until the address's mail limit, and nothing once it is confirmed", async () => {
+    const user = await unverified();
+    expect(await isEmailVerified(t.ctx, user.id)).toBe(false);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 12; i++) outcomes.push(await sendVerificationMail(t.ctx, user.id, "en"));
+    expect(outcomes.slice(0, 3)).toEqual(["sent", "sent", "sent"]);
+    expect(outcomes).toContain("limited");
+    expect(outcomes.lastIndexOf("sent")).toBeLessThan(outcomes.indexOf("limited"));
+    const verified = await createResearcher(t.ctx);
+    expect(await sendVerificationMail(t.ctx, verified.id, "en")).toBe("verified");
+    expect(await isEmailVerified(t.ctx, verified.id)).toBe(true);
   });
 });

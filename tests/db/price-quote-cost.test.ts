@@ -5,23 +5,18 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createOrderFormFor, createResearcher, scopeFor } from "../helpers/factories";
 import { findQuote, generatePriceQuote, quotePdf, QUOTE_LIMIT_DEFAULTS } from "../../server/order-form";
 import { systemScope } from "../../server/scope";
+import { PdfPoolBusyError } from "../../server/pdf/pool";
 
-// The module seam: count the renders.
-const renders = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../server/pdf/price-quote", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../server/pdf/price-quote")>();
-  return {
-    ...original,
-    renderPriceQuote: (data: Parameters<typeof original.renderPriceQuote>[0]) => {
-      renders.count++;
-      return original.renderPriceQuote(data);
-    },
-  };
-});
-
+// The seam: count the renders handed to the PDF render pool (they run in its worker threads, ADR 028).
+const renders = { count: 0 };
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
+  const render = t.ctx.pdf.render.bind(t.ctx.pdf);
+  vi.spyOn(t.ctx.pdf, "render").mockImplementation((kind, data) => {
+    renders.count++;
+    return render(kind, data);
+  });
 });
 afterAll(async () => t.close());
 
@@ -56,6 +51,26 @@ describe("price-quote cost", () => {
     expect(later.ok && first[0].ok && later.value.equals(first[0].value)).toBe(true);
     await quotePdf(scope, quote, { ...customer, name: "Ada King" });
     expect(renders.count).toBe(2);
+  });
+
+  it("renders in the pool's worker threads, and answers 503-style when its queue is full", async () => {
+    const user = await createResearcher(t.ctx);
+    const form = await createOrderFormFor(t.ctx, user, { services: ["standard-editing"] });
+    const scope = scopeFor(t.ctx, user);
+    const made = await generatePriceQuote(scope, form);
+    const quote = (await findQuote(t.ctx, made.ok ? made.value.estimateId : "", { userId: user.id, draftKey: null }))!;
+    renders.count = 0;
+    const pdf = await quotePdf(scope, quote, customer);
+    expect(renders.count).toBe(1);
+    expect(pdf.ok && pdf.value.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(t.ctx.pdf.stats().workers).toBeGreaterThan(0);
+    // A full queue: the download is refused with a time to come back and a translated message; nothing is cached.
+    vi.mocked(t.ctx.pdf.render).mockRejectedValueOnce(new PdfPoolBusyError(5));
+    const busy = await quotePdf({ ...scope, lang: "cn" }, quote, { ...customer, name: "Ada Busy" });
+    expect(busy).toMatchObject({ ok: false, error: "service-unavailable", details: { retryAfterSeconds: 5 } });
+    expect(busy.ok ? "" : String(busy.details?.message)).toMatch(/[\u4e00-\u9fff]/);
+    const again = await quotePdf(scope, quote, { ...customer, name: "Ada Busy" });
+    expect(again.ok && again.value.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   it("limits quotes and PDF downloads per user and per anonymous address", async () => {

@@ -29,6 +29,8 @@ async function main() {
     CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
   });
   const portal = await startPortal({ env });
+  // Certified orders for tests/e2e/certificate.spec.ts (staff work the browser cannot do).
+  await (await import("./fixtures/certificates")).seedCertificateFixtures(portal.ctx);
   process.stdout.write(`e2e portal at ${portal.url}\n`);
   const stop = () => portal.stop().then(() => process.exit(0));
   process.on("SIGTERM", stop);

@@ -43,6 +43,7 @@ export async function createTestContext(extraEnv: Record<string, string | undefi
     ctx,
     database,
     close: async () => {
+      await ctx.pdf.close();
       await cache.close();
       await database.close();
     },

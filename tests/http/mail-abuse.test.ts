@@ -55,6 +55,7 @@ describe("quote PDFs", () => {
     for (let i = 0; i < PDF_LIMIT; i++) expect((await c.get(`/api/price-quote/${estimateId}/pdf`)).status).toBe(200);
     const over = await c.get(`/api/price-quote/${estimateId}/pdf`);
     expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await over.json()).error).toBe("too-many-requests");
   });
 });

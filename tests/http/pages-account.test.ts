@@ -160,6 +160,25 @@ describe("account pages", () => {
     expect((await c.get("/en/account")).status).toBe(200);
   });
 
+  it("ask an unconfirmed address to be confirmed and send the link again without JavaScript", async () => {
+    const user = await createResearcher(portal.ctx);
+    await portal.ctx.db.updateTable("users").set({ email_verified_at: null }).where("id", "=", user.id).execute();
+    const c = await signedIn(user);
+    const page = await (await c.get("/en/account")).text();
+    expect(page).toContain(`we sent a confirmation link to ${user.email}`);
+    expect(page).toContain('name="intent" value="verify"');
+    const r = await c.post("/en/account?index", { intent: "verify" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/en/account?saved=verification");
+    expect(await (await c.get("/en/account?saved=verification")).text()).toContain(
+      `We have sent a new confirmation link to ${user.email}.`,
+    );
+    expect(deliveredMail(portal.ctx, user.email).some((m) => m.text.includes("/en/verify-email/"))).toBe(true);
+    // A confirmed address is not asked again.
+    const confirmed = await signedInResearcher();
+    expect(await (await confirmed.get("/en/account")).text()).not.toContain('value="verify"');
+  });
+
   it("refuse the same details as the API does (one shared schema)", async () => {
     const c = await signedInResearcher();
     const details = { ...byron, orcid: "0000-0002-1825-009" };

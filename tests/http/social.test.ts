@@ -257,6 +257,9 @@ describe("social sign-in", () => {
     expect(registered.headers.get("location")).toBe("/en/researcher/invoices");
     const userId = await userIdOf(person.email!);
     expect((await linksOf(person.sub)).map((l) => l.user_id)).toEqual([userId]);
+    // The provider vouched for the address the account registered with: it counts as proven (issue 10 §4).
+    const verified = await portal.ctx.db.selectFrom("users").select("email_verified_at").where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(verified.email_verified_at).not.toBeNull();
 
     // The next social sign-in (another browser) signs straight in.
     const other = new Client(portal.url);
@@ -278,6 +281,7 @@ describe("social sign-in", () => {
 
   it("existing account with the same, verified e-mail: linked and signed in", async () => {
     const existing = await createResearcher(portal.ctx, { firstName: "Ada", lastName: "Lovelace" });
+    await portal.ctx.db.updateTable("users").set({ email_verified_at: null }).where("id", "=", existing.id).execute();
     const [local, domain] = existing.email.split("@");
     // The provider spells the address in capitals: e-mail addresses match whatever their case.
     const person = testUser({ email: `${local.toUpperCase()}@${domain}`, given_name: "Ada", family_name: "Lovelace" });
@@ -295,6 +299,9 @@ describe("social sign-in", () => {
       .where("actor_user_id", "=", links[0].user_id)
       .execute();
     expect(audit.length).toBeGreaterThan(0);
+    // The provider's verified address proves the account's own.
+    const row = await portal.ctx.db.selectFrom("users").select("email_verified_at").where("id", "=", existing.id).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
     // Signing in again uses the link, even when the provider now reports another address.
     oidc.setUser({ ...person, email: "changed@example.org" });
     const again = await socialSignIn(new Client(portal.url));

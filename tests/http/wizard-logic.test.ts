@@ -264,7 +264,7 @@ describe("§3.10 the word-bin mismatch notice", () => {
     const c = new Client(portal.url);
     const id = await startForm(c, { wordCount: 9000 });
     let details: { documentDetailsReceived: boolean; wordCount: number } = { documentDetailsReceived: false, wordCount: 0 };
-    for (let i = 0; i < 50 && !details.documentDetailsReceived; i++) {
+    for (let i = 0; i < 300 && !details.documentDetailsReceived; i++) {
       details = await (await c.get(`/api/order-form/${id}/document-details`)).json();
       if (!details.documentDetailsReceived) await new Promise((r) => setTimeout(r, 100));
     }

@@ -6,6 +6,7 @@
 // reads: which fields exist and the aliases the spec allows (`language` or `languageId`).
 import * as z from "zod/mini";
 import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "./constants";
+import { orderSearchSchema } from "../orders/search";
 
 const anything = z.optional(z.unknown());
 const flag = z.optional(z.unknown());
@@ -124,14 +125,8 @@ export const binPriceQuery = z.object({ newWordCount: z.optional(z.string()) });
 /** GET /api/price-quote/{estimateId}/pdf: `display=inline` for the embed on the quote page. */
 export const quotePdfQuery = z.object({ display: z.optional(z.string()) });
 
-/** GET /api/order/search. */
-export const orderSearchQuery = z.object({
-  xid: z.optional(z.string()),
-  orderTitle: z.optional(z.string()),
-  from: z.optional(z.string()),
-  to: z.optional(z.string()),
-  page: z.optional(z.string()),
-});
+/** GET /api/order/search: the dashboard's filter (app/common/orders/search.ts; a bad date is a 400 `date-invalid`). */
+export const orderSearchQuery = orderSearchSchema;
 
 /** GET /api/order/duplicate. */
 export const duplicateQuery = z.object({ title: z._default(z.string(), "") });

@@ -3,6 +3,7 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 import { OrderCertificate } from "../OrderCertificate";
+import { DownloadAllButton } from "../DownloadAllButton";
 import type { OrderDetailsData } from "./types";
 
 const KB = 1024;
@@ -32,11 +33,11 @@ export function CompletedFiles({ data }: { data: OrderDetailsData }) {
       {state === "ready" ? (
         <>
           <p>{t("files.ready")}</p>
-          <p>
-            <a className="button button-primary" href={paths.api.orderDeliverablesZip(order.externalId)} download>
-              {t("files.downloadAll")}
-            </a>
-          </p>
+          <DownloadAllButton
+            href={paths.api.orderDeliverablesZip(order.externalId)}
+            totalBytes={data.deliverables.reduce((sum, d) => sum + d.sizeBytes, 0)}
+            label={t("files.downloadAll")}
+          />
           <ul className="file-list">
             {data.deliverables.map((d) => (
               <li key={d.key}>
@@ -54,7 +55,7 @@ export function CompletedFiles({ data }: { data: OrderDetailsData }) {
 }
 
 /** The main panel outside edit mode (spec 2 §2): files, certificate, re-edit, support, the preprint promotion. */
-export function MainPanel({ data, certificateErrors }: { data: OrderDetailsData; certificateErrors?: Record<string, string> }) {
+export function MainPanel({ data }: { data: OrderDetailsData }) {
   const { t } = useTranslation("details");
   const lang = useLang();
   const { order } = data;
@@ -62,12 +63,7 @@ export function MainPanel({ data, certificateErrors }: { data: OrderDetailsData;
     <div className="stack">
       <CompletedFiles data={data} />
       {order.flags.completed ? (
-        // TODO(issue 11 §5, certificates helper): the action's "certificate" intent saves through server/certificates.
-        <OrderCertificate
-          certificate={order.flags.certificateReady ? order.certificate : null}
-          editable={order.flags.certificateReady}
-          errors={certificateErrors}
-        />
+        <OrderCertificate certificate={order.flags.certificateReady ? order.certificate : null} editable={order.flags.certificateReady} />
       ) : null}
       {order.flags.reeditAvailable ? (
         <section className="card stack" aria-labelledby="reedit-heading">

@@ -1,6 +1,7 @@
 // The one generic layer that serves every declared API endpoint (endpoint.ts), mounted in Express ahead
 // of Remix so the Remix route tree holds pages only (ADR 013).
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { pickLanguage } from "#common/i18n";
 import { errorStatus, fieldErrorCodes, type Result } from "#common/result";
@@ -144,12 +145,14 @@ async function sendWebResponse(res: ExpressResponse, response: Response) {
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", "no-store");
   if (!response.body) return void res.end();
-  await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as import("node:stream/web").ReadableStream)
-      .on("error", reject)
-      .pipe(res)
-      .on("finish", resolve);
-  });
+  // pipeline, not pipe: a client that goes away destroys the body stream too (a streamed zip stops reading its
+  // files and closes them, ADR 033). Its premature close is the client's doing, not an error of the endpoint.
+  try {
+    await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+  } catch (error) {
+    if (res.headersSent) return void res.destroy();
+    throw error;
+  }
 }
 
 function isResult(answer: HandlerAnswer): answer is Result<unknown> {
@@ -160,6 +163,9 @@ async function send(res: ExpressResponse, answer: HandlerAnswer) {
   if (answer instanceof Response) return sendWebResponse(res, answer);
   if (isResult(answer)) {
     if (answer.ok) return sendJson(res, 200, answer.value ?? {});
+    // A refusal that says when to come back (429, 503) says it in the header too.
+    const retry = answer.details?.retryAfterSeconds;
+    if (typeof retry === "number" && retry > 0) res.setHeader("Retry-After", String(Math.ceil(retry)));
     return sendJson(res, errorStatus(answer.error), errorBody(answer));
   }
   const r = answer as ApiReply;

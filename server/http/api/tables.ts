@@ -5,5 +5,16 @@ import { accountsApi } from "../../accounts/api";
 import { authApi } from "../../auth/api";
 import { orderFormApi, priceQuoteApi } from "../../order-form/api";
 import { ordersApi } from "../../orders/api";
+import { deliverablesApi } from "../../orders/deliverables-api";
+import { certificatesApi } from "../../certificates/api";
 
-export const API_TABLES: EndpointTable[] = [referenceApi, accountsApi, authApi, orderFormApi, priceQuoteApi, ordersApi];
+export const API_TABLES: EndpointTable[] = [
+  referenceApi,
+  accountsApi,
+  authApi,
+  orderFormApi,
+  priceQuoteApi,
+  ordersApi,
+  deliverablesApi,
+  certificatesApi,
+];

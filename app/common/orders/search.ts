@@ -1,0 +1,79 @@
+// The order list's filter (spec 2 §2 "Dashboard and order list", §7 GET /api/order/search, §9): order number,
+// order title, from and to dates written MM/dd/yyyy, and the page. One schema for the dashboard's form, its
+// path (/researcher/index/orders/{xid}/{orderTitle}/{from}/{to}/{page}) and the API, so a bad date is the same
+// field error everywhere (a 400 with `date-invalid`, never a 500). Isomorphic.
+import * as z from "zod/mini";
+import { ORDER_DATE_FILTER } from "./status";
+
+export const ORDER_XID_MAX = 40;
+export const ORDER_TITLE_FILTER_MAX = 200;
+/** Pages past this are not pages anyone reaches by clicking (30 orders each): a bad link. */
+export const ORDER_PAGE_MAX = 100_000;
+
+const E = (code: string) => ({ error: `dashboard:errors.${code}` });
+
+/** A text field: trimmed; empty (or absent, or the path's "_") is no filter. */
+const optionalText = (max: number, code: string) =>
+  z.pipe(
+    z.transform((v: unknown) => {
+      const s = typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : String(v).trim();
+      return s === "" || s === "_" ? undefined : s;
+    }),
+    z.optional(z.string().check(z.maxLength(max, E(code)))),
+  );
+
+/** "MM/dd/yyyy" → [year, month, day] when it names a real calendar day (02/30/2026 does not), else null. */
+export function parseFilterDate(value: string): [number, number, number] | null {
+  if (!ORDER_DATE_FILTER.test(value)) return null;
+  const [m, d, y] = value.split("/").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || y > 9999) return null;
+  return [y, m, d];
+}
+
+const dateField = z.pipe(
+  optionalText(10, "date-invalid"),
+  z.optional(z.string().check(z.refine((v) => parseFilterDate(v) !== null, E("date-invalid")))),
+);
+
+const pageField = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === null || v === "" ? "1" : String(v).trim())),
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,6}$/, E("page-invalid"))),
+    z.pipe(z.transform(Number), z.number().check(z.gte(1, E("page-invalid")), z.lte(ORDER_PAGE_MAX, E("page-invalid")))),
+  ),
+);
+
+/** A filter date as a comparable number (yyyymmdd), or NaN. */
+const dayNumber = (v: string) => {
+  const p = parseFilterDate(v);
+  return p ? p[0] * 10000 + p[1] * 100 + p[2] : Number.NaN;
+};
+
+/** GET /api/order/search's query, the dashboard's filter form and its path: all fields optional, page 1 by default. */
+export const orderSearchSchema = z
+  .object({
+    xid: optionalText(ORDER_XID_MAX, "xid-too-long"),
+    orderTitle: optionalText(ORDER_TITLE_FILTER_MAX, "title-too-long"),
+    from: dateField,
+    to: dateField,
+    page: pageField,
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.from && v.to && dayNumber(v.from) > dayNumber(v.to)) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: "dashboard:errors.date-range-invalid" });
+      }
+    }),
+  );
+
+export type OrderSearchInput = z.output<typeof orderSearchSchema>;
+/** The filter without its page (what the path keeps when the page changes). */
+export type OrderFilter = Omit<OrderSearchInput, "page">;
+
+export const ORDER_FILTER_FIELDS = ["xid", "orderTitle", "from", "to"] as const;
+
+/** Whether any filter is set (the search form shows even without orders then). */
+export function hasFilter(f: Partial<OrderFilter>): boolean {
+  return ORDER_FILTER_FIELDS.some((k) => Boolean(f[k]));
+}

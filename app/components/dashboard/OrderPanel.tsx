@@ -1,0 +1,77 @@
+// One order of the dashboard's list (spec 2 §2 "Order panel"): number and title, status, dates, services, and
+// what the order offers now, each only when it applies (the flags of server/orders/life.ts decide): the
+// download of every file, the invoice, the certificate, a re-edit, support, the details page.
+import { Link } from "@remix-run/react";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { formatDateTime, formatMoney } from "#common/format";
+import { paths } from "#common/paths";
+import type { OrderPanel as Panel } from "#server/orders/dashboard";
+import { DownloadAllButton } from "#app/components/DownloadAllButton";
+
+export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string }) {
+  const { t } = useTranslation("dashboard");
+  const lang = useLang();
+  const when = (iso: string) => formatDateTime(iso, lang, timeZone);
+  const details = paths.orderDetails(lang, order.externalId);
+  const titleId = `order-${order.externalId}`;
+  return (
+    <li className="card order-panel" aria-labelledby={titleId} data-order={order.externalId}>
+      <div className="order-panel-head">
+        <h2 id={titleId} className="order-panel-title">
+          <span className="order-panel-number">{order.externalId}</span> <Link to={details}>{order.title}</Link>
+        </h2>
+        <p className={`badge order-status order-status-${order.displayStatus}`}>
+          <span className="visually-hidden">{t("panel.status")}: </span>
+          {t(`orders:status.${order.displayStatus}`)}
+        </p>
+      </div>
+      <dl className="order-panel-facts">
+        <div>
+          <dt>{t("panel.created")}</dt>
+          <dd>{when(order.createdAt)}</dd>
+        </div>
+        {order.completedAt ? (
+          <div>
+            <dt>{t("panel.completed")}</dt>
+            <dd>{when(order.completedAt)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t("panel.due")}</dt>
+            <dd>{order.deadline ? when(order.deadline) : t("panel.noDeadline")}</dd>
+          </div>
+        )}
+        <div className="order-panel-services">
+          <dt>{t("panel.services")}</dt>
+          <dd>
+            <ul>
+              {order.services.map((key) => (
+                <li key={key}>{t(key)}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      {order.filesAwaitingPayment ? <p className="alert alert-warning order-panel-note">{t("panel.awaitingPayment")}</p> : null}
+      {order.invoice ? (
+        <p className="order-panel-invoice">
+          {order.invoice.balance > 0
+            ? t("panel.invoice", { number: order.invoice.number, balance: formatMoney(order.invoice.balance, order.currency) })
+            : t("panel.invoicePaid", { number: order.invoice.number })}
+        </p>
+      ) : null}
+      <div className="actions order-panel-actions">
+        {order.downloadAvailable ? (
+          <DownloadAllButton href={paths.api.orderDeliverablesZip(order.externalId)} label={t("panel.download")} />
+        ) : null}
+        <Link className="button button-small" to={details}>
+          {t("panel.details")}
+        </Link>
+        {order.certificateReady ? <Link to={`${details}#certificate`}>{t("panel.certificate")}</Link> : null}
+        {order.reeditAvailable ? <Link to={paths.orderReedit(lang, order.externalId)}>{t("panel.reedit")}</Link> : null}
+        <Link to={paths.supportSubmission(lang, order.externalId)}>{t("panel.support")}</Link>
+      </div>
+    </li>
+  );
+}

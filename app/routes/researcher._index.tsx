@@ -1,0 +1,170 @@
+import { Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "#app/lib/translate";
+import { useLang } from "#app/lib/use-lang";
+import { requireUser } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { parseFields, readFormData } from "#app/lib/forms.server";
+import { getFixedT } from "#app/i18n.server";
+import { titleMeta } from "#app/lib/meta";
+import { paths } from "#common/paths";
+import { conformErrors } from "#common/result";
+import { ORDER_FILTER_FIELDS, hasFilter, orderSearchSchema, type OrderSearchInput } from "#common/orders/search";
+import { dashboardOf, type Dashboard } from "#server/orders/dashboard";
+import { setCountry } from "#server/accounts/account";
+import { OrderPanel } from "#app/components/dashboard/OrderPanel";
+import { UnpaidBanner } from "#app/components/dashboard/UnpaidBanner";
+import { CountryDialog } from "#app/components/dashboard/CountryDialog";
+import { ReferralWidget } from "#app/components/dashboard/ReferralWidget";
+import { OrderSearch, Pagination, type FilterValues } from "#app/components/dashboard/OrderSearch";
+
+export const meta = titleMeta;
+// countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
+export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate"], countryPrompt: "own" };
+
+type FieldErrors = Record<string, string[]>;
+
+/** The filter as posted or in the URL ("_" parts of the path are empty), for parsing and for refilling the form. */
+function filterValues(source: (name: string) => string | null | undefined): FilterValues {
+  const v = (k: string) => {
+    const s = source(k) ?? "";
+    return s === "_" ? "" : s;
+  };
+  return { xid: v("xid"), orderTitle: v("orderTitle"), from: v("from"), to: v("to") };
+}
+
+function parseFilter(values: FilterValues, page = "1") {
+  const fields = Object.fromEntries(Object.entries({ ...values, page }).filter(([, s]) => s !== ""));
+  const submission = parseFields<OrderSearchInput>(fields, orderSearchSchema);
+  return submission.status === "success"
+    ? { ok: true as const, value: submission.value }
+    : { ok: false as const, fieldErrors: conformErrors(firstErrors(submission.error)) };
+}
+
+function firstErrors(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(error ?? {}).flatMap(([k, v]) => (v?.length ? [[k, v[0]]] : [])));
+}
+
+// /researcher and /researcher/index/orders/{xid}/{orderTitle}/{from}/{to}/{page} (spec 2 §2): the orders, 30 a
+// page. A search sent as a query (the filter form without JavaScript, or a link) goes to the path form (303).
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const t = await getFixedT(request, "dashboard");
+  const query = new URL(request.url).searchParams;
+  const fromPath = params.page !== undefined;
+  const values = filterValues(fromPath ? (k) => params[k] : (k) => query.get(k));
+  const parsed = parseFilter(values, fromPath ? params.page : "1");
+  if (parsed.ok && !fromPath && ORDER_FILTER_FIELDS.some((k) => query.has(k))) {
+    throw redirect(paths.researcherOrders(scope.lang, { ...parsed.value, page: 1 }), { status: 303 });
+  }
+  // A bad filter (a date that is not MM/dd/yyyy…) is the form with its errors and no list: a 400, never a 500.
+  const search: OrderSearchInput = parsed.ok ? parsed.value : { page: 1 };
+  const r = await dashboardOf(scope, search);
+  if (!r.ok) throw new Response("Bad Request", { status: 400 });
+  const data = {
+    title: t("title"),
+    values,
+    fieldErrors: parsed.ok ? null : parsed.fieldErrors,
+    filtered: hasFilter(values),
+    ...r.value,
+    // No list under a filter that could not be read: the unfiltered orders would look like its answer.
+    panels: parsed.ok ? r.value.panels : [],
+  };
+  return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
+}
+
+// The filter form (posted), Clear, and the country modal's answer; each ends in a 303, or a 400 with the errors.
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "country") {
+    const r = await setCountry(scope, String(form.get("country") ?? ""));
+    if (!r.ok) return Response.json({ countryError: "dashboard:errors.country-required" }, { status: 400 });
+    const url = new URL(request.url);
+    return redirect(url.pathname + url.search, { status: 303 });
+  }
+  if (intent === "clear") return redirect(paths.researcher(scope.lang), { status: 303 });
+  const values = filterValues((k) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : null;
+  });
+  const parsed = parseFilter(values);
+  if (!parsed.ok) return Response.json({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  // A new search starts at page 1 (spec 2 §2).
+  return redirect(paths.researcherOrders(scope.lang, { ...parsed.value, page: 1 }), { status: 303 });
+}
+
+type LoaderData = Omit<Dashboard, "orders"> & { title: string; values: FilterValues; fieldErrors: FieldErrors | null; filtered: boolean };
+type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
+
+export default function ResearcherDashboard() {
+  const data = useLoaderData() as LoaderData;
+  const action = useActionData() as ActionData | undefined;
+  const chrome = useRouteLoaderData("routes/chrome") as { countries: { iso2: string; name: string }[] | null } | undefined;
+  const navigation = useNavigation();
+  const { t } = useTranslation("dashboard");
+  const lang = useLang();
+  const values = action?.values ?? data.values;
+  const fieldErrors = action?.fieldErrors ?? data.fieldErrors;
+  const { total } = data.pagination;
+  // The form hides only when there is nothing to search: no orders and no filter (spec 2 §2).
+  const showSearch = total > 0 || data.filtered || Boolean(fieldErrors);
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith(paths.researcher(lang));
+  return (
+    <div className="stack dashboard">
+      {chrome?.countries ? <CountryDialog countries={chrome.countries} error={action?.countryError} /> : null}
+      <UnpaidBanner count={data.unpaid.count} invoices={data.unpaid.invoices} timeZone={data.timeZone} />
+      {data.unfinishedOrderForm ? (
+        <p className="alert alert-info unfinished-alert">
+          {t("unfinished.text")} <Link to={paths.submit(lang, "resume")}>{t("unfinished.link")}</Link>
+        </p>
+      ) : null}
+      <div className="dashboard-layout">
+        <section className="stack dashboard-orders" aria-labelledby="dashboard-heading" aria-busy={loading}>
+          <div className="dashboard-heading">
+            <h1 id="dashboard-heading">{t("heading")}</h1>
+            {total > 0 ? (
+              <Link className="button button-primary button-small" to={paths.submit(lang, "new")}>
+                {t("newOrder")}
+              </Link>
+            ) : null}
+          </div>
+          {/* Keyed by the filter: after a client-side navigation the fields show the new filter, not the typed text. */}
+          {showSearch ? <OrderSearch key={JSON.stringify(values)} values={values} fieldErrors={fieldErrors} /> : null}
+          {loading ? (
+            <p className="alert alert-info" role="status">
+              <span className="spinner" aria-hidden="true" /> {t("loading")}
+            </p>
+          ) : null}
+          {data.panels.length ? (
+            <ol className="order-list">
+              {data.panels.map((o) => (
+                <OrderPanel key={o.externalId} order={o} timeZone={data.timeZone} />
+              ))}
+            </ol>
+          ) : fieldErrors ? null : data.filtered || total > 0 ? (
+            <p className="card">{t("noMatch")}</p>
+          ) : (
+            <div className="card dashboard-empty">
+              <p>{t("empty")}</p>
+              <p>
+                <Link className="button button-primary" to={paths.submit(lang, "new")}>
+                  {t("emptyLink")}
+                </Link>
+              </p>
+            </div>
+          )}
+          {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
+        </section>
+        {data.referralLink ? (
+          <aside className="dashboard-widgets" aria-label={t("referral.title")}>
+            <ReferralWidget link={data.referralLink} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

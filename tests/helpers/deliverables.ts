@@ -1,0 +1,155 @@
+// Completed orders with delivered files, for the tests of downloads and certificates (issue 11 §5, §6), and a
+// small reader of store-only zips (the format server/orders/downloads.ts writes).
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { AppContext } from "../../server/context";
+import { storedPath } from "../../server/documents/files";
+import { addDeliverable } from "../../server/orders/deliverables";
+import { transitionOrder } from "../../server/orders/life";
+import { issueCertificate } from "../../server/certificates";
+import { createPlacedOrder, createStaff, type TestUser } from "./factories";
+
+/** A small file the store accepts as a PDF, different each time. */
+export function pdfBytes(text = randomBytes(8).toString("hex")): Uint8Array {
+  return new Uint8Array(Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`));
+}
+
+export interface CompletedOrder {
+  externalId: string;
+  orderId: number;
+  staff: TestUser;
+}
+
+/**
+ * A placed order of `user` taken by staff to completed with `files` delivered (through addDeliverable: the same
+ * content checks as uploads). `paid` (default true) marks it paid, which makes its files downloadable.
+ */
+export async function completedOrder(
+  ctx: AppContext,
+  user: Pick<TestUser, "id">,
+  files: { name: string; bytes: Uint8Array }[],
+  options: { paid?: boolean; staff?: TestUser; complete?: boolean } = {},
+): Promise<CompletedOrder> {
+  const staff = options.staff ?? (await createStaff(ctx));
+  const placed = await createPlacedOrder(ctx, user);
+  const row = await ctx.db.selectFrom("orders").select("id").where("external_id", "=", placed.externalId).executeTakeFirstOrThrow();
+  const actor = { userId: staff.id };
+  const started = await transitionOrder(ctx, actor, { externalId: placed.externalId }, "start");
+  if (!started.ok) throw new Error(`start: ${started.error}`);
+  for (const f of files) {
+    const added = await addDeliverable(ctx, actor, row.id, f.bytes, f.name);
+    if (!added.ok) throw new Error(`addDeliverable ${f.name}: ${added.error}`);
+  }
+  if (options.complete !== false) {
+    const done = await transitionOrder(ctx, actor, { externalId: placed.externalId }, "complete");
+    if (!done.ok) throw new Error(`complete: ${done.error}`);
+  }
+  if (options.paid !== false) await ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", row.id).execute();
+  return { externalId: placed.externalId, orderId: row.id, staff };
+}
+
+/** completedOrder, then its certificate issued (and, when given, its authors set directly). */
+export async function certifiedOrder(
+  ctx: AppContext,
+  user: Pick<TestUser, "id">,
+  files: { name: string; bytes: Uint8Array }[],
+  options: { paid?: boolean; authors?: string; title?: string } = {},
+): Promise<CompletedOrder & { code: string }> {
+  const order = await completedOrder(ctx, user, files, options);
+  const issued = await issueCertificate(ctx, { userId: order.staff.id }, order.orderId);
+  if (!issued.ok) throw new Error(`issueCertificate: ${issued.error}`);
+  if (options.authors !== undefined || options.title !== undefined)
+    await ctx.db
+      .updateTable("certificates")
+      .set({
+        ...(options.authors !== undefined ? { authors: options.authors } : {}),
+        ...(options.title !== undefined ? { title: options.title } : {}),
+      })
+      .where("code", "=", issued.value.code)
+      .execute();
+  return { ...order, code: issued.value.code };
+}
+
+/**
+ * A large delivered file of `sizeBytes` random bytes written straight into the store (past the upload size limit:
+ * benchmarks and the memory test), with its files and deliverables rows. Written 1 MiB at a time.
+ */
+export async function storeLargeDeliverable(
+  ctx: AppContext,
+  orderId: number,
+  ownerUserId: number,
+  name: string,
+  sizeBytes: number,
+): Promise<{ key: string; sha256: string }> {
+  const storedName = randomBytes(16).toString("hex");
+  const filePath = storedPath(ctx, storedName);
+  await fsp.mkdir(path.dirname(filePath), { recursive: true });
+  const hash = createHash("sha256");
+  const out = fs.createWriteStream(filePath);
+  const chunk = randomBytes(1024 * 1024);
+  for (let written = 0; written < sizeBytes;) {
+    const n = Math.min(chunk.length, sizeBytes - written);
+    // Vary each MiB a little so the file is not one block repeated.
+    chunk.writeUInt32BE(written >>> 0, 0);
+    const part = chunk.subarray(0, n);
+    hash.update(part);
+    if (!out.write(Buffer.from(part))) await new Promise<void>((r) => out.once("drain", () => r()));
+    written += n;
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  const sha256 = hash.digest("hex");
+  const id = randomUUID();
+  await ctx.db
+    .insertInto("files")
+    .values({
+      id,
+      owner_user_id: ownerUserId,
+      kind: "deliverable",
+      original_name: name,
+      stored_name: storedName,
+      size_bytes: sizeBytes,
+      content_type: "application/pdf",
+      sha256,
+    })
+    .execute();
+  const key = randomBytes(8).toString("base64url").slice(0, 10);
+  await ctx.db
+    .insertInto("deliverables")
+    .values({ order_id: orderId, key, file_id: id, name, size_bytes: sizeBytes, sha256, content_type: "application/pdf" })
+    .execute();
+  return { key, sha256 };
+}
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  crc32: number;
+  data: Buffer;
+}
+
+/** The entries of a zip, read from its central directory (stored entries only: what the portal writes). */
+export function readZip(zip: Buffer): ZipEntry[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error("no end of central directory");
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error("bad central header");
+    const method = zip.readUInt16LE(at + 10);
+    const crc32 = zip.readUInt32LE(at + 16);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error("bad local header");
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, method, crc32, data: zip.subarray(dataAt, dataAt + size) });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
