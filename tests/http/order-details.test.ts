@@ -6,6 +6,7 @@ import { sendJson as send } from "../helpers/api";
 import { createPlacedOrder, createStaff } from "../helpers/factories";
 import { transitionOrder } from "../../server/orders/life";
 import { addDeliverable } from "../../server/orders/deliverables";
+import { issueCertificate } from "../../server/certificates";
 import { encodeReworkSuccess } from "../../app/common/orders/edit";
 
 let portal: TestPortal;
@@ -179,6 +180,13 @@ describe("the order details page without JavaScript", () => {
     expect(html).toContain("Download All Files");
     expect(html).toMatch(new RegExp(`href="/api/order/${ext}/deliverables/[A-Za-z0-9_-]+"[^>]*>edited-manuscript.pdf`));
     expect(html).toContain(`href="/en/researcher/index/re-edit/${ext}"`);
+    // Once issued, the certificate's panel (code, title and authors form posting to the certificates area).
+    const issued = await issueCertificate(portal.ctx, await staffActor(), await orderId(ext));
+    if (!issued.ok) throw new Error(issued.error);
+    html = await (await user.client.get(details(ext))).text();
+    expect(html).toContain('id="certificate"');
+    expect(html).toContain("data-certificate-code");
+    expect(html).toContain(`action="/en/certificate/edit/${issued.value.code}"`);
     // Edit mode is gone once completed.
     expect(await (await user.client.get(details(ext, "?edit=1"))).text()).not.toContain('name="version"');
   });
