@@ -39,7 +39,8 @@ export default [
       // Dashboard and order list (spec 2 §2, issue 11 §3): one module, two routes.
       route("researcher", "routes/researcher._index.tsx", { id: "researcher-dashboard" }),
       route("researcher/index/orders/:xid/:orderTitle/:from/:to/:page", "routes/researcher._index.tsx", { id: "researcher-orders" }),
-      route("researcher/index/details/:externalId/:status?", "routes/order-details.tsx"),
+      route("researcher/index/details/:externalId/rework-success/:data?", "routes/order-rework-success.tsx"),
+      route("researcher/index/details/:externalId/:status?/:chatbot?", "routes/order-details.tsx"),
       route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
       soonProtected("researcher/index/*", "researcher-index"),
       route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
@@ -61,7 +62,10 @@ export default [
       route("certificate", "routes/certificate._index.tsx"),
       route("certificate/verify", "routes/certificate.verify.tsx"),
       route("certificate/edit/:code", "routes/certificate.edit.tsx"),
-      soon("support/*", "support"),
+      // Support (spec 2 §2, issue 11 §4)
+      route("support", "routes/support.tsx"),
+      route("support/index/submission/:externalId", "routes/support.tsx", { id: "support-submission" }),
+      route("support/index/submission/:externalId/type/:type", "routes/support.tsx", { id: "support-submission-type" }),
       route("curie/*", "routes/curie.tsx"),
       soon("rubriq/*", "rubriq"),
       route("staff", "routes/staff.tsx", [
@@ -71,6 +75,8 @@ export default [
         route("orders", "routes/staff.orders._index.tsx"),
         route("orders/new", "routes/staff.orders.new.tsx"),
         route("orders/:externalId", "routes/staff.orders.$externalId.tsx"),
+        route("support/:id?", "routes/staff.support.tsx"),
+        route("support/:id/file", "routes/staff.support-file.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 

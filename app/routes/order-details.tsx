@@ -1,111 +1,179 @@
-import { Link, useLoaderData, useParams } from "@remix-run/react";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
-import { formatDateTime, formatMoney } from "#common/format";
 import { requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
-import { findOrder } from "#server/orders/read";
-import { bankDetailsFor } from "#server/config";
 import { pageScope } from "#app/lib/scope.server";
+import { parseForm } from "#app/lib/forms.server";
+import { orderDetailsPage } from "#server/orders/details";
+import { saveNotificationEmails, saveOrderDetails } from "#server/orders/edit";
+import { serviceDetails } from "#server/orders/service-details";
+import { orderEditForm, notificationEmailsForm } from "#common/orders/edit";
+import { errorStatus } from "#common/result";
 import { paths } from "#common/paths";
+import { formatDateTime } from "#common/format";
+import { OrderSidebar } from "#app/components/order-details/Sidebar";
+import { EditMain, EditSidebarFields, editValues } from "#app/components/order-details/EditOrder";
+import { MainPanel } from "#app/components/order-details/MainPanel";
+import { ThankYou } from "#app/components/order-details/ThankYou";
+import type { EditReply, OrderDetailsData } from "#app/components/order-details/types";
+import * as z from "zod/mini";
 
-export const handle = { i18n: ["order", "catalogue"] };
+export const handle = { i18n: ["details", "certificate", "order", "orders", "catalogue"] };
 export const meta = titleMeta;
 
-// /researcher/index/details/{externalId}/{status?}: the order; 'thank-you' right after submitting.
+const intentOnly = z.object({ intent: z.string() });
+
+// /researcher/index/details/{externalId}/{status?}: the order (spec 2 §2); 'thank-you' right after placing it;
+// ?edit=1 is edit mode (placed or in-progress orders), rendered on the server so it works without JavaScript.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const scope = await pageScope(request, context);
-  const order = await findOrder(scope, params.externalId ?? "");
+  const status = params.status;
+  if (status !== undefined && status !== "thank-you") throw new Response("Not Found", { status: 404 });
+  const url = new URL(request.url);
+  const editing = url.searchParams.get("edit") === "1" && !status;
+  const data = await orderDetailsPage(scope, params.externalId ?? "", { editing });
   // Another user's order is simply not found.
-  if (!order) throw new Response("Not Found", { status: 404 });
-  const t = await getFixedT(request, "order");
-  const snapshot = await context.app.config.snapshot();
+  if (!data) throw new Response("Not Found", { status: 404 });
+  const t = await getFixedT(request, "details");
+  const poll = Number(url.searchParams.get("poll") ?? 0);
   return {
-    title: t("orderDetails.title", { externalId: order.externalId }),
-    order,
-    bank: bankDetailsFor(snapshot.config, order.currency.isoCode),
-    timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
+    ...data,
+    title: t("title", { externalId: data.order.externalId }),
+    pollCount: Number.isInteger(poll) && poll >= 0 ? Math.min(poll, 1000) : 0,
   };
 }
 
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const externalId = params.externalId ?? "";
+  const fields = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const intent = intentOnly.safeParse({ intent: fields?.get("intent") }).data?.intent;
+  if (intent === "notification-emails") {
+    const submission = await parseForm<z.output<typeof notificationEmailsForm>>(request, notificationEmailsForm);
+    if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+    const r = await saveNotificationEmails(scope, externalId, submission.value.notificationEmails ?? "");
+    if (!r.ok && r.error === "not-found") throw new Response("Not Found", { status: 404 });
+    if (!r.ok)
+      return Response.json(
+        { intent, error: r.fieldErrors.notificationEmails ?? r.error, value: String(submission.value.notificationEmails ?? "") },
+        { status: 400 },
+      );
+    return redirect(`${paths.orderThankYou(scope.lang, externalId)}?emails=saved`, { status: 303 });
+  }
+  if (intent === "save") {
+    const submission = await parseForm<z.output<typeof orderEditForm>>(request, orderEditForm);
+    if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+    const input = submission.value;
+    const r = await saveOrderDetails(scope, externalId, input);
+    if (r.ok) return redirect(`${paths.orderDetails(scope.lang, externalId)}?saved=1`, { status: 303 });
+    if (r.error === "not-found") throw new Response("Not Found", { status: 404 });
+    const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? [v] : []);
+    const answers = input.answers && typeof input.answers === "object" ? (input.answers as Record<string, string>) : {};
+    const services = list(input.services);
+    const reply: EditReply = {
+      intent: "save",
+      // The questions of the services as posted (a service just ticked brings its questions with the errors).
+      details: services.length ? await serviceDetails(scope.app, services) : null,
+      fieldErrors: r.fieldErrors,
+      formError: Object.keys(r.fieldErrors).length ? null : `details:errors.${r.error}`,
+      suggestedDeadline: (r.details?.suggestedDeadline as string | null | undefined) ?? null,
+      values: {
+        services,
+        styleOfEnglish: String(input.styleOfEnglish ?? ""),
+        journalName: String(input.journalName ?? ""),
+        journalUrl: String(input.journalUrl ?? ""),
+        answers,
+      },
+    };
+    return Response.json(reply, { status: r.error === "deadline-mismatch" ? 409 : errorStatus(r.error) });
+  }
+  // The certificate's title and authors post to /certificate/edit/{code} (the certificates area, ADR 033).
+  throw new Response("Bad Request", { status: 400 });
+}
+
+type ActionReply = EditReply | { intent: "notification-emails"; error: string; value: string };
+
 export default function OrderDetails() {
-  const { order, bank, timeZone } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>() as unknown as OrderDetailsData & { pollCount: number };
+  const reply = useActionData<typeof action>() as ActionReply | undefined;
   const params = useParams();
-  const { t } = useTranslation("order");
+  const [search] = useSearchParams();
+  const { t } = useTranslation("details");
   const lang = useLang();
+  const { order } = data;
   const thankYou = params.status === "thank-you";
+  const editReply = reply?.intent === "save" ? reply : undefined;
+  const emailsReply = reply?.intent === "notification-emails" ? reply : undefined;
+  const editing = Boolean(data.edit);
+  const heading = (
+    <header className="details-header">
+      <p>
+        <Link to={paths.researcher(lang)}>← {t("back")}</Link>
+      </p>
+      {thankYou ? null : <h1>{t("title", { externalId: order.externalId })}</h1>}
+      <p>
+        <strong>{order.title}</strong> · {t("orderNumber")}: <strong data-external-id>{order.externalId}</strong> ·{" "}
+        <span className="badge" data-status={order.flags.displayStatus}>
+          {t(`orders:status.${order.flags.displayStatus}`)}
+        </span>{" "}
+        · {t("created", { date: formatDateTime(order.createdAt, lang, data.timeZone) })}
+      </p>
+      {search.get("saved") === "1" && !editReply ? (
+        <p className="alert alert-success" role="status">
+          {t("edit.saved")}
+        </p>
+      ) : null}
+    </header>
+  );
+  if (editing) {
+    const values = editValues(data, editReply);
+    return (
+      <article className="stack order-details">
+        {heading}
+        <Form method="post" className="details-layout" aria-label={t("edit.title")}>
+          <div className="details-main">
+            <h2>{t("edit.title")}</h2>
+            <EditMain data={data} reply={editReply} />
+          </div>
+          <OrderSidebar data={data} editFields={<EditSidebarFields values={values} errors={editReply?.fieldErrors ?? {}} />} />
+        </Form>
+      </article>
+    );
+  }
+  const canEdit = !thankYou && (order.status === "placed" || order.status === "in-progress");
   return (
     <article className="stack order-details">
-      <p>
-        <Link to={paths.researcher(lang)}>← {t("orderDetails.back")}</Link>
-      </p>
-      {thankYou ? (
-        <div className="alert alert-success" role="status">
-          <h1>{t("thankYou.title")}</h1>
-          <p>{t("thankYou.body", { externalId: order.externalId })}</p>
-        </div>
-      ) : (
-        <h1>{t("orderDetails.title", { externalId: order.externalId })}</h1>
-      )}
-      <section className="card">
-        <h2>{order.title}</h2>
-        <p>
-          {t("orderDetails.number")}: <strong data-external-id>{order.externalId}</strong>
-        </p>
-        <p>
-          {t("orderDetails.deadline")}: {order.deadline ? formatDateTime(order.deadline, lang, timeZone) : t("deadlineByQuote")}
-        </p>
-        <table>
-          <tbody>
-            {order.lineItems.map((l) => (
-              <tr key={l.serviceIdentity}>
-                <th scope="row">
-                  {t(l.nameKey)}
-                  {l.quantity > 1 ? ` × ${l.quantity}` : ""}
-                </th>
-                <td className="amount">{formatMoney(l.totalPrice, order.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t("total")}</th>
-              <td className="amount total">{formatMoney(order.total, order.currency)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
-      {order.invoice ? (
-        <section className="card">
-          <h2>{t("orderDetails.invoice", { number: order.invoice.number })}</h2>
-          <p>{t("orderDetails.balance", { amount: formatMoney(order.invoice.balance, order.currency) })}</p>
-          <p>{t("payment.bankTransferInfo")}</p>
-          {bank ? (
-            <dl className="bank-details">
-              <dt>{t("bank.beneficiary")}</dt>
-              <dd>{bank.beneficiary}</dd>
-              <dt>{t("bank.bankName")}</dt>
-              <dd>{bank.bankName}</dd>
-              <dt>{t("bank.account")}</dt>
-              <dd>{bank.account}</dd>
-              <dt>{t("bank.swift")}</dt>
-              <dd>{bank.swift}</dd>
-              <dt>{t("bank.reference")}</dt>
-              <dd>{order.invoice.number}</dd>
-            </dl>
+      {heading}
+      <div className="details-layout">
+        <div className="details-main stack">
+          {thankYou ? (
+            <ThankYou
+              data={data}
+              pollCount={data.pollCount}
+              emailsSaved={search.get("emails") === "saved" && !emailsReply}
+              emailsError={emailsReply?.error}
+              emailsValue={emailsReply?.value}
+            />
           ) : null}
-        </section>
-      ) : order.paid ? (
-        <p className="alert alert-success">{t("orderDetails.paid")}</p>
-      ) : null}
-      {thankYou ? null : (
-        <p>
-          <Link to={paths.orderReedit(lang, order.externalId)}>{t("rework.requestLink")}</Link>
-        </p>
-      )}
+          {canEdit ? (
+            <p>
+              <Link className="button" to={paths.orderEdit(lang, order.externalId)}>
+                {t("edit.open")}
+              </Link>
+            </p>
+          ) : null}
+          <MainPanel data={data} />
+        </div>
+        <OrderSidebar data={data} />
+      </div>
     </article>
   );
 }

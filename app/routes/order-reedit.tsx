@@ -2,7 +2,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
-import { requireLang, requireUser } from "#app/lib/session.server";
+import { requireUser } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { reworkableOrder } from "#server/order-form";
@@ -12,12 +13,14 @@ export const handle = { i18n: ["order"] };
 export const meta = titleMeta;
 
 // /researcher/index/re-edit/{externalId} (spec 2): the re-edit request page. Continue opens the rework
-// start screen through /api/order-form/reedit/{externalId}; an order that is not found sends the visitor home.
+// start screen through /api/order-form/reedit/{externalId}; an order that is not found, or that offers no
+// re-edit (not completed and downloadable, past the window, figures or formatting: flags.reeditAvailable),
+// sends the visitor home (spec 2 §8).
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const lang = requireLang(request);
-  const order = await reworkableOrder(context.app, session.user.id, params.externalId ?? "");
-  if (!order) throw redirect(paths.home(lang));
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const order = await reworkableOrder(scope, params.externalId ?? "");
+  if (!order) throw redirect(paths.home(scope.lang));
   const t = await getFixedT(request, "order");
   return { title: t("rework.requestTitle"), order: { externalId: order.externalId, title: order.title } };
 }

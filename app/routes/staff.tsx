@@ -24,6 +24,7 @@ export default function StaffLayout() {
         </NavLink>
         <NavLink to={paths.staffOrders(lang)}>{t("staffops:tabs.orders")}</NavLink>
         <NavLink to={paths.staffOutbox(lang)}>{t("staff.outbox")}</NavLink>
+        <NavLink to={paths.staffSupport(lang)}>{t("staff.support")}</NavLink>
       </nav>
       <Outlet />
     </div>

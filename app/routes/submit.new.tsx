@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const back = paths.submit(w.lang, "new", { rework: reworkRef });
     if (!w.scope.userId) throw redirect(paths.login(w.lang, { redirect: back }));
     // Spec 2: an order that is not found on re-edit sends the visitor home.
-    const order = await reworkableOrder(w.scope.app, w.scope.userId, reworkRef);
+    const order = await reworkableOrder(w.scope, reworkRef);
     if (!order) throw redirect(paths.home(w.lang));
     const title = t("newConfirm.reworkTitle", { externalId: order.externalId });
     return Response.json(

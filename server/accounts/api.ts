@@ -7,7 +7,15 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import { addressBodySchema, countryPromptStatusBodySchema, countryRefBodySchema, detailsBodySchema } from "#common/accounts/schemas";
 import { endpoint, reply, type EndpointTable, type HandlerAnswer, type HandlerInput } from "../http/api/endpoint";
 import { localizationForHost } from "../config";
-import { accountOf, countryPromptShown, orderCount, recordCountryPromptStatus, setCountryByRef, updateDetails } from "./account";
+import {
+  acceptWfoeTerms,
+  accountOf,
+  countryPromptShown,
+  orderCount,
+  recordCountryPromptStatus,
+  setCountryByRef,
+  updateDetails,
+} from "./account";
 import { deleteAddress, myAddress, myAddresses, saveAddress } from "./addresses";
 import { localizationRedirectTarget } from "./localization";
 
@@ -117,6 +125,18 @@ export const accountsApi: EndpointTable = [
       const { user } = scope.session!;
       if (params.id !== user.identity && params.id !== String(user.id)) return fail("forbidden");
       return ok({ numberOfOrders: await orderCount(scope.app, user.id) });
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/users/:id/wfoe-tos-accepted",
+    auth: "user",
+    summary: "Accepts the local entity's terms (spec 2 §4 'Migration'; {id}: one's identity or numeric id, anyone else's is a 403) → {}.",
+    async handler({ scope, params }) {
+      const { user } = scope.session!;
+      if (params.id !== user.identity && params.id !== String(user.id)) return fail("forbidden");
+      const r = await acceptWfoeTerms(scope);
+      return r.ok ? ok({}) : r;
     },
   }),
   endpoint({

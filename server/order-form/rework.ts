@@ -7,10 +7,10 @@
 import type { ReworkBasicDetails } from "#common/order-form/schemas";
 import { checkField, reworkInstructionsField } from "#common/order-form/schemas";
 import { invalid, ok } from "#common/result";
-import type { AppContext } from "../context";
 import { getCatalogue, type Catalogue } from "../catalogue";
 import { createOrderForm, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
 import type { Scope } from "../scope";
+import { flagContextOf, orderBaseQuery, toOrderView } from "../orders/read";
 import type { SaveResult } from "./types";
 import { saveGetStarted } from "./steps/get-started";
 
@@ -29,21 +29,30 @@ export interface ReworkableOrder {
   serviceSlugs: string[];
 }
 
-/** One of the user's placed orders that may be re-edited; null for anyone else's order or an unknown id. */
-export async function reworkableOrder(ctx: AppContext, userId: number | null, ref: string | number): Promise<ReworkableOrder | null> {
+/**
+ * One of the user's orders that may be re-edited now (spec 2 §4: completed, its files downloadable, within the
+ * re-edit window, no figures or manuscript formatting unless staff view as the user; server/orders/life.ts
+ * derives the flag), or null: anyone else's order, an unknown id, or one that offers no re-edit. With
+ * `enforce: false` only ownership is checked (a rework form already started keeps showing its original).
+ */
+export async function reworkableOrder(
+  scope: Pick<Scope, "app" | "userId" | "impersonatorId">,
+  ref: string | number,
+  { enforce = true }: { enforce?: boolean } = {},
+): Promise<ReworkableOrder | null> {
+  const userId = scope.userId;
   if (!userId) return null;
-  let q = ctx.db
-    .selectFrom("orders")
-    .select(["id", "external_id", "title", "currency_iso", "word_count", "language_id", "area_of_study_id", "line_items", "status"])
-    .where("user_id", "=", userId);
-  if (typeof ref === "number") q = q.where("id", "=", ref);
-  else {
-    if (!/^[A-Z]{2}\d{1,12}$/.test(ref)) return null;
-    q = q.where("external_id", "=", ref);
-  }
-  const row = await q.executeTakeFirst();
+  if (typeof ref === "string" && !/^[A-Z]{2}\d{1,12}$/.test(ref)) return null;
+  const row = await (
+    typeof ref === "number"
+      ? orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.id", "=", ref)
+      : orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.external_id", "=", ref)
+  )
+    .select(["o.word_count", "o.language_id", "o.area_of_study_id"])
+    .executeTakeFirst();
   if (!row || row.status === "cancelled") return null;
-  const lines = (row.line_items ?? []) as { serviceSlug?: string }[];
+  const view = toOrderView(row, await flagContextOf(scope));
+  if (enforce && !view.flags.reeditAvailable) return null;
   return {
     id: row.id,
     externalId: row.external_id,
@@ -52,7 +61,7 @@ export async function reworkableOrder(ctx: AppContext, userId: number | null, re
     wordCount: row.word_count,
     languageId: row.language_id,
     areaOfStudyId: row.area_of_study_id,
-    serviceSlugs: lines.map((l) => l.serviceSlug).filter((s): s is string => typeof s === "string"),
+    serviceSlugs: view.lineItems.map((l) => l.serviceSlug).filter((s): s is string => typeof s === "string"),
   };
 }
 
@@ -99,7 +108,7 @@ export interface ReworkView {
 export async function reworkView(scope: Scope, form: OrderFormRow): Promise<ReworkView | null> {
   if (!form.rework || !form.rework_of_order_id) return null;
   const compute = async () => {
-    const order = await reworkableOrder(scope.app, scope.userId, form.rework_of_order_id!);
+    const order = await reworkableOrder(scope, form.rework_of_order_id!, { enforce: false });
     if (!order) return null;
     const [catalogue, snapshot] = await Promise.all([getCatalogue(scope.app), scope.app.config.snapshot()]);
     return {
@@ -116,7 +125,7 @@ export async function reworkView(scope: Scope, form: OrderFormRow): Promise<Rewo
  * language and area of study. Null when the order is not the user's.
  */
 export async function startRework(scope: Scope, externalId: string): Promise<OrderFormRow | null> {
-  const order = await reworkableOrder(scope.app, scope.userId, externalId);
+  const order = await reworkableOrder(scope, externalId);
   if (!order) return null;
   const existing = await scope.app.db
     .selectFrom("order_forms")

@@ -116,6 +116,8 @@ describe("order life", () => {
     await transitionOrder(t.ctx, actor, { orderId: row.id }, "start");
     await addDeliverable(t.ctx, actor, row.id, docx(), "done.pdf");
     await transitionOrder(t.ctx, actor, { orderId: row.id }, "complete");
+    // A re-edit needs the files downloadable (issue 11 §4): the invoice is settled here by hand.
+    await t.ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", row.id).execute();
     const form = await startRework(scopeFor(t.ctx, user), placed.externalId);
     expect(form).not.toBeNull();
     // Direct: the rework flow's own tests cover the steps; here only its placement's effect on the original.

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { registerResearcher } from "./helpers";
+import { registerResearcher, signIn } from "./helpers";
+import { REWORK_OWNERS } from "./fixtures/rework-owners";
 import { makeDocx } from "../helpers/fixtures";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 test.describe("re-edit (rework) orders", () => {
-  test("from a placed order to the re-edit page, the rework start screen and the rework services", async ({ page }) => {
+  test("a placed order offers no re-edit yet", async ({ page }) => {
     await registerResearcher(page, "en", { callingCountry: "US", phone: "2025550112", country: "US", currency: "USD" });
     // The original order, placed through the JSON API with the browser's session.
     const api = page.request;
@@ -27,6 +28,22 @@ test.describe("re-edit (rework) orders", () => {
       await api.post(`/api/order-form/${id}/payments`, { data: { paymentMethodId: 9, acceptedTermsAndConditions: true } })
     ).json();
     const ext: string = placed.order.externalId;
+
+    // Issue 11 §4: a re-edit is offered once the order is completed and its files can be downloaded. A placed
+    // order shows no re-edit link, and its re-edit page sends the visitor home (spec 2 §8).
+    await page.goto(`/en/researcher/index/details/${ext}`);
+    await expect(page.getByRole("heading", { name: `Order ${ext}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a re-edit or additional work" })).toHaveCount(0);
+    await page.goto(`/en/researcher/index/re-edit/${ext}`);
+    await expect(page).toHaveURL(/\/en(\/researcher)?$/);
+  });
+
+  test("from a completed, paid order to the re-edit page, the rework start screen and the rework services", async ({ page }, info) => {
+    // The order was completed and paid by staff when the portal started (./fixtures/rework.ts).
+    const owner = REWORK_OWNERS.find((o) => o.project === info.project.name)!;
+    await signIn(page, owner);
+    const orders = (await (await page.request.get("/api/order/search")).json()).orders as { externalId: string; title: string }[];
+    const ext = orders.find((o) => o.title === owner.title)!.externalId;
 
     await page.goto(`/en/researcher/index/details/${ext}`);
     await page.getByRole("link", { name: "Request a re-edit or additional work" }).click();

@@ -31,6 +31,8 @@ async function main() {
   const portal = await startPortal({ env });
   // Certified orders for tests/e2e/certificate.spec.ts (staff work the browser cannot do).
   await (await import("./fixtures/certificates")).seedCertificateFixtures(portal.ctx);
+  // Completed, paid orders for tests/e2e/rework.spec.ts (a re-edit needs one).
+  await (await import("./fixtures/rework")).seedReworkFixtures(portal.ctx);
   process.stdout.write(`e2e portal at ${portal.url}\n`);
   const stop = () => portal.stop().then(() => process.exit(0));
   process.on("SIGTERM", stop);

@@ -11,6 +11,8 @@ import { saveAdditional, saveDetails, saveGetStarted, saveServices, type SaveRes
 import { placeOrder, type PlacedOrder } from "#server/orders/place";
 import { PAYMENT_METHOD } from "#server/payments";
 import { systemScope, type Scope } from "#server/scope";
+import { transitionOrder } from "#server/orders/life";
+import { addDeliverable } from "#server/orders/deliverables";
 import { makeDocx } from "./fixtures";
 
 export interface TestUser {
@@ -144,4 +146,36 @@ export async function createInvoice(ctx: AppContext, user: Pick<TestUser, "id">,
   if (!order.invoiceNumber) throw new Error("createInvoice: the order carries no invoice");
   const invoice = await ctx.db.selectFrom("invoices").selectAll().where("number", "=", order.invoiceNumber).executeTakeFirstOrThrow();
   return { order, invoice };
+}
+
+/**
+ * A placed order of `user` taken on by staff: started, one file delivered, completed; `paid` settles its
+ * invoice by hand (recording payments comes with the payments issue). Its files are then downloadable and a
+ * re-edit is offered (issue 11 §4).
+ */
+export async function createCompletedOrder(
+  ctx: AppContext,
+  user: Pick<TestUser, "id">,
+  { paid = true, ...options }: OrderFormOptions & { paid?: boolean } = {},
+): Promise<PlacedOrder & { orderFormId: string }> {
+  const order = await createPlacedOrder(ctx, user, options);
+  const staff = await createStaff(ctx);
+  const actor = { userId: staff.id };
+  const ref = { externalId: order.externalId };
+  const row = await ctx.db.selectFrom("orders").select("id").where("external_id", "=", order.externalId).executeTakeFirstOrThrow();
+  const started = await transitionOrder(ctx, actor, ref, "start");
+  const file = await addDeliverable(
+    ctx,
+    actor,
+    row.id,
+    new Uint8Array(Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")),
+    "edited.pdf",
+  );
+  const done = await transitionOrder(ctx, actor, ref, "complete");
+  if (!started.ok || !file.ok || !done.ok) throw new Error("createCompletedOrder: could not complete the order");
+  if (paid) {
+    await ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", row.id).execute();
+    await ctx.db.updateTable("invoices").set({ status: "paid", balance: 0 }).where("order_id", "=", row.id).execute();
+  }
+  return order;
 }

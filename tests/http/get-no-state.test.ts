@@ -2,7 +2,7 @@
 // changes the draft; logout.gif signs out only with the token of the portal's own sign-out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, signIn, startRelaxedPortal, type TestPortal } from "../helpers/portal";
-import { createPlacedOrder, createResearcher } from "../helpers/factories";
+import { createCompletedOrder, createResearcher } from "../helpers/factories";
 import { logoutToken } from "../../server/auth/logout-token";
 
 let portal: TestPortal;
@@ -39,7 +39,7 @@ describe("links that would change a draft", () => {
 
   it("?rework= shows a confirmation and opens the re-edit only when it is posted", async () => {
     const user = await createResearcher(portal.ctx);
-    const order = await createPlacedOrder(portal.ctx, user, { projectTitle: "Rework by link" });
+    const order = await createCompletedOrder(portal.ctx, user, { projectTitle: "Rework by link" });
     const c = await signIn(portal, user);
     const r = await c.get(`/en/researcher/submit/new?rework=${order.externalId}`);
     expect(r.status).toBe(200);

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx } from "../helpers/fixtures";
 import { saveDetailsAndPlace, sendJson as send, uploadDocx } from "../helpers/api";
+import { createStaff } from "../helpers/factories";
+import { transitionOrder } from "../../server/orders/life";
+import { addDeliverable } from "../../server/orders/deliverables";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -28,10 +31,29 @@ async function placeOrder(c: Client, services: string[], title: string) {
   return placed.order.externalId as string;
 }
 
+/**
+ * A re-edit is offered for a completed order whose files can be downloaded (issue 11 §4): staff start and
+ * complete it with a delivered file, and its invoice is settled (payments arrive with a later issue: by hand).
+ */
+async function completeAndPay(externalId: string) {
+  const staff = await createStaff(portal.ctx);
+  const row = await portal.ctx.db.selectFrom("orders").select("id").where("external_id", "=", externalId).executeTakeFirstOrThrow();
+  const actor = { userId: staff.id };
+  expect((await transitionOrder(portal.ctx, actor, { orderId: row.id }, "start")).ok).toBe(true);
+  const pdf = new Uint8Array(Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"));
+  expect((await addDeliverable(portal.ctx, actor, row.id, pdf, "edited.pdf")).ok).toBe(true);
+  expect((await transitionOrder(portal.ctx, actor, { orderId: row.id }, "complete")).ok).toBe(true);
+  await portal.ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", row.id).execute();
+  await portal.ctx.db.updateTable("invoices").set({ status: "paid", balance: 0 }).where("order_id", "=", row.id).execute();
+}
+
 describe("rework through the API", () => {
   it("opens a rework form for the user's own order, checks the start screen and prices touch-ups with the re-edit discount", async () => {
     const { client: c } = await portal.researcher();
     const original = await placeOrder(c, ["premium-editing"], "Drought and soil bacteria");
+    // Only placed: no re-edit yet.
+    expect((await send(c, "POST", `/api/order-form/rework/${original}`)).status).toBe(404);
+    await completeAndPay(original);
 
     // Another user, an unknown id, and no sign-in: no rework form.
     const { client: other } = await portal.researcher();
@@ -138,7 +160,13 @@ describe("rework through the API", () => {
 describe("rework pages without JavaScript", () => {
   it("goes from the re-edit page to the rework start screen and on to the rework services", async () => {
     const { client: c } = await portal.researcher();
-    const original = await placeOrder(c, ["standard-editing", "manuscript-formatting"], "Coral bleaching in 2026");
+    const original = await placeOrder(c, ["standard-editing"], "Coral bleaching in 2026");
+    // A placed order offers no re-edit: no link, and the re-edit page sends home (spec 2 §8).
+    expect(await (await c.get(`/en/researcher/index/details/${original}`)).text()).not.toContain(
+      `/en/researcher/index/re-edit/${original}`,
+    );
+    expect((await c.get(`/en/researcher/index/re-edit/${original}`)).headers.get("location")).toBe("/en");
+    await completeAndPay(original);
 
     // The order details link to the re-edit page, which shows the order and links on.
     expect(await (await c.get(`/en/researcher/index/details/${original}`)).text()).toContain(`/en/researcher/index/re-edit/${original}`);
@@ -186,10 +214,10 @@ describe("rework pages without JavaScript", () => {
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/en/researcher/submit/manuscript-services");
 
-    // The services step offers the touch-ups of this order's editing and formatting, and no ordinary services.
+    // The services step offers the touch-ups of this order's editing, and no ordinary services.
     html = await (await c.get("/en/researcher/submit/manuscript-services")).text();
     expect(html).toContain('value="touch-up-editing"');
-    expect(html).toContain('value="touch-up-formatting"');
+    expect(html).not.toContain('value="touch-up-formatting"');
     expect(html).toContain('value="automated-re-editing"');
     expect(html).not.toContain('value="premium-editing"');
     expect(html).not.toContain('value="touch-up-translation"');
