@@ -18,7 +18,9 @@ export function guardThirdParty(page: Page, base: string) {
   const refused: string[] = [];
   page.on("request", (req) => {
     const url = req.url();
-    if (!url.startsWith(base) && !url.startsWith("data:") && !url.startsWith("blob:")) foreign.push(url);
+    // The browser's own resources (its PDF viewer in a certificate's frame) are not network origins.
+    const internal = /^(data|blob|chrome|chrome-extension):/.test(url);
+    if (!url.startsWith(base) && !internal) foreign.push(url);
   });
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
