@@ -104,7 +104,7 @@ describe("order-form API", () => {
     const search = await (await c.get(`/api/order/search?xid=${order.externalId}`)).json();
     expect(search.orders.map((o: { externalId: string }) => o.externalId)).toEqual([order.externalId]);
     expect(search.orders[0].invoice).toMatchObject({ status: "unpaid", balance: 26000 });
-    expect(search.pagination).toEqual({ page: 1, pageSize: 30, total: 1 });
+    expect(search.pagination).toEqual({ page: 1, pageSize: 30, total: 1, pages: 1 });
     expect((await (await c.get("/api/order/search?xid=NOPE")).json()).pagination.total).toBe(0);
     expect((await send(c, "PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript" })).status).toBe(409);
   });
