@@ -198,17 +198,22 @@ export default function VerifyCertificate() {
               <caption>{t("verify.files")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t("verify.fileName")}</th>
-                  <th scope="col">{t("verify.fileSize")}</th>
-                  <th scope="col">SHA-256</th>
+                  <th scope="col">{t("verify.fileName")} · SHA-256</th>
+                  <th scope="col" className="amount">
+                    {t("verify.fileSize")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {c.files.map((f) => (
                   <tr key={f.sha256 + f.name}>
-                    <td>{f.name}</td>
+                    {/* The fingerprint under its file's name: a 64-character column would squeeze a phone's table. */}
+                    <td>
+                      {f.name}
+                      <br />
+                      <code className="hash">{f.sha256}</code>
+                    </td>
                     <td className="amount">{size(f.sizeBytes)}</td>
-                    <td className="hash">{f.sha256}</td>
                   </tr>
                 ))}
               </tbody>

@@ -9,7 +9,7 @@ import { storedPath } from "../../server/documents/files";
 import { addDeliverable } from "../../server/orders/deliverables";
 import { transitionOrder } from "../../server/orders/life";
 import { issueCertificate } from "../../server/certificates";
-import { createPlacedOrder, createStaff, type TestUser } from "./factories";
+import { createPlacedOrder, createStaff, payInFull, type TestUser } from "./factories";
 
 /** A small file the store accepts as a PDF, different each time. */
 export function pdfBytes(text = randomBytes(8).toString("hex")): Uint8Array {
@@ -46,7 +46,7 @@ export async function completedOrder(
     const done = await transitionOrder(ctx, actor, { externalId: placed.externalId }, "complete");
     if (!done.ok) throw new Error(`complete: ${done.error}`);
   }
-  if (options.paid !== false) await ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", row.id).execute();
+  if (options.paid !== false) await payInFull(ctx, actor, row.id);
   return { externalId: placed.externalId, orderId: row.id, staff };
 }
 

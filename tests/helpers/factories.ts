@@ -1,6 +1,7 @@
 // Test data made through the domain functions, as a user or the wizard would make it: registration,
 // the order form's steps, placing an order (which issues its invoice). Not by inserting rows, and not
 // with the seeded demo accounts, so each test owns its data and a change to a domain rule shows here.
+import { recordBankPayment } from "../../server/invoices";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "#server/context";
 import { registerResearcher, type RegistrationInput } from "#server/accounts/registration";
@@ -173,9 +174,31 @@ export async function createCompletedOrder(
   );
   const done = await transitionOrder(ctx, actor, ref, "complete");
   if (!started.ok || !file.ok || !done.ok) throw new Error("createCompletedOrder: could not complete the order");
-  if (paid) {
-    await ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", row.id).execute();
-    await ctx.db.updateTable("invoices").set({ status: "paid", balance: 0 }).where("order_id", "=", row.id).execute();
-  }
+  if (paid) await payInFull(ctx, actor, row.id);
   return order;
+}
+
+/**
+ * Settles an order the way staff do: its invoice's whole balance recorded as a bank transfer (recordBankPayment:
+ * the ledger row, the invoice paid, the order paid). An order without an invoice is marked paid.
+ */
+export async function payInFull(ctx: AppContext, actor: { userId: number }, orderId: number): Promise<void> {
+  const invoice = await ctx.db
+    .selectFrom("invoices as i")
+    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+    .select(["i.number", "i.balance", "c.num_decimals"])
+    .where("i.order_id", "=", orderId)
+    .where("i.status", "=", "unpaid")
+    .executeTakeFirst();
+  if (!invoice || Number(invoice.balance) === 0) {
+    await ctx.db.updateTable("orders").set({ paid: true }).where("id", "=", orderId).execute();
+    return;
+  }
+  const amount = (Number(invoice.balance) / 10 ** invoice.num_decimals).toFixed(invoice.num_decimals);
+  const r = await recordBankPayment(ctx, actor, invoice.number, {
+    amount,
+    reference: `TEST-${orderId}-${randomBytes(3).toString("hex")}`,
+    receivedOn: new Date().toISOString().slice(0, 10),
+  });
+  if (!r.ok) throw new Error(`payInFull: ${r.error}`);
 }
