@@ -63,6 +63,8 @@ const anonymous = [
 
 test.describe("accessibility (axe: no serious or critical violation)", () => {
   it("pages seen before signing in", async ({ axePage: page }) => {
+    // A dozen pages, each scanned whole: a loaded CI machine needs more than the default 30 s.
+    test.setTimeout(90_000);
     for (const path of anonymous) await expectAccessible(page, path);
   });
 
