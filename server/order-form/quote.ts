@@ -7,7 +7,7 @@ import type { SiteLang } from "#common/i18n";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
 import { PRICE_QUOTE_LAYOUT_VERSION, type PriceQuoteData } from "../pdf/price-quote";
-import { PDF_BUSY_RETRY_SECONDS, PdfPoolBusyError, PdfRenderError } from "../pdf/pool";
+import { cachedPdf } from "../pdf/cached";
 import { rateLimit } from "../http/rate-limit";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
@@ -123,9 +123,6 @@ export async function findQuote(ctx: AppContext, estimateId: string, owner: Owne
   return mine ? { row, data } : null;
 }
 
-/** Renders in flight in this process, by cache key: concurrent downloads of one quote render it once. */
-const rendering = new Map<string, Promise<Buffer>>();
-
 /**
  * The quote as a PDF. Rendering takes 100–600 ms of CPU (more with CJK fonts), in the PDF render pool's
  * worker threads (ADR 028), not on the event loop; a PDF is rendered once per estimate and content (the
@@ -145,40 +142,7 @@ export async function quotePdf(
   const input = await quotePdfData(ctx, quote, customer);
   const digest = createHash("sha256").update(canonical(input)).digest("base64url").slice(0, 22);
   const key = `quote-pdf:${quote.row.estimate_id}:v${PRICE_QUOTE_LAYOUT_VERSION}:${digest}`;
-  const cached = await ctx.cache.getJson<string>(key).catch(() => undefined);
-  if (typeof cached === "string") return ok(Buffer.from(cached, "base64"));
-  let pending = rendering.get(key);
-  if (!pending) {
-    // The in-flight entry outlives the render and the cache write by a few seconds: a download whose cache
-    // read was already under way (a Redis round trip) when the PDF was stored finds it here instead of
-    // rendering it again.
-    pending = ctx.pdf
-      .render("price-quote", input)
-      .then(async (pdf) => {
-        // A cache that cannot keep it (full, down) costs the next download a render, nothing more.
-        await ctx.cache.setJson(key, pdf.toString("base64"), QUOTE_PDF_CACHE_SECONDS).catch(() => undefined);
-        setTimeout(() => rendering.delete(key), 5_000).unref();
-        return pdf;
-      })
-      .catch((error: unknown) => {
-        // A failed render is not kept: the next download tries again.
-        rendering.delete(key);
-        throw error;
-      });
-    rendering.set(key, pending);
-  }
-  try {
-    return ok(await pending);
-  } catch (error) {
-    // A full queue, and a render that timed out or whose worker died (it is replaced), are passing troubles of
-    // this server: 503 with a retry hint, never a 500.
-    if (error instanceof PdfPoolBusyError || error instanceof PdfRenderError)
-      return fail("service-unavailable", {
-        retryAfterSeconds: error instanceof PdfPoolBusyError ? error.retryAfterSeconds : PDF_BUSY_RETRY_SECONDS,
-        message: fixedT(scope.lang, "pdf")("busy"),
-      });
-    throw error;
-  }
+  return cachedPdf(ctx, key, QUOTE_PDF_CACHE_SECONDS, () => ctx.pdf.render("price-quote", input), fixedT(scope.lang, "pdf")("busy"));
 }
 
 async function quotePdfData(
