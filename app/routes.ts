@@ -49,9 +49,19 @@ export default [
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
       soonProtected("researcher/coupons", "coupons"),
       soonProtected("researcher/prepay/*", "prepay"),
+      // Pay many invoices (issue 12 §4)
+      route("researcher/invoices/pay/:invoiceNumbers", "routes/researcher.invoices.pay.tsx"),
+      // Invoices (issue 12 §4)
+      // The list (one module, two routes) and the landing after a payment. The pay page
+      // (researcher/invoices/pay/:invoiceNumbers) is more specific than these; {n}/fapiao comes with issue 13.
+      route("researcher/invoices", "routes/researcher.invoices.tsx", { id: "researcher-invoices" }),
+      route("researcher/invoices/:status", "routes/researcher.invoices.tsx", { id: "researcher-invoices-status" }),
+      route("researcher/invoices/unpaid/:type", "routes/researcher.invoices.unpaid.$type.tsx"),
       soonProtected("researcher/invoices/*", "invoices"),
       soon("researcher/grammar-check/*", "grammar-check"),
       soonProtected("researcher/rewards", "rewards"),
+      // A payment waiting for the researcher: QR code, boleto, provider redirect (issue 12 §2)
+      route("researcher/payment/:paymentId", "routes/researcher.payment.$paymentId.tsx"),
       soonProtected("researcher/*", "researcher-other"),
 
       soonProtected("referral-rewards/*", "referral-rewards"),
@@ -77,11 +87,18 @@ export default [
         route("orders/:externalId", "routes/staff.orders.$externalId.tsx"),
         route("support/:id?", "routes/staff.support.tsx"),
         route("support/:id/file", "routes/staff.support-file.tsx"),
+        // Staff payments (issue 12 §8)
+        route("payments", "routes/staff.payments._index.tsx"),
+        route("payments/:id", "routes/staff.payments.$id.tsx"),
+        route("invoices/:number", "routes/staff.invoices.$number.tsx"),
+        route("vouchers", "routes/staff.vouchers.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 
       route("terms", "routes/terms.tsx"),
       route("privacy", "routes/privacy.tsx"),
+      // Payment provider sandboxes (issue 12 §2)
+      route("payment-sandbox/:provider/:paymentId", "routes/payment-sandbox.$provider.$paymentId.tsx"),
       route("error", "routes/error.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
@@ -107,6 +124,8 @@ export default [
       route("service-bundles", "routes/submit.service-bundles.tsx"),
       route("quote", "routes/submit.quote.tsx"),
       route("price-quote-completed", "routes/submit.price-quote-completed.tsx"),
+      // Voucher (issue 12 §7)
+      route("voucher", "routes/submit.voucher.tsx"),
       route("*", "routes/not-found.tsx", { id: "submit-not-found" }),
     ]),
   ]),

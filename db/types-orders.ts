@@ -46,6 +46,8 @@ export interface OrderFormTable {
   placed_at: NullableTimestamp;
   rework_of_order_id: Opt<number>;
   rework_instructions: Opt<string>;
+  /** The voucher applied to this form (0030). */
+  voucher_code: Opt<string>;
 }
 
 export interface OrderTable {
@@ -167,6 +169,12 @@ export interface InvoicePaymentTable {
   received_on: ColumnType<string, string, string>;
   recorded_by: Opt<number>;
   created_at: DefaultTimestamp;
+  /** The payment this money came from (0030); null for a transfer staff recorded by hand. */
+  payment_id: Opt<string>;
+  kind: Generated<"payment" | "refund" | "writeoff">;
+  paid_amount: ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
+  paid_currency_iso: Opt<string>;
+  exchange_rate: Opt<string>;
 }
 
 export interface InvoiceTable {
@@ -179,6 +187,14 @@ export interface InvoiceTable {
   status: string;
   created_at: DefaultTimestamp;
   due_at: NullableTimestamp;
+  pending_writeoff: Generated<boolean>;
+  written_off_at: NullableTimestamp;
+  lang: Opt<string>;
+  localization: Opt<string>;
+  purchase_order: Opt<string>;
+  fapesp_process_number: Opt<string>;
+  grant_number: Opt<string>;
+  billing: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface PriceQuoteTable {

@@ -118,6 +118,10 @@ export interface UserTable {
   email_verified_at: NullableTimestamp;
   /** The user's referral code (0029, ADR 031): drawn by the database, unique. */
   referral_code: Generated<string>;
+  /** Invoices, credits and their widgets are not shown to this user (spec 2 §6, 0030). */
+  hide_invoices: Generated<boolean>;
+  /** The user may apply vouchers (spec 2 §5 voucherAvailable, 0030). */
+  voucher_available: Generated<boolean>;
 }
 
 export interface AddressTable {
@@ -198,8 +202,9 @@ import type { WechatTables } from "./types-wechat";
 import type { CatalogueTables } from "./types-catalogue";
 import type { DocumentTables } from "./types-documents";
 import type { OrderTables } from "./types-orders";
+import type { PaymentTables } from "./types-payments";
 
-export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables {
+export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

@@ -205,6 +205,24 @@ async function usersStepping(
 }
 
 /**
+ * How long the invoice PDFs of five invoices take on their first download (each rendered in the PDF pool, then
+ * cached): GET /api/invoice/{n}/pdf, milliseconds each. The pool is warmed by one render before.
+ */
+async function firstInvoicePdf(base: string, cookie: string): Promise<number[]> {
+  const load = await (await fetch(`${base}/api/invoice/load?page=2`, { headers: { cookie } })).json();
+  const numbers: string[] = load.invoices.map((i: { invoiceNumber: string }) => i.invoiceNumber).slice(0, 6);
+  const times: number[] = [];
+  for (const n of numbers) {
+    const started = performance.now();
+    const r = await fetch(`${base}/api/invoice/${n}/pdf`, { headers: { cookie } });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`invoice PDF ${n}: ${r.status}`);
+    times.push(Math.round(performance.now() - started));
+  }
+  return times.slice(1);
+}
+
+/**
  * A signed-in researcher with `count` placed orders (the dashboard's first page is 30): registered and ordering
  * through the JSON API as a browser would, each order with its uploaded .docx and bank-transfer invoice. Its cookie.
  */
@@ -315,6 +333,8 @@ async function main() {
   // The researcher dashboard (issue 11 §3, ADR 031): a signed-in researcher's first page of 30 orders.
   const researcher = await researcherWithOrders(portal.url, 30);
   const dashboardBytes = await size("/en/researcher", researcher);
+  // The invoice list (issue 12 §4, ADR 037): the same researcher's 30 invoices, the first page of 10.
+  const invoicesBytes = await size("/en/researcher/invoices", researcher);
   const loginBytes = await size("/en/login");
   const wizardBytes = await size("/en/researcher/submit/manuscript-services", drafts[0]);
   console.log(
@@ -376,7 +396,14 @@ async function main() {
     ...(await measure("GET dashboard (30 orders)", `${portal.url}/en/researcher`, { headers: { cookie: researcher } })),
     baseline: baseDashboard.rps,
   });
+  const baseInvoices = await measure(`baseline ${Math.round(invoicesBytes / 1000)} kB`, `${baseline.url}${invoicesBytes}`);
+  results.push(baseInvoices);
+  results.push({
+    ...(await measure("GET invoice list (10)", `${portal.url}/en/researcher/invoices`, { headers: { cookie: researcher } })),
+    baseline: baseInvoices.rps,
+  });
   results.push(await measure("GET /healthz", `${portal.url}/healthz`));
+  const invoicePdfMs = await firstInvoicePdf(portal.url, researcher);
 
   const usersSeconds = Number(process.env.BENCH_USERS_SECONDS ?? 20);
   const stepping = await usersStepping(portal.url, drafts.slice(0, Number(process.env.BENCH_USERS ?? CONNECTIONS)), usersSeconds);
@@ -391,6 +418,10 @@ async function main() {
   const dashboardWeight = await pageWeight(portal.url, "/en/researcher", researcher);
   console.log(
     `  ${"/en/researcher (30 orders)".padEnd(28)} JS ${(dashboardWeight.js / 1024).toFixed(1)} KiB in ${dashboardWeight.files} files; HTML+CSS ${(dashboardWeight.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${dashboardWeight.foreign.length}`,
+  );
+  const invoicesWeight = await pageWeight(portal.url, "/en/researcher/invoices", researcher);
+  console.log(
+    `  ${"/en/researcher/invoices".padEnd(28)} JS ${(invoicesWeight.js / 1024).toFixed(1)} KiB in ${invoicesWeight.files} files; HTML+CSS ${(invoicesWeight.htmlCss / 1024).toFixed(1)} KiB; foreign origins: ${invoicesWeight.foreign.length}`,
   );
   console.log("");
 
@@ -410,6 +441,7 @@ async function main() {
     `\nwizard step (POST→303→GET), ${Number(process.env.BENCH_USERS ?? CONNECTIONS)} users thinking 1–3 s between steps, ${usersSeconds}s: ` +
       `${stepping.steps} steps, p50 ${stepping.p50} ms, p99 ${stepping.p99} ms, max ${stepping.max} ms, errors ${stepping.errors} (bar: p99 < 50 ms)`,
   );
+  console.log(`one-page invoice PDF, first render (not cached): ${invoicePdfMs.map((ms) => `${ms} ms`).join(", ")} (bar: < 150 ms)`);
   for (const c of [portal, baseline]) {
     c.proc.removeAllListeners("exit");
     c.proc.kill("SIGTERM");

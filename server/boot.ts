@@ -15,6 +15,7 @@ import { createHttpApp } from "./http/app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
 import { startJobWorker, workersMode } from "./jobs";
 import { scheduleFileExpiry } from "./documents/jobs";
+import { schedulePaymentHousekeeping } from "./payments/jobs";
 
 export interface RunningPortal {
   ctx: AppContext;
@@ -78,6 +79,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   await ctx.config.invalidate();
   // The hourly expiry of abandoned anonymous drafts' files (issue 10 §6): started once, it reschedules itself.
   await scheduleFileExpiry(ctx);
+  await schedulePaymentHousekeeping(ctx);
   // Background jobs (document analysis, …) run in this process unless WORKERS=external.
   const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
 

@@ -188,6 +188,38 @@ export const envSchema = z.object({
   OAUTH_DEMO_ISSUER: origin,
   OAUTH_DEMO_CLIENT_ID: trimmed,
   OAUTH_DEMO_NAME: trimmed,
+  // Payment providers (issue 12 §2, ADR 036, README "Payment providers"): a provider whose credentials are all
+  // set talks to the provider; otherwise its built-in sandbox (test mode) takes the payments.
+  BRAINTREE_MERCHANT_ID: trimmed,
+  BRAINTREE_PUBLIC_KEY: trimmed,
+  BRAINTREE_PRIVATE_KEY: trimmed,
+  PAYPAL_CLIENT_ID: trimmed,
+  PAYPAL_CLIENT_SECRET: trimmed,
+  /** PayPal's REST address (default https://api-m.paypal.com; https://api-m.sandbox.paypal.com for PayPal's own sandbox). */
+  PAYPAL_API_URL: origin,
+  /** The webhook's id in PayPal's dashboard: PayPal's verify endpoint needs it (without it no webhook is accepted). */
+  PAYPAL_WEBHOOK_ID: trimmed,
+  ALIPAY_APP_ID: trimmed,
+  /** PEM (or the bare base64 of the key, as Alipay's console shows it) of the app's private key. */
+  ALIPAY_PRIVATE_KEY: trimmed,
+  /** PEM (or bare base64) of Alipay's public key: notifications are verified with it. */
+  ALIPAY_PUBLIC_KEY: trimmed,
+  WECHATPAY_MCH_ID: trimmed,
+  WECHATPAY_APP_ID: trimmed,
+  /** The merchant's API v3 key (32 characters): decrypts notification resources. */
+  WECHATPAY_API_V3_KEY: trimmed,
+  WECHATPAY_PRIVATE_KEY: trimmed,
+  WECHATPAY_SERIAL: trimmed,
+  /** PEM of WeChat Pay's platform certificate (or public key): notifications are verified with it. */
+  WECHATPAY_PLATFORM_CERT: trimmed,
+  UNIONPAY_MER_ID: trimmed,
+  UNIONPAY_PRIVATE_KEY: trimmed,
+  UNIONPAY_PUBLIC_KEY: trimmed,
+  ALLPAGO_ENTITY_ID: trimmed,
+  ALLPAGO_ACCESS_TOKEN: trimmed,
+  /** The boleto's beneficiary bank (3 digits) and the secret its payment confirmations are signed with. */
+  BOLETO_BANK_CODE: trimmed,
+  BOLETO_NOTIFY_SECRET: trimmed,
 });
 
 export type Env = z.output<typeof envSchema> & {

@@ -49,6 +49,11 @@ export const NAMESPACES = [
   "staffops",
   "certificate",
   "support",
+  // Issue 12: the shared payment form, provider sandboxes, invoices and their documents, vouchers and staff payments.
+  "payment",
+  "sandbox",
+  "invoices",
+  "staffpay",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";

@@ -79,6 +79,18 @@ export const paths = {
   /** The owner's title-and-authors form posts here (action only; back to `redirect`). */
   certificateEdit: (lang: SiteLang, code: string) => `/${lang}/certificate/edit/${seg(code)}`,
   invoicesUnpaid: (lang: SiteLang) => `/${lang}/researcher/invoices/unpaid`,
+  // Invoices and paying them (spec 2 §2 "Invoices", issue 12 §4).
+  invoices: (lang: SiteLang, status?: string, q?: Query) => `/${lang}/researcher/invoices${status ? `/${seg(status)}` : ""}${query(q)}`,
+  invoicesPay: (lang: SiteLang, invoiceNumbers: string[]) => `/${lang}/researcher/invoices/pay/${seg(invoiceNumbers.join(","))}`,
+  invoicesUnpaidLanding: (lang: SiteLang, type: string) => `/${lang}/researcher/invoices/unpaid/${seg(type)}`,
+  invoiceFapiao: (lang: SiteLang, invoiceNumber: string) => `/${lang}/researcher/invoices/${seg(invoiceNumber)}/fapiao`,
+  prepay: (lang: SiteLang) => `/${lang}/researcher/prepay`,
+  prepayComplete: (lang: SiteLang, type: string) => `/${lang}/researcher/prepay/complete/${seg(type)}`,
+  /** A payment waiting for the researcher (QR code to scan, boleto to pay, form to post to the provider). */
+  paymentPending: (lang: SiteLang, paymentId: string) => `/${lang}/researcher/payment/${seg(paymentId)}`,
+  /** The built-in provider sandboxes' own pages (issue 12 §2): what the provider would show, labelled test mode. */
+  paymentSandbox: (lang: SiteLang, provider: string, paymentId: string, q?: Query) =>
+    `/${lang}/payment-sandbox/${seg(provider)}/${seg(paymentId)}${query(q)}`,
   referralRewards: (lang: SiteLang) => `/${lang}/referral-rewards`,
   /** A referral link (ADR 031): sign-up with the referrer's code, without a language (the friend's own is chosen). */
   referralSignUp: (code: string) => `/register${query({ referralCode: code })}`,
@@ -96,6 +108,10 @@ export const paths = {
   staffOrder: (lang: SiteLang, externalId: string) => `/${lang}/staff/orders/${seg(externalId)}`,
   staffOrderNew: (lang: SiteLang, q?: Query) => `/${lang}/staff/orders/new${query(q)}`,
   staffSupport: (lang: SiteLang, id?: number | string) => `/${lang}/staff/support${id === undefined ? "" : `/${seg(id)}`}`,
+  staffPayments: (lang: SiteLang, q?: Query) => `/${lang}/staff/payments${query(q)}`,
+  staffPayment: (lang: SiteLang, id: string) => `/${lang}/staff/payments/${seg(id)}`,
+  staffInvoice: (lang: SiteLang, invoiceNumber: string) => `/${lang}/staff/invoices/${seg(invoiceNumber)}`,
+  staffVouchers: (lang: SiteLang, q?: Query) => `/${lang}/staff/vouchers${query(q)}`,
 
   // JSON API (no language prefix)
   api: {
@@ -133,5 +149,23 @@ export const paths = {
     certificateDeliverables: (code: string) => `/api/certificate/${seg(code)}/deliverables`,
     certificateDeliverable: (code: string, key: string) => `/api/certificate/${seg(code)}/deliverables/${seg(key)}`,
     certificateDeliverablesZip: (code: string) => `/api/certificate/${seg(code)}/deliverables.zip`,
+    // Payments and invoices (spec 2 §7, issue 12).
+    invoiceLoad: () => "/api/invoice/load",
+    invoicePdf: (invoiceNumber: string, q?: Query) => `/api/invoice/${seg(invoiceNumber)}/pdf${query(q)}`,
+    statementOfDelivery: (invoiceNumber: string) => `/api/invoice/${seg(invoiceNumber)}/statement-of-delivery`,
+    paymentReceiptPdf: (id: string, q?: Query) => `/api/payment/${seg(id)}/pdf${query(q)}`,
+    boletoPdf: (paymentId: string) => `/api/payment/${seg(paymentId)}/boleto.pdf`,
+    paymentLoad: () => "/api/payment/load",
+    paymentCurrencies: () => "/api/payment/currencies",
+    braintreeClientToken: () => "/api/payment/braintree-client-token",
+    allpagoCheckout: (q: Query) => `/api/payment/allpago-checkout${query(q)}`,
+    payoffPayment: () => "/api/payoff/payment",
+    orderFormPayments: (formId: string) => `/api/order-form/${seg(formId)}/payments`,
+    orderFormVoucher: (formId: string, code: string) => `/api/order-form/${seg(formId)}/voucher/${seg(code)}`,
+    voucherVerify: (code: string) => `/api/voucher/${seg(code)}`,
+    /** Where a provider sends the payer back, and where it posts its signed notifications. */
+    paymentReturn: (provider: string, paymentId: string, q?: Query) => `/api/payment/return/${seg(provider)}/${seg(paymentId)}${query(q)}`,
+    paymentNotify: (provider: string) => `/api/payment/notify/${seg(provider)}`,
+    paymentStatus: (paymentId: string) => `/api/payment/${seg(paymentId)}/status`,
   },
 } as const;

@@ -86,6 +86,15 @@ export const ERROR_STATUS: Record<string, number> = {
   "no-deliverables": 409,
   "not-completed": 409,
   "order-cancelled": 409,
+  // Payments (issue 12, ADR 034).
+  "payment-declined": 402,
+  "payment-in-progress": 409,
+  "invoice-already-paid": 409,
+  "idempotency-key-reused": 422,
+  "idempotency-key-in-progress": 409,
+  "provider-unavailable": 503,
+  "not-refundable": 409,
+  "refund-failed": 409,
 };
 
 export function errorStatus(error: string): number {

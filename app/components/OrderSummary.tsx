@@ -31,7 +31,7 @@ export function SummaryFigures({ summary, timeZone }: { summary: OrderSummary; t
           ))}
           {summary.discounts.map((d, i) => (
             <tr key={i} className="discount">
-              <th scope="row">{d.showDescription ? t(d.descriptionKey) : t("discount")}</th>
+              <th scope="row">{d.showDescription ? t(d.descriptionKey, { code: d.code }) : t("discount")}</th>
               <td className="amount">-{formatMoney(d.appliedAmount, summary.currency)}</td>
             </tr>
           ))}

@@ -143,3 +143,45 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<any, any, s
     </div>
   );
 }
+
+/** The props a PlainField gives its control: its id and name, and its error's aria. */
+export interface PlainControlProps {
+  id: string;
+  name: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/**
+ * A field of a form validated on the server only (the staff console's forms): the label, the control the caller
+ * renders with the given props, and its translated error. The conform-driven fields above do the same for forms
+ * with a shared schema.
+ */
+export function PlainField({
+  name,
+  idPrefix,
+  label,
+  error,
+  children,
+}: {
+  name: string;
+  idPrefix: string;
+  label: ReactNode;
+  /** The error, already translated. */
+  error?: string | null;
+  children: (props: PlainControlProps) => ReactNode;
+}) {
+  const id = `${idPrefix}-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, ...(error ? { "aria-invalid": true as const, "aria-describedby": errorId } : {}) })}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -7,6 +7,7 @@ import { parseForm } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
+import { PlainField } from "#app/components/form";
 import { LANG_TAG } from "#common/i18n";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
@@ -64,8 +65,7 @@ export default function StaffNewOrder() {
   const v = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
   const chosen = new Set(typeof v.serviceSlugs === "string" ? [v.serviceSlugs] : (v.serviceSlugs ?? []));
-  const fieldClass = (name: string) => `field${errors[name] ? " field-invalid" : ""}`;
-  const invalid = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `new-${name}-error` } : {});
+  const field = (name: string) => ({ name, idPrefix: "new", error: errors[name] ? t(errors[name]) : null });
   const error = (name: string) =>
     errors[name] ? (
       <p className="field-error" id={`new-${name}-error`}>
@@ -86,36 +86,16 @@ export default function StaffNewOrder() {
       ) : null}
       <Form method="post" className="card stack" noValidate>
         <div className="field-row">
-          <div className={fieldClass("email")}>
-            <label htmlFor="new-email">{t("newOrder.email")}</label>
-            <input
-              id="new-email"
-              name="email"
-              type="email"
-              required
-              defaultValue={v.email ?? email}
-              autoComplete="off"
-              {...invalid("email")}
-            />
-            {error("email")}
-          </div>
-          <div className={fieldClass("projectTitle")}>
-            <label htmlFor="new-projectTitle">{t("newOrder.projectTitle")}</label>
-            <input
-              id="new-projectTitle"
-              name="projectTitle"
-              type="text"
-              required
-              maxLength={500}
-              defaultValue={v.projectTitle ?? ""}
-              {...invalid("projectTitle")}
-            />
-            {error("projectTitle")}
-          </div>
+          <PlainField {...field("email")} label={t("newOrder.email")}>
+            {(p) => <input {...p} type="email" required defaultValue={v.email ?? email} autoComplete="off" />}
+          </PlainField>
+          <PlainField {...field("projectTitle")} label={t("newOrder.projectTitle")}>
+            {(p) => <input {...p} type="text" required maxLength={500} defaultValue={v.projectTitle ?? ""} />}
+          </PlainField>
         </div>
 
         <fieldset
-          className={`stack ${fieldClass("serviceSlugs")}`}
+          className={`stack field${errors.serviceSlugs ? " field-invalid" : ""}`}
           aria-describedby={errors.serviceSlugs ? "new-serviceSlugs-error" : undefined}
         >
           <legend className="field-label">{t("newOrder.services")}</legend>
@@ -131,88 +111,68 @@ export default function StaffNewOrder() {
         </fieldset>
 
         <div className="field-row">
-          <div className={fieldClass("wordCount")}>
-            <label htmlFor="new-wordCount">{t("newOrder.wordCount")}</label>
-            <input
-              id="new-wordCount"
-              name="wordCount"
-              type="number"
-              min={1}
-              required
-              defaultValue={v.wordCount ?? ""}
-              {...invalid("wordCount")}
-            />
-            {error("wordCount")}
-          </div>
-          <div className={fieldClass("languageId")}>
-            <label htmlFor="new-languageId">{t("newOrder.language")}</label>
-            <select
-              id="new-languageId"
-              name="languageId"
-              defaultValue={v.languageId ?? String(languages[0]?.id ?? "")}
-              {...invalid("languageId")}
-            >
-              {languages.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-            {error("languageId")}
-          </div>
-          <div className={fieldClass("currencyIso")}>
-            <label htmlFor="new-currencyIso">{t("newOrder.currency")}</label>
-            <select id="new-currencyIso" name="currencyIso" defaultValue={v.currencyIso ?? "USD"} {...invalid("currencyIso")}>
-              {currencies.map((c) => (
-                <option key={c.isoCode} value={c.isoCode}>
-                  {c.isoCode} — {c.name}
-                </option>
-              ))}
-            </select>
-            {error("currencyIso")}
-          </div>
+          <PlainField {...field("wordCount")} label={t("newOrder.wordCount")}>
+            {(p) => <input {...p} type="number" min={1} required defaultValue={v.wordCount ?? ""} />}
+          </PlainField>
+          <PlainField {...field("languageId")} label={t("newOrder.language")}>
+            {(p) => (
+              <select {...p} defaultValue={v.languageId ?? String(languages[0]?.id ?? "")}>
+                {languages.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </PlainField>
+          <PlainField {...field("currencyIso")} label={t("newOrder.currency")}>
+            {(p) => (
+              <select {...p} defaultValue={v.currencyIso ?? "USD"}>
+                {currencies.map((c) => (
+                  <option key={c.isoCode} value={c.isoCode}>
+                    {c.isoCode} — {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </PlainField>
         </div>
 
         <div className="field-row">
-          <div className={fieldClass("areaOfStudyId")}>
-            <label htmlFor="new-areaOfStudyId">{t("newOrder.area")}</label>
-            <select id="new-areaOfStudyId" name="areaOfStudyId" defaultValue={v.areaOfStudyId ?? ""} {...invalid("areaOfStudyId")}>
-              <option value="">{t("newOrder.choose")}</option>
-              {areas.map((a) =>
-                a.children.length ? (
-                  <optgroup key={a.id} label={a.name}>
-                    {a.children.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ),
-              )}
-            </select>
-            {error("areaOfStudyId")}
-          </div>
-          <div className={fieldClass("styleOfEnglish")}>
-            <label htmlFor="new-styleOfEnglish">{t("newOrder.styleOfEnglish")}</label>
-            <select
-              id="new-styleOfEnglish"
-              name="styleOfEnglish"
-              defaultValue={v.styleOfEnglish ?? "american"}
-              {...invalid("styleOfEnglish")}
-            >
-              <option value="american">{t("newOrder.american")}</option>
-              <option value="british">{t("newOrder.british")}</option>
-            </select>
-            {error("styleOfEnglish")}
-          </div>
+          <PlainField {...field("areaOfStudyId")} label={t("newOrder.area")}>
+            {(p) => (
+              <select {...p} defaultValue={v.areaOfStudyId ?? ""}>
+                <option value="">{t("newOrder.choose")}</option>
+                {areas.map((a) =>
+                  a.children.length ? (
+                    <optgroup key={a.id} label={a.name}>
+                      {a.children.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ),
+                )}
+              </select>
+            )}
+          </PlainField>
+          <PlainField {...field("styleOfEnglish")} label={t("newOrder.styleOfEnglish")}>
+            {(p) => (
+              <select {...p} defaultValue={v.styleOfEnglish ?? "american"}>
+                <option value="american">{t("newOrder.american")}</option>
+                <option value="british">{t("newOrder.british")}</option>
+              </select>
+            )}
+          </PlainField>
         </div>
 
         <fieldset
-          className={`stack admin-options ${fieldClass("suppressInvoiceCreation")}`}
+          className={`stack admin-options field${errors.suppressInvoiceCreation ? " field-invalid" : ""}`}
           aria-describedby={errors.suppressInvoiceCreation ? "new-suppressInvoiceCreation-error" : undefined}
         >
           <legend className="field-label">{t("newOrder.adminOptions")}</legend>

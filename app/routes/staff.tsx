@@ -5,7 +5,7 @@ import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
-export const handle = { i18n: ["staffops"] };
+export const handle = { i18n: ["staffops", "staffpay"] };
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,6 +25,8 @@ export default function StaffLayout() {
         <NavLink to={paths.staffOrders(lang)}>{t("staffops:tabs.orders")}</NavLink>
         <NavLink to={paths.staffOutbox(lang)}>{t("staff.outbox")}</NavLink>
         <NavLink to={paths.staffSupport(lang)}>{t("staff.support")}</NavLink>
+        <NavLink to={paths.staffPayments(lang)}>{t("staffpay:nav.payments")}</NavLink>
+        <NavLink to={paths.staffVouchers(lang)}>{t("staffpay:nav.vouchers")}</NavLink>
       </nav>
       <Outlet />
     </div>

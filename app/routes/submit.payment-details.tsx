@@ -7,35 +7,37 @@ import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { loadDraft, loadStep, parseStep, readStepForm, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { readFormData } from "#app/lib/forms.server";
-import { paymentForm, referralEmailsBody } from "#common/order-form/schemas";
-import { formFiles, priceForm, saveReferralEmails } from "#server/order-form";
-import { placedOrderOfForm, placeOrder } from "#server/orders/place";
-import { errorStatus } from "#common/result";
+import { pageIdempotencyKey, paymentFields, paymentResponse, refusedPayment, type PaymentActionData } from "#app/lib/payment.server";
+import { referralEmailsBody } from "#common/order-form/schemas";
+import { formFiles, saveReferralEmails } from "#server/order-form";
+import { placedOrderOfForm } from "#server/orders/place";
 import { paths } from "#common/paths";
-import { availablePaymentMethods } from "#server/payments";
+import { orderPaymentForm, parsePaymentSubmission } from "#server/payments/form";
+import { payOrderForm } from "#server/payments/service";
 import { referralCredit } from "#server/accounts/account";
-import { PAYMENT_METHOD } from "#common/order-form/constants";
 import { OrderPeek } from "#app/components/OrderSummary";
+import { PaymentForm } from "#app/components/payment/PaymentForm";
+import { RedirectForm } from "#app/components/payment/RedirectForm";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["order", "catalogue"] };
+export const handle = { i18n: ["order", "catalogue", "payment", "staffpay"] };
 
-// Payment: bank transfer (an unpaid invoice) or free when nothing is due; the other methods come later.
+// Payment (issue 12 §1): the shared payment form; the methods the order's rules allow, free when nothing is due.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { w, form, t, catalogue } = await loadStep(request, context, "payment-details");
+  const { w, form, t } = await loadStep(request, context, "payment-details");
   // Paying needs an account: anonymous drafts are claimed on sign-in and come back here.
   if (!w.scope.userId) throw redirect(paths.login(w.lang, { redirect: paths.submit(w.lang, "payment-details") }));
-  const [price, files] = await Promise.all([priceForm(w.scope, form, catalogue).catch(() => null), formFiles(w.scope, form)]);
-  const total = price?.total ?? 0;
+  const [{ price, data }, files] = await Promise.all([orderPaymentForm(w.scope, form), formFiles(w.scope, form)]);
   return {
     title: t("steps.payment-details"),
-    methods: price ? availablePaymentMethods(form, total, w.scope.impersonatorId !== null) : [],
-    total,
+    payment: data,
+    total: price?.total ?? 0,
     currency: price?.currency ?? null,
     noServices: !price,
     noFiles: !files.some((f) => f.kind === "main" || f.kind === "figure"),
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount || price.quoteOnly)),
     formId: form.id,
+    voucherCode: form.voucher_code ?? null,
     referralEmails: form.referral_emails ?? [],
     referralCredit: await referralCredit(w.scope, form.currency_iso),
   };
@@ -53,8 +55,7 @@ async function handleStep({ request, context }: ActionFunctionArgs) {
     if (externalId) return redirect(paths.orderThankYou(w.lang, externalId), { status: 303 });
   }
   // The draft read at the start, not a second read: a concurrent submit may have placed it since, and
-  // placing it again answers that order (placeOrder is idempotent per form), where a fresh read would
-  // find no draft and send this submit to a new form.
+  // paying it again answers that order (payment is idempotent per form and key).
   const form = draft;
   if (!form || !(fields instanceof URLSearchParams)) return redirect(paths.submit(w.lang, "new"), { status: 303 });
   // Referrals and payment: the same schemas and functions as PUT .../referral-emails and POST .../payments.
@@ -65,20 +66,24 @@ async function handleStep({ request, context }: ActionFunctionArgs) {
       { status: r.ok ? 200 : 400 },
     );
   }
-  const r = await placeOrder(w.scope, form, parseStep(fields, paymentForm));
-  if (!r.ok) return Response.json({ error: r.error }, { status: errorStatus(r.error) });
-  return redirect(paths.orderThankYou(w.lang, r.value.externalId), { status: 303 });
+  const flat = paymentFields(fields);
+  const { data } = await orderPaymentForm(w.scope, form);
+  const submission = parsePaymentSubmission(flat, data);
+  if (!submission.ok) return refusedPayment(flat, submission.fieldErrors, submission.error);
+  const r = await payOrderForm(w.scope, form, submission.value, pageIdempotencyKey(flat, `order-form:${form.id}`));
+  return paymentResponse(flat, r, async () => {
+    const externalId = await placedOrderOfForm(w.scope, form.id);
+    return externalId ? paths.orderThankYou(w.lang, externalId) : null;
+  });
 }
+
+type ActionData = PaymentActionData | { referral: string; referralEmails: string[] | null };
 
 export default function PaymentDetails() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const actionData = useActionData<ActionData>();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const error = actionData && "error" in actionData ? actionData.error : null;
-  // The field a refusal is about is marked invalid and described by the message (issue 9 §4).
-  const aria = (code: string) => (error === code ? { "aria-invalid": true as const, "aria-describedby": "payment-error" } : {});
   if (data.noServices || data.noFiles) {
     return (
       <section className="alert alert-danger" role="alert">
@@ -90,6 +95,7 @@ export default function PaymentDetails() {
       </section>
     );
   }
+  if (actionData && "redirectForm" in actionData) return <RedirectForm form={actionData.redirectForm} />;
   return (
     <section className="stack">
       <h1>{t("steps.payment-details")}</h1>
@@ -100,48 +106,21 @@ export default function PaymentDetails() {
         </p>
       ) : null}
       {data.blocked ? <p className="alert alert-warning">{t("payment.contactSupport")}</p> : null}
-      {data.methods.length === 0 ? <p className="alert alert-info">{t("payment.noMethods")}</p> : null}
-      <Form method="post" className="stack" replace>
-        <input type="hidden" name="orderFormId" value={data.formId} />
-        <fieldset>
-          <legend>{t("payment.method")}</legend>
-          {data.methods.map((m, i) => (
-            <label key={m} className="checkbox">
-              <input type="radio" name="paymentMethodId" value={m} defaultChecked={i === 0} {...aria("payment-method-required")} />
-              <span>{t(`payment.methods.${m}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        {data.methods.includes(PAYMENT_METHOD.bankTransfer) ? (
-          <>
-            <p className="alert alert-info">{t("payment.bankTransferInfo")}</p>
-            <div className="field">
-              <label htmlFor="purchaseOrder">{t("payment.purchaseOrder")}</label>
-              <input id="purchaseOrder" name="purchaseOrder" maxLength={60} />
-            </div>
-          </>
-        ) : null}
-        <label className="checkbox">
-          <input type="checkbox" name="acceptTerms" {...aria("accept-terms")} />
-          <span>{t("payment.acceptTerms")}</span>
-        </label>
-        {actionData && "error" in actionData && actionData.error ? (
-          <p className="field-error" id="payment-error" role="alert">
-            {t(`payment.errors.${actionData.error}`)}
-          </p>
-        ) : null}
+      {data.payment.methods.length === 0 ? <p className="alert alert-info">{t("payment.noMethods")}</p> : null}
+      <PaymentForm
+        data={data.payment}
+        reply={actionData && "reply" in actionData ? actionData.reply : null}
+        submitLabel={t("payment.placeOrder")}
+        hidden={{ orderFormId: data.formId }}
+        preselect
+        blocked={data.blocked}
+        voucher={{ formId: data.formId, appliedCode: data.voucherCode }}
+      >
         <OrderPeek />
-        <div className="wizard-actions">
+        <p>
           <Link to={paths.submit(lang, "details")}>← {t("back")}</Link>
-          <button
-            type="submit"
-            className="button button-primary button-large"
-            disabled={navigation.state !== "idle" || data.methods.length === 0 || data.blocked}
-          >
-            {t("payment.placeOrder")}
-          </button>
-        </div>
-      </Form>
+        </p>
+      </PaymentForm>
       <ReferralForm
         emails={(actionData && "referralEmails" in actionData ? actionData.referralEmails : data.referralEmails) ?? []}
         message={actionData && "referral" in actionData ? actionData.referral : null}

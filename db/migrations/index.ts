@@ -17,6 +17,7 @@ import * as m0024 from "./0024_impersonator";
 import * as m0026 from "./0026_email_verification";
 import * as m0027 from "./0027_order_life";
 import * as m0029 from "./0029_referral_codes";
+import * as m0030 from "./0030_payments";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0026_email_verification": m0026,
   "0027_order_life": m0027,
   "0029_referral_codes": m0029,
+  "0030_payments": m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

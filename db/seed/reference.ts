@@ -33,7 +33,7 @@ export const LOCALIZATIONS = [
     default_lang: "cn",
     allows_fapiao_processing_after_payment: true,
     tax_types: [] as string[],
-    payment_methods: [3, 19, 25, 21, 9, 1, 4, 26],
+    payment_methods: [3, 19, 25, 21, 9, 27, 28, 1, 4, 26],
   },
   {
     identity: "BR",
@@ -44,7 +44,7 @@ export const LOCALIZATIONS = [
     default_lang: "br",
     allows_fapiao_processing_after_payment: false,
     tax_types: ["CPF", "CNPJ"],
-    payment_methods: [23, 22, 20, 9, 1, 4, 26],
+    payment_methods: [3, 6, 23, 22, 20, 9, 1, 4, 26],
   },
 ];
 

@@ -188,11 +188,11 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     referralCreditsEarnedToDate: 0,
     totalRewardPoints: 0,
     hasRewards: false,
-    voucherAvailable: false,
+    voucherAvailable: u.voucher_available,
     loyaltyLevelIdentity: null,
     submittedTestimonial: false,
     showCheckSpamMessage: false,
-    hideInvoices: false,
+    hideInvoices: u.hide_invoices,
     overrideDownloadAvailable: false,
     gtmUid: null,
   };

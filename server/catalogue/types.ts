@@ -199,7 +199,13 @@ export interface PriceInput {
 }
 
 export type DiscountKind =
-  "Promotional Code" | "Preferred group discount" | "Re-edit discount" | "Service discount" | "Service bundle discount";
+  | "Promotional Code"
+  | "Preferred group discount"
+  | "Re-edit discount"
+  | "Service discount"
+  | "Service bundle discount"
+  // Spec 2 §5: off the amount payable, after the others (server/vouchers, ADR 038).
+  | "Voucher";
 
 export interface PricedDiscount {
   kind: DiscountKind;

@@ -7,8 +7,7 @@ import { certificateDetailsBody, certificatePdfQuery } from "#common/certificate
 import { endpoint, reply, type ApiReply, type EndpointTable } from "../http/api/endpoint";
 import type { Scope } from "../scope";
 import { listDeliverables } from "../orders/deliverables";
-import { fileResponse, resolveFiles, zipNameOf, zipResponse } from "../orders/downloads";
-import { listedFile } from "../orders/deliverables-api";
+import { deliverableFile, deliverablesListing, deliverablesZip } from "../orders/deliverables-api";
 import { checkDeliveredFile } from "./check-file";
 import { formatCertificateCode } from "./issue";
 import { certificateDownloadAvailable, lookupCertificate, publicCertificate, type CertificateRecord } from "./lookup";
@@ -38,8 +37,6 @@ export async function certificateDownloads(scope: Scope, code: string) {
   const deliverables = (await listDeliverables(scope.app.db, found.value.orderId)).filter((d) => certified.has(d.sha256));
   return ok({ certificate: found.value, deliverables });
 }
-
-const downloadError = () => reply({ error: "generic-download-error" }, { status: 500 });
 
 /** An error as the API answers it: over the lookup limit, 429 with Retry-After. */
 function refused(r: Err): Err | ApiReply {
@@ -90,16 +87,14 @@ export const certificatesApi: EndpointTable = [
     async handler({ scope, params }) {
       const r = await certificateDownloads(scope, params.code);
       if (!r.ok) return refused(r);
-      const { config } = await scope.app.config.snapshot();
-      const code = r.value.certificate.code;
-      const files = r.value.deliverables.map((d) => listedFile(d, paths.api.certificateDeliverable(code, d.key)));
-      return ok({
-        files,
-        companyName: config.companyShortName,
-        externalId: r.value.certificate.externalId,
-        totalBytes: files.reduce((s, f) => s + f.size, 0),
-        zipPath: paths.api.certificateDeliverablesZip(code),
-      });
+      const { code, externalId } = r.value.certificate;
+      return deliverablesListing(
+        scope.app,
+        externalId,
+        r.value.deliverables,
+        (key) => paths.api.certificateDeliverable(code, key),
+        paths.api.certificateDeliverablesZip(code),
+      );
     },
   }),
   endpoint({
@@ -110,10 +105,7 @@ export const certificatesApi: EndpointTable = [
     async handler({ scope, params, req }) {
       const r = await certificateDownloads(scope, params.code);
       if (!r.ok) return refused(r);
-      if (!r.value.deliverables.length) return fail("not-found");
-      const files = await resolveFiles(scope.app, r.value.deliverables);
-      if (!files.ok) return downloadError();
-      return zipResponse(files.value, await zipNameOf(scope.app, r.value.certificate.externalId), req.method);
+      return deliverablesZip(scope.app, r.value.certificate.externalId, r.value.deliverables, req.method);
     },
   }),
   endpoint({
@@ -124,11 +116,7 @@ export const certificatesApi: EndpointTable = [
     async handler({ scope, params, req }) {
       const r = await certificateDownloads(scope, params.code);
       if (!r.ok) return refused(r);
-      const one = r.value.deliverables.find((d) => d.key === params.key);
-      if (!one) return fail("not-found");
-      const files = await resolveFiles(scope.app, [one]);
-      if (!files.ok) return downloadError();
-      return fileResponse(files.value[0], req.method);
+      return deliverableFile(scope.app, r.value.deliverables, params.key, req.method);
     },
   }),
   endpoint({

@@ -2,13 +2,13 @@
 // uploads a file; it is streamed through SHA-256 as it arrives and never written anywhere, and the digest is
 // compared with the digests the certificate recorded when it was issued.
 import { createHash } from "node:crypto";
-import { Transform, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
 import { fail, ok, type Result } from "#common/result";
 import type { CertifiedFile } from "../../db/types-orders";
 import type { Scope } from "../scope";
 import { lookupCertificate, type CertificateRecord } from "./lookup";
+import { MultipartError, readMultipart } from "../http/multipart";
 
 /** A file larger than this cannot be checked (larger than any delivered file is the usual case). */
 export const CHECK_FILE_MAX_BYTES = 512 * 1024 * 1024;
@@ -23,26 +23,6 @@ export interface FileCheck {
   certificate: CertificateRecord;
 }
 
-/** The chunks of a body; released (not cancelled) if the pipeline stops early (see server/documents/storage.ts). */
-async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    try {
-      reader.releaseLock();
-    } catch {
-      /* a read still pending: the body is left to the server */
-    }
-  }
-}
-
-class CheckError extends Error {}
-
 /**
  * Hashes the first file of a multipart body (field `file`) and reads its text fields (`code`). Nothing is kept:
  * the bytes go through the hash and are dropped.
@@ -51,61 +31,41 @@ export async function hashUpload(
   request: Request,
   maxBytes = CHECK_FILE_MAX_BYTES,
 ): Promise<Result<{ fields: Record<string, string>; file: { name: string; sha256: string; sizeBytes: number } | null }>> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) return fail("invalid-request");
-  const maxBody = maxBytes + 64 * 1024;
-  if (Number(request.headers.get("content-length") ?? 0) > maxBody) return fail("payload-too-large");
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8",
-      limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50, fileSize: maxBytes },
-    });
-  } catch {
-    return fail("invalid-request");
-  }
   const fields: Record<string, string> = {};
   let file: { name: string; sha256: string; sizeBytes: number } | null = null;
   let hashing: Promise<void> | null = null;
   let tooLarge = false;
-  parser.on("field", (name, value) => {
-    fields[name] = value;
-  });
-  parser.on("file", (_field, stream, info) => {
-    stream.on("error", () => undefined);
-    if (!info.filename || hashing) return void stream.resume();
-    const hash = createHash("sha256");
-    let size = 0;
-    stream.on("limit", () => {
-      tooLarge = true;
-    });
-    hashing = pipeline(
-      stream,
-      new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          hash.update(chunk);
-          callback();
-        },
-      }),
-    ).then(() => {
-      file = { name: (info.filename ?? "").slice(0, 255), sha256: hash.digest("hex"), sizeBytes: size };
-    });
-  });
-  let received = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length;
-      if (received > maxBody) callback(new CheckError("payload-too-large"));
-      else callback(null, chunk);
-    },
-  });
   try {
-    await pipeline(bodyChunks(request.body), counter, parser);
+    await readMultipart(request, {
+      maxBody: maxBytes + 64 * 1024,
+      limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50, fileSize: maxBytes },
+      onField(name, value) {
+        fields[name] = value;
+      },
+      onFile({ filename, stream }) {
+        if (hashing) return void stream.resume();
+        const hash = createHash("sha256");
+        let size = 0;
+        stream.on("limit", () => {
+          tooLarge = true;
+        });
+        hashing = pipeline(
+          stream,
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              size += chunk.length;
+              hash.update(chunk);
+              callback();
+            },
+          }),
+        ).then(() => {
+          file = { name: filename.slice(0, 255), sha256: hash.digest("hex"), sizeBytes: size };
+        });
+      },
+    });
     await hashing;
   } catch (error) {
-    return fail(error instanceof CheckError ? "payload-too-large" : "invalid-request");
+    return fail(error instanceof MultipartError ? error.code : "invalid-request");
   }
   if (tooLarge) return fail("payload-too-large");
   return ok({ fields, file });

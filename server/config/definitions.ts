@@ -140,6 +140,34 @@ export const CONFIG_DEFAULTS = {
     description: "Rate limits per client address (sign-in also per account).",
   },
   rubriqExternalUrl: { value: "", description: "External address the rubriq area leaves for when rubriq_ui_hosted_on_new_site is on." },
+  // Invoices and their documents (issue 12 §5, ADR 037): the entity that bills, printed on invoices, statements
+  // of delivery and receipts, by localisation identity ("default" for any other). Seeded demonstration values.
+  invoiceCompanyDetails: {
+    value: {
+      default: {
+        name: "Researcher Services Ltd",
+        address: ["100 Main Street, Suite 300", "Durham, NC 27701", "United States"],
+        email: "billing@researcher-services.example",
+        phone: "+1 919 555 0100",
+        taxId: "EIN 12-3456789",
+      },
+      CN: {
+        name: "瑞思科研服务（北京）有限公司",
+        address: ["北京市海淀区中关村大街 1 号", "100080"],
+        email: "billing-cn@researcher-services.example",
+        phone: "+86 10 5555 0100",
+        taxId: "统一社会信用代码 91110108MA01ABCD3X",
+      },
+      BR: {
+        name: "Researcher Services Brasil Ltda.",
+        address: ["Av. Paulista, 1000, conj. 101", "São Paulo - SP, 01310-100", "Brasil"],
+        email: "faturamento@researcher-services.example",
+        phone: "+55 11 5555 0100",
+        taxId: "CNPJ 12.345.678/0001-95",
+      },
+    } as Record<string, { name: string; address: string[]; email: string; phone: string; taxId: string }>,
+    description: 'Company details printed on invoices, statements of delivery and receipts, by localisation ("default" otherwise).',
+  },
 };
 
 export type ConfigKey = keyof typeof CONFIG_DEFAULTS;

@@ -4,11 +4,9 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import busboy from "busboy";
 import { sql, type Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Database as DBSchema } from "../../db/types";
@@ -16,6 +14,7 @@ import type { FileKind } from "../../db/types-documents";
 import { analyseDocumentJob } from "./jobs";
 import { filesRoot, isFileId, storedPath } from "./files";
 import { rateLimit, type RateLimitResult } from "../http/rate-limit";
+import { isMultipart, MultipartError, readMultipart } from "../http/multipart";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
 
 // Where files live and what a file id looks like are in files.ts (the analysis job needs them without this module).
@@ -440,47 +439,27 @@ export interface UploadRequestOptions extends FileOwner {
 }
 
 /**
- * The chunks of a request body, for a pipeline that may fail half-way (a malformed part, a NUL in a part's
- * header): on failure the reader is released, not cancelled. Cancelling the body of a page request
- * destroys the client's socket (the Remix adapter's stream ends in `req.destroy()`), so the visitor got no
- * answer at all instead of the 400 the page has for them (issue 9 §3.1).
- */
-async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    try {
-      reader.releaseLock();
-    } catch {
-      /* a read still pending: the body is left to the server, which discards it */
-    }
-  }
-}
-
-/**
  * Reads a multipart/form-data request, streaming each file to disk as it arrives (busboy; the body
  * is never held in memory). Files are checked one by one: accepted ones are stored, refused ones
  * listed in `rejected` with their code. A body that is not multipart, is malformed or exceeds
  * maxFiles × maxFileBytes throws UploadError and keeps nothing.
  */
 export async function parseUploadRequest(ctx: AppContext, request: Request, options: UploadRequestOptions): Promise<UploadResult> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) throw new UploadError("invalid-request");
+  if (!isMultipart(request)) throw new UploadError("invalid-request");
   const policy = await policyFor(ctx, options.limits);
   const { maxFileBytes, maxFiles } = policy.limits;
-  const maxBody = maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024;
-  if (Number(request.headers.get("content-length") ?? 0) > maxBody) throw new UploadError("file-too-large");
-
-  let parser: busboy.Busboy;
+  const results: (StoredFile | null)[] = [];
+  const rejected: RejectedUpload[] = [];
+  const fields: Record<string, string> = {};
+  const saves: Promise<void>[] = [];
+  const unexpected: unknown[] = [];
+  let currentKind: FileKind = options.kind ?? "main";
+  let tooMany = false;
+  let fileCount = 0;
+  let failure: unknown = null;
   try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8",
+    await readMultipart(request, {
+      maxBody: maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024,
       // Parts past maxFiles are refused one by one below; the parser's own cap only bounds the work.
       limits: {
         fileSize: maxFileBytes + 1,
@@ -490,79 +469,49 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
         parts: maxFiles * 2 + 110,
         headerPairs: 100,
       },
-    });
-  } catch {
-    throw new UploadError("invalid-request");
-  }
-  const results: (StoredFile | null)[] = [];
-  const rejected: RejectedUpload[] = [];
-  const fields: Record<string, string> = {};
-  const saves: Promise<void>[] = [];
-  const unexpected: unknown[] = [];
-  let currentKind: FileKind = options.kind ?? "main";
-  let tooMany = false;
-  let fileCount = 0;
-
-  parser.on("field", (name, value) => {
-    fields[name] = value;
-    if (name === "kind" && isFileKind(value)) currentKind = value;
-  });
-  parser.on("file", (field, stream, info) => {
-    // A malformed body errors the part's stream too; the pipeline below reports it for the request.
-    stream.on("error", () => undefined);
-    // A file input left empty still sends a part with an empty name.
-    if (!info.filename) {
-      stream.resume();
-      return;
-    }
-    if (++fileCount > maxFiles) {
-      stream.resume();
-      rejected.push({ field, name: sanitizeFileName(info.filename), code: "too-many-files" });
-      return;
-    }
-    const index = results.push(null) - 1;
-    const kind = FIELD_KINDS[field] ?? currentKind;
-    saves.push(
-      saveWithPolicy(
-        ctx,
-        stream,
-        {
-          ownerUserId: options.ownerUserId,
-          draftKey: options.draftKey,
-          orderFormId: options.orderFormId,
-          kind,
-          originalName: info.filename,
-        },
-        policy,
-      ).then(
-        (file) => {
-          results[index] = file;
-        },
-        (error) => {
+      onField(name, value) {
+        fields[name] = value;
+        if (name === "kind" && isFileKind(value)) currentKind = value;
+      },
+      onFilesLimit() {
+        tooMany = true;
+      },
+      onFile({ field, filename, stream }) {
+        if (++fileCount > maxFiles) {
           stream.resume();
-          if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(info.filename), code: error.code });
-          else unexpected.push(error);
-        },
-      ),
-    );
-  });
-  parser.on("filesLimit", () => {
-    tooMany = true;
-  });
-
-  let received = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length;
-      if (received > maxBody) callback(new UploadError("file-too-large"));
-      else callback(null, chunk);
-    },
-  });
-  let failure: unknown = null;
-  try {
-    await pipeline(bodyChunks(request.body), counter, parser);
+          rejected.push({ field, name: sanitizeFileName(filename), code: "too-many-files" });
+          return;
+        }
+        const index = results.push(null) - 1;
+        const kind = FIELD_KINDS[field] ?? currentKind;
+        saves.push(
+          saveWithPolicy(
+            ctx,
+            stream,
+            {
+              ownerUserId: options.ownerUserId,
+              draftKey: options.draftKey,
+              orderFormId: options.orderFormId,
+              kind,
+              originalName: filename,
+            },
+            policy,
+          ).then(
+            (file) => {
+              results[index] = file;
+            },
+            (error) => {
+              stream.resume();
+              if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(filename), code: error.code });
+              else unexpected.push(error);
+            },
+          ),
+        );
+      },
+    });
   } catch (error) {
-    failure = error instanceof UploadError ? error : new UploadError("invalid-request");
+    // An early refusal (not multipart, Content-Length over the limit) keeps nothing and says why.
+    failure = new UploadError(error instanceof MultipartError && error.code === "payload-too-large" ? "file-too-large" : "invalid-request");
   }
   await Promise.all(saves);
   const files = results.filter((f): f is StoredFile => f !== null);

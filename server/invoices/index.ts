@@ -1,3 +1,4 @@
 // The invoices area's public face.
 export * from "./issue";
 export * from "./payments";
+export * from "./writeoff";

@@ -11,6 +11,13 @@ export interface InvoiceInput {
   currencyIso: string;
   /** Minor units. */
   amount: number;
+  /** The language and localisation the invoice is issued in (its PDF); the buyer's details at issue. */
+  lang?: string | null;
+  localization?: string | null;
+  purchaseOrder?: string | null;
+  billing?: Record<string, unknown> | null;
+  fapespProcessNumber?: string | null;
+  grantNumber?: string | null;
 }
 
 /** Issues the unpaid invoice of an order (within the caller's transaction); returns its number. */
@@ -27,6 +34,12 @@ export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date(
       amount: input.amount,
       balance: input.amount,
       status: "unpaid",
+      lang: input.lang ?? null,
+      localization: input.localization ?? null,
+      purchase_order: input.purchaseOrder ?? null,
+      billing: input.billing ? JSON.stringify(input.billing) : null,
+      fapesp_process_number: input.fapespProcessNumber ?? null,
+      grant_number: input.grantNumber ?? null,
       due_at: new Date(now.getTime() + INVOICE_DUE_DAYS * 24 * 3600 * 1000),
     })
     .execute();

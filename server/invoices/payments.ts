@@ -6,7 +6,8 @@ import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { OrderStatus } from "#common/orders/status";
 import type { AppContext } from "../context";
-import { PAYMENT_METHOD } from "../payments";
+import type { DB } from "../db";
+import { PAYMENT_METHOD } from "#common/payments/methods";
 import { afterOrderChange, orderNotificationJob, recordHistory, type Actor } from "../orders/life";
 
 export interface BankPaymentInput {
@@ -77,23 +78,7 @@ export async function recordBankPayment(
   if (Object.keys(errors).length) return invalid(errors);
   const r = await app.db.transaction().execute(async (trx): Promise<Result<RecordedPayment & { userId: number }>> => {
     // The invoice row is locked: payments of one invoice queue here and each sees the balance the one before left.
-    const invoice = await trx
-      .selectFrom("invoices as i")
-      .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
-      .innerJoin("orders as o", "o.id", "i.order_id")
-      .select([
-        "i.number",
-        "i.order_id",
-        "i.user_id",
-        "i.currency_iso",
-        "i.balance",
-        "i.status",
-        "c.num_decimals",
-        "o.status as order_status",
-      ])
-      .where("i.number", "=", invoiceNumber)
-      .forUpdate("i")
-      .executeTakeFirst();
+    const invoice = await lockInvoice(trx, invoiceNumber);
     if (!invoice) return fail("not-found");
     const currencyIso = invoice.currency_iso.trim();
     const existing = await trx
@@ -123,33 +108,19 @@ export async function recordBankPayment(
     if (amount === null) return invalid({ amount: "staffops:errors.invalid-amount" });
     const balanceBefore = Number(invoice.balance);
     if (amount > balanceBefore) return invalid({ amount: "staffops:errors.amount-exceeds-balance" }, "amount-exceeds-balance");
-    const balance = balanceBefore - amount;
-    const row = await trx
-      .insertInto("invoice_payments")
-      .values({
-        invoice_number: invoiceNumber,
+    const credited = await creditInvoice(
+      trx,
+      { ...invoice, currency_iso: currencyIso },
+      {
         amount,
-        currency_iso: currencyIso,
-        payment_method_id: PAYMENT_METHOD.bankTransfer,
+        paymentMethodId: PAYMENT_METHOD.bankTransfer,
         reference,
-        received_on: input.receivedOn,
-        recorded_by: actor.userId,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const invoiceStatus = balance === 0 ? "paid" : invoice.status;
-    await trx.updateTable("invoices").set({ balance, status: invoiceStatus }).where("number", "=", invoiceNumber).execute();
-    if (balance === 0)
-      await trx
-        .updateTable("orders")
-        .set((eb) => ({ paid: true, updated_at: new Date(), version: eb("version", "+", 1) }))
-        .where("id", "=", invoice.order_id)
-        .execute();
-    const status = invoice.order_status as OrderStatus;
-    const historyId = await recordHistory(trx, invoice.order_id, "payment-recorded", status, status, actor, {
-      data: { invoiceNumber, amount, currencyIso, reference, receivedOn: input.receivedOn, balance },
-    });
-    await orderNotificationJob.enqueue(trx, { historyId });
+        receivedOn: input.receivedOn,
+        recordedBy: actor.userId,
+      },
+      actor,
+    );
+    const { row, balance, invoiceStatus } = credited;
     return ok({
       paymentId: String(row.id),
       invoiceNumber,
@@ -169,6 +140,104 @@ export async function recordBankPayment(
   // The researcher's cached view (unpaid invoices, orders) changed.
   if (!payment.duplicate) await afterOrderChange(app, userId);
   return ok(payment);
+}
+
+/**
+ * An invoice row locked for the rest of the transaction (`for update`), with its order's status and its currency's
+ * decimals: every change of an invoice's balance starts here, so changes of one invoice queue and each sees the
+ * balance the one before left.
+ */
+export function lockInvoice(trx: DB, invoiceNumber: string) {
+  return trx
+    .selectFrom("invoices as i")
+    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .select([
+      "i.number",
+      "i.order_id",
+      "i.user_id",
+      "i.currency_iso",
+      "i.balance",
+      "i.status",
+      "i.pending_writeoff",
+      "c.num_decimals",
+      "o.status as order_status",
+    ])
+    .where("i.number", "=", invoiceNumber)
+    .forUpdate("i")
+    .executeTakeFirst();
+}
+
+/** A locked invoice row, as creditInvoice needs it. */
+export interface LockedInvoice {
+  number: string;
+  order_id: number;
+  currency_iso: string;
+  balance: string | number;
+  status: string;
+  order_status: string;
+}
+
+export interface CreditInput {
+  /** Minor units of the invoice's currency; at most its balance. */
+  amount: number;
+  paymentMethodId: number;
+  reference: string;
+  /** YYYY-MM-DD. */
+  receivedOn: string;
+  recordedBy?: number | null;
+  /** The payments row the money came from (a provider payment), and what it charged when in another currency. */
+  paymentId?: string | null;
+  paidAmount?: number | null;
+  paidCurrencyIso?: string | null;
+  exchangeRate?: string | null;
+}
+
+/**
+ * Puts money on an invoice the caller has locked (`for update`) in `trx`: the ledger row, the balance, the
+ * invoice's status, the order paid once nothing is owed, and the order's "payment recorded" history row and mail.
+ * The one place money reaches an invoice: staff-recorded transfers and provider payments both come here.
+ */
+export async function creditInvoice(trx: DB, invoice: LockedInvoice, input: CreditInput, actor: Actor) {
+  const balance = Number(invoice.balance) - input.amount;
+  const row = await trx
+    .insertInto("invoice_payments")
+    .values({
+      invoice_number: invoice.number,
+      amount: input.amount,
+      currency_iso: invoice.currency_iso.trim(),
+      payment_method_id: input.paymentMethodId,
+      reference: input.reference,
+      received_on: input.receivedOn,
+      recorded_by: input.recordedBy ?? null,
+      payment_id: input.paymentId ?? null,
+      paid_amount: input.paidAmount ?? null,
+      paid_currency_iso: input.paidCurrencyIso ?? null,
+      exchange_rate: input.exchangeRate ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const invoiceStatus = balance <= 0 ? "paid" : invoice.status;
+  await trx.updateTable("invoices").set({ balance, status: invoiceStatus }).where("number", "=", invoice.number).execute();
+  if (balance <= 0)
+    await trx
+      .updateTable("orders")
+      .set((eb) => ({ paid: true, updated_at: new Date(), version: eb("version", "+", 1) }))
+      .where("id", "=", invoice.order_id)
+      .execute();
+  const status = invoice.order_status as OrderStatus;
+  const historyId = await recordHistory(trx, invoice.order_id, "payment-recorded", status, status, actor, {
+    data: {
+      invoiceNumber: invoice.number,
+      amount: input.amount,
+      currencyIso: invoice.currency_iso.trim(),
+      reference: input.reference,
+      receivedOn: input.receivedOn,
+      balance,
+    },
+  });
+  await orderNotificationJob.enqueue(trx, { historyId });
+  return { row, balance, invoiceStatus, orderPaid: balance <= 0 };
 }
 
 /** The payments recorded against an invoice, oldest first. */

@@ -5,8 +5,9 @@ import type { JobHandlers } from "./worker";
 import { jobHandlers, type AnyJobDefinition } from "./define";
 import { documentJobs } from "../documents/jobs";
 import { orderJobs } from "../orders/life";
+import { paymentJobs } from "../payments/jobs";
 
-export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs];
+export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs, ...paymentJobs];
 
 export function portalJobHandlers(): JobHandlers {
   return jobHandlers(PORTAL_JOBS);

@@ -6,7 +6,6 @@ import {
   type BasicDetails,
   type Details,
   type ManuscriptDetails,
-  type PlaceOrderInput,
   type ReworkBasicDetails,
   basicDetailsBody,
   binPriceQuery,
@@ -18,7 +17,6 @@ import {
   emptyBody,
   journalBody,
   manuscriptDetailsBody,
-  paymentBody,
   quantityBody,
   quotePdfQuery,
   referralEmailsBody,
@@ -33,7 +31,6 @@ import type { Scope } from "../scope";
 import { getUserView } from "../accounts/account";
 import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../catalogue";
 import { checkUploadRateLimit, parseUploadRequest, UploadError } from "../documents/storage";
-import { placeOrder } from "../orders/place";
 import { paths } from "#common/paths";
 import {
   answersOf,
@@ -497,26 +494,7 @@ export const orderFormApi: EndpointTable = [
       return saveDetails(scope, form, body);
     }),
   }),
-  ...(["POST", "PUT"] as const).map((method) =>
-    endpoint({
-      method,
-      path: `${ID}/payments`,
-      auth: "optional",
-      body: paymentBody,
-      summary: "Places the order (201); paying a placed form again answers the same order (200).",
-      handler: onForm<PlaceOrderInput, undefined>(
-        async ({ scope, form, body }) => {
-          const r = await placeOrder(scope, form, body);
-          if (!r.ok) return r;
-          return reply(
-            { order: r.value, redirectUri: paths.orderThankYou(scope.lang, r.value.externalId) },
-            { status: r.value.alreadyPlaced ? 200 : 201 },
-          );
-        },
-        { placed: true },
-      ),
-    }),
-  ),
+  // POST|PUT {id}/payments: the payment form's table (server/payments/api.ts, issue 12 §1).
 ];
 
 /** Price quotes (spec 1 §4 "Quote"): the PDF for its owner, and the e-mail with its link. */

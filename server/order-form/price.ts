@@ -9,6 +9,7 @@ import {
   type ServiceSelection,
 } from "../catalogue";
 import type { Scope } from "../scope";
+import { voucherDiscount } from "../vouchers";
 import { type OrderFormRow, saveOrderForm } from "./store";
 
 /** Selections stored on the form, as the pricing engine takes them. */
@@ -44,14 +45,42 @@ export async function computePrice(scope: Scope, form: OrderFormRow, catalogue?:
   if (!selections.length) return null;
   const cat = catalogue ?? (await getCatalogue(scope.app));
   const snapshot = await scope.app.config.snapshot();
-  return priceSelection(cat, {
-    ...priceBase(scope, form, new Date()),
+  const now = new Date();
+  const price = priceSelection(cat, {
+    ...priceBase(scope, form, now),
     selections,
     deliveryTier: form.delivery_tier,
     bundleId: form.bundle_id,
     promoCode: form.promo_code,
     flags: { show_express_service_options: snapshot.flags.show_express_service_options },
   });
+  return withVoucher(scope, form, price, cat, now);
+}
+
+/**
+ * Spec 2 §5: the amount payable is the sum of the line totals minus the voucher, floored at 0. The voucher
+ * comes after every other discount and is not spread over the lines (it pays, it does not discount a service).
+ */
+async function withVoucher(scope: Scope, form: OrderFormRow, price: PriceResult, catalogue: Catalogue, now: Date): Promise<PriceResult> {
+  if (!form.voucher_code) return price;
+  const voucher = await voucherDiscount(scope.app.db, form, price.total, price.currency, { catalogue, now });
+  if (!voucher) return price;
+  return {
+    ...price,
+    discounts: [
+      ...price.discounts,
+      {
+        kind: "Voucher",
+        code: voucher.code,
+        descriptionKey: "catalogue:discounts.voucher",
+        percentBased: voucher.percent !== null,
+        amount: voucher.percent ?? voucher.appliedAmount,
+        appliedAmount: voucher.appliedAmount,
+        applied: voucher.appliedAmount > 0,
+      },
+    ],
+    total: Math.max(0, price.total - voucher.appliedAmount),
+  };
 }
 
 /**

@@ -115,6 +115,8 @@ export interface OrderPanel {
   certificateReady: boolean;
   reeditAvailable: boolean;
   invoice: { number: string; balance: number; status: string } | null;
+  /** A boleto waiting to be paid at a bank (spec 2 §2 order panel: "a boleto download link"). */
+  boletoUrl: string | null;
   currency: CurrencyFormat;
 }
 
@@ -133,6 +135,7 @@ export function toPanel(o: PublicOrder): OrderPanel {
     certificateReady: o.flags.certificateReady,
     reeditAvailable: o.flags.reeditAvailable,
     invoice: o.invoice ? { number: o.invoice.number, balance: o.invoice.balance, status: o.invoice.status } : null,
+    boletoUrl: o.pendingPayments.find((p) => p.boletoUrl)?.boletoUrl ?? null,
     currency: o.currency,
   };
 }

@@ -4,6 +4,7 @@
 import { fail, ok } from "#common/result";
 import { paths } from "#common/paths";
 import { endpoint, reply, type EndpointTable } from "../http/api/endpoint";
+import type { AppContext } from "../context";
 import type { Deliverable } from "./deliverables";
 import { fileResponse, orderDownloads, ownFile, resolveFiles, zipNameOf, zipResponse } from "./downloads";
 
@@ -15,6 +16,36 @@ export function listedFile(d: Deliverable, path: string) {
 /** 500 `generic-download-error` (spec 2 §8): a delivered file is missing from the store. */
 const downloadError = () => reply({ error: "generic-download-error" }, { status: 500 });
 
+/** The listing answer of an order's or a certificate's files (spec 2 §7: files, companyName, externalId). */
+export async function deliverablesListing(
+  app: AppContext,
+  externalId: string,
+  deliverables: Deliverable[],
+  pathOf: (key: string) => string,
+  zipPath: string,
+) {
+  const { config } = await app.config.snapshot();
+  const files = deliverables.map((d) => listedFile(d, pathOf(d.key)));
+  return ok({ files, companyName: config.companyShortName, externalId, totalBytes: files.reduce((s, f) => s + f.size, 0), zipPath });
+}
+
+/** All the files in one streamed zip named for the order; 404 when there are none. */
+export async function deliverablesZip(app: AppContext, externalId: string, deliverables: Deliverable[], method: string) {
+  if (!deliverables.length) return fail("not-found");
+  const files = await resolveFiles(app, deliverables);
+  if (!files.ok) return downloadError();
+  return zipResponse(files.value, await zipNameOf(app, externalId), method);
+}
+
+/** One of the files by key, streamed; 404 for a key that is not among them. */
+export async function deliverableFile(app: AppContext, deliverables: Deliverable[], key: string, method: string) {
+  const one = deliverables.find((d) => d.key === key);
+  if (!one) return fail("not-found");
+  const files = await resolveFiles(app, [one]);
+  if (!files.ok) return downloadError();
+  return fileResponse(files.value[0], method);
+}
+
 export const deliverablesApi: EndpointTable = [
   endpoint({
     method: "GET",
@@ -25,15 +56,14 @@ export const deliverablesApi: EndpointTable = [
     async handler({ scope, params }) {
       const r = await orderDownloads(scope, params.externalId);
       if (!r.ok) return r;
-      const { config } = await scope.app.config.snapshot();
-      const files = r.value.deliverables.map((d) => listedFile(d, paths.api.orderDeliverable(r.value.externalId, d.key)));
-      return ok({
-        files,
-        companyName: config.companyShortName,
-        externalId: r.value.externalId,
-        totalBytes: files.reduce((s, f) => s + f.size, 0),
-        zipPath: paths.api.orderDeliverablesZip(r.value.externalId),
-      });
+      const { externalId, deliverables } = r.value;
+      return deliverablesListing(
+        scope.app,
+        externalId,
+        deliverables,
+        (key) => paths.api.orderDeliverable(externalId, key),
+        paths.api.orderDeliverablesZip(externalId),
+      );
     },
   }),
   endpoint({
@@ -44,11 +74,7 @@ export const deliverablesApi: EndpointTable = [
       "Download All: every delivered file in one zip, streamed ('{company} Completed files {externalId}.zip'; Content-Length exact).",
     async handler({ scope, params, req }) {
       const r = await orderDownloads(scope, params.externalId);
-      if (!r.ok) return r;
-      if (!r.value.deliverables.length) return fail("not-found");
-      const files = await resolveFiles(scope.app, r.value.deliverables);
-      if (!files.ok) return downloadError();
-      return zipResponse(files.value, await zipNameOf(scope.app, r.value.externalId), req.method);
+      return r.ok ? deliverablesZip(scope.app, r.value.externalId, r.value.deliverables, req.method) : r;
     },
   }),
   endpoint({
@@ -58,12 +84,7 @@ export const deliverablesApi: EndpointTable = [
     summary: "One delivered file, streamed as an attachment.",
     async handler({ scope, params, req }) {
       const r = await orderDownloads(scope, params.externalId);
-      if (!r.ok) return r;
-      const one = r.value.deliverables.find((d) => d.key === params.key);
-      if (!one) return fail("not-found");
-      const files = await resolveFiles(scope.app, [one]);
-      if (!files.ok) return downloadError();
-      return fileResponse(files.value[0], req.method);
+      return r.ok ? deliverableFile(scope.app, r.value.deliverables, params.key, req.method) : r;
     },
   }),
   endpoint({

@@ -18,7 +18,7 @@ export interface OrderDetailsPage {
   timeZone: string;
   /** The preprint promotion (configuration, en and cn only). */
   preprint: boolean;
-  /** Thank-you view: the payment is still being confirmed (no invoice, not paid): the page polls. */
+  /** Thank-you view: a provider has still to confirm the payment (a pending payment): the page polls. */
   paymentPending: boolean;
 }
 
@@ -48,6 +48,6 @@ export async function orderDetailsPage(
     bank: bankDetailsFor(snapshot.config, order.currency.isoCode),
     timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
     preprint: snapshot.config.showPreprintPromotion === true && (scope.lang === "en" || scope.lang === "cn"),
-    paymentPending: !order.paid && !order.invoice && !order.flags.cancelled,
+    paymentPending: !order.paid && order.pendingPayments.length > 0 && !order.flags.cancelled,
   };
 }

@@ -9,7 +9,9 @@ import { findOrderForm, formFiles, ownerOf, priceForm, type OrderFormRow } from 
 import { invalidateUser } from "../accounts/user-cache";
 import { auditImpersonated } from "../staff/audit";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
-import { availablePaymentMethods, billedByInvoice } from "../payments";
+import { offeredMethodIds } from "../payments/offer";
+import { consumeVoucher } from "../vouchers/consume";
+import type { PriceResult } from "../catalogue";
 import { orderNotificationJob, recordHistory, transitionIn } from "./life";
 import { canTransition } from "#common/orders/status";
 
@@ -21,10 +23,13 @@ export type PlaceError =
   | "accept-terms"
   | "blocked"
   | "sign-in-required"
-  | "promo-code-used-up";
+  | "promo-code-used-up"
+  | "voucher-used-up";
 
 /** Thrown inside the placing transaction to roll it back: the promo code's last use went to another order. */
 class PromoUsedUp extends Error {}
+/** Thrown inside the placing transaction to roll it back: the voucher can no longer be used (ADR 038). */
+class VoucherUsedUp extends Error {}
 
 /** How often a placement re-reads and re-prices a form that changed between pricing and locking it. */
 const STALE_RETRIES = 3;
@@ -47,7 +52,16 @@ export interface AdminPlacement {
   requireCustomerNotification: boolean;
 }
 
-type PlaceInput = { paymentMethodId: number; purchaseOrder?: string | null; acceptTerms: boolean; admin?: AdminPlacement };
+export type PlaceInput = {
+  paymentMethodId: number;
+  purchaseOrder?: string | null;
+  acceptTerms: boolean;
+  admin?: AdminPlacement;
+  /** The billing or invoice address the payment form took, kept on the invoice (its PDF shows it). */
+  billing?: Record<string, unknown> | null;
+  fapespProcessNumber?: string | null;
+  grantNumber?: string | null;
+};
 
 export async function placeOrder(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PlacedOrder>> {
   let current = form;
@@ -73,6 +87,25 @@ export async function placedOrderOfForm(scope: Scope, formId: string): Promise<s
   return order?.external_id ?? null;
 }
 
+/**
+ * Whether this form may be placed now with this input, and its price: the checks of placing, run before a
+ * provider is asked to charge (server/payments/service.ts) so that a card is never charged for a form that
+ * cannot become an order.
+ */
+export async function placeable(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PriceResult>> {
+  if (!input.acceptTerms) return fail("accept-terms");
+  if (!(form.selections ?? []).length) return fail("no-services");
+  const files = await formFiles(scope, form);
+  if (!files.some((f) => f.kind === "main" || f.kind === "figure") && !(input.admin && form.upload_files_later)) return fail("no-files");
+  if (form.current_step !== "payment-details") return fail("not-ready");
+  const price = await priceForm(scope, form);
+  if (!price) return fail("no-services");
+  if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
+  const methods = await offeredMethodIds(scope, { purpose: "order", form, total: price.total, adminCreated: Boolean(input.admin) });
+  if (!methods.includes(input.paymentMethodId)) return fail("payment-method-required");
+  return ok(price);
+}
+
 async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PlacedOrder> | "stale"> {
   const userId = scope.userId;
   if (!userId) return fail("sign-in-required");
@@ -82,20 +115,9 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
     .where("order_form_id", "=", form.id)
     .executeTakeFirst();
   if (existing) return ok(await describe(scope, existing, true));
-  if (!input.acceptTerms) return fail("accept-terms");
-  if (!(form.selections ?? []).length) return fail("no-services");
-  const files = await formFiles(scope, form);
-  if (!files.some((f) => f.kind === "main" || f.kind === "figure") && !(input.admin && form.upload_files_later)) return fail("no-files");
-  if (form.current_step !== "payment-details") return fail("not-ready");
-  const price = await priceForm(scope, form);
-  if (!price) return fail("no-services");
-  if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
-  if (
-    !availablePaymentMethods(form, price.total, scope.impersonatorId !== null, { adminCreated: Boolean(input.admin) }).includes(
-      input.paymentMethodId,
-    )
-  )
-    return fail("payment-method-required");
+  const checked = await placeable(scope, form, input);
+  if (!checked.ok) return checked;
+  const price = checked.value;
 
   const placeInTransaction = () =>
     scope.app.db.transaction().execute(async (trx) => {
@@ -173,8 +195,21 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
             },
           );
       }
-      if (billedByInvoice(input.paymentMethodId) && !input.admin?.suppressInvoiceCreation)
-        await issueInvoice(trx, { orderId: order.id, userId, currencyIso: price.currency.isoCode, amount: price.total });
+      // Every order with something to pay has an invoice, whatever the method (ADR 034): bank transfers are
+      // paid against it later, providers' payments are credited to it when they confirm.
+      if (price.total > 0 && !input.admin?.suppressInvoiceCreation)
+        await issueInvoice(trx, {
+          orderId: order.id,
+          userId,
+          currencyIso: price.currency.isoCode,
+          amount: price.total,
+          // No language: the invoice's documents follow the researcher's account language (ADR 037).
+          localization: scope.localization,
+          purchaseOrder: input.purchaseOrder?.trim().slice(0, 60) || null,
+          billing: input.billing ?? null,
+          fapespProcessNumber: input.fapespProcessNumber ?? null,
+          grantNumber: input.grantNumber ?? null,
+        });
       if (form.promo_code && price.discounts.some((d) => d.kind === "Promotional Code" && d.applied)) {
         // The use limit is enforced here, in the placing transaction, by a conditional update (issue 9 §5):
         // concurrent placements queue on the code's row and each re-checks `times_used < max_uses` after the
@@ -189,6 +224,8 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           .executeTakeFirst();
         if (!used) throw new PromoUsedUp();
       }
+      // The voucher's use is counted here too, by one conditional update (server/vouchers/consume.ts).
+      if (price.discounts.some((d) => d.kind === "Voucher" && d.applied) && !(await consumeVoucher(trx, form))) throw new VoucherUsedUp();
       await trx
         .updateTable("files")
         .set({ owner_user_id: userId })
@@ -204,9 +241,11 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
     });
   const placed = await placeInTransaction().catch((error: unknown) => {
     if (error instanceof PromoUsedUp) return "promo-code-used-up" as const;
+    if (error instanceof VoucherUsedUp) return "voucher-used-up" as const;
     throw error;
   });
   if (placed === "promo-code-used-up") return fail("promo-code-used-up");
+  if (placed === "voucher-used-up") return fail("voucher-used-up");
   if (placed === "stale") return "stale";
   if (!placed) return fail("not-ready");
   // The user's cached view carries numberOfOrders (spec 1 §3).

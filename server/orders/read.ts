@@ -1,6 +1,8 @@
 // Reading a user's orders. Every query is scoped to the owner: another user's order is not found. Each order
 // carries the flags of server/orders/life.ts (downloadAvailable, reeditAvailable…), derived there and only there.
 import { sql } from "kysely";
+import { paths } from "#common/paths";
+import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
 import type { AppContext } from "../context";
@@ -44,6 +46,11 @@ export interface OrderView {
   paymentMethodId: number;
   purchaseOrder: string | null;
   invoice: { number: string; amount: number; balance: number; status: string; dueAt: string | null } | null;
+  /**
+   * Payments of this order's invoice started with a provider and not yet confirmed (spec 2 §3 pendingPayments):
+   * a boleto to pay, a QR code to scan. boletoUrl is set for boletos.
+   */
+  pendingPayments: { id: string; methodId: number; boletoUrl: string | null }[];
 }
 
 export function orderBaseQuery(db: DB) {
@@ -54,6 +61,12 @@ export function orderBaseQuery(db: DB) {
     .leftJoin("certificates as cert", "cert.order_id", "o.id")
     .leftJoin("orders as ro", "ro.id", "o.rework_of_order_id")
     .select((eb) => [
+      // The invoice's payments still waiting for their provider (ADR 034), newest first.
+      sql<{ id: string; method_id: number }[] | null>`(
+        select json_agg(json_build_object('id', p.id, 'method_id', p.method_id) order by p.created_at desc)
+        from payments p
+        where p.status in ('pending', 'processing') and jsonb_exists(p.invoice_numbers, i.number)
+      )`.as("pending_payments"),
       eb
         .selectFrom("deliverables as d")
         .select(sql<number>`count(*)::int`.as("n"))
@@ -162,6 +175,11 @@ export function toOrderView(r: OrderRow, flagContext: FlagContext): OrderView {
           dueAt: r.invoice_due_at ? new Date(r.invoice_due_at).toISOString() : null,
         }
       : null,
+    pendingPayments: (parse<{ id: string; method_id: number }[] | null>(r.pending_payments) ?? []).map((p) => ({
+      id: p.id,
+      methodId: p.method_id,
+      boletoUrl: p.method_id === PAYMENT_METHOD.boleto ? paths.api.boletoPdf(p.id) : null,
+    })),
   };
 }
 

@@ -5,10 +5,14 @@
 import { familiesFor, fontBuffer, pickFamily } from "./fonts";
 import { renderPriceQuote } from "./price-quote";
 import { renderCertificate } from "./certificate";
+import { renderBoleto } from "./boleto";
+import { renderInvoiceDocument } from "./invoice-document";
 
 export const PDF_RENDERERS = {
   "price-quote": renderPriceQuote,
   certificate: renderCertificate,
+  boleto: renderBoleto,
+  "invoice-document": renderInvoiceDocument,
 } satisfies PdfRenderers;
 
 /** A table of renderers (also the shape of the test tables a pool can be started with). */

@@ -4,9 +4,6 @@
 // order leaves an audit-log row (DESIGN §5). The rules themselves live in their areas (server/orders/life.ts,
 // deliverables.ts, server/certificates, server/invoices/payments.ts); these functions find the order, check who
 // acts, call them and audit.
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
 import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
 import { eventsFrom, ORDER_STATUSES, type OrderStatus, type StaffEvent } from "#common/orders/status";
@@ -19,9 +16,10 @@ import { issueCertificate } from "../certificates";
 import { invoicePayments, recordBankPayment, type BankPaymentInput, type RecordedPayment } from "../invoices";
 import { checkUploadRateLimit, sanitizeFileName, uploadLimits } from "../documents/storage";
 import { audit } from "./audit";
+import { isMultipart, readMultipart, type MultipartError } from "../http/multipart";
 
 /** The acting staff member (never someone viewing the portal as a researcher), or null. */
-function staffActor(scope: Scope): Actor | null {
+export function staffActor(scope: Scope): Actor | null {
   const s = scope.session;
   if (!s?.user.isStaff || s.impersonatorId) return null;
   return { userId: s.user.id };
@@ -278,27 +276,6 @@ export interface DeliverableUpload {
 }
 
 /**
- * The chunks of a request body; on failure the reader is released, not cancelled (cancelling a page request's
- * body destroys the client's socket, see server/documents/storage.ts).
- */
-async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    try {
-      reader.releaseLock();
-    } catch {
-      /* a read still pending: the body is left to the server, which discards it */
-    }
-  }
-}
-
-/**
  * Delivers the files of a multipart form (field `files`, several allowed): each part is streamed straight into
  * addDeliverable (the file store's content checks; never held in memory). Rate-limited like every upload
  * (per staff member). Errors: `not-allowed`, `not-found`, `upload-rate-limited` (429), `invalid-request`
@@ -308,72 +285,50 @@ export async function staffUploadDeliverables(scope: Scope, externalId: string, 
   const w = await forWrite(scope, externalId);
   if (!w.ok) return w;
   const { actor, order } = w.value;
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) return fail("invalid-request");
+  if (!isMultipart(request)) return fail("invalid-request");
   const limit = await checkUploadRateLimit(scope.app, { userId: actor.userId, ip: scope.ip });
   if (!limit.allowed) return fail("upload-rate-limited");
   const { maxFiles, maxFileBytes } = await uploadLimits(scope.app);
-  const maxBody = maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024;
-  if (Number(request.headers.get("content-length") ?? 0) > maxBody) return fail("file-too-large");
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8",
-      limits: { fileSize: maxFileBytes + 1, files: maxFiles + 5, fields: 20, fieldSize: 4096, parts: maxFiles + 25, headerPairs: 100 },
-    });
-  } catch {
-    return fail("invalid-request");
-  }
   const added: Deliverable[] = [];
   const rejected: { name: string; code: string }[] = [];
   const unexpected: unknown[] = [];
   let chain: Promise<void> = Promise.resolve();
   let count = 0;
-  parser.on("file", (_field, stream, info) => {
-    stream.on("error", () => undefined);
-    const filename = info.filename;
-    if (!filename) {
-      stream.resume();
-      return;
-    }
-    if (++count > maxFiles) {
-      stream.resume();
-      rejected.push({ name: sanitizeFileName(filename), code: "too-many-files" });
-      return;
-    }
-    // One after another: the files are delivered (and listed) in the order they were sent. A later part waits in
-    // the parser's buffer meanwhile (backpressure), never in memory as a whole.
-    chain = chain.then(() =>
-      addDeliverable(scope.app, actor, order.id, stream, filename).then(
-        (r) => {
-          if (r.ok) added.push(r.value);
-          else {
-            stream.resume();
-            rejected.push({ name: sanitizeFileName(filename), code: r.error });
-          }
-        },
-        (error: unknown) => {
-          stream.resume();
-          unexpected.push(error);
-        },
-      ),
-    );
-  });
-  let received = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length;
-      if (received > maxBody) callback(new Error("body too large"));
-      else callback(null, chunk);
-    },
-  });
-  let failed = false;
+  let failed: MultipartError | null = null;
   try {
-    await pipeline(bodyChunks(request.body), counter, parser);
-  } catch {
-    failed = true;
+    await readMultipart(request, {
+      maxBody: maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024,
+      limits: { fileSize: maxFileBytes + 1, files: maxFiles + 5, fields: 20, fieldSize: 4096, parts: maxFiles + 25, headerPairs: 100 },
+      onFile({ filename, stream }) {
+        if (++count > maxFiles) {
+          stream.resume();
+          rejected.push({ name: sanitizeFileName(filename), code: "too-many-files" });
+          return;
+        }
+        // One after another: the files are delivered (and listed) in the order they were sent. A later part waits
+        // in the parser's buffer meanwhile (backpressure), never in memory as a whole.
+        chain = chain.then(() =>
+          addDeliverable(scope.app, actor, order.id, stream, filename).then(
+            (r) => {
+              if (r.ok) added.push(r.value);
+              else {
+                stream.resume();
+                rejected.push({ name: sanitizeFileName(filename), code: r.error });
+              }
+            },
+            (error: unknown) => {
+              stream.resume();
+              unexpected.push(error);
+            },
+          ),
+        );
+      },
+    });
+  } catch (error) {
+    failed = error as MultipartError;
   }
+  // Refused from its Content-Length before anything was read: nothing to undo.
+  if (failed?.code === "payload-too-large" && count === 0) return fail("file-too-large");
   await chain;
   if (failed || unexpected.length) {
     // Half a request keeps nothing: the files it delivered are withdrawn again.

@@ -1,33 +1,13 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { guardThirdParty, jsEnabled, newResearcher } from "./helpers";
-import { makeDocx } from "../helpers/fixtures";
-
-const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-
-/** Places a bank-transfer order titled `title` through the JSON API with the page's session; its external id. */
-async function placeOrder(api: APIRequestContext, title: string): Promise<string> {
-  const id = (await (await api.get("/api/order-form/new")).json()).orderForm.identity;
-  const upload = await api.post(`/api/order-form/${id}/files`, {
-    multipart: { mainFiles: { name: "paper.docx", mimeType: DOCX, buffer: await makeDocx(`${title}. `.repeat(60)) } },
-  });
-  expect(upload.status()).toBe(201);
-  await api.put(`/api/order-form/${id}/basic-details`, { data: { customerGoal: "manuscript", wordCount: 3000, language: 1 } });
-  await api.put(`/api/order-form/${id}/selected-service`, { data: { serviceIdentities: ["standard-editing"] } });
-  await api.put(`/api/order-form/${id}/step`, { data: { step: "details" } });
-  const area = (await (await api.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
-  await api.put(`/api/order-form/${id}/details`, { data: { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "british" } });
-  const placed = await api.post(`/api/order-form/${id}/payments`, { data: { paymentMethodId: 9, acceptedTermsAndConditions: true } });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()).order.externalId;
-}
+import { expect, test } from "@playwright/test";
+import { guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder } from "./helpers";
 
 test.describe("researcher dashboard", () => {
   test("lists the orders, filters by title, resets, and shares the referral link", async ({ page, context, baseURL }, info) => {
     const checkOrigins = guardThirdParty(page, baseURL!);
     const user = await newResearcher(page.request);
     expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
-    const glacier = await placeOrder(page.request, "Retreating glaciers of the Alps");
-    const soil = await placeOrder(page.request, "Soil bacteria under drought");
+    const glacier = (await placeBankTransferOrder(page.request, "Retreating glaciers of the Alps")).externalId;
+    const soil = (await placeBankTransferOrder(page.request, "Soil bacteria under drought")).externalId;
 
     await page.goto("/en/researcher");
     await expect(page).toHaveTitle(/Researcher home/);
@@ -40,7 +20,9 @@ test.describe("researcher dashboard", () => {
     await expect(panel).toContainText("Standard Editing");
     await expect(panel.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", `/en/support/index/submission/${soil}`);
     await expect(page.getByText("You have unpaid invoices")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Pay Now" })).toHaveAttribute("href", "/en/researcher/invoices/unpaid");
+    await expect(page.getByRole("link", { name: "Pay Now", exact: true })).toHaveAttribute("href", "/en/researcher/invoices/unpaid");
+    // Each order's panel offers to pay its own invoice.
+    await expect(page.getByRole("link", { name: "Pay this invoice" })).toHaveCount(2);
 
     // Filter by title: the path form, page 1, only the matching order.
     await page.getByLabel("Order title").fill("glaciers");

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { makeDocx } from "../helpers/fixtures";
 
 /**
  * The seeded staff account (db/seed DEMO_ACCOUNTS). Researchers are registered per test (newResearcher),
@@ -102,4 +103,41 @@ export async function registerResearcher(
   // With JavaScript the submit is a fetch: wait for the navigation it ends with.
   await page.waitForURL((url) => !url.pathname.includes("/register"));
   return email;
+}
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/**
+ * An order form of the signed-in user (the request's session) taken through the JSON API to its payment step:
+ * a manuscript, standard editing of 3,000 words, the details. Its id.
+ */
+export async function draftAtPayment(api: APIRequestContext, title: string): Promise<string> {
+  const id = (await (await api.get("/api/order-form/new")).json()).orderForm.identity;
+  const upload = await api.post(`/api/order-form/${id}/files`, {
+    multipart: { mainFiles: { name: "paper.docx", mimeType: DOCX, buffer: await makeDocx(`${title}. `.repeat(60)) } },
+  });
+  expect(upload.status()).toBe(201);
+  await api.put(`/api/order-form/${id}/basic-details`, { data: { customerGoal: "manuscript", wordCount: 3000, language: 1 } });
+  await api.put(`/api/order-form/${id}/selected-service`, { data: { serviceIdentities: ["standard-editing"] } });
+  await api.put(`/api/order-form/${id}/step`, { data: { step: "details" } });
+  const area = (await (await api.get("/api/areas-of-study?q=bio")).json()).areas[0].id;
+  await api.put(`/api/order-form/${id}/details`, { data: { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "british" } });
+  return id;
+}
+
+/** A bank-transfer order titled `title` placed through the JSON API: its number, invoice number and total (minor units). */
+export async function placeBankTransferOrder(
+  api: APIRequestContext,
+  title: string,
+  /** More of the payment form, e.g. the Brazil choice a Brazilian researcher's form asks for. */
+  extra: Record<string, unknown> = {},
+): Promise<{ externalId: string; invoiceNumber: string; total: number }> {
+  const id = await draftAtPayment(api, title);
+  const placed = await api.post(`/api/order-form/${id}/payments`, {
+    data: { paymentMethodId: 9, acceptedTermsAndConditions: true, ...extra },
+    headers: { "Idempotency-Key": `e2e-${id}` },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = await placed.json();
+  return { externalId: order.externalId, invoiceNumber: order.invoiceNumber, total: order.total };
 }

@@ -33,6 +33,8 @@ async function main() {
   await (await import("./fixtures/certificates")).seedCertificateFixtures(portal.ctx);
   // Completed, paid orders for tests/e2e/rework.spec.ts (a re-edit needs one).
   await (await import("./fixtures/rework")).seedReworkFixtures(portal.ctx);
+  // A waiting Alipay payment for tests/e2e/payment-sandbox.spec.ts (the payment form is another page's).
+  await (await import("./fixtures/payments")).seedPaymentFixtures(portal.ctx);
   process.stdout.write(`e2e portal at ${portal.url}\n`);
   const stop = () => portal.stop().then(() => process.exit(0));
   process.on("SIGTERM", stop);

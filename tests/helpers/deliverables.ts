@@ -6,10 +6,8 @@ import path from "node:path";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../server/context";
 import { storedPath } from "../../server/documents/files";
-import { addDeliverable } from "../../server/orders/deliverables";
-import { transitionOrder } from "../../server/orders/life";
 import { issueCertificate } from "../../server/certificates";
-import { createPlacedOrder, createStaff, payInFull, type TestUser } from "./factories";
+import { createCompletedOrder, type TestUser } from "./factories";
 
 /** A small file the store accepts as a PDF, different each time. */
 export function pdfBytes(text = randomBytes(8).toString("hex")): Uint8Array {
@@ -32,22 +30,8 @@ export async function completedOrder(
   files: { name: string; bytes: Uint8Array }[],
   options: { paid?: boolean; staff?: TestUser; complete?: boolean } = {},
 ): Promise<CompletedOrder> {
-  const staff = options.staff ?? (await createStaff(ctx));
-  const placed = await createPlacedOrder(ctx, user);
-  const row = await ctx.db.selectFrom("orders").select("id").where("external_id", "=", placed.externalId).executeTakeFirstOrThrow();
-  const actor = { userId: staff.id };
-  const started = await transitionOrder(ctx, actor, { externalId: placed.externalId }, "start");
-  if (!started.ok) throw new Error(`start: ${started.error}`);
-  for (const f of files) {
-    const added = await addDeliverable(ctx, actor, row.id, f.bytes, f.name);
-    if (!added.ok) throw new Error(`addDeliverable ${f.name}: ${added.error}`);
-  }
-  if (options.complete !== false) {
-    const done = await transitionOrder(ctx, actor, { externalId: placed.externalId }, "complete");
-    if (!done.ok) throw new Error(`complete: ${done.error}`);
-  }
-  if (options.paid !== false) await payInFull(ctx, actor, row.id);
-  return { externalId: placed.externalId, orderId: row.id, staff };
+  const order = await createCompletedOrder(ctx, user, { ...options, files });
+  return { externalId: order.externalId, orderId: order.orderId, staff: order.staff };
 }
 
 /** completedOrder, then its certificate issued (and, when given, its authors set directly). */

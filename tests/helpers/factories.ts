@@ -150,32 +150,38 @@ export async function createInvoice(ctx: AppContext, user: Pick<TestUser, "id">,
 }
 
 /**
- * A placed order of `user` taken on by staff: started, one file delivered, completed; `paid` settles its
- * invoice by hand (recording payments comes with the payments issue). Its files are then downloadable and a
- * re-edit is offered (issue 11 §4).
+ * A placed order of `user` taken on by staff: started, `files` delivered (one small PDF by default, through
+ * addDeliverable: the same content checks as uploads), completed unless `complete` is false; `paid` (default
+ * true) settles its invoice as staff do. Its files are then downloadable and a re-edit is offered (issue 11 §4).
  */
 export async function createCompletedOrder(
   ctx: AppContext,
   user: Pick<TestUser, "id">,
-  { paid = true, ...options }: OrderFormOptions & { paid?: boolean } = {},
-): Promise<PlacedOrder & { orderFormId: string }> {
+  {
+    paid = true,
+    complete = true,
+    staff,
+    files = [{ name: "edited.pdf", bytes: new Uint8Array(Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")) }],
+    ...options
+  }: OrderFormOptions & { paid?: boolean; complete?: boolean; staff?: TestUser; files?: { name: string; bytes: Uint8Array }[] } = {},
+): Promise<PlacedOrder & { orderFormId: string; orderId: number; staff: TestUser }> {
   const order = await createPlacedOrder(ctx, user, options);
-  const staff = await createStaff(ctx);
-  const actor = { userId: staff.id };
+  const by = staff ?? (await createStaff(ctx));
+  const actor = { userId: by.id };
   const ref = { externalId: order.externalId };
   const row = await ctx.db.selectFrom("orders").select("id").where("external_id", "=", order.externalId).executeTakeFirstOrThrow();
   const started = await transitionOrder(ctx, actor, ref, "start");
-  const file = await addDeliverable(
-    ctx,
-    actor,
-    row.id,
-    new Uint8Array(Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")),
-    "edited.pdf",
-  );
-  const done = await transitionOrder(ctx, actor, ref, "complete");
-  if (!started.ok || !file.ok || !done.ok) throw new Error("createCompletedOrder: could not complete the order");
+  if (!started.ok) throw new Error(`start: ${started.error}`);
+  for (const f of files) {
+    const added = await addDeliverable(ctx, actor, row.id, f.bytes, f.name);
+    if (!added.ok) throw new Error(`addDeliverable ${f.name}: ${added.error}`);
+  }
+  if (complete) {
+    const done = await transitionOrder(ctx, actor, ref, "complete");
+    if (!done.ok) throw new Error(`complete: ${done.error}`);
+  }
   if (paid) await payInFull(ctx, actor, row.id);
-  return order;
+  return { ...order, orderId: row.id, staff: by };
 }
 
 /**

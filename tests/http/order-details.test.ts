@@ -212,12 +212,25 @@ describe("the order details page without JavaScript", () => {
     expect(html).toContain("Thank you for the additional information regarding your order.");
     expect(html).toContain('value="co@example.org, lab@example.org"');
 
-    // A payment still being confirmed (no invoice, not paid): the page refreshes itself without JavaScript,
-    // counting its tries, and gives up after 80 with 'load-order-failure'.
-    const id = await orderId(placed.externalId);
-    await portal.ctx.db.deleteFrom("invoices").where("order_id", "=", id).execute();
+    // A payment a provider has still to confirm (a pending payment of the invoice): the page refreshes itself
+    // without JavaScript, counting its tries, links the payment's page, and gives up after 80 with 'load-order-failure'.
+    const payment = await portal.ctx.db
+      .insertInto("payments")
+      .values({
+        user_id: user.id,
+        purpose: "invoices",
+        invoice_numbers: JSON.stringify([placed.invoiceNumber]),
+        method_id: 19,
+        provider: "alipay",
+        status: "pending",
+        amount: 15000,
+        currency_iso: "USD",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     html = await (await user.client.get(details(placed.externalId, "/thank-you"))).text();
     expect(html).toContain('<meta http-equiv="refresh" content="3;url=?poll=1"/>');
+    expect(html).toContain(`/en/researcher/payment/${payment.id}`);
     html = await (await user.client.get(details(placed.externalId, "/thank-you?poll=80"))).text();
     expect(html).not.toContain('http-equiv="refresh"');
     expect(html).toContain("We could not confirm your payment yet.");

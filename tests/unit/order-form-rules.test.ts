@@ -1,7 +1,5 @@
-// Pure rules of the order form that moved out of the hub (issue 8): payment methods, invoice billing,
-// referral addresses, a visitor's default currency, and the wizard's paths.
+// Pure rules of the order form that moved out of the hub (issue 8): referral addresses, a visitor's default currency, and the wizard's paths.
 import { describe, expect, it } from "vitest";
-import { availablePaymentMethods, billedByInvoice, PAYMENT_METHOD } from "#server/payments";
 import {
   checkField,
   journalUrlField,
@@ -17,19 +15,6 @@ import { WORD_COUNT_MAX } from "#common/order-form/constants";
 import { siteDraftCurrency } from "#server/order-form/drafts";
 import { paths } from "#common/paths";
 import type { Localization } from "#server/config";
-
-describe("payment methods", () => {
-  it("offer free when nothing is due, else bank transfer; multimedia only when staff act", () => {
-    expect(availablePaymentMethods({ customer_goal: "manuscript" }, 0, false)).toEqual([PAYMENT_METHOD.free]);
-    expect(availablePaymentMethods({ customer_goal: "manuscript" }, 100, false)).toEqual([PAYMENT_METHOD.bankTransfer]);
-    expect(availablePaymentMethods({ customer_goal: "multimedia" }, 100, false)).toEqual([]);
-    expect(availablePaymentMethods({ customer_goal: "multimedia" }, 100, true)).toEqual([PAYMENT_METHOD.bankTransfer]);
-  });
-  it("bill bank transfers by invoice only", () => {
-    expect(billedByInvoice(PAYMENT_METHOD.bankTransfer)).toBe(true);
-    expect(billedByInvoice(PAYMENT_METHOD.free)).toBe(false);
-  });
-});
 
 describe("referral e-mails", () => {
   it("read an array or comma-separated text, trimmed and lower-cased", () => {

@@ -4,18 +4,7 @@ export const WORD_COUNT_MAX = 999_999;
 export const PROJECT_TITLE_MAX = 512;
 
 /** Payment method codes (spec 3 §9). */
-export const PAYMENT_METHOD = {
-  credits: 1,
-  creditCard: 3,
-  free: 4,
-  paypal: 6,
-  bankTransfer: 9,
-  alipay: 19,
-  boleto: 20,
-  unionpay: 21,
-  wechat: 25,
-  voucher: 26,
-} as const;
+export { PAYMENT_METHOD } from "../payments/methods";
 
 /** The delivery tiers (spec 1 §4 "Delivery tier"). */
 export const DELIVERY_TIERS = ["standard", "rush", "express"] as const;

@@ -58,7 +58,15 @@ export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string
         <p className="order-panel-invoice">
           {order.invoice.balance > 0
             ? t("panel.invoice", { number: order.invoice.number, balance: formatMoney(order.invoice.balance, order.currency) })
-            : t("panel.invoicePaid", { number: order.invoice.number })}
+            : t("panel.invoicePaid", { number: order.invoice.number })}{" "}
+          {order.invoice.balance > 0 && !order.boletoUrl ? (
+            <Link to={paths.invoicesPay(lang, [order.invoice.number])}>{t("panel.payNow")}</Link>
+          ) : null}
+          {order.boletoUrl ? (
+            <a href={order.boletoUrl} target="_blank" rel="noreferrer">
+              {t("panel.boleto")}
+            </a>
+          ) : null}
         </p>
       ) : null}
       <div className="actions order-panel-actions">

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
-import { Form, useRevalidator } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { formatMoney } from "#common/format";
+import { paths } from "#common/paths";
+import { useLang } from "#app/lib/use-lang";
 import type { OrderDetailsData } from "./types";
 
 /** Spec 2 §4, §9: the order is polled every 3 s, at most 80 times; then 'load-order-failure'. */
@@ -57,6 +59,7 @@ export function ThankYou({
   emailsValue?: string;
 }) {
   const { t } = useTranslation("details");
+  const lang = useLang();
   const { order } = data;
   return (
     <div className="stack">
@@ -68,12 +71,20 @@ export function ThankYou({
         <h2 id="payment-heading">{t("thankYou.payment")}</h2>
         {order.paid ? (
           <p data-payment="paid">{t("thankYou.paid", { amount: formatMoney(order.total, order.currency) })}</p>
+        ) : data.paymentPending ? (
+          <>
+            <PaymentPoller pollCount={pollCount} />
+            {/* The QR code to scan or the boleto to pay, while the provider has not confirmed (ADR 034). */}
+            <p>
+              <Link to={paths.paymentPending(lang, order.pendingPayments[0].id)} data-pending-payment>
+                {t("thankYou.pendingPaymentLink")}
+              </Link>
+            </p>
+          </>
         ) : order.invoice ? (
           <p data-payment="invoice">
             {t("thankYou.invoice", { number: order.invoice.number, amount: formatMoney(order.invoice.balance, order.currency) })}
           </p>
-        ) : data.paymentPending && pollCount < POLL_TRIES ? (
-          <PaymentPoller pollCount={pollCount} />
         ) : (
           <p className="alert alert-danger" role="alert" data-load-order-failure>
             {t("thankYou.loadOrderFailure")}

@@ -7,6 +7,10 @@ import { orderFormApi, priceQuoteApi } from "../../order-form/api";
 import { ordersApi } from "../../orders/api";
 import { deliverablesApi } from "../../orders/deliverables-api";
 import { certificatesApi } from "../../certificates/api";
+import { providerApi } from "../../payments/provider-api";
+import { paymentsApi } from "../../payments/api";
+import { invoicesApi } from "../../invoices/api";
+import { vouchersApi } from "../../vouchers/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -17,4 +21,8 @@ export const API_TABLES: EndpointTable[] = [
   ordersApi,
   deliverablesApi,
   certificatesApi,
+  providerApi,
+  paymentsApi,
+  invoicesApi,
+  vouchersApi,
 ];

@@ -1,0 +1,59 @@
+// The invoice list's filter (spec 2 §2 "Invoices", §3 "Invoice filters", §9): from and to dates written
+// MM/dd/yyyy (as the dashboard's search), the order number, and the page. One schema for the page's GET form
+// and the list's query, so a bad date is a field error (400), never a 500. Isomorphic.
+import * as z from "zod/mini";
+import { parseFilterDate } from "../orders/search";
+import { INVOICE_ORDER_NUMBER_MAX, INVOICE_PAGE_MAX } from "./constants";
+
+export * from "./constants";
+
+const E = (code: string) => ({ error: `invoices:errors.${code}` });
+
+const optionalText = (max: number, code: string) =>
+  z.pipe(
+    z.transform((v: unknown) => {
+      const s = typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : String(v).trim();
+      return s === "" ? undefined : s;
+    }),
+    z.optional(z.string().check(z.maxLength(max, E(code)))),
+  );
+
+const dateField = z.pipe(
+  optionalText(10, "date-invalid"),
+  z.optional(z.string().check(z.refine((v) => parseFilterDate(v) !== null, E("date-invalid")))),
+);
+
+const pageField = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === null || v === "" ? "1" : String(v).trim())),
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,6}$/, E("page-invalid"))),
+    z.pipe(z.transform(Number), z.number().check(z.gte(1, E("page-invalid")), z.lte(INVOICE_PAGE_MAX, E("page-invalid")))),
+  ),
+);
+
+const dayNumber = (v: string) => {
+  const p = parseFilterDate(v);
+  return p ? p[0] * 10000 + p[1] * 100 + p[2] : Number.NaN;
+};
+
+/** The list page's query (?from=&to=&orderNumber=&page=): all optional, page 1 by default. */
+export const invoiceListSchema = z
+  .object({
+    from: dateField,
+    to: dateField,
+    orderNumber: optionalText(INVOICE_ORDER_NUMBER_MAX, "order-number-too-long"),
+    page: pageField,
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.from && v.to && dayNumber(v.from) > dayNumber(v.to)) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: "invoices:errors.date-range-invalid" });
+      }
+    }),
+  );
+
+export type InvoiceListQuery = z.output<typeof invoiceListSchema>;
+export type InvoiceListInput = InvoiceListQuery & { unpaidOnly?: boolean };
+
+/** GET /api/invoice/{n}/pdf's query: the localisation whose billing entity prints (spec 2 §7), optional. */
+export const invoicePdfQuery = z.object({ localization: z.optional(z.string().check(z.maxLength(8))) });

@@ -1,0 +1,181 @@
+// Schemas of the shared payment form (issue 12 §1): the page's flat fields and the API's JSON body (spec 2 §3
+// "Payment form values") both become one flat record of text fields, which server/payments/form.ts checks by
+// the chosen method's facts. The schemas stay lenient on values: the method decides which fields count, and
+// every failing field is reported at once.
+import * as z from "zod/mini";
+import { methodFacts } from "./methods";
+import { ADDRESS_FIELDS } from "./address";
+
+/** The page's fields by name: `paymentMethodId`, `address.city`, `invoiceAddress.zip`, `taxNumber`… */
+export type PaymentFields = Record<string, string>;
+
+/** The names the payment form posts (and the API body maps to); field errors are keyed by them too. */
+export const PAYMENT_FIELD = {
+  method: "paymentMethodId",
+  terms: "acceptTerms",
+  purchaseOrder: "purchaseOrder",
+  nonce: "nonce",
+  installments: "installments",
+  checkoutId: "checkoutId",
+  brazilChoice: "brazilChoice",
+  fapespProcessNumber: "fapespProcessNumber",
+  grantNumber: "grantNumber",
+  currency: "currencyIso",
+  taxType: "taxType",
+  taxNumber: "taxNumber",
+  invoiceAddressDiffers: "invoiceAddressDiffers",
+  requireFapiao: "requireFapiao",
+  useCredits: "useCredits",
+  prepayOption: "prepayOption",
+  prepayAmount: "prepayAmount",
+  idempotencyKey: "idempotencyKey",
+} as const;
+
+/** The form names of the two address blocks: the method's address, and the invoice address when it differs. */
+export const ADDRESS_FORMS = ["address", "invoiceAddress"] as const;
+export type AddressForm = (typeof ADDRESS_FORMS)[number];
+export const addressFieldName = (form: AddressForm, field: string) => `${form}.${field}`;
+
+/** The page: its text fields as posted (a repeated field keeps its last value). */
+export const paymentPageFields = z.record(z.string(), z.string());
+
+const text = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "object" ? "" : String(v).trim());
+const tick = (v: unknown): string => (v === true || v === "on" || v === "true" || v === "yes" ? "on" : "");
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** An API address: the spec's shape (`country` as `{ value }` or an id, the saved one's `id`). */
+function addressFields(form: AddressForm, input: unknown): PaymentFields {
+  const a = obj(input);
+  const country = typeof a.country === "object" ? obj(a.country).value : a.country;
+  const values: Record<(typeof ADDRESS_FIELDS)[number], unknown> = {
+    addressId: a.id ?? a.addressId,
+    name: a.name,
+    organization: a.organization,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    countryId: a.countryId ?? country,
+    phone: a.phone,
+    vat: a.vat,
+  };
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [addressFieldName(form, f), text(values[f])]));
+}
+
+const unknownField = z.optional(z.unknown());
+
+/**
+ * The API body (POST /api/payoff/payment, POST|PUT /api/order-form/{id}/payments): the spec's names, mapped to
+ * the page's fields. Bank transfer sends its `invoiceAddress`; the other methods their `billingAddress`, and an
+ * `invoiceAddress` when `invoiceAddressDiffersFromBilling`.
+ */
+export const paymentBody = z.pipe(
+  z.looseObject({
+    paymentMethodId: unknownField,
+    acceptedTermsAndConditions: unknownField,
+    purchaseOrder: unknownField,
+    creditCard: unknownField,
+    allpagoCreditCard: unknownField,
+    taxIdentification: unknownField,
+    boleto: unknownField,
+    brazilPaymentMethods: unknownField,
+    fapespNumber: unknownField,
+    grantNumber: unknownField,
+    billingAddress: unknownField,
+    invoiceAddress: unknownField,
+    invoiceAddressDiffersFromBilling: unknownField,
+    requireFapiao: unknownField,
+    useCredits: unknownField,
+    prepaymentOption: unknownField,
+    amount: unknownField,
+    additionalData: unknownField,
+    invoiceNumbers: unknownField,
+  }),
+  z.transform((b): { fields: PaymentFields; invoiceNumbers: string[] } => {
+    const card = obj(b.creditCard);
+    const allpago = obj(b.allpagoCreditCard);
+    const tax = obj(b.taxIdentification);
+    const boleto = obj(b.boleto);
+    const billedByInvoice = methodFacts(Number(b.paymentMethodId)).billedByInvoice;
+    const differs = !billedByInvoice && tick(b.invoiceAddressDiffersFromBilling) === "on";
+    const main = billedByInvoice ? (b.invoiceAddress ?? b.billingAddress) : b.billingAddress;
+    const fields: PaymentFields = {
+      [PAYMENT_FIELD.method]: text(b.paymentMethodId),
+      [PAYMENT_FIELD.terms]: tick(b.acceptedTermsAndConditions),
+      [PAYMENT_FIELD.purchaseOrder]: text(b.purchaseOrder),
+      [PAYMENT_FIELD.nonce]: text(card.nonce),
+      [PAYMENT_FIELD.currency]: text(card.currency),
+      [PAYMENT_FIELD.installments]: text(allpago.numberOfInstallments),
+      [PAYMENT_FIELD.checkoutId]: text(allpago.checkoutId),
+      [PAYMENT_FIELD.taxType]: text(tax.type),
+      [PAYMENT_FIELD.taxNumber]: text(tax.number),
+      [PAYMENT_FIELD.brazilChoice]: text(b.brazilPaymentMethods),
+      [PAYMENT_FIELD.fapespProcessNumber]: text(b.fapespNumber ?? boleto.processNumber),
+      [PAYMENT_FIELD.grantNumber]: text(b.grantNumber),
+      [PAYMENT_FIELD.invoiceAddressDiffers]: differs ? "on" : "",
+      [PAYMENT_FIELD.requireFapiao]: tick(b.requireFapiao),
+      [PAYMENT_FIELD.useCredits]: tick(b.useCredits),
+      [PAYMENT_FIELD.prepayOption]: text(b.prepaymentOption),
+      [PAYMENT_FIELD.prepayAmount]: text(b.amount),
+      ...(main === undefined ? {} : addressFields("address", main)),
+      ...(differs ? addressFields("invoiceAddress", b.invoiceAddress) : {}),
+    };
+    // The boleto's payer is the address's name.
+    if (boleto.payer !== undefined && !fields["address.name"]) fields["address.name"] = text(boleto.payer);
+    const additional = obj(b.additionalData);
+    const list = additional.payoffReceiptCodes ?? b.invoiceNumbers;
+    const invoiceNumbers = (Array.isArray(list) ? list : text(list).split(",")).map(text).filter(Boolean);
+    return { fields, invoiceNumbers };
+  }),
+);
+export type PaymentBody = z.output<typeof paymentBody>;
+
+/** A saved address the form offers in its select (the user's own, table `addresses`). */
+export interface SavedAddress {
+  id: number;
+  label: "billing" | "invoice";
+  name: string | null;
+  organization: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string | null;
+  zip: string | null;
+  countryId: number;
+  phone: string | null;
+  vat: string | null;
+}
+
+/** What the payment form needs to render (loaded by server/payments/form.ts, also GET /api/payment/load). */
+export interface PaymentFormData {
+  purpose: "order" | "invoices" | "prepay" | "digital";
+  /** The methods offered, in order; `sandbox`: its provider runs in test mode ("test mode" badge); `disabled`: shown, not selectable. */
+  methods: { id: number; sandbox: boolean; disabled: boolean }[];
+  savedAddresses: SavedAddress[];
+  countries: import("./address").CountryChoice[];
+  currencies: { isoCode: string; shortName: string }[];
+  /** The user's country, preselected in a new address. */
+  userCountryId: number | null;
+  /** Vouchers may be applied by this account (spec 2 §6 voucherAvailable). */
+  voucherAvailable: boolean;
+  brazilCountryId: number | null;
+  /** The Brazil choice (no requirements / FAPESP / Allpago) is asked: the BR localisation. */
+  brazilChoice: boolean;
+  total: number;
+  currencyIso: string;
+  /** Made once by the page's loader, posted back: a double submit of one page is one payment. */
+  idempotencyKey: string;
+}
+
+/** A page action's answer when the payment was not made: the form again with its values and errors. */
+export interface PaymentReply {
+  /** Field errors as translation keys, keyed by the form's field names. */
+  fieldErrors: Record<string, string>;
+  /** The posted values, to fill the form again. */
+  values: PaymentFields;
+  /** A refusal of the whole payment: an error code, and the provider's text when it gave one. */
+  error: string | null;
+  errorDetail?: string | null;
+}

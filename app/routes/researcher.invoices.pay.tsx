@@ -1,0 +1,125 @@
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "#app/lib/translate";
+import { titleMeta } from "#app/lib/meta";
+import { useLang } from "#app/lib/use-lang";
+import { requireUser } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
+import { getFixedT } from "#app/i18n.server";
+import { readFormData } from "#app/lib/forms.server";
+import { pageIdempotencyKey, paymentFields, paymentResponse, refusedPayment, type PaymentActionData } from "#app/lib/payment.server";
+import { formatMoney } from "#common/format";
+import { paths } from "#common/paths";
+import { invoiceNumbersOf, loadPayoff, parsePaymentSubmission } from "#server/payments/form";
+import { replayedInvoicesPayment } from "#server/payments/service";
+import { payInvoices } from "#server/payments/service";
+import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentForm";
+import { RedirectForm } from "#app/components/payment/RedirectForm";
+
+export const meta = titleMeta;
+export const handle = { i18n: ["payment", "order"] };
+
+/** The invoices of the path, the user's own and unpaid; anything else is the 404 page. */
+async function payoffOf(request: Request, context: LoaderFunctionArgs["context"], param: string | undefined) {
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const numbers = invoiceNumbersOf(param ?? "");
+  const payoff = await loadPayoff(scope, numbers);
+  if (!payoff.ok) throw new Response("Not Found", { status: 404 });
+  return { scope, numbers, payoff: payoff.value };
+}
+
+// Pay one or more invoices (spec 2 §2 "Pay screen", issue 12 §4).
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { payoff } = await payoffOf(request, context, params.invoiceNumbers);
+  const t = await getFixedT(request, "payment");
+  return {
+    title: t("payoff.title"),
+    ...payoff,
+    // Credits arrive in issue 13; the notice shows when a balance exists.
+    creditBalance: 0,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const scope = await pageScope(request, context);
+  const numbers = invoiceNumbersOf(params.invoiceNumbers ?? "");
+  const flat = paymentFields(await readFormData(request));
+  const key = pageIdempotencyKey(flat, `invoices:${numbers.join(",")}`);
+  const payoff = await loadPayoff(scope, numbers);
+  if (!payoff.ok) {
+    // The same page sent again after it paid these invoices (a double click without JavaScript): its first answer.
+    const replay = await replayedInvoicesPayment(scope, numbers, key);
+    if (replay) return paymentResponse(flat, replay, async () => paths.invoicesUnpaidLanding(scope.lang, "success"));
+    throw new Response("Not Found", { status: 404 });
+  }
+  const submission = parsePaymentSubmission(flat, payoff.value.data);
+  if (!submission.ok) return refusedPayment(flat, submission.fieldErrors, submission.error);
+  const r = await payInvoices(scope, numbers, submission.value, key);
+  return paymentResponse(flat, r, async () => paths.invoicesUnpaidLanding(scope.lang, "success"));
+}
+
+export default function PayInvoices() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<PaymentActionData>();
+  const { t } = useTranslation("payment");
+  const lang = useLang();
+  if (actionData && "redirectForm" in actionData) return <RedirectForm form={actionData.redirectForm} />;
+  const money = (amount: number) => formatMoney(amount, data.currency);
+  return (
+    <section className="stack">
+      <p>
+        <Link to={paths.invoicesUnpaid(lang)}>← {t("payoff.back")}</Link>
+      </p>
+      <h1>{t("payoff.title")}</h1>
+      {data.creditBalance > 0 ? <p className="alert alert-info">{t("payoff.credits", { amount: money(data.creditBalance) })}</p> : null}
+      <PaymentForm
+        data={data.data}
+        reply={actionData && "reply" in actionData ? actionData.reply : null}
+        submitLabel={t("payoff.payNow")}
+        aside={({ busy, canSubmit }) => (
+          <div className="payoff-summary card">
+            <h2>{t("payoff.summary")}</h2>
+            <table className="payoff-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("payoff.invoice")}</th>
+                  <th scope="col" className="num">
+                    {t("payoff.balance")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.invoices.map((i) => (
+                  <tr key={i.invoiceNumber}>
+                    <td>{i.invoiceNumber}</td>
+                    <td className="num">{money(data.shown[i.invoiceNumber])}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t("payoff.total")}</th>
+                  <td className="num">
+                    <strong>{money(data.total)}</strong>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+            {/* The fapiao choice (issue 13) is offered only when exactly one invoice is paid. */}
+            <button
+              type="submit"
+              form={PAYMENT_FORM_ID}
+              className="button button-primary button-large"
+              disabled={!canSubmit}
+              aria-busy={busy}
+            >
+              {busy ? t("submit.busy") : t("payoff.payNow")}
+            </button>
+          </div>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,445 @@
+// The invoice's documents (issue 12 §5, spec 2 §7): the invoice (GET /api/invoice/{n}/pdf, ?localization picks
+// the billing entity printed), the statement of delivery (GET /api/invoice/{n}/statement-of-delivery: 'pending'
+// until the order is delivered, then a real statement) and a payment's receipt (GET /api/payment/{id}/pdf, id of
+// the invoice_payments ledger row of kind payment). Each is the owner's only (another user's is not found), a
+// real PDF in the invoice's language (invoices.lang, else the user's) with CJK fonts, rendered in the PDF pool
+// once per content (the cache key is a hash of what it prints) and labelled "test mode" when a sandbox payment
+// is involved. Words come from the `invoices` namespace (its `pdf` block), amounts from formatMoney in the
+// invoice's currency, dates in the localisation's clock.
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { fail, ok, type Result } from "#common/result";
+import { formatDate, formatMoney, type CurrencyFormat } from "#common/format";
+import { isSiteLang, type SiteLang } from "#common/i18n";
+import type { Scope } from "../scope";
+import type { AppContext } from "../context";
+import { localizationTimeZone } from "../config";
+import { fixedT } from "../i18n";
+import { cachedPdf } from "../pdf/cached";
+import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData, type InvoiceDocTable } from "../pdf/invoice-document";
+
+export const INVOICE_DOCUMENT_CACHE_SECONDS = 60 * 60;
+
+/** Everything the three documents print about one invoice, read for its owner. */
+interface InvoiceFacts {
+  number: string;
+  orderNumber: string;
+  orderTitle: string;
+  createdAt: Date;
+  dueAt: Date | null;
+  completedAt: Date | null;
+  amount: number;
+  balance: number;
+  status: string;
+  currency: CurrencyFormat;
+  lang: SiteLang;
+  localization: string;
+  purchaseOrder: string | null;
+  grantNumber: string | null;
+  fapespProcessNumber: string | null;
+  billing: Record<string, unknown> | null;
+  customer: { name: string; email: string; institution: string | null };
+  lineItems: { nameKey: string; quantity: number; totalPrice: number }[];
+  discounts: { descriptionKey: string; appliedAmount: number }[];
+  subtotal: number;
+  wordCount: number | null;
+  payments: LedgerPayment[];
+}
+
+interface LedgerPayment {
+  id: string;
+  amount: number;
+  methodId: number;
+  reference: string;
+  receivedOn: string;
+  sandbox: boolean;
+  paidAmount: number | null;
+  paidCurrency: CurrencyFormat | null;
+  exchangeRate: string | null;
+}
+
+const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
+async function invoiceFacts(scope: Scope, number: string): Promise<Result<InvoiceFacts>> {
+  if (scope.userId === null) return fail("unauthorized");
+  const r = await scope.app.db
+    .selectFrom("invoices as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .innerJoin("users as u", "u.id", "i.user_id")
+    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+    .select([
+      "i.number",
+      "i.created_at",
+      "i.due_at",
+      "i.amount",
+      "i.balance",
+      "i.status",
+      "i.currency_iso",
+      "c.sign",
+      "c.num_decimals",
+      "i.lang",
+      "i.localization",
+      "i.purchase_order",
+      "i.grant_number",
+      "i.fapesp_process_number",
+      "i.billing",
+      "o.external_id",
+      "o.title",
+      "o.completed_at",
+      "o.line_items",
+      "o.discounts",
+      "o.subtotal",
+      "o.word_count",
+      "o.purchase_order as order_purchase_order",
+      "u.first_name",
+      "u.last_name",
+      "u.email",
+      "u.institution",
+      "u.language",
+      "u.localization as user_localization",
+      "u.hide_invoices",
+    ])
+    .where("i.number", "=", number)
+    .where("i.user_id", "=", scope.userId)
+    .executeTakeFirst();
+  // Another user's invoice, or one hidden from its owner, is not found.
+  if (!r || r.hide_invoices) return fail("not-found");
+  const payments = await ledgerPayments(scope.app, [r.number]);
+  const lang = isSiteLang(r.lang) ? r.lang : isSiteLang(r.language) ? r.language : "en";
+  return ok({
+    number: r.number,
+    orderNumber: r.external_id,
+    orderTitle: r.title,
+    createdAt: new Date(r.created_at),
+    dueAt: r.due_at ? new Date(r.due_at) : null,
+    completedAt: r.completed_at ? new Date(r.completed_at) : null,
+    amount: Number(r.amount),
+    balance: Number(r.balance),
+    status: r.status,
+    currency: { isoCode: r.currency_iso.trim(), sign: r.sign, numDecimals: r.num_decimals },
+    lang,
+    localization: r.localization ?? r.user_localization,
+    purchaseOrder: r.purchase_order ?? r.order_purchase_order,
+    grantNumber: r.grant_number,
+    fapespProcessNumber: r.fapesp_process_number,
+    billing: r.billing ? parse<Record<string, unknown>>(r.billing) : null,
+    // Family name first in Chinese and Japanese, as those readers write it.
+    customer: {
+      name: (lang === "cn" || lang === "jp" ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`).trim(),
+      email: r.email,
+      institution: r.institution,
+    },
+    lineItems: parse<InvoiceFacts["lineItems"]>(r.line_items) ?? [],
+    discounts: parse<InvoiceFacts["discounts"]>(r.discounts) ?? [],
+    subtotal: Number(r.subtotal),
+    wordCount: r.word_count,
+    payments,
+  });
+}
+
+async function ledgerPayments(app: AppContext, numbers: string[]): Promise<LedgerPayment[]> {
+  const rows = await app.db
+    .selectFrom("invoice_payments as p")
+    .leftJoin("payments as pay", "pay.id", "p.payment_id")
+    .leftJoin("currencies as pc", "pc.iso_code", "p.paid_currency_iso")
+    .select([
+      "p.id",
+      "p.amount",
+      "p.payment_method_id",
+      "p.reference",
+      sql<string>`p.received_on::text`.as("received_on"),
+      "pay.sandbox",
+      "p.paid_amount",
+      "p.paid_currency_iso",
+      "pc.sign as paid_sign",
+      "pc.num_decimals as paid_decimals",
+      "p.exchange_rate",
+    ])
+    .where("p.invoice_number", "in", numbers)
+    .where("p.kind", "=", "payment")
+    .orderBy("p.id")
+    .execute();
+  return rows.map((p) => ({
+    id: String(p.id),
+    amount: Number(p.amount),
+    methodId: p.payment_method_id,
+    reference: p.reference,
+    receivedOn: p.received_on.slice(0, 10),
+    sandbox: Boolean(p.sandbox),
+    paidAmount: p.paid_amount === null ? null : Number(p.paid_amount),
+    paidCurrency:
+      p.paid_currency_iso && p.paid_sign !== null && p.paid_decimals !== null
+        ? { isoCode: p.paid_currency_iso.trim(), sign: p.paid_sign, numDecimals: p.paid_decimals }
+        : null,
+    exchangeRate: p.exchange_rate,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Wording: the parts the three documents share.
+
+interface Wording {
+  t: (key: string, values?: Record<string, unknown>) => string;
+  money: (n: number) => string;
+  date: (d: Date | string) => string;
+}
+
+async function wordingOf(app: AppContext, f: InvoiceFacts): Promise<Wording & { timeZone: string }> {
+  const { localizations } = await app.config.snapshot();
+  const timeZone = localizationTimeZone(localizations, f.localization);
+  const tr = fixedT(f.lang, "invoices");
+  return {
+    t: (key, values) => String(tr(key, values ?? {})),
+    money: (n) => formatMoney(n, f.currency),
+    // A ledger day (YYYY-MM-DD) is a calendar day, not an instant: shown as that day whatever the clock.
+    date: (d) => (typeof d === "string" ? formatDate(`${d}T12:00:00Z`, f.lang, "UTC") : formatDate(d, f.lang, timeZone)),
+    timeZone,
+  };
+}
+
+async function companyOf(app: AppContext, localization: string): Promise<InvoiceDocumentData["company"]> {
+  const { config } = await app.config.snapshot();
+  const all = config.invoiceCompanyDetails;
+  const c = all[localization] ?? all.default ?? Object.values(all)[0];
+  if (!c) return { name: config.companyShortName, lines: [] };
+  return { name: c.name, lines: [...c.address, c.email, c.phone, c.taxId].filter(Boolean) };
+}
+
+/** The billing address as printed lines (the payment form's address: spec 2 §3 "Address"). */
+function billingLines(billing: Record<string, unknown> | null): string[] {
+  if (!billing) return [];
+  const v = (k: string) => {
+    const x = billing[k];
+    if (x && typeof x === "object" && "name" in x) return String((x as { name: unknown }).name ?? "");
+    return typeof x === "string" || typeof x === "number" ? String(x).trim() : "";
+  };
+  const cityLine = [v("city"), v("state"), v("zip")].filter(Boolean).join(", ");
+  return [
+    v("name"),
+    v("organization"),
+    v("address1"),
+    v("address2"),
+    cityLine,
+    v("country"),
+    v("phone"),
+    v("vat") && `VAT ${v("vat")}`,
+  ].filter((s): s is string => Boolean(s));
+}
+
+function common(f: InvoiceFacts, w: Wording, company: InvoiceDocumentData["company"]) {
+  const parties = [
+    { heading: w.t("pdf.billTo"), lines: [f.customer.name, f.customer.institution ?? "", f.customer.email].filter(Boolean) },
+  ];
+  const billing = billingLines(f.billing);
+  if (billing.length) parties.push({ heading: w.t("pdf.billingAddress"), lines: billing });
+  const references = [
+    { label: w.t("pdf.order"), value: `${f.orderNumber} · ${f.orderTitle}` },
+    ...(f.purchaseOrder ? [{ label: w.t("pdf.purchaseOrder"), value: f.purchaseOrder }] : []),
+    ...(f.grantNumber ? [{ label: w.t("pdf.grantNumber"), value: f.grantNumber }] : []),
+    ...(f.fapespProcessNumber ? [{ label: w.t("pdf.fapespProcessNumber"), value: f.fapespProcessNumber }] : []),
+  ];
+  return {
+    lang: f.lang,
+    company,
+    parties,
+    references,
+    footer: w.t("pdf.footer", { company: company.name }),
+    pageLabel: w.t("pdf.page", { page: "{{page}}", count: "{{count}}", interpolation: { escapeValue: false } }),
+  };
+}
+
+/** "R$500,00 paid at 1 USD = 5.1234 BRL" when the payment's currency differed from the invoice's. */
+function exchangeNote(p: LedgerPayment, f: InvoiceFacts, w: Wording): string | null {
+  if (p.paidAmount === null || !p.paidCurrency || p.paidCurrency.isoCode === f.currency.isoCode) return null;
+  return w.t("pdf.exchange", {
+    paid: formatMoney(p.paidAmount, p.paidCurrency),
+    // numeric(18,8) as stored ("7.21000000"), printed without its trailing zeros.
+    rate: p.exchangeRate === null ? "" : String(Number(p.exchangeRate)),
+    from: f.currency.isoCode,
+    to: p.paidCurrency.isoCode,
+  });
+}
+
+function methodName(w: Wording, methodId: number): string {
+  const name = w.t(`methods.${methodId}`);
+  return name === `methods.${methodId}` ? w.t("methods.other") : name;
+}
+
+function paymentsTable(f: InvoiceFacts, w: Wording): InvoiceDocTable {
+  return {
+    columns: [
+      { header: w.t("pdf.date"), share: 18 },
+      { header: w.t("pdf.method"), share: 22 },
+      { header: w.t("pdf.reference"), share: 36 },
+      { header: w.t("pdf.amount"), share: 24, align: "right" },
+    ],
+    rows: f.payments.map((p) => {
+      const note = exchangeNote(p, f, w);
+      return [w.date(p.receivedOn), methodName(w, p.methodId), note ? `${p.reference}\n${note}` : p.reference, w.money(p.amount)];
+    }),
+  };
+}
+
+const testModeOf = (payments: LedgerPayment[], w: Wording) => (payments.some((p) => p.sandbox) ? w.t("pdf.testMode") : null);
+
+function statusText(f: InvoiceFacts, w: Wording): string {
+  return w.t(`status.${f.balance === 0 ? "paid" : f.status === "void" ? "void" : "unpaid"}`);
+}
+
+function cacheKey(kind: string, data: InvoiceDocumentData): string {
+  const hash = createHash("sha256").update(JSON.stringify(data)).digest("hex").slice(0, 32);
+  return `invoice-doc:${kind}:v${INVOICE_DOCUMENT_LAYOUT_VERSION}:${hash}`;
+}
+
+async function render(app: AppContext, kind: string, data: InvoiceDocumentData): Promise<Result<Buffer>> {
+  return cachedPdf(app, cacheKey(kind, data), INVOICE_DOCUMENT_CACHE_SECONDS, () => app.pdf.render("invoice-document", data));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The three documents.
+
+/** What the invoice PDF prints (exported for tests). `localization` picks the billing entity; unknown ones are ignored. */
+export async function invoiceDocumentData(app: AppContext, f: InvoiceFacts, localization?: string): Promise<InvoiceDocumentData> {
+  const w = await wordingOf(app, f);
+  const company = await companyOf(app, localization ?? f.localization);
+  const catalogue = fixedT(f.lang, "catalogue");
+  const paid = f.payments.reduce((s, p) => s + p.amount, 0);
+  return {
+    ...common(f, w, company),
+    title: w.t("pdf.invoiceTitle"),
+    keywords: f.number,
+    testMode: testModeOf(f.payments, w),
+    meta: [
+      { label: w.t("pdf.invoiceNumber"), value: f.number, bold: true },
+      { label: w.t("pdf.issued"), value: w.date(f.createdAt) },
+      ...(f.dueAt ? [{ label: w.t("pdf.due"), value: w.date(f.dueAt) }] : []),
+      { label: w.t("pdf.status"), value: statusText(f, w) },
+    ],
+    table: {
+      columns: [
+        { header: w.t("pdf.description"), share: 64 },
+        { header: w.t("pdf.quantity"), share: 12, align: "right" },
+        { header: w.t("pdf.amount"), share: 24, align: "right" },
+      ],
+      rows: f.lineItems.map((l) => [String(catalogue(l.nameKey)), String(l.quantity ?? 1), w.money(l.totalPrice)]),
+    },
+    totals: [
+      ...(f.discounts.length ? [{ label: w.t("pdf.subtotal"), value: w.money(f.subtotal) }] : []),
+      ...f.discounts.map((d) => ({ label: String(catalogue(d.descriptionKey)), value: w.money(-d.appliedAmount) })),
+      { label: w.t("pdf.total"), value: w.money(f.amount), bold: true },
+      { label: w.t("pdf.paid"), value: w.money(paid) },
+      { label: w.t("pdf.balance"), value: w.money(f.balance), bold: true },
+    ],
+    sections: [
+      ...(f.payments.length ? [{ heading: w.t("pdf.payments"), table: paymentsTable(f, w) }] : []),
+      { heading: w.t("pdf.notes"), paragraphs: [w.t("pdf.currencyNote", { currency: f.currency.isoCode }), w.t("pdf.invoiceNote")] },
+    ],
+  };
+}
+
+/** The invoice as a PDF. Errors: `not-found` (none, another user's, hidden). */
+export async function invoicePdf(scope: Scope, number: string, options: { localization?: string } = {}): Promise<Result<Buffer>> {
+  const f = await invoiceFacts(scope, number);
+  if (!f.ok) return f;
+  const { localizations } = await scope.app.config.snapshot();
+  const known = options.localization && localizations.some((l) => l.identity === options.localization) ? options.localization : undefined;
+  return render(scope.app, "invoice", await invoiceDocumentData(scope.app, f.value, known));
+}
+
+export type StatementOfDelivery = { status: "pending" } | { status: "ready"; pdf: Buffer };
+
+/** The statement of delivery: 'pending' until the order is delivered (completed), then the PDF. Errors: `not-found`. */
+export async function statementOfDelivery(scope: Scope, number: string): Promise<Result<StatementOfDelivery>> {
+  const r = await invoiceFacts(scope, number);
+  if (!r.ok) return r;
+  const f = r.value;
+  if (!f.completedAt) return ok({ status: "pending" });
+  const w = await wordingOf(scope.app, f);
+  const catalogue = fixedT(f.lang, "catalogue");
+  const data: InvoiceDocumentData = {
+    ...common(f, w, await companyOf(scope.app, f.localization)),
+    title: w.t("pdf.statementTitle"),
+    keywords: f.number,
+    testMode: testModeOf(f.payments, w),
+    meta: [
+      { label: w.t("pdf.invoiceNumber"), value: f.number, bold: true },
+      { label: w.t("pdf.deliveredOn"), value: w.date(f.completedAt) },
+    ],
+    table: {
+      columns: [
+        { header: w.t("pdf.service"), share: 70 },
+        { header: w.t("pdf.quantity"), share: 30, align: "right" },
+      ],
+      rows: f.lineItems.map((l) => [String(catalogue(l.nameKey)), String(l.quantity ?? 1)]),
+    },
+    totals: [{ label: w.t("pdf.total"), value: w.money(f.amount), bold: true }],
+    sections: [
+      {
+        heading: w.t("pdf.statementHeading"),
+        paragraphs: [
+          w.t("pdf.statementText", {
+            company: (await companyOf(scope.app, f.localization)).name,
+            order: f.orderNumber,
+            title: f.orderTitle,
+            date: w.date(f.completedAt),
+          }),
+          ...(f.wordCount ? [w.t("pdf.wordCount", { count: f.wordCount })] : []),
+        ],
+      },
+    ],
+  };
+  const pdf = await render(scope.app, "statement", data);
+  return pdf.ok ? ok({ status: "ready", pdf: pdf.value }) : pdf;
+}
+
+/** The receipt of one payment (an invoice_payments row of kind payment). Errors: `not-found` (none, another user's). */
+export async function paymentReceiptPdf(scope: Scope, ledgerId: string): Promise<Result<Buffer>> {
+  if (!/^\d{1,18}$/.test(ledgerId)) return fail("not-found");
+  const row = await scope.app.db
+    .selectFrom("invoice_payments")
+    .select("invoice_number")
+    .where("id", "=", ledgerId)
+    .where("kind", "=", "payment")
+    .executeTakeFirst();
+  if (!row) return fail("not-found");
+  const r = await invoiceFacts(scope, row.invoice_number);
+  if (!r.ok) return r;
+  const f = r.value;
+  const p = f.payments.find((x) => x.id === ledgerId);
+  if (!p) return fail("not-found");
+  const w = await wordingOf(scope.app, f);
+  // The balance the invoice had once this payment was in: the payments up to it taken off the amount.
+  const upTo = f.payments.filter((x) => BigInt(x.id) <= BigInt(p.id)).reduce((s, x) => s + x.amount, 0);
+  const note = exchangeNote(p, f, w);
+  const data: InvoiceDocumentData = {
+    ...common(f, w, await companyOf(scope.app, f.localization)),
+    title: w.t("pdf.receiptTitle"),
+    keywords: `${f.number}-${p.id}`,
+    testMode: p.sandbox ? w.t("pdf.testMode") : null,
+    meta: [
+      { label: w.t("pdf.receiptNumber"), value: `${f.number}-${p.id}`, bold: true },
+      { label: w.t("pdf.invoiceNumber"), value: f.number },
+      { label: w.t("pdf.receivedOn"), value: w.date(p.receivedOn) },
+    ],
+    table: {
+      columns: [
+        { header: w.t("pdf.method"), share: 30 },
+        { header: w.t("pdf.reference"), share: 45 },
+        { header: w.t("pdf.amount"), share: 25, align: "right" },
+      ],
+      rows: [[methodName(w, p.methodId), p.reference, w.money(p.amount)]],
+    },
+    totals: [
+      { label: w.t("pdf.invoiceTotal"), value: w.money(f.amount) },
+      { label: w.t("pdf.received"), value: w.money(p.amount), bold: true },
+      { label: w.t("pdf.balanceAfter"), value: w.money(Math.max(0, f.amount - upTo)) },
+    ],
+    sections: [
+      {
+        heading: w.t("pdf.notes"),
+        paragraphs: [...(note ? [note] : []), w.t("pdf.receiptNote", { company: (await companyOf(scope.app, f.localization)).name })],
+      },
+    ],
+  };
+  return render(scope.app, "receipt", data);
+}

@@ -1,0 +1,133 @@
+// Writing an invoice off (issue 12 §8, spec 2 §3 "pendingWriteoff"): staff either mark it for write-off (it
+// leaves the researcher's unpaid view: spec 2 §5 "balance above 0 and not pendingWriteoff") or close what is
+// left now: a ledger row of kind 'writeoff' for the remaining balance, the balance 0, the invoice
+// 'written-off', a line in the order's history. Idempotent: the invoice row is locked, a written-off invoice
+// answers its first write-off again, and the ledger's unique (invoice, reference) holds one write-off row.
+// The order is not marked paid: no money came (staff release its files with the download override if they want).
+import { sql } from "kysely";
+import { fail, ok, type Result } from "#common/result";
+import type { OrderStatus } from "#common/orders/status";
+import type { AppContext } from "../context";
+import { afterOrderChange, recordHistory, type Actor } from "../orders/life";
+import { lockInvoice } from "./payments";
+
+/** The ledger reference of the one write-off row of an invoice. */
+export const WRITEOFF_REFERENCE = "writeoff";
+/** No payment method carried it: a write-off moves no money. */
+export const WRITEOFF_METHOD_ID = 0;
+
+export interface WriteoffResult {
+  invoiceNumber: string;
+  /** Minor units written off (0 when only marked pending). */
+  amount: number;
+  currencyIso: string;
+  balance: number;
+  status: string;
+  pendingWriteoff: boolean;
+  /** Nothing changed: it was already marked, or already written off. */
+  already: boolean;
+}
+
+/**
+ * `mode` "pending" sets pending_writeoff; "now" writes off the rest. Errors: `not-found`, `invoice-void` (409),
+ * `invoice-paid` (409, nothing is owed).
+ */
+export async function writeOffInvoice(
+  app: AppContext,
+  actor: Actor,
+  invoiceNumber: string,
+  mode: "pending" | "now",
+  note: string | null = null,
+): Promise<Result<WriteoffResult>> {
+  const r = await app.db.transaction().execute(async (trx): Promise<Result<WriteoffResult & { userId: number }>> => {
+    const invoice = await lockInvoice(trx, invoiceNumber);
+    if (!invoice) return fail("not-found");
+    const currencyIso = invoice.currency_iso.trim();
+    const base = { invoiceNumber, currencyIso, userId: invoice.user_id };
+    if (invoice.status === "written-off") {
+      const row = await trx
+        .selectFrom("invoice_payments")
+        .select("amount")
+        .where("invoice_number", "=", invoiceNumber)
+        .where("kind", "=", "writeoff")
+        .executeTakeFirst();
+      return ok({ ...base, amount: Number(row?.amount ?? 0), balance: 0, status: invoice.status, pendingWriteoff: false, already: true });
+    }
+    if (invoice.status === "void") return fail("invoice-void");
+    const balance = Number(invoice.balance);
+    if (balance <= 0) return fail("invoice-paid");
+    const status = invoice.order_status as OrderStatus;
+    if (mode === "pending") {
+      if (invoice.pending_writeoff)
+        return ok({ ...base, amount: 0, balance, status: invoice.status, pendingWriteoff: true, already: true });
+      await trx.updateTable("invoices").set({ pending_writeoff: true }).where("number", "=", invoiceNumber).execute();
+      await recordHistory(trx, invoice.order_id, "invoice-writeoff-pending", status, status, actor, {
+        note,
+        data: { invoiceNumber, balance, currencyIso },
+      });
+      return ok({ ...base, amount: 0, balance, status: invoice.status, pendingWriteoff: true, already: false });
+    }
+    await trx
+      .insertInto("invoice_payments")
+      .values({
+        invoice_number: invoiceNumber,
+        amount: balance,
+        currency_iso: currencyIso,
+        payment_method_id: WRITEOFF_METHOD_ID,
+        reference: WRITEOFF_REFERENCE,
+        received_on: sql<string>`current_date`,
+        recorded_by: actor.userId,
+        kind: "writeoff",
+      })
+      .execute();
+    await trx
+      .updateTable("invoices")
+      .set({ balance: 0, status: "written-off", pending_writeoff: false, written_off_at: new Date() })
+      .where("number", "=", invoiceNumber)
+      .execute();
+    await recordHistory(trx, invoice.order_id, "invoice-written-off", status, status, actor, {
+      note,
+      data: { invoiceNumber, amount: balance, currencyIso },
+    });
+    return ok({ ...base, amount: balance, balance: 0, status: "written-off", pendingWriteoff: false, already: false });
+  });
+  if (!r.ok) return r;
+  const { userId, ...result } = r.value;
+  // The researcher's cached view (unpaid invoices) changed.
+  if (!result.already) await afterOrderChange(app, userId);
+  return ok(result);
+}
+
+/** An invoice's ledger: payments, refunds and write-offs, oldest first. */
+export async function invoiceLedger(app: AppContext, invoiceNumber: string) {
+  const rows = await app.db
+    .selectFrom("invoice_payments as p")
+    .leftJoin("users as u", "u.id", "p.recorded_by")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.amount",
+      "p.currency_iso",
+      "p.payment_method_id",
+      "p.reference",
+      "p.payment_id",
+      sql<string>`p.received_on::text`.as("received_on"),
+      "p.created_at",
+      "u.email as recorded_by",
+    ])
+    .where("p.invoice_number", "=", invoiceNumber)
+    .orderBy("p.id")
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: r.kind,
+    amount: Number(r.amount),
+    currencyIso: r.currency_iso.trim(),
+    methodId: r.payment_method_id,
+    reference: r.reference,
+    paymentId: r.payment_id,
+    receivedOn: r.received_on.slice(0, 10),
+    recordedBy: r.recorded_by,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}

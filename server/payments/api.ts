@@ -1,0 +1,150 @@
+// The payment form's JSON API (spec 2 §7, issue 12 §1): its data, the currencies, paying unpaid invoices
+// (POST /api/payoff/payment) and paying an order form (POST|PUT /api/order-form/{id}/payments). The same
+// parse (server/payments/form.ts) and service (server/payments/service.ts) as the pages.
+import * as z from "zod/mini";
+import { fail, ok, type Result } from "#common/result";
+import { paths } from "#common/paths";
+import { paymentBody, type PaymentBody } from "#common/payments/schemas";
+import type { PaymentAnswer } from "#common/payments/types";
+import { endpoint, reply, type ApiReply, type EndpointTable, type HandlerInput } from "../http/api/endpoint";
+import type { Scope } from "../scope";
+import { findOrderForm, ownerOf } from "../order-form";
+import {
+  countriesWithStates,
+  savedAddresses,
+  derivedIdempotencyKey,
+  idempotencyKeyOf,
+  loadPayoff,
+  orderPaymentForm,
+  parsePaymentSubmission,
+  paymentCurrencies,
+  invoiceNumbersOf,
+} from "./form";
+import { payInvoices, payOrderForm, replayedInvoicesPayment } from "./service";
+
+const IDEMPOTENCY_HEADER = "idempotency-key";
+
+const headerKey = (input: HandlerInput<unknown, unknown>): string | null | undefined => {
+  const value = input.req.headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return undefined;
+  return idempotencyKeyOf(Array.isArray(value) ? value[0] : value);
+};
+
+/** The order placed from a form (the answer old clients read: `order` and `redirectUri`). */
+async function placedOrder(scope: Scope, formId: string, alreadyPlaced: boolean) {
+  const row = await scope.app.db
+    .selectFrom("orders as o")
+    .leftJoin("invoices as i", "i.order_id", "o.id")
+    .select(["o.external_id", "o.total", "o.currency_iso", "i.number"])
+    .where("o.order_form_id", "=", formId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    order: {
+      externalId: row.external_id,
+      invoiceNumber: row.number,
+      total: Number(row.total),
+      currencyIso: row.currency_iso,
+      alreadyPlaced,
+    },
+    redirectUri: paths.orderThankYou(scope.lang, row.external_id),
+  };
+}
+
+/** The service's answer: a refusal as `{ error, fieldErrors }`, else the payment's answer (and the order placed). */
+async function answer(
+  r: Result<PaymentAnswer>,
+  placed?: () => Promise<Awaited<ReturnType<typeof placedOrder>>>,
+): Promise<Result<unknown> | ApiReply> {
+  if (!r.ok) return r;
+  const order = placed ? await placed() : null;
+  return reply({ payment: r.value, ...(order ?? {}) }, { status: order ? 201 : 200 });
+}
+
+const loadQuery = z.object({ orderFormId: z.optional(z.string()), invoiceNumbers: z.optional(z.string()) });
+
+async function payOrder({ scope, params, body, ...input }: HandlerInput<PaymentBody, undefined>): Promise<Result<unknown> | ApiReply> {
+  const form = await findOrderForm(scope.app.db, params.id, ownerOf(scope));
+  if (!form) return fail("not-found");
+  // Paying a placed form again answers its order (issue 10 §13).
+  if (form.status !== "draft") {
+    const order = await placedOrder(scope, form.id, true);
+    return order ? reply(order) : fail("order-form-placed");
+  }
+  const key = headerKey({ scope, params, body, ...input });
+  if (key === null) return fail("idempotency-key-invalid");
+  const { data } = await orderPaymentForm(scope, form);
+  const submission = parsePaymentSubmission(body.fields, data);
+  if (!submission.ok) return submission;
+  // Clients of the order API before issue 12 send no key: one is derived from the form and the body.
+  const r = await payOrderForm(scope, form, submission.value, key ?? derivedIdempotencyKey(`order-form:${form.id}:api`, body.fields));
+  return answer(r, () => placedOrder(scope, form.id, false));
+}
+
+export const paymentsApi: EndpointTable = [
+  endpoint({
+    method: "GET",
+    path: "/api/payment/load",
+    auth: "user",
+    query: loadQuery,
+    summary: "The payment form's data: methods (with their test-mode flag), saved addresses, countries with states, currencies.",
+    async handler({ scope, query }) {
+      if (query.invoiceNumbers) {
+        const payoff = await loadPayoff(scope, invoiceNumbersOf(query.invoiceNumbers));
+        return payoff.ok ? ok({ ...payoff.value.data, invoices: payoff.value.invoices }) : payoff;
+      }
+      // Nothing named: the reference data of any payment form (spec 2 §7 "GET /api/payment/load", no payload).
+      if (!query.orderFormId) {
+        const [countries, currencies, userAddresses] = await Promise.all([
+          countriesWithStates(scope.app.db, scope.lang),
+          paymentCurrencies(scope.app.db, scope.lang),
+          savedAddresses(scope),
+        ]);
+        return ok({ countries, currencies, userAddresses });
+      }
+      const form = await findOrderForm(scope.app.db, query.orderFormId, ownerOf(scope));
+      if (!form) return fail("not-found");
+      return ok((await orderPaymentForm(scope, form)).data);
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/payment/currencies",
+    auth: "none",
+    summary: "The currencies a payment may be made in (Chinese yuan is not selectable).",
+    async handler({ scope }) {
+      return ok({ currencies: await paymentCurrencies(scope.app.db, scope.lang) });
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/payoff/payment",
+    auth: "user",
+    body: paymentBody,
+    summary: "Pays the user's unpaid invoices (additionalData.payoffReceiptCodes or invoiceNumbers); needs an Idempotency-Key header.",
+    async handler(input) {
+      const { scope, body } = input;
+      const key = headerKey(input);
+      if (!key) return fail(key === undefined ? "idempotency-key-required" : "idempotency-key-invalid");
+      const payoff = await loadPayoff(scope, body.invoiceNumbers);
+      if (!payoff.ok) {
+        // Paid already, perhaps by this very request sent before: its first answer again (ADR 034).
+        const replay = await replayedInvoicesPayment(scope, body.invoiceNumbers, key);
+        return replay ? answer(replay) : payoff;
+      }
+      const submission = parsePaymentSubmission(body.fields, payoff.value.data);
+      if (!submission.ok) return submission;
+      return answer(await payInvoices(scope, body.invoiceNumbers, submission.value, key));
+    },
+  }),
+  ...(["POST", "PUT"] as const).map((method) =>
+    endpoint({
+      method,
+      path: "/api/order-form/:id/payments",
+      auth: "optional",
+      body: paymentBody,
+      summary: "Pays the order form (201 with the placed order); paying a placed form again answers the same order (200).",
+      handler: payOrder,
+    }),
+  ),
+];

@@ -1,0 +1,877 @@
+// Taking money (issue 12, ADR 034): the one module that creates payments, talks to providers through their
+// interface, and settles what they confirm. Pages, the API, provider returns and notifications all come here.
+//
+// - Amounts come from the server only: an order form is priced by server/order-form, invoices are read locked.
+// - Every attempt is a payments row; only settle() moves money into the invoice_payments ledger, once.
+// - One charge at a time per order form or invoice: the row is locked while an attempt is created, and a second
+//   attempt finds the first one `processing`. With the idempotency key (idempotency.ts) on top, 50 identical
+//   submits make one payment row and one charge.
+// - The wizard asks the provider first and places the order after: a declined card leaves the order form as it
+//   was (issue 12 §6); a charge whose order cannot be placed after all is refunded at once.
+import { sql } from "kysely";
+import { fail, ok, type Result } from "#common/result";
+import { paths } from "#common/paths";
+import { isSiteLang, type SiteLang } from "#common/i18n";
+import type { PaymentAnswer, PaymentSubmission } from "#common/payments/types";
+import { methodFacts, type ProviderId } from "#common/payments/methods";
+import type { AppContext } from "../context";
+import type { DB } from "../db";
+import type { Scope } from "../scope";
+import type { OrderFormRow } from "../order-form";
+import { mailLinkBase } from "../mail/links";
+import { placeable, placeOrder } from "../orders/place";
+import { afterOrderChange, type Actor } from "../orders/life";
+import { creditInvoice, lockInvoice } from "../invoices/payments";
+import { parseDecimal } from "../catalogue/money";
+import { idempotent, storedAnswer } from "./idempotency";
+import { offeredMethodIds } from "./offer";
+import { getProvider } from "./providers";
+import type { ChargeRequest, ChargeResult, NextAction, PaymentProvider, ProviderEvent } from "./providers/types";
+
+export type PaymentPurpose = "order-form" | "invoices" | "prepay" | "digital";
+export type PaymentStatus = "processing" | "pending" | "succeeded" | "failed" | "cancelled" | "refunded";
+
+export interface PaymentRow {
+  id: string;
+  userId: number;
+  purpose: PaymentPurpose;
+  orderFormId: string | null;
+  invoiceNumbers: string[];
+  methodId: number;
+  provider: string;
+  sandbox: boolean;
+  status: PaymentStatus;
+  amount: number;
+  currencyIso: string;
+  exchangeRate: string | null;
+  providerRef: string | null;
+  nextAction: NextAction | null;
+  error: string | null;
+  refundedAmount: number;
+  createdAt: Date;
+  paidAt: Date | null;
+  details: PaymentDetails;
+}
+
+/** What a payment remembers besides its amount (payments.details). */
+export interface PaymentDetails {
+  lang?: SiteLang;
+  /** The order the wizard placed with this payment (its thank-you page is the landing). */
+  orderExternalId?: string;
+  /** Per invoice, the amount in the invoice's currency this payment pays (pay many in USD converts). */
+  allocations?: { invoiceNumber: string; amount: number }[];
+  billing?: Record<string, unknown> | null;
+  taxId?: { type: string; number: string } | null;
+  installments?: number | null;
+  brazilChoice?: string | null;
+  fapespProcessNumber?: string | null;
+  /** Money that arrived for nothing left to pay (the invoice was paid otherwise meanwhile): staff refund it. */
+  unallocated?: number;
+}
+
+/** Admin placement options of the staff's order page (server/staff/admin-orders.ts). */
+export interface AdminPlacementInput {
+  suppressInvoiceCreation: boolean;
+  requireCustomerNotification: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_INVOICES = 50;
+
+type Row = {
+  id: string;
+  user_id: number;
+  purpose: string;
+  order_form_id: string | null;
+  invoice_numbers: string[];
+  method_id: number;
+  provider: string;
+  sandbox: boolean;
+  status: string;
+  amount: string | number;
+  currency_iso: string;
+  exchange_rate: string | null;
+  provider_ref: string | null;
+  next_action: Record<string, unknown> | null;
+  error: string | null;
+  refunded_amount: string | number;
+  created_at: Date;
+  paid_at: Date | null;
+  details: Record<string, unknown>;
+};
+
+function toPayment(r: Row): PaymentRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    purpose: r.purpose as PaymentPurpose,
+    orderFormId: r.order_form_id,
+    invoiceNumbers: r.invoice_numbers ?? [],
+    methodId: r.method_id,
+    provider: r.provider,
+    sandbox: r.sandbox,
+    status: r.status as PaymentStatus,
+    amount: Number(r.amount),
+    currencyIso: r.currency_iso.trim(),
+    exchangeRate: r.exchange_rate,
+    providerRef: r.provider_ref,
+    nextAction: r.next_action as NextAction | null,
+    error: r.error,
+    refundedAmount: Number(r.refunded_amount),
+    createdAt: new Date(r.created_at),
+    paidAt: r.paid_at ? new Date(r.paid_at) : null,
+    details: (r.details ?? {}) as PaymentDetails,
+  };
+}
+
+async function readPayment(db: DB, id: string, lock = false): Promise<PaymentRow | null> {
+  if (!UUID.test(id)) return null;
+  let q = db.selectFrom("payments").selectAll().where("id", "=", id);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? toPayment(row as unknown as Row) : null;
+}
+
+/** A payment by id (any owner: provider returns and notifications, staff). */
+export function findPayment(app: AppContext, id: string): Promise<PaymentRow | null> {
+  return readPayment(app.db, id);
+}
+
+/** The signed-in user's own payment, else null (another user's payment is "not found"). */
+export async function ownPayment(scope: Scope, id: string): Promise<PaymentRow | null> {
+  const payment = await readPayment(scope.app.db, id);
+  return payment && scope.userId !== null && payment.userId === scope.userId ? payment : null;
+}
+
+/** Where the researcher lands once a payment has an outcome (spec 2 §2 landings). */
+export function paymentLanding(lang: SiteLang, payment: PaymentRow): string {
+  const good = payment.status === "succeeded" || payment.status === "pending";
+  if (payment.details.orderExternalId) return paths.orderThankYou(lang, payment.details.orderExternalId);
+  if (payment.purpose === "prepay") return paths.prepayComplete(lang, good ? "success" : "error");
+  return paths.invoicesUnpaidLanding(lang, good ? "success" : "error");
+}
+
+/** The language a payment's pages speak: the one it was made in. */
+export const paymentLang = (payment: PaymentRow): SiteLang => (isSiteLang(payment.details.lang) ? payment.details.lang : "en");
+
+/** The answer to the page or the API for a payment in its current state. */
+export function paymentAnswer(payment: PaymentRow): PaymentAnswer {
+  const lang = paymentLang(payment);
+  const base = { paymentId: payment.id, redirectForm: null, error: null };
+  if (payment.status === "failed" || payment.status === "cancelled")
+    return { ...base, status: "failed", redirectUrl: null, error: payment.error ?? "" };
+  if (payment.status === "pending" && payment.nextAction) {
+    const next = payment.nextAction;
+    if (next.kind === "redirect") return { ...base, status: "pending", redirectUrl: next.url };
+    if (next.kind === "form")
+      return {
+        ...base,
+        status: "pending",
+        redirectUrl: null,
+        redirectForm: { action: next.action, method: next.method, fields: next.fields },
+      };
+    return { ...base, status: "pending", redirectUrl: paths.paymentPending(lang, payment.id) };
+  }
+  return { ...base, status: payment.status === "pending" ? "pending" : "succeeded", redirectUrl: paymentLanding(lang, payment) };
+}
+
+/** Declines and settled payments are the request's answer (replayed); refusals of the input are not (ADR 034). */
+const keepResult = (r: Result<PaymentAnswer>) => r.ok || r.error === "payment-declined";
+
+/** 'There was a problem saving your payment: %(error)s.' travels as the decline's `details.message`. */
+function declined(payment: PaymentRow): Result<PaymentAnswer> {
+  return fail("payment-declined", { message: payment.error ?? "", paymentId: payment.id });
+}
+
+// ─── The wizard: pay and place an order form ───────────────────────────────────────────────────────────────
+
+/**
+ * Pays for an order form and places its order (the wizard's payment step, POST /api/order-form/{id}/payments).
+ * Methods without a provider (bank transfer, free, voucher, the local entity's) place the order at once; a
+ * provider is asked first and the order placed when it accepted or started the payment.
+ */
+export async function payOrderForm(
+  scope: Scope,
+  form: OrderFormRow,
+  submission: PaymentSubmission,
+  idempotencyKey: string,
+  options: { admin?: AdminPlacementInput } = {},
+): Promise<Result<PaymentAnswer>> {
+  const userId = scope.userId;
+  if (!userId) return fail("sign-in-required");
+  return idempotent(
+    scope.app,
+    userId,
+    idempotencyKey,
+    `order-form:${form.id}`,
+    { submission, admin: options.admin ?? null },
+    () => payOrderFormOnce(scope, userId, form, submission, options),
+    keepResult,
+  );
+}
+
+async function payOrderFormOnce(
+  scope: Scope,
+  userId: number,
+  form: OrderFormRow,
+  submission: PaymentSubmission,
+  options: { admin?: AdminPlacementInput },
+): Promise<Result<PaymentAnswer>> {
+  const facts = methodFacts(submission.paymentMethodId);
+  const placeInput = {
+    paymentMethodId: submission.paymentMethodId,
+    purchaseOrder: submission.purchaseOrder,
+    acceptTerms: submission.acceptTerms,
+    admin: options.admin,
+    billing: billingOf(submission),
+    fapespProcessNumber: submission.fapespProcessNumber,
+    grantNumber: submission.grantNumber,
+  };
+  const lang = scope.lang;
+  if (!facts.provider) {
+    const placed = await placeOrder(scope, form, placeInput);
+    if (!placed.ok) return placed;
+    return ok({
+      paymentId: null,
+      status: "succeeded",
+      redirectUrl: paths.orderThankYou(lang, placed.value.externalId),
+      redirectForm: null,
+      error: null,
+    });
+  }
+  // A repeated submit after the form was placed (another key, another tab) shows its order.
+  const already = await placedOrder(scope.app.db, form.id);
+  if (already)
+    return ok({ paymentId: null, status: "succeeded", redirectUrl: paths.orderThankYou(lang, already), redirectForm: null, error: null });
+  const checked = await placeable(scope, form, placeInput);
+  if (!checked.ok) return checked;
+  const price = checked.value;
+  const provider = getProvider(scope.app, facts.provider);
+
+  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
+    // The form's row is the lock: attempts to pay one form queue here, and each sees the one before it.
+    const locked = await trx.selectFrom("order_forms").select("status").where("id", "=", form.id).forUpdate().executeTakeFirst();
+    if (!locked || locked.status !== "draft") return fail("order-form-placed");
+    const busy = await trx
+      .selectFrom("payments")
+      .select("id")
+      .where("order_form_id", "=", form.id)
+      .where("status", "in", ["processing", "succeeded"])
+      .executeTakeFirst();
+    if (busy) return fail("payment-in-progress");
+    return ok(
+      await insertPayment(trx, {
+        userId,
+        impersonatorId: scope.impersonatorId,
+        purpose: "order-form",
+        orderFormId: form.id,
+        invoiceNumbers: [],
+        methodId: submission.paymentMethodId,
+        provider,
+        amount: price.total,
+        currencyIso: price.currency.isoCode,
+        exchangeRate: null,
+        details: detailsOf(scope, submission, {}),
+      }),
+    );
+  });
+  if (!created.ok) {
+    if (created.error === "order-form-placed") {
+      const externalId = await placedOrder(scope.app.db, form.id);
+      if (externalId)
+        return ok({
+          paymentId: null,
+          status: "succeeded",
+          redirectUrl: paths.orderThankYou(lang, externalId),
+          redirectForm: null,
+          error: null,
+        });
+    }
+    return created;
+  }
+  const payment = created.value;
+  const result = await charge(scope, provider, payment, submission, `${form.project_title ?? "Order"}`);
+  if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
+
+  const placed = await placeOrder(scope, form, placeInput);
+  if (!placed.ok || !placed.value.invoiceNumber) {
+    // Accepted by the provider, but the order cannot be placed after all (a promo code's last use went
+    // elsewhere): the money goes back at once and the researcher sees why.
+    await undo(scope.app, provider, payment, result);
+    return placed.ok ? fail("not-ready") : placed;
+  }
+  const invoiceNumber = placed.value.invoiceNumber;
+  await scope.app.db
+    .updateTable("payments")
+    .set({
+      invoice_numbers: JSON.stringify([invoiceNumber]),
+      details: JSON.stringify({
+        ...payment.details,
+        orderExternalId: placed.value.externalId,
+        allocations: [{ invoiceNumber, amount: payment.amount }],
+      }),
+      updated_at: new Date(),
+    })
+    .where("id", "=", payment.id)
+    .execute();
+  const after = await afterCharge(scope.app, payment.id, result);
+  return ok(paymentAnswer(after));
+}
+
+async function placedOrder(db: DB, formId: string): Promise<string | null> {
+  const row = await db.selectFrom("orders").select("external_id").where("order_form_id", "=", formId).executeTakeFirst();
+  return row?.external_id ?? null;
+}
+
+// ─── Invoices: pay one or many ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Pays the user's unpaid invoices at once (the pay page, POST /api/payoff/payment). The amount is their balances:
+ * in their currency when they share one, else in USD at the day's rates (spec 2 §2 "Pay screen"), each invoice's
+ * share kept on the payment so it is credited exactly.
+ */
+export async function payInvoices(
+  scope: Scope,
+  invoiceNumbers: string[],
+  submission: PaymentSubmission,
+  idempotencyKey: string,
+): Promise<Result<PaymentAnswer>> {
+  const userId = scope.userId;
+  if (!userId) return fail("sign-in-required");
+  const numbers = [...new Set(invoiceNumbers.map((n) => n.trim()).filter(Boolean))].sort();
+  if (numbers.length === 0 || numbers.length > MAX_INVOICES) return fail("not-found");
+  return idempotent(
+    scope.app,
+    userId,
+    idempotencyKey,
+    invoicesScope(numbers),
+    { submission },
+    () => payInvoicesOnce(scope, userId, numbers, submission),
+    keepResult,
+  );
+}
+
+/** The scope of an invoices payment's idempotency key: the invoices, in number order. */
+const invoicesScope = (numbers: string[]) => `invoices:${[...new Set(numbers.map((n) => n.trim()).filter(Boolean))].sort().join(",")}`;
+
+/**
+ * The first answer of a finished payment of these invoices under this key (a retry after the invoices were
+ * paid by it), or null. The caller asks when the invoices can no longer be paid.
+ */
+export async function replayedInvoicesPayment(
+  scope: Scope,
+  invoiceNumbers: string[],
+  idempotencyKey: string,
+): Promise<Result<PaymentAnswer> | null> {
+  if (!scope.userId) return null;
+  return storedAnswer<PaymentAnswer>(scope.app, scope.userId, idempotencyKey, invoicesScope(invoiceNumbers));
+}
+
+export interface InvoiceTotal {
+  invoices: { number: string; balance: number; currencyIso: string }[];
+  amount: number;
+  currencyIso: string;
+  /** Units of currencyIso per 1 USD when the invoices' currencies differ and the total is in USD. */
+  exchangeRate: string | null;
+  allocations: { invoiceNumber: string; amount: number }[];
+}
+
+/** The user's unpaid invoices among `numbers` and what paying them all costs; not-found unless all are theirs. */
+export async function invoicesTotal(db: DB, userId: number, numbers: string[], lock = false): Promise<Result<InvoiceTotal>> {
+  let q = db
+    .selectFrom("invoices")
+    .select(["number", "balance", "currency_iso", "status", "pending_writeoff"])
+    .where("user_id", "=", userId)
+    .where("number", "in", numbers)
+    .orderBy("number");
+  if (lock) q = q.forUpdate();
+  const rows = await q.execute();
+  if (rows.length !== numbers.length) return fail("not-found");
+  if (rows.some((r) => Number(r.balance) <= 0 || r.pending_writeoff || r.status !== "unpaid")) return fail("invoice-already-paid");
+  const invoices = rows.map((r) => ({ number: r.number, balance: Number(r.balance), currencyIso: r.currency_iso.trim() }));
+  const currencies = new Set(invoices.map((i) => i.currencyIso));
+  const allocations = invoices.map((i) => ({ invoiceNumber: i.number, amount: i.balance }));
+  if (currencies.size === 1)
+    return ok({
+      invoices,
+      amount: invoices.reduce((a, i) => a + i.balance, 0),
+      currencyIso: invoices[0].currencyIso,
+      exchangeRate: null,
+      allocations,
+    });
+  // Mixed currencies: the total in USD, each balance converted at the day's rate (rounded up to the cent, so
+  // the money received always covers every invoice).
+  let usd = 0;
+  for (const i of invoices) usd += await toUsdCents(db, i.balance, i.currencyIso);
+  return ok({ invoices, amount: usd, currencyIso: "USD", exchangeRate: "1", allocations });
+}
+
+async function payInvoicesOnce(
+  scope: Scope,
+  userId: number,
+  numbers: string[],
+  submission: PaymentSubmission,
+): Promise<Result<PaymentAnswer>> {
+  const facts = methodFacts(submission.paymentMethodId);
+  if (!submission.acceptTerms) return fail("accept-terms");
+  const peek = await invoicesTotal(scope.app.db, userId, numbers);
+  if (!peek.ok) return peek;
+  const allowed = await offeredMethodIds(scope, { purpose: "invoices", total: peek.value.amount });
+  if (!facts.provider || !allowed.includes(submission.paymentMethodId)) return fail("payment-method-required");
+  const provider = getProvider(scope.app, facts.provider);
+  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
+    // The invoices' rows are the lock (in number order: no deadlock between two overlapping sets).
+    const total = await invoicesTotal(trx, userId, numbers, true);
+    if (!total.ok) return total;
+    const busy = await trx
+      .selectFrom("payments")
+      .select("id")
+      .where("status", "=", "processing")
+      .where(sql<boolean>`invoice_numbers ?| ${sql.val(numbers)}::text[]`)
+      .executeTakeFirst();
+    if (busy) return fail("payment-in-progress");
+    return ok(
+      await insertPayment(trx, {
+        userId,
+        impersonatorId: scope.impersonatorId,
+        purpose: "invoices",
+        orderFormId: null,
+        invoiceNumbers: numbers,
+        methodId: submission.paymentMethodId,
+        provider,
+        amount: total.value.amount,
+        currencyIso: total.value.currencyIso,
+        exchangeRate: total.value.exchangeRate,
+        details: detailsOf(scope, submission, { allocations: total.value.allocations }),
+      }),
+    );
+  });
+  if (!created.ok) return created;
+  const payment = created.value;
+  const result = await charge(scope, provider, payment, submission, numbers.join(", "));
+  if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
+  return ok(paymentAnswer(await afterCharge(scope.app, payment.id, result)));
+}
+
+// ─── Provider calls ─────────────────────────────────────────────────────────────────────────────────────────
+
+interface NewPayment {
+  userId: number;
+  impersonatorId: number | null;
+  purpose: PaymentPurpose;
+  orderFormId: string | null;
+  invoiceNumbers: string[];
+  methodId: number;
+  provider: PaymentProvider;
+  amount: number;
+  currencyIso: string;
+  exchangeRate: string | null;
+  details: PaymentDetails;
+}
+
+async function insertPayment(trx: DB, p: NewPayment): Promise<PaymentRow> {
+  const row = await trx
+    .insertInto("payments")
+    .values({
+      user_id: p.userId,
+      impersonator_id: p.impersonatorId,
+      purpose: p.purpose,
+      order_form_id: p.orderFormId,
+      invoice_numbers: JSON.stringify(p.invoiceNumbers),
+      method_id: p.methodId,
+      provider: p.provider.id,
+      sandbox: p.provider.sandbox,
+      status: "processing",
+      amount: p.amount,
+      currency_iso: p.currencyIso,
+      exchange_rate: p.exchangeRate,
+      details: JSON.stringify(p.details),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPayment(row as unknown as Row);
+}
+
+function billingOf(s: PaymentSubmission): Record<string, unknown> | null {
+  const address = s.address ?? null;
+  const invoice = s.invoiceAddressSameAsBilling ? address : (s.invoiceAddress ?? address);
+  return invoice ? { ...invoice, vat: invoice.vat ?? null } : null;
+}
+
+function detailsOf(scope: Scope, s: PaymentSubmission, extra: PaymentDetails): PaymentDetails {
+  return {
+    lang: scope.lang,
+    billing: billingOf(s),
+    taxId: s.taxId,
+    installments: s.installments,
+    brazilChoice: s.brazilChoice,
+    fapespProcessNumber: s.fapespProcessNumber,
+    ...extra,
+  };
+}
+
+async function charge(
+  scope: Scope,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  s: PaymentSubmission,
+  description: string,
+): Promise<ChargeResult> {
+  const [base, user, currency, country] = await Promise.all([
+    mailLinkBase(scope.app, scope.localization),
+    scope.app.db
+      .selectFrom("users")
+      .select(["email", "first_name", "last_name"])
+      .where("id", "=", payment.userId)
+      .executeTakeFirstOrThrow(),
+    scope.app.db.selectFrom("currencies").select("num_decimals").where("iso_code", "=", payment.currencyIso).executeTakeFirst(),
+    s.address ? scope.app.db.selectFrom("countries").select("iso2").where("id", "=", s.address.countryId).executeTakeFirst() : null,
+  ]);
+  const request: ChargeRequest = {
+    paymentId: payment.id,
+    amount: payment.amount,
+    currencyIso: payment.currencyIso,
+    numDecimals: currency?.num_decimals ?? 2,
+    description,
+    lang: scope.lang,
+    payer: {
+      name: s.address?.name || `${user.first_name} ${user.last_name}`.trim(),
+      email: user.email,
+      taxId: s.taxId ?? undefined,
+      address:
+        s.address && country
+          ? {
+              address1: s.address.address1,
+              address2: s.address.address2,
+              city: s.address.city,
+              state: s.address.state,
+              zip: s.address.zip,
+              countryIso2: country.iso2,
+            }
+          : undefined,
+      phone: s.address?.phone ?? null,
+    },
+    returnUrl: base + paths.api.paymentReturn(provider.id, payment.id),
+    cancelUrl: base + paths.api.paymentReturn(provider.id, payment.id, { cancel: 1 }),
+    notifyUrl: base + paths.api.paymentNotify(provider.id),
+    nonce: s.nonce ?? undefined,
+    installments: s.installments ?? undefined,
+    checkoutId: s.checkoutId ?? undefined,
+  };
+  try {
+    const result = await provider.charge(request);
+    await recordEvent(scope.app.db, payment.id, provider.id, "create", null, true, result.status, {
+      providerRef: result.providerRef ?? null,
+      ...(result.status === "failed" ? { error: result.error, code: result.code ?? null } : {}),
+    });
+    return result;
+  } catch (error) {
+    scope.app.logger.warn({ err: error, paymentId: payment.id, provider: provider.id }, "payment provider unavailable");
+    // Nothing is known to have moved; the attempt ends here and the researcher may try again.
+    return { status: "failed", error: "provider-unavailable", code: "provider-unavailable" };
+  }
+}
+
+async function markFailed(app: AppContext, id: string, result: Extract<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
+  const row = await app.db
+    .updateTable("payments")
+    .set({ status: "failed", error: result.error, provider_ref: result.providerRef ?? null, updated_at: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPayment(row as unknown as Row);
+}
+
+/** Records a provider's acceptance: settles a sale, or keeps a started payment waiting with its next action. */
+async function afterCharge(app: AppContext, id: string, result: Exclude<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
+  await app.db
+    .updateTable("payments")
+    .set({
+      status: "pending",
+      provider_ref: result.providerRef,
+      next_action: result.status === "pending" ? JSON.stringify(result.next) : null,
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .execute();
+  if (result.status === "succeeded") await settle(app, id, SYSTEM_ACTOR);
+  return (await readPayment(app.db, id))!;
+}
+
+/** A provider accepted but no order could be placed: refund a sale, forget a started payment. */
+async function undo(app: AppContext, provider: PaymentProvider, payment: PaymentRow, result: Exclude<ChargeResult, { status: "failed" }>) {
+  let status: PaymentStatus = "cancelled";
+  if (result.status === "succeeded") {
+    const refund = await provider
+      .refund({ id: payment.id, providerRef: result.providerRef, amount: payment.amount, currencyIso: payment.currencyIso }, payment.amount)
+      .catch((e: unknown) => ({ ok: false as const, error: String(e) }));
+    await recordEvent(
+      app.db,
+      payment.id,
+      provider.id,
+      "refund",
+      null,
+      true,
+      refund.ok ? "refunded" : "failed",
+      refund.ok ? { refundRef: refund.refundRef } : { error: refund.error },
+    );
+    status = refund.ok ? "refunded" : "succeeded";
+  }
+  await app.db
+    .updateTable("payments")
+    .set({
+      status,
+      provider_ref: result.providerRef,
+      error: "order-not-placed",
+      refunded_amount: status === "refunded" ? payment.amount : 0,
+      details: JSON.stringify({ ...payment.details, unallocated: status === "succeeded" ? payment.amount : 0 }),
+      updated_at: new Date(),
+    })
+    .where("id", "=", payment.id)
+    .execute();
+}
+
+const SYSTEM_ACTOR: Actor = { userId: null };
+
+async function recordEvent(
+  db: DB,
+  paymentId: string | null,
+  provider: string,
+  kind: string,
+  eventId: string | null,
+  verified: boolean,
+  outcome: string,
+  data: Record<string, unknown>,
+  actorUserId: number | null = null,
+): Promise<boolean> {
+  const row = await db
+    .insertInto("payment_events")
+    .values({
+      payment_id: paymentId,
+      provider,
+      kind,
+      event_id: eventId,
+      verified,
+      outcome,
+      data: JSON.stringify(data),
+      actor_user_id: actorUserId,
+    })
+    .onConflict((oc) => oc.columns(["provider", "event_id"]).where("event_id", "is not", null).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+// ─── Settling ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Moves a payment's money onto its invoices, once: the payment's row is locked, a settled payment is left as
+ * it is, and each invoice gets its allocation (never more than its balance; money for an invoice paid
+ * otherwise meanwhile is kept as `unallocated` for staff to refund).
+ */
+async function settle(app: AppContext, paymentId: string, actor: Actor): Promise<{ payment: PaymentRow; changed: boolean }> {
+  const r = await app.db.transaction().execute(async (trx) => {
+    const payment = (await readPayment(trx, paymentId, true))!;
+    if (payment.status === "succeeded" || payment.status === "refunded") return { payment, changed: false };
+    let unallocated = 0;
+    const today = new Date().toISOString().slice(0, 10);
+    const allocations = payment.details.allocations ?? [];
+    for (const a of [...allocations].sort((x, y) => (x.invoiceNumber < y.invoiceNumber ? -1 : 1))) {
+      const invoice = await lockInvoice(trx, a.invoiceNumber);
+      const balance = invoice ? Number(invoice.balance) : 0;
+      const amount = Math.min(balance, a.amount);
+      unallocated += a.amount - amount;
+      if (!invoice || amount <= 0) continue;
+      await creditInvoice(
+        trx,
+        invoice,
+        {
+          amount,
+          paymentMethodId: payment.methodId,
+          reference: `${payment.provider}:${payment.providerRef ?? payment.id}`,
+          receivedOn: today,
+          paymentId: payment.id,
+          paidAmount: payment.currencyIso === invoice.currency_iso.trim() ? null : payment.amount,
+          paidCurrencyIso: payment.currencyIso === invoice.currency_iso.trim() ? null : payment.currencyIso,
+          exchangeRate: payment.exchangeRate,
+        },
+        actor,
+      );
+    }
+    const settled = await trx
+      .updateTable("payments")
+      .set({
+        status: "succeeded",
+        paid_at: new Date(),
+        updated_at: new Date(),
+        next_action: null,
+        error: null,
+        details: JSON.stringify({
+          ...payment.details,
+          ...(unallocated > 0 || allocations.length === 0 ? { unallocated: unallocated || payment.amount } : {}),
+        }),
+      })
+      .where("id", "=", payment.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { payment: toPayment(settled as unknown as Row), changed: true };
+  });
+  if (r.changed) await afterOrderChange(app, r.payment.userId);
+  return r;
+}
+
+/**
+ * A provider's verified word about a payment (a signed notification, or its answer when the payer returned).
+ * Acted on only when it is about this payment: our reference, the provider's own reference once known, the
+ * amount and the currency must all match; anything else is recorded as rejected and changes nothing. Each
+ * event is acted on once: a replayed notification finds its (provider, event id) recorded.
+ */
+export async function applyProviderEvent(
+  app: AppContext,
+  provider: ProviderId,
+  event: ProviderEvent,
+  kind: "return" | "notification",
+): Promise<Result<{ payment: PaymentRow; changed: boolean }>> {
+  const payment = await readPayment(app.db, event.reference);
+  const reject = async (reason: string) => {
+    await recordEvent(app.db, payment?.id ?? null, provider, "rejected", null, false, reason, {
+      claimed: { ...event, data: undefined },
+      kind,
+    });
+    app.logger.warn({ provider, reference: event.reference, reason }, "payment event rejected");
+    return fail(reason === "unknown-payment" ? "not-found" : "payment-event-mismatch");
+  };
+  if (!payment || payment.provider !== provider) return reject("unknown-payment");
+  if (payment.providerRef && event.providerRef !== payment.providerRef) return reject("provider-reference-mismatch");
+  if (event.amount !== payment.amount || event.currencyIso.trim().toUpperCase() !== payment.currencyIso) return reject("amount-mismatch");
+  const fresh = await recordEvent(app.db, payment.id, provider, kind, event.eventId, true, event.outcome, {
+    providerRef: event.providerRef,
+    error: event.error ?? null,
+    ...(event.data ?? {}),
+  });
+  if (!fresh) return ok({ payment, changed: false });
+  if (event.outcome === "succeeded") return ok(await settle(app, payment.id, SYSTEM_ACTOR));
+  if ((event.outcome === "failed" || event.outcome === "cancelled") && (payment.status === "pending" || payment.status === "processing")) {
+    const row = await app.db
+      .updateTable("payments")
+      .set({ status: event.outcome, error: event.error ?? event.outcome, next_action: null, updated_at: new Date() })
+      .where("id", "=", payment.id)
+      .where("status", "in", ["pending", "processing"])
+      .returningAll()
+      .executeTakeFirst();
+    return ok({ payment: row ? toPayment(row as unknown as Row) : payment, changed: Boolean(row) });
+  }
+  return ok({ payment, changed: false });
+}
+
+// ─── Refunds (staff) ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Refunds part or all of a settled payment through its provider (the staff console). The refunded money is
+ * owed again on the invoices it paid (a ledger row of kind refund each, newest allocation first); staff write
+ * off what the researcher should not pay. Errors: not-found, not-refundable (409), invalid amount, the
+ * provider's refusal.
+ */
+export async function refundPayment(scope: Scope, paymentId: string, amount: number, reason: string): Promise<Result<PaymentRow>> {
+  const payment = await readPayment(scope.app.db, paymentId);
+  if (!payment) return fail("not-found");
+  if (payment.status !== "succeeded" || !payment.providerRef) return fail("not-refundable");
+  const refundable = payment.amount - payment.refundedAmount;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > refundable) return invalidAmount();
+  // A payment converted from several currencies goes back whole: its parts have no exact share in USD.
+  if (payment.exchangeRate && amount !== refundable) return invalidAmount();
+  const provider = getProvider(scope.app, payment.provider as ProviderId);
+  const refund = await provider
+    .refund({ id: payment.id, providerRef: payment.providerRef, amount: payment.amount, currencyIso: payment.currencyIso }, amount)
+    .catch((e: unknown) => ({ ok: false as const, error: String(e) }));
+  await recordEvent(
+    scope.app.db,
+    payment.id,
+    provider.id,
+    "refund",
+    null,
+    true,
+    refund.ok ? "refunded" : "failed",
+    { amount, reason, ...(refund.ok ? { refundRef: refund.refundRef } : { error: refund.error }) },
+    scope.userId,
+  );
+  if (!refund.ok) return fail("refund-failed", { message: refund.error });
+  const actor: Actor = { userId: scope.userId, impersonatorId: scope.impersonatorId };
+  const updated = await scope.app.db.transaction().execute(async (trx) => {
+    const locked = (await readPayment(trx, payment.id, true))!;
+    const refunded = locked.refundedAmount + amount;
+    // Back onto the invoices, newest allocation first (a converted payment reopens each whole).
+    let left = locked.exchangeRate ? Number.MAX_SAFE_INTEGER : amount;
+    const today = new Date().toISOString().slice(0, 10);
+    for (const a of [...(locked.details.allocations ?? [])].reverse()) {
+      if (left <= 0) break;
+      const share = Math.min(a.amount, left);
+      left -= share;
+      const invoice = await trx
+        .selectFrom("invoices")
+        .select(["number", "balance", "order_id", "currency_iso"])
+        .where("number", "=", a.invoiceNumber)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!invoice) continue;
+      await trx
+        .insertInto("invoice_payments")
+        .values({
+          invoice_number: invoice.number,
+          amount: share,
+          currency_iso: invoice.currency_iso,
+          payment_method_id: locked.methodId,
+          reference: `refund:${locked.id}:${refunded}`,
+          received_on: today,
+          recorded_by: actor.userId,
+          payment_id: locked.id,
+          kind: "refund",
+        })
+        .execute();
+      await trx
+        .updateTable("invoices")
+        .set({ balance: Number(invoice.balance) + share, status: "unpaid" })
+        .where("number", "=", invoice.number)
+        .execute();
+      await trx
+        .updateTable("orders")
+        .set((eb) => ({ paid: false, updated_at: new Date(), version: eb("version", "+", 1) }))
+        .where("id", "=", invoice.order_id)
+        .execute();
+    }
+    const row = await trx
+      .updateTable("payments")
+      .set({ refunded_amount: refunded, status: refunded >= locked.amount ? "refunded" : "succeeded", updated_at: new Date() })
+      .where("id", "=", locked.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toPayment(row as unknown as Row);
+  });
+  await afterOrderChange(scope.app, payment.userId);
+  return ok(updated);
+}
+
+const invalidAmount = () => ({ ok: false as const, error: "invalid-amount", fieldErrors: { amount: "staffpay:errors.invalid-amount" } });
+
+// ─── Money ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Minor units of `iso` as USD cents at the latest rate (rounded up: what is received covers the invoice). */
+async function toUsdCents(db: DB, amount: number, iso: string): Promise<number> {
+  if (iso === "USD") return amount;
+  const [rate, currency] = await Promise.all([
+    db
+      .selectFrom("exchange_rates")
+      .select(sql<string>`rate::text`.as("rate"))
+      .where("iso_code", "=", iso)
+      .where("effective_on", "<=", sql<string>`current_date`)
+      .orderBy("effective_on", "desc")
+      .executeTakeFirst(),
+    db.selectFrom("currencies").select("num_decimals").where("iso_code", "=", iso).executeTakeFirst(),
+  ]);
+  if (!rate || !currency) throw new Error(`no exchange rate for ${iso}`);
+  const r = parseDecimal(rate.rate);
+  // amount / 10^d / rate × 100 cents = amount × 100 × 10^scale / (10^d × units), rounded up.
+  const num = BigInt(amount) * 100n * 10n ** BigInt(r.scale);
+  const den = 10n ** BigInt(currency.num_decimals) * r.units;
+  return Number((num + den - 1n) / den);
+}
