@@ -122,6 +122,8 @@ export interface UserTable {
   hide_invoices: Generated<boolean>;
   /** The user may apply vouchers (spec 2 §5 voucherAvailable, 0030). */
   voucher_available: Generated<boolean>;
+  /** False until the user picks a currency (issue 13 §2): older accounts, accounts staff made (0031). */
+  currency_chosen: Generated<boolean>;
 }
 
 export interface AddressTable {
@@ -203,8 +205,9 @@ import type { CatalogueTables } from "./types-catalogue";
 import type { DocumentTables } from "./types-documents";
 import type { OrderTables } from "./types-orders";
 import type { PaymentTables } from "./types-payments";
+import type { PrepayTables } from "./types-prepay";
 
-export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables {
+export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables, PrepayTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

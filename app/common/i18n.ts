@@ -54,6 +54,10 @@ export const NAMESPACES = [
   "sandbox",
   "invoices",
   "staffpay",
+  // Issue 13: prepayments and the currency chooser, credits (spending, staff grants), fapiao.
+  "prepay",
+  "credits",
+  "fapiao",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";

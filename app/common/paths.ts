@@ -84,8 +84,13 @@ export const paths = {
   invoicesPay: (lang: SiteLang, invoiceNumbers: string[]) => `/${lang}/researcher/invoices/pay/${seg(invoiceNumbers.join(","))}`,
   invoicesUnpaidLanding: (lang: SiteLang, type: string) => `/${lang}/researcher/invoices/unpaid/${seg(type)}`,
   invoiceFapiao: (lang: SiteLang, invoiceNumber: string) => `/${lang}/researcher/invoices/${seg(invoiceNumber)}/fapiao`,
-  prepay: (lang: SiteLang) => `/${lang}/researcher/prepay`,
+  // Prepay, credits and fapiao (spec 2 §2 "Prepay", issue 13).
+  prepay: (lang: SiteLang, retainerInvoiceNumber?: string, q?: Query) =>
+    `/${lang}/researcher/prepay${retainerInvoiceNumber ? `/${seg(retainerInvoiceNumber)}` : ""}${query(q)}`,
   prepayComplete: (lang: SiteLang, type: string) => `/${lang}/researcher/prepay/complete/${seg(type)}`,
+  prepayFapiao: (lang: SiteLang, retainerInvoiceNumber: string) => `/${lang}/researcher/prepay/${seg(retainerInvoiceNumber)}/fapiao`,
+  /** The currency chooser (spec 2 §2 "Choose-currency"): a page of its own, back to `redirect` once chosen. */
+  chooseCurrency: (lang: SiteLang, redirect?: string) => `/${lang}/researcher/currency${query({ redirect })}`,
   /** A payment waiting for the researcher (QR code to scan, boleto to pay, form to post to the provider). */
   paymentPending: (lang: SiteLang, paymentId: string) => `/${lang}/researcher/payment/${seg(paymentId)}`,
   /** The built-in provider sandboxes' own pages (issue 12 §2): what the provider would show, labelled test mode. */
@@ -112,6 +117,10 @@ export const paths = {
   staffPayment: (lang: SiteLang, id: string) => `/${lang}/staff/payments/${seg(id)}`,
   staffInvoice: (lang: SiteLang, invoiceNumber: string) => `/${lang}/staff/invoices/${seg(invoiceNumber)}`,
   staffVouchers: (lang: SiteLang, q?: Query) => `/${lang}/staff/vouchers${query(q)}`,
+  staffCredits: (lang: SiteLang, q?: Query) => `/${lang}/staff/credits${query(q)}`,
+  staffRetainerInvoice: (lang: SiteLang, number: string) => `/${lang}/staff/prepayments/${seg(number)}`,
+  staffFapiaos: (lang: SiteLang, q?: Query) => `/${lang}/staff/fapiaos${query(q)}`,
+  staffFapiao: (lang: SiteLang, id: number | string) => `/${lang}/staff/fapiaos/${seg(id)}`,
 
   // JSON API (no language prefix)
   api: {
@@ -155,6 +164,13 @@ export const paths = {
     statementOfDelivery: (invoiceNumber: string) => `/api/invoice/${seg(invoiceNumber)}/statement-of-delivery`,
     paymentReceiptPdf: (id: string, q?: Query) => `/api/payment/${seg(id)}/pdf${query(q)}`,
     boletoPdf: (paymentId: string) => `/api/payment/${seg(paymentId)}/boleto.pdf`,
+    retainerInvoicePdf: (retainerInvoiceNumber: string, q?: Query) => `/api/retainer-invoice/${seg(retainerInvoiceNumber)}/pdf${query(q)}`,
+    prepayPayment: () => "/api/prepay/payment",
+    fapiaos: (q?: Query) => `/api/fapiao${query(q)}`,
+    fapiao: (id: number | string) => `/api/fapiao/${seg(id)}`,
+    /** The issued fapiao's PDF (uploaded by staff), for its owner. */
+    fapiaoPdf: (id: number | string) => `/api/fapiao/${seg(id)}/pdf`,
+    fapiaoOrganizations: (name: string) => `/api/fapiao/organizations${query({ name })}`,
     paymentLoad: () => "/api/payment/load",
     paymentCurrencies: () => "/api/payment/currencies",
     braintreeClientToken: () => "/api/payment/braintree-client-token",

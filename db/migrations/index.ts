@@ -18,6 +18,7 @@ import * as m0026 from "./0026_email_verification";
 import * as m0027 from "./0027_order_life";
 import * as m0029 from "./0029_referral_codes";
 import * as m0030 from "./0030_payments";
+import * as m0031 from "./0031_prepay_credits_fapiao";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0027_order_life": m0027,
   "0029_referral_codes": m0029,
   "0030_payments": m0030,
+  "0031_prepay_credits_fapiao": m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

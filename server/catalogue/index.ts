@@ -1,7 +1,7 @@
 // The catalogue and pricing engine (issue 4 part 1; docs/decisions/005-catalogue-and-pricing.md).
 // Load the catalogue once (getCatalogue caches it), then price with pure functions.
 export { loadCatalogue, getCatalogue, invalidateCatalogue, CATALOGUE_CACHE_SECONDS } from "./load";
-export { priceSelection, priceTotal, getBinPrice, standardPriceUsd, bundleTurnaround, rateOn, toCurrency } from "./pricing";
+export { priceSelection, priceTotal, getBinPrice, standardPriceUsd, bundleTurnaround, rateOn, toCurrency, currencyRate } from "./pricing";
 export {
   getBinForWordCount,
   binPriceCents,
@@ -41,3 +41,4 @@ export {
 export { businessDeadline, localDate, END_OF_BUSINESS } from "./calendar";
 export type * from "./types";
 export { searchJournals, JOURNAL_SEARCH_MIN, JOURNAL_SUGGESTIONS, type JournalSuggestion } from "./journals";
+export { convertMinor, type CurrencyRate } from "./money";

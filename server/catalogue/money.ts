@@ -80,3 +80,24 @@ export function allocate(total: number, weights: number[]): number[] {
   }
   return base;
 }
+
+export interface CurrencyRate {
+  isoCode: string;
+  numDecimals: number;
+  /** Units of the currency per 1 USD (exchange_rates.rate). */
+  rate: string;
+}
+
+/**
+ * `amount` minor units of `from` in minor units of `to`, through USD at the two rates, rounded half up.
+ * Exact: the rates are decimal strings scaled to integers, never binary floats.
+ */
+export function convertMinor(amount: number, from: CurrencyRate, to: CurrencyRate): number {
+  if (from.isoCode === to.isoCode) return amount;
+  const f = parseDecimal(from.rate);
+  const t = parseDecimal(to.rate);
+  // amount / 10^dF / (uF / 10^sF) × (uT / 10^sT) × 10^dT
+  const numerator = BigInt(amount) * t.units * 10n ** BigInt(f.scale + to.numDecimals);
+  const denominator = f.units * 10n ** BigInt(t.scale + from.numDecimals);
+  return Number(divRound(numerator, denominator));
+}

@@ -12,7 +12,7 @@
 //      (bundle, preferred group or promotional code);
 //   5. notices.
 import { businessDeadline, type BusinessCalendar } from "./calendar";
-import { allocate, applyBp, convertUsdCents, perWordCents } from "./money";
+import { allocate, applyBp, convertUsdCents, perWordCents, type CurrencyRate } from "./money";
 import {
   CHINESE_LANGUAGE_ID,
   CUSTOM_EDITING_DEADLINE_WORDS,
@@ -76,6 +76,17 @@ export function rateOn(catalogue: Catalogue, currencyIso: string, now: Date): st
   if (!currency || currency.rates.length === 0) throw new PricingInputError("unknown-currency", currencyIso);
   const day = now.toISOString().slice(0, 10);
   return (currency.rates.find((r) => r.effectiveOn <= day) ?? currency.rates[currency.rates.length - 1]).rate;
+}
+
+/** The currency's decimals and rate in force on `now`, or undefined for a currency the catalogue lacks. */
+export function currencyRate(catalogue: Catalogue, iso: string, now: Date): CurrencyRate | undefined {
+  const c = catalogue.currencies[iso];
+  if (!c) return undefined;
+  try {
+    return { isoCode: iso, numDecimals: c.numDecimals, rate: rateOn(catalogue, iso, now) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Converts USD cents into minor units of `currencyIso` at the rate in force on `now`. */

@@ -168,6 +168,13 @@ export const CONFIG_DEFAULTS = {
     } as Record<string, { name: string; address: string[]; email: string; phone: string; taxId: string }>,
     description: 'Company details printed on invoices, statements of delivery and receipts, by localisation ("default" otherwise).',
   },
+  // Prepayments and credits (issue 13, ADR 039).
+  prepayMinimums: {
+    value: {} as Record<string, number>,
+    description: 'Smallest prepayment by currency, in major units (e.g. {"JPY": 10000}); a currency not listed uses 100 (spec 2 §5).',
+  },
+  creditValidityDays: { value: 365, description: "Days a granted credit can be spent before it expires." },
+  fapiaoCancelWindowDays: { value: 365, description: "Days after the payment during which a researcher may cancel an issued fapiao." },
 };
 
 export type ConfigKey = keyof typeof CONFIG_DEFAULTS;
@@ -187,6 +194,7 @@ export const FEATURE_FLAGS = {
   rubriq_ui_hosted_on_new_site: { enabled: false, description: "/rubriq/* leaves for the external rubriq site." },
   rubriq_china_cart_purchase: { enabled: false, description: "China cart purchases for rubriq plans." },
   prepay_enabled: { enabled: true, description: "Prepayments can be made." },
+  fapiao_enabled: { enabled: true, description: "Fapiao (Chinese tax invoices) can be requested." },
   captcha: { enabled: false, description: "Captcha for anonymous grammar checks." },
   chinese_to_english_digital_translation: { enabled: true, description: "Chinese-to-English digital translation is offered." },
   live_chat: { enabled: false, description: "Live-chat widget on the China site (self-hosted only; no third-party origin)." },

@@ -5,33 +5,13 @@
 // table exchange_rates); nothing converted is stored here: the price is recomputed from the rates each time,
 // and the placed order keeps the total with the rate it was priced at (PriceResult.currency.rate).
 import { fail, ok, type Result } from "#common/result";
-import { divRound, parseDecimal, applyBp, BP } from "../catalogue/money";
-import { type Catalogue, getCatalogue, rateOn } from "../catalogue";
+import { applyBp, BP, convertMinor, type CurrencyRate } from "../catalogue/money";
+import { type Catalogue, currencyRate as rateOf, getCatalogue } from "../catalogue";
 import type { DB } from "../db";
+export { convertMinor, type CurrencyRate };
 import type { Scope } from "../scope";
 import { findOrderForm, OrderFormClosedError, ownerOf, saveOrderForm, type OrderFormRow } from "../order-form/store";
 import { findVoucher, verifyVoucher, voucherAvailableTo, voucherProblem, type VoucherView } from "./verify";
-
-export interface CurrencyRate {
-  isoCode: string;
-  numDecimals: number;
-  /** Units of the currency per 1 USD (exchange_rates.rate). */
-  rate: string;
-}
-
-/**
- * `amount` minor units of `from` in minor units of `to`, through USD at the two rates, rounded half up.
- * Exact: the rates are decimal strings scaled to integers, never binary floats.
- */
-export function convertMinor(amount: number, from: CurrencyRate, to: CurrencyRate): number {
-  if (from.isoCode === to.isoCode) return amount;
-  const f = parseDecimal(from.rate);
-  const t = parseDecimal(to.rate);
-  // amount / 10^dF / (uF / 10^sF) × (uT / 10^sT) × 10^dT
-  const numerator = BigInt(amount) * t.units * 10n ** BigInt(f.scale + to.numDecimals);
-  const denominator = f.units * 10n ** BigInt(t.scale + from.numDecimals);
-  return Number(divRound(numerator, denominator));
-}
 
 /**
  * What a voucher takes off `payable` (minor units of `currency`): a percentage rounded half up, or the fixed
@@ -62,16 +42,6 @@ export interface AppliedVoucher {
   currencyIso: string | null;
   /** What it takes off this order, minor units of the order's currency. */
   appliedAmount: number;
-}
-
-function rateOf(catalogue: Catalogue, iso: string, now: Date): CurrencyRate | undefined {
-  const c = catalogue.currencies[iso];
-  if (!c) return undefined;
-  try {
-    return { isoCode: iso, numDecimals: c.numDecimals, rate: rateOn(catalogue, iso, now) };
-  } catch {
-    return undefined;
-  }
 }
 
 /**
