@@ -15,9 +15,11 @@ import { replayedInvoicesPayment } from "#server/payments/service";
 import { payInvoices } from "#server/payments/service";
 import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
+import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";
+import { balanceChoiceOf, balancesFor } from "#server/payments/balances";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["payment", "order"] };
+export const handle = { i18n: ["payment", "order", "credits"] };
 
 /** The invoices of the path, the user's own and unpaid; anything else is the 404 page. */
 async function payoffOf(request: Request, context: LoaderFunctionArgs["context"], param: string | undefined) {
@@ -31,13 +33,14 @@ async function payoffOf(request: Request, context: LoaderFunctionArgs["context"]
 
 // Pay one or more invoices (spec 2 §2 "Pay screen", issue 12 §4).
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { payoff } = await payoffOf(request, context, params.invoiceNumbers);
+  const { scope, payoff } = await payoffOf(request, context, params.invoiceNumbers);
   const t = await getFixedT(request, "payment");
+  // 'You have X bank credits available.': the usable credits in the amount's currency (none when hidden).
+  const balances = await balancesFor(scope, payoff.currency.isoCode);
   return {
     title: t("payoff.title"),
     ...payoff,
-    // Credits arrive in issue 13; the notice shows when a balance exists.
-    creditBalance: 0,
+    creditBalance: balances?.credits ?? 0,
   };
 }
 
@@ -47,26 +50,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const numbers = invoiceNumbersOf(params.invoiceNumbers ?? "");
   const flat = paymentFields(await readFormData(request));
   const key = pageIdempotencyKey(flat, `invoices:${numbers.join(",")}`);
-  const payoff = await loadPayoff(scope, numbers);
+  const payoff = await loadPayoff(scope, numbers, balanceChoiceOf(flat));
   if (!payoff.ok) {
     // The same page sent again after it paid these invoices (a double click without JavaScript): its first answer.
     const replay = await replayedInvoicesPayment(scope, numbers, key);
     if (replay) return paymentResponse(flat, replay, async () => paths.invoicesUnpaidLanding(scope.lang, "success"));
     throw new Response("Not Found", { status: 404 });
   }
-  const submission = parsePaymentSubmission(flat, payoff.value.data);
-  if (!submission.ok) return refusedPayment(flat, submission.fieldErrors, submission.error);
+  const form = payoff.value.data;
+  const early = balancesAnswer(flat, form, payoff.value.balanceErrors);
+  if (early) return early;
+  const submission = parsePaymentSubmission(flat, form);
+  if (!submission.ok) return withPaymentForm(refusedPayment(flat, submission.fieldErrors, submission.error), form);
   const r = await payInvoices(scope, numbers, submission.value, key);
-  return paymentResponse(flat, r, async () => paths.invoicesUnpaidLanding(scope.lang, "success"));
+  return withPaymentForm(await paymentResponse(flat, r, async () => paths.invoicesUnpaidLanding(scope.lang, "success")), form);
 }
 
 export default function PayInvoices() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<PaymentActionData>();
+  const actionData = useActionData<PaymentActionData | BalanceActionData>();
   const { t } = useTranslation("payment");
   const lang = useLang();
   if (actionData && "redirectForm" in actionData) return <RedirectForm form={actionData.redirectForm} />;
   const money = (amount: number) => formatMoney(amount, data.currency);
+  // After "Update total" (or a refusal) the form computed for the posted balance choice.
+  const payment = actionData && "payment" in actionData ? actionData.payment : data.data;
   return (
     <section className="stack">
       <p>
@@ -75,7 +83,8 @@ export default function PayInvoices() {
       <h1>{t("payoff.title")}</h1>
       {data.creditBalance > 0 ? <p className="alert alert-info">{t("payoff.credits", { amount: money(data.creditBalance) })}</p> : null}
       <PaymentForm
-        data={data.data}
+        key={payment.methods.map((m) => m.id).join(",")}
+        data={payment}
         reply={actionData && "reply" in actionData ? actionData.reply : null}
         submitLabel={t("payoff.payNow")}
         aside={({ busy, canSubmit }) => (
@@ -105,6 +114,14 @@ export default function PayInvoices() {
                     <strong>{money(data.total)}</strong>
                   </td>
                 </tr>
+                {payment.balances ? (
+                  <tr>
+                    <th scope="row">{t("credits:panel.payable")}</th>
+                    <td className="num">
+                      <strong>{money(payment.total)}</strong>
+                    </td>
+                  </tr>
+                ) : null}
               </tfoot>
             </table>
             {/* The fapiao choice (issue 13) is offered only when exactly one invoice is paid. */}

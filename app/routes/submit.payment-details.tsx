@@ -18,9 +18,11 @@ import { referralCredit } from "#server/accounts/account";
 import { OrderPeek } from "#app/components/OrderSummary";
 import { PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
+import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";
+import { balanceChoiceOf } from "#server/payments/balances";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["order", "catalogue", "payment", "staffpay"] };
+export const handle = { i18n: ["order", "catalogue", "payment", "staffpay", "credits"] };
 
 // Payment (issue 12 §1): the shared payment form; the methods the order's rules allow, free when nothing is due.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -67,17 +69,23 @@ async function handleStep({ request, context }: ActionFunctionArgs) {
     );
   }
   const flat = paymentFields(fields);
-  const { data } = await orderPaymentForm(w.scope, form);
+  // The form for the posted balance choice (issue 13): "Update total" stops here, paying goes on with it.
+  const { data, balanceErrors } = await orderPaymentForm(w.scope, form, balanceChoiceOf(flat));
+  const early = balancesAnswer(flat, data, balanceErrors);
+  if (early) return early;
   const submission = parsePaymentSubmission(flat, data);
-  if (!submission.ok) return refusedPayment(flat, submission.fieldErrors, submission.error);
+  if (!submission.ok) return withPaymentForm(refusedPayment(flat, submission.fieldErrors, submission.error), data);
   const r = await payOrderForm(w.scope, form, submission.value, pageIdempotencyKey(flat, `order-form:${form.id}`));
-  return paymentResponse(flat, r, async () => {
-    const externalId = await placedOrderOfForm(w.scope, form.id);
-    return externalId ? paths.orderThankYou(w.lang, externalId) : null;
-  });
+  return withPaymentForm(
+    await paymentResponse(flat, r, async () => {
+      const externalId = await placedOrderOfForm(w.scope, form.id);
+      return externalId ? paths.orderThankYou(w.lang, externalId) : null;
+    }),
+    data,
+  );
 }
 
-type ActionData = PaymentActionData | { referral: string; referralEmails: string[] | null };
+type ActionData = PaymentActionData | BalanceActionData | { referral: string; referralEmails: string[] | null };
 
 export default function PaymentDetails() {
   const data = useLoaderData<typeof loader>();
@@ -96,19 +104,23 @@ export default function PaymentDetails() {
     );
   }
   if (actionData && "redirectForm" in actionData) return <RedirectForm form={actionData.redirectForm} />;
+  // After "Update total" (or a refusal) the form computed for the posted balance choice.
+  const payment = actionData && "payment" in actionData ? actionData.payment : data.payment;
   return (
     <section className="stack">
       <h1>{t("steps.payment-details")}</h1>
       {data.currency ? (
         <p className="amount-due">
           <span>{t("payment.amountDueLabel")}</span>
-          <strong>{formatMoney(data.total, data.currency)}</strong>
+          <strong>{formatMoney(payment.balances ? payment.total : data.total, data.currency)}</strong>
         </p>
       ) : null}
       {data.blocked ? <p className="alert alert-warning">{t("payment.contactSupport")}</p> : null}
-      {data.payment.methods.length === 0 ? <p className="alert alert-info">{t("payment.noMethods")}</p> : null}
+      {payment.methods.length === 0 ? <p className="alert alert-info">{t("payment.noMethods")}</p> : null}
       <PaymentForm
-        data={data.payment}
+        // A new set of methods (free once balances cover the total) starts the choice afresh.
+        key={payment.methods.map((m) => m.id).join(",")}
+        data={payment}
         reply={actionData && "reply" in actionData ? actionData.reply : null}
         submitLabel={t("payment.placeOrder")}
         hidden={{ orderFormId: data.formId }}

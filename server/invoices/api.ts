@@ -5,6 +5,7 @@ import { invoiceListSchema, invoicePdfQuery } from "#common/invoices/list";
 import { endpoint, reply, type EndpointTable } from "../http/api/endpoint";
 import { invoicePdf, paymentReceiptPdf, statementOfDelivery } from "./documents";
 import { loadInvoices } from "./list";
+import { balancesOfUser } from "../payments/balances";
 
 /** A document as the browser downloads it: never cached by a shared cache, opened by its name. */
 function pdfResponse(pdf: Buffer, name: string): Response {
@@ -29,8 +30,8 @@ export const invoicesApi: EndpointTable = [
     async handler({ scope, query }) {
       const r = await loadInvoices(scope, query);
       if (!r.ok) return r;
-      // Credits, prepayments and USD credits are the prepay area's (issue 13): empty until it exists.
-      return ok({ ...r.value, credits: [], usdCredits: 0, prepayments: [] });
+      // Credits, prepayments and the credits' worth in USD (spec 2 §7); none while invoices are hidden.
+      return ok({ ...r.value, ...(await balancesOfUser(scope)) });
     },
   }),
   endpoint({

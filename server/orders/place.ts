@@ -54,6 +54,8 @@ export interface AdminPlacement {
 
 export type PlaceInput = {
   paymentMethodId: number;
+  /** What is left to pay after prepaid and credit balances (issue 13): the methods offered follow it. */
+  payableTotal?: number;
   purchaseOrder?: string | null;
   acceptTerms: boolean;
   admin?: AdminPlacement;
@@ -101,7 +103,13 @@ export async function placeable(scope: Scope, form: OrderFormRow, input: PlaceIn
   const price = await priceForm(scope, form);
   if (!price) return fail("no-services");
   if (price.noServiceOption || price.veryLongWordCount || price.quoteOnly) return fail("blocked");
-  const methods = await offeredMethodIds(scope, { purpose: "order", form, total: price.total, adminCreated: Boolean(input.admin) });
+  const methods = await offeredMethodIds(scope, {
+    purpose: "order",
+    form,
+    total: input.payableTotal ?? price.total,
+    adminCreated: Boolean(input.admin),
+    currencyIso: price.currency.isoCode,
+  });
   if (!methods.includes(input.paymentMethodId)) return fail("payment-method-required");
   return ok(price);
 }

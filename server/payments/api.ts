@@ -2,7 +2,7 @@
 // (POST /api/payoff/payment) and paying an order form (POST|PUT /api/order-form/{id}/payments). The same
 // parse (server/payments/form.ts) and service (server/payments/service.ts) as the pages.
 import * as z from "zod/mini";
-import { fail, ok, type Result } from "#common/result";
+import { fail, invalid, ok, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import { paymentBody, type PaymentBody } from "#common/payments/schemas";
 import type { PaymentAnswer } from "#common/payments/types";
@@ -21,6 +21,7 @@ import {
   invoiceNumbersOf,
 } from "./form";
 import { payInvoices, payOrderForm, replayedInvoicesPayment } from "./service";
+import { balanceChoiceOf } from "./balances";
 
 const IDEMPOTENCY_HEADER = "idempotency-key";
 
@@ -73,7 +74,9 @@ async function payOrder({ scope, params, body, ...input }: HandlerInput<PaymentB
   }
   const key = headerKey({ scope, params, body, ...input });
   if (key === null) return fail("idempotency-key-invalid");
-  const { data } = await orderPaymentForm(scope, form);
+  // The methods follow what is left after the balances the body spends (issue 13).
+  const { data, balanceErrors } = await orderPaymentForm(scope, form, balanceChoiceOf(body.fields));
+  if (balanceErrors) return invalid(balanceErrors);
   const submission = parsePaymentSubmission(body.fields, data);
   if (!submission.ok) return submission;
   // Clients of the order API before issue 12 send no key: one is derived from the form and the body.
@@ -126,12 +129,13 @@ export const paymentsApi: EndpointTable = [
       const { scope, body } = input;
       const key = headerKey(input);
       if (!key) return fail(key === undefined ? "idempotency-key-required" : "idempotency-key-invalid");
-      const payoff = await loadPayoff(scope, body.invoiceNumbers);
+      const payoff = await loadPayoff(scope, body.invoiceNumbers, balanceChoiceOf(body.fields));
       if (!payoff.ok) {
         // Paid already, perhaps by this very request sent before: its first answer again (ADR 034).
         const replay = await replayedInvoicesPayment(scope, body.invoiceNumbers, key);
         return replay ? answer(replay) : payoff;
       }
+      if (payoff.value.balanceErrors) return invalid(payoff.value.balanceErrors);
       const submission = parsePaymentSubmission(body.fields, payoff.value.data);
       if (!submission.ok) return submission;
       return answer(await payInvoices(scope, body.invoiceNumbers, submission.value, key));

@@ -31,6 +31,26 @@ import { listAddresses } from "../accounts/addresses";
 import { priceForm, type OrderFormRow } from "../order-form";
 import { offeredMethods } from "./offer";
 import { offersBrazilChoice } from "./rules";
+import { NO_BALANCES, balancePlan } from "./balances";
+import type { BalanceChoice, BalancePanel } from "#common/payments/balances";
+import type { FieldErrors } from "#common/result";
+
+/**
+ * The balance panel for a payment of `subtotal` (issue 13): with a refused choice (a partial amount above the
+ * maximum) the panel as if no prepayment were chosen, and the refusal's field errors.
+ */
+async function panelFor(
+  scope: Scope,
+  subtotal: number,
+  currencyIso: string,
+  choice: BalanceChoice,
+): Promise<{ panel: BalancePanel | null; errors: FieldErrors | null }> {
+  if (subtotal <= 0) return { panel: null, errors: null };
+  const plan = await balancePlan(scope, subtotal, currencyIso, choice);
+  if (plan.ok) return { panel: plan.value, errors: null };
+  const fallback = await balancePlan(scope, subtotal, currencyIso, { ...choice, prepayOption: "none" });
+  return { panel: fallback.ok ? fallback.value : null, errors: plan.fieldErrors };
+}
 
 const E = (code: string) => `payment:errors.${code}`;
 
@@ -310,17 +330,16 @@ export function idempotencyKeyOf(value: string | null | undefined): string | nul
 // ---- The forms' targets: an order form at the payment step, and unpaid invoices (the pay-many page) ----
 
 /** The wizard's payment step: the form priced by the order form's rules, the methods its goal allows. */
-export async function orderPaymentForm(scope: Scope, form: OrderFormRow) {
+export async function orderPaymentForm(scope: Scope, form: OrderFormRow, choice: BalanceChoice = NO_BALANCES) {
   const price = await priceForm(scope, form).catch(() => null);
-  const total = price?.total ?? 0;
-  const methods = price ? await offeredMethods(scope, { purpose: "order", total, form }) : [];
-  const data = await loadPaymentForm(scope, {
-    purpose: "order",
-    total,
-    currencyIso: price?.currency.isoCode ?? form.currency_iso,
-    methods,
-  });
-  return { price, data };
+  const currencyIso = price?.currency.isoCode ?? form.currency_iso;
+  // Prepayment and credits (issue 13): the methods follow what is left to pay after them (free at 0).
+  const { panel, errors } = await panelFor(scope, price?.total ?? 0, currencyIso, choice);
+  const total = panel ? panel.payable : (price?.total ?? 0);
+  const methods = price ? await offeredMethods(scope, { purpose: "order", total, form, currencyIso }) : [];
+  const data = await loadPaymentForm(scope, { purpose: "order", total, currencyIso, methods });
+  data.balances = panel;
+  return { price, data, balanceErrors: errors };
 }
 
 export interface PayoffInvoice {
@@ -354,7 +373,11 @@ export const invoiceNumbersOf = (param: string): string[] =>
  * The pay-many page's invoices: each the acting user's, unpaid (balance above 0, no pending write-off). Any
  * other (unknown, another user's, already paid) makes the whole request "not found".
  */
-export async function loadPayoff(scope: Scope, invoiceNumbers: string[]): Promise<Result<Payoff>> {
+export async function loadPayoff(
+  scope: Scope,
+  invoiceNumbers: string[],
+  choice: BalanceChoice = NO_BALANCES,
+): Promise<Result<Payoff & { balanceErrors: FieldErrors | null }>> {
   if (!scope.userId || invoiceNumbers.length === 0) return fail("not-found");
   const rows = await scope.app.db
     .selectFrom("invoices as i")
@@ -384,12 +407,14 @@ export async function loadPayoff(scope: Scope, invoiceNumbers: string[]): Promis
     r.currency_iso === "USD" ? Number(r.balance) : Math.round((Number(r.balance) / 10 ** r.num_decimals / Number(r.rate ?? 1)) * 100);
   const shown = Object.fromEntries(ordered.map((r) => [r.number, same ? Number(r.balance) : toUsdCents(r)]));
   const total = Object.values(shown).reduce((a, b) => a + b, 0);
+  const { panel, errors } = await panelFor(scope, total, currencyIso, choice);
+  const payable = panel ? panel.payable : total;
   const [data, currency] = await Promise.all([
     loadPaymentForm(scope, {
       purpose: "invoices",
-      total,
+      total: payable,
       currencyIso,
-      methods: await offeredMethods(scope, { purpose: "invoices", total }),
+      methods: await offeredMethods(scope, { purpose: "invoices", total: payable, currencyIso }),
     }),
     scope.app.db.selectFrom("currencies").select(["sign", "num_decimals"]).where("iso_code", "=", currencyIso).executeTakeFirstOrThrow(),
   ]);
@@ -398,6 +423,7 @@ export async function loadPayoff(scope: Scope, invoiceNumbers: string[]): Promis
     total,
     currency: { isoCode: currencyIso, sign: currency.sign, numDecimals: currency.num_decimals },
     shown,
-    data,
+    data: { ...data, balances: panel },
+    balanceErrors: errors,
   });
 }

@@ -5,6 +5,7 @@ import type { Scope } from "../scope";
 import type { OrderFormRow } from "../order-form";
 import { availableMethods, type MethodChoice, type MethodContext } from "./rules";
 import { getProvider } from "./providers";
+import { hasUsableCredits } from "./balances";
 
 export interface OfferInput {
   purpose: PaymentPurposeName;
@@ -15,6 +16,8 @@ export interface OfferInput {
   adminCreated?: boolean;
   requireFapiao?: boolean;
   brazilChoice?: BrazilChoice | null;
+  /** The payment's currency, for the credits' worth (else the user's own currency). */
+  currencyIso?: string;
 }
 
 export interface OfferedMethod extends MethodChoice {
@@ -26,9 +29,16 @@ export async function methodContext(scope: Scope, input: OfferInput): Promise<Me
   const [snapshot, user] = await Promise.all([
     scope.app.config.snapshot(),
     scope.userId
-      ? scope.app.db.selectFrom("users").select(["wfoe_migrated", "voucher_available"]).where("id", "=", scope.userId).executeTakeFirst()
+      ? scope.app.db
+          .selectFrom("users")
+          .select(["wfoe_migrated", "voucher_available", "currency_iso"])
+          .where("id", "=", scope.userId)
+          .executeTakeFirst()
       : null,
   ]);
+  // Credits are a method of orders and invoices only (the prepay and digital purposes exclude them).
+  const creditsRelevant = user && (input.purpose === "order" || input.purpose === "invoices");
+  const usableCredits = creditsRelevant ? await hasUsableCredits(scope, input.currencyIso ?? user.currency_iso.trim()) : false;
   const localization = snapshot.localizations.find((l) => l.identity === scope.localization) ?? snapshot.localizations[0];
   return {
     purpose: input.purpose,
@@ -39,8 +49,8 @@ export async function methodContext(scope: Scope, input: OfferInput): Promise<Me
     multimedia: input.form?.customer_goal === "multimedia",
     requireFapiao: Boolean(input.requireFapiao),
     brazilChoice: input.brazilChoice ?? null,
-    // Credits arrive with prepay and credits (issue 13).
-    usableCredits: false,
+    // The real balances (issue 13): worth at least 1 in the user's currency, invoices not hidden.
+    usableCredits,
     voucherApplied: Boolean(input.form?.voucher_code) && Boolean(user?.voucher_available),
     localEntity: Boolean(user?.wfoe_migrated),
   };

@@ -26,6 +26,9 @@ import { parseDecimal } from "../catalogue/money";
 import { idempotent, storedAnswer } from "./idempotency";
 import { offeredMethodIds } from "./offer";
 import { getProvider } from "./providers";
+import { balancePlan, choiceOfSubmission, spendOnInvoices } from "./balances";
+import { priceForm } from "../order-form";
+import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { ChargeRequest, ChargeResult, NextAction, PaymentProvider, ProviderEvent } from "./providers/types";
 
 export type PaymentPurpose = "order-form" | "invoices" | "prepay" | "digital";
@@ -67,6 +70,9 @@ export interface PaymentDetails {
   fapespProcessNumber?: string | null;
   /** Money that arrived for nothing left to pay (the invoice was paid otherwise meanwhile): staff refund it. */
   unallocated?: number;
+  /** Issue 13: what the researcher's credits and prepayment put on the invoices (minor units of the payment). */
+  creditsApplied?: number;
+  prepaymentApplied?: number;
 }
 
 /** Admin placement options of the staff's order page (server/staff/admin-orders.ts). */
@@ -228,24 +234,48 @@ async function payOrderFormOnce(
     grantNumber: submission.grantNumber,
   };
   const lang = scope.lang;
+  // Balances (issue 13, ADR 041): the plan is made again here from the submission and the ledger; the
+  // provider is charged only what is left, and the balances go on the invoice once the order has one.
+  const priced = await priceForm(scope, form).catch(() => null);
+  const plan = priced ? await balancePlan(scope, priced.total, priced.currency.isoCode, balanceChoice(submission)) : ok(null);
+  if (!plan.ok) return plan;
+  const balances = plan.value && plan.value.applied.credits + plan.value.applied.prepayment > 0 ? plan.value : null;
+  const placeWith = { ...placeInput, payableTotal: balances ? balances.payable : undefined };
+  const spendBalances = async (invoiceNumber: string | null, paymentId: string | null) => {
+    if (!balances || !invoiceNumber) return { credits: 0, prepayment: 0 };
+    return scope.app.db.transaction().execute((trx) =>
+      spendOnInvoices(trx, scope.app, {
+        userId,
+        invoiceNumbers: [invoiceNumber],
+        credits: balances.applied.credits,
+        prepayment: balances.applied.prepayment,
+        payCurrency: balances.currency.isoCode,
+        actor: { userId, impersonatorId: scope.impersonatorId },
+        paymentId,
+      }),
+    );
+  };
   if (!facts.provider) {
-    const placed = await placeOrder(scope, form, placeInput);
+    const placed = await placeOrder(scope, form, placeWith);
     if (!placed.ok) return placed;
+    const applied = placed.value.alreadyPlaced ? null : await spendBalances(placed.value.invoiceNumber, null);
     return ok({
       paymentId: null,
       status: "succeeded",
       redirectUrl: paths.orderThankYou(lang, placed.value.externalId),
       redirectForm: null,
       error: null,
+      ...(applied ? { creditsApplied: applied.credits, prepaymentApplied: applied.prepayment } : {}),
     });
   }
   // A repeated submit after the form was placed (another key, another tab) shows its order.
   const already = await placedOrder(scope.app.db, form.id);
   if (already)
     return ok({ paymentId: null, status: "succeeded", redirectUrl: paths.orderThankYou(lang, already), redirectForm: null, error: null });
-  const checked = await placeable(scope, form, placeInput);
+  const checked = await placeable(scope, form, placeWith);
   if (!checked.ok) return checked;
   const price = checked.value;
+  const chargeAmount = balances && price.total === balances.subtotal ? balances.payable : price.total;
   const provider = getProvider(scope.app, facts.provider);
 
   const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
@@ -268,7 +298,7 @@ async function payOrderFormOnce(
         invoiceNumbers: [],
         methodId: submission.paymentMethodId,
         provider,
-        amount: price.total,
+        amount: chargeAmount,
         currencyIso: price.currency.isoCode,
         exchangeRate: null,
         details: detailsOf(scope, submission, {}),
@@ -293,7 +323,7 @@ async function payOrderFormOnce(
   const result = await charge(scope, provider, payment, submission, `${form.project_title ?? "Order"}`);
   if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
 
-  const placed = await placeOrder(scope, form, placeInput);
+  const placed = await placeOrder(scope, form, placeWith);
   if (!placed.ok || !placed.value.invoiceNumber) {
     // Accepted by the provider, but the order cannot be placed after all (a promo code's last use went
     // elsewhere): the money goes back at once and the researcher sees why.
@@ -301,6 +331,9 @@ async function payOrderFormOnce(
     return placed.ok ? fail("not-ready") : placed;
   }
   const invoiceNumber = placed.value.invoiceNumber;
+  // The balances first, then the provider's money settles the rest (a concurrent spend that left less than
+  // planned leaves that part due on the invoice).
+  const applied = await spendBalances(invoiceNumber, payment.id);
   await scope.app.db
     .updateTable("payments")
     .set({
@@ -309,6 +342,7 @@ async function payOrderFormOnce(
         ...payment.details,
         orderExternalId: placed.value.externalId,
         allocations: [{ invoiceNumber, amount: payment.amount }],
+        ...(balances ? { creditsApplied: applied.credits, prepaymentApplied: applied.prepayment } : {}),
       }),
       updated_at: new Date(),
     })
@@ -416,13 +450,24 @@ async function payInvoicesOnce(
   if (!submission.acceptTerms) return fail("accept-terms");
   const peek = await invoicesTotal(scope.app.db, userId, numbers);
   if (!peek.ok) return peek;
-  const allowed = await offeredMethodIds(scope, { purpose: "invoices", total: peek.value.amount });
-  if (!facts.provider || !allowed.includes(submission.paymentMethodId)) return fail("payment-method-required");
-  const provider = getProvider(scope.app, facts.provider);
-  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
+  // Balances (issue 13, ADR 041): planned from the submission and the ledger, spent on the invoices under
+  // their locks before the provider is asked for what is left.
+  const plan = await balancePlan(scope, peek.value.amount, peek.value.currencyIso, balanceChoice(submission));
+  if (!plan.ok) return plan;
+  const balances = plan.value && plan.value.applied.credits + plan.value.applied.prepayment > 0 ? plan.value : null;
+  const allowed = await offeredMethodIds(scope, {
+    purpose: "invoices",
+    total: balances ? balances.payable : peek.value.amount,
+    currencyIso: peek.value.currencyIso,
+  });
+  if (!allowed.includes(submission.paymentMethodId)) return fail("payment-method-required");
+  if (!facts.provider && !balances) return fail("payment-method-required");
+  const provider = facts.provider ? getProvider(scope.app, facts.provider) : null;
+  const actor: Actor = { userId, impersonatorId: scope.impersonatorId };
+  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow | AppliedOnly>> => {
     // The invoices' rows are the lock (in number order: no deadlock between two overlapping sets).
-    const total = await invoicesTotal(trx, userId, numbers, true);
-    if (!total.ok) return total;
+    const locked = await invoicesTotal(trx, userId, numbers, true);
+    if (!locked.ok) return locked;
     const busy = await trx
       .selectFrom("payments")
       .select("id")
@@ -430,6 +475,32 @@ async function payInvoicesOnce(
       .where(sql<boolean>`invoice_numbers ?| ${sql.val(numbers)}::text[]`)
       .executeTakeFirst();
     if (busy) return fail("payment-in-progress");
+    const applied = balances
+      ? await spendOnInvoices(trx, scope.app, {
+          userId,
+          invoiceNumbers: numbers,
+          credits: balances.applied.credits,
+          prepayment: balances.applied.prepayment,
+          payCurrency: locked.value.currencyIso,
+          actor,
+        })
+      : { credits: 0, prepayment: 0 };
+    const spent = balances ? { creditsApplied: applied.credits, prepaymentApplied: applied.prepayment } : {};
+    // What is still due after the balances; none (or no provider: the credits method) ends here.
+    const due = await trx
+      .selectFrom("invoices")
+      .select("number")
+      .where("number", "in", numbers)
+      .where("balance", ">", 0 as never)
+      .orderBy("number")
+      .execute();
+    if (!provider || due.length === 0) return ok({ appliedOnly: true as const, ...spent });
+    const total = await invoicesTotal(
+      trx,
+      userId,
+      due.map((d) => d.number),
+    );
+    if (!total.ok) return total;
     return ok(
       await insertPayment(trx, {
         userId,
@@ -442,11 +513,25 @@ async function payInvoicesOnce(
         amount: total.value.amount,
         currencyIso: total.value.currencyIso,
         exchangeRate: total.value.exchangeRate,
-        details: detailsOf(scope, submission, { allocations: total.value.allocations }),
+        details: detailsOf(scope, submission, { allocations: total.value.allocations, ...spent }),
       }),
     );
   });
   if (!created.ok) return created;
+  if ("appliedOnly" in created.value) {
+    const { creditsApplied, prepaymentApplied } = created.value;
+    await afterOrderChange(scope.app, userId);
+    return ok({
+      paymentId: null,
+      status: "succeeded",
+      redirectUrl: paths.invoicesUnpaidLanding(scope.lang, "success"),
+      redirectForm: null,
+      error: null,
+      creditsApplied,
+      prepaymentApplied,
+    });
+  }
+  if (!provider) return fail("payment-method-required");
   const payment = created.value;
   const result = await charge(scope, provider, payment, submission, numbers.join(", "));
   if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
@@ -874,4 +959,17 @@ async function toUsdCents(db: DB, amount: number, iso: string): Promise<number> 
   const num = BigInt(amount) * 100n * 10n ** BigInt(r.scale);
   const den = 10n ** BigInt(currency.num_decimals) * r.units;
   return Number((num + den - 1n) / den);
+}
+
+/** A payment made wholly from balances (no provider), or a provider method with nothing left due after them. */
+interface AppliedOnly {
+  appliedOnly: true;
+  creditsApplied?: number;
+  prepaymentApplied?: number;
+}
+
+/** The balances a submission asks to spend; choosing the credits method means using them (spec 2 §4). */
+function balanceChoice(s: PaymentSubmission) {
+  const choice = choiceOfSubmission(s);
+  return s.paymentMethodId === PAYMENT_METHOD.credits ? { ...choice, useCredits: true } : choice;
 }

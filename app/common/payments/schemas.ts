@@ -167,6 +167,8 @@ export interface PaymentFormData {
   currencyIso: string;
   /** Made once by the page's loader, posted back: a double submit of one page is one payment. */
   idempotencyKey: string;
+  /** Issue 13: the prepayment / credits panel (null: nothing to spend, hidden invoices, or not offered here). */
+  balances?: import("./balances").BalancePanel | null;
 }
 
 /** A page action's answer when the payment was not made: the form again with its values and errors. */

@@ -63,4 +63,7 @@ export interface PaymentAnswer {
   redirectForm: { action: string; method: "post" | "get"; fields: Record<string, string> } | null;
   /** The provider's text when it refused ('There was a problem saving your payment: %(error)s.'). */
   error: string | null;
+  /** Issue 13: what credits and prepayment put on the invoices, minor units of the payment's currency. */
+  creditsApplied?: number;
+  prepaymentApplied?: number;
 }

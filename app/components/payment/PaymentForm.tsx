@@ -12,6 +12,7 @@ import { TAX_TYPES } from "#common/payments/tax-id";
 import { CardFields } from "./CardFields";
 import { VoucherPanel } from "./VoucherPanel";
 import { AllpagoWidget } from "./AllpagoWidget";
+import { BalancePanel } from "./BalancePanel";
 
 /** Minor units as the Allpago checkout takes them: "500.00" (the currency's own decimals). */
 function majorAmount(minor: number, currencyIso: string): string {
@@ -85,6 +86,9 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+
+      {/* Prepayment and credits (issue 13): spent first, the methods below pay what is left. */}
+      {data.balances ? <BalancePanel panel={data.balances} values={reply?.values ?? null} errors={state.errors} /> : null}
 
       {data.brazilChoice ? (
         <fieldset className={`pm-brazil${brazilError ? " field-invalid" : ""}`}>

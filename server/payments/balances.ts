@@ -1,0 +1,224 @@
+// Spending prepaid and credit balances on a payment (issue 13, spec 2 §4–§6, ADR 041). The panel's numbers
+// and the plan of what a submission spends are computed here, on the server, from the ledger (server/balances):
+// the page shows them, and the payment service recomputes them from the submission when it pays, so what is
+// spent never comes from the browser.
+import { invalid, ok, type Result } from "#common/result";
+import { PREPAY_OPTIONS, type BalanceChoice, type BalancePanel, type PrepayOption } from "#common/payments/balances";
+import { PAYMENT_FIELD as F, type PaymentFields } from "#common/payments/schemas";
+import type { PaymentSubmission } from "#common/payments/types";
+import type { DB } from "../db";
+import type { Scope } from "../scope";
+import { convertMinor, currencyRate, getCatalogue, type Catalogue } from "../catalogue";
+import { spendOnInvoice, totalIn, userBalances } from "../balances";
+import { lockInvoice, type LockedInvoice } from "../invoices/payments";
+import type { Actor } from "../orders/life";
+
+export const NO_BALANCES: BalanceChoice = { useCredits: false, prepayOption: "none", prepayAmount: null };
+
+/** The balance choice of posted fields (unknown values mean "none"). */
+export function balanceChoiceOf(fields: PaymentFields | URLSearchParams): BalanceChoice {
+  const get = (k: string) => ((fields instanceof URLSearchParams ? fields.get(k) : fields[k]) ?? "").trim();
+  const option = get(F.prepayOption);
+  const credits = get(F.useCredits);
+  return {
+    useCredits: credits === "yes" || credits === "on" || credits === "true",
+    prepayOption: (PREPAY_OPTIONS as readonly string[]).includes(option) ? (option as PrepayOption) : "none",
+    prepayAmount: get(F.prepayAmount) || null,
+  };
+}
+
+export const choiceOfSubmission = (s: PaymentSubmission): BalanceChoice => ({
+  useCredits: s.useCredits,
+  prepayOption: s.prepayOption,
+  prepayAmount: s.prepayAmount,
+});
+
+/** What the user may spend, in `currencyIso`: null when none, or when invoices and credits are hidden. */
+export async function balancesFor(
+  scope: Scope,
+  currencyIso: string,
+  now = new Date(),
+): Promise<{ credits: number; prepayment: number; currency: BalancePanel["currency"] } | null> {
+  if (!scope.userId) return null;
+  const db = scope.app.db;
+  const user = await db.selectFrom("users").select(["hide_invoices", "currency_iso"]).where("id", "=", scope.userId).executeTakeFirst();
+  // hideInvoices hides invoices, credits and every credit widget (spec 2 §6).
+  if (!user || user.hide_invoices) return null;
+  const [catalogue, balances] = await Promise.all([getCatalogue(scope.app), userBalances(db, scope.userId, now)]);
+  const target = currencyRate(catalogue, currencyIso, now);
+  if (!target) return null;
+  const prepayment = totalIn(balances.prepayments, target, catalogue, now);
+  let credits = totalIn(balances.credits, target, catalogue, now);
+  // Credits count only when worth at least 1 in the user's own currency (spec 2 §6).
+  const own = currencyRate(catalogue, user.currency_iso.trim(), now);
+  if (!own || totalIn(balances.credits, own, catalogue, now) < 10 ** own.numDecimals) credits = 0;
+  if (credits <= 0 && prepayment <= 0) return null;
+  const c = catalogue.currencies[currencyIso];
+  return { credits, prepayment, currency: { isoCode: currencyIso, sign: c.sign, numDecimals: c.numDecimals } };
+}
+
+/** Whether the user holds credits usable now (rules.ts then offers the credits method). */
+export async function hasUsableCredits(scope: Scope, currencyIso: string): Promise<boolean> {
+  return ((await balancesFor(scope, currencyIso))?.credits ?? 0) > 0;
+}
+
+const AMOUNT = /^\d{1,12}(?:[.,]\d{1,4})?$/;
+
+/**
+ * What a choice spends on `subtotal` (minor units): credits first (they are the ones that expire), then the
+ * prepayment, in full or the typed partial amount, never more than is available nor what is left to pay.
+ * Errors (field `prepayAmount`): a partial amount that is not a number above 0, or above the maximum.
+ */
+export function planBalances(
+  available: { credits: number; prepayment: number; currency: BalancePanel["currency"] },
+  subtotal: number,
+  choice: BalanceChoice,
+): Result<BalancePanel> {
+  const credits = choice.useCredits ? Math.min(available.credits, Math.max(0, subtotal)) : 0;
+  const prepayMax = Math.min(available.prepayment, Math.max(0, subtotal - credits));
+  let prepayment = 0;
+  if (choice.prepayOption === "fullPayment") prepayment = prepayMax;
+  else if (choice.prepayOption === "partialPayment" && available.prepayment > 0) {
+    const typed = (choice.prepayAmount ?? "").trim();
+    if (!AMOUNT.test(typed)) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
+    const [whole, frac = ""] = typed.split(/[.,]/);
+    const d = available.currency.numDecimals;
+    if (frac.replace(/0+$/, "").length > d) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
+    const minor = Number(whole) * 10 ** d + Number((frac + "0".repeat(d)).slice(0, d) || "0");
+    if (!Number.isSafeInteger(minor) || minor <= 0) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
+    if (minor > prepayMax) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-exceeds" });
+    prepayment = minor;
+  }
+  return ok({
+    currency: available.currency,
+    subtotal,
+    credits: available.credits,
+    prepayment: available.prepayment,
+    prepayMax,
+    choice: {
+      useCredits: choice.useCredits && available.credits > 0,
+      prepayOption: available.prepayment > 0 ? choice.prepayOption : "none",
+      prepayAmount: choice.prepayAmount,
+    },
+    applied: { credits, prepayment },
+    payable: Math.max(0, subtotal - credits - prepayment),
+  });
+}
+
+/** The panel for a payment of `subtotal` in `currencyIso` with this choice (null: nothing to spend). */
+export async function balancePlan(
+  scope: Scope,
+  subtotal: number,
+  currencyIso: string,
+  choice: BalanceChoice,
+): Promise<Result<BalancePanel | null>> {
+  const available = await balancesFor(scope, currencyIso);
+  if (!available) return ok(null);
+  return planBalances(available, subtotal, choice);
+}
+
+/**
+ * Puts the planned balances on a locked invoice (credits, then prepayments), `credits` and `prepayment` in
+ * minor units of `payCurrency`. A concurrent spend may have left less than planned: the invoice then keeps
+ * the rest due (ADR 041). Returns what was put on it, in the payment's currency.
+ */
+export async function spendPlanned(
+  trx: DB,
+  req: {
+    userId: number;
+    invoice: LockedInvoice;
+    credits: number;
+    prepayment: number;
+    payCurrency: string;
+    paymentId?: string | null;
+    actor: Actor;
+    catalogue?: Catalogue;
+  },
+  app: Parameters<typeof getCatalogue>[0],
+): Promise<{ credits: number; prepayment: number }> {
+  const catalogue = req.catalogue ?? (await getCatalogue(app));
+  const now = new Date();
+  const pay = currencyRate(catalogue, req.payCurrency, now);
+  const inv = currencyRate(catalogue, req.invoice.currency_iso.trim(), now);
+  const done = { credits: 0, prepayment: 0 };
+  if (!pay || !inv) return done;
+  for (const kind of ["credits", "prepayment"] as const) {
+    const planned = req[kind];
+    if (planned <= 0) continue;
+    const spent = await spendOnInvoice(trx, {
+      userId: req.userId,
+      invoice: req.invoice,
+      from: kind === "credits" ? "credits" : "prepayments",
+      max: convertMinor(planned, pay, inv),
+      paymentId: req.paymentId ?? null,
+      actor: req.actor,
+      catalogue,
+      now,
+    });
+    done[kind] = Math.min(planned, convertMinor(spent.amount, inv, pay));
+  }
+  return done;
+}
+
+/**
+ * Spends a plan over invoices in number order (each locked here, in the caller's transaction), each taking
+ * what is left of the plan. Returns what was applied, in the payment's currency.
+ */
+export async function spendOnInvoices(
+  trx: DB,
+  app: Parameters<typeof getCatalogue>[0],
+  req: { userId: number; invoiceNumbers: string[]; credits: number; prepayment: number; payCurrency: string; actor: Actor; paymentId?: string | null },
+): Promise<{ credits: number; prepayment: number }> {
+  const catalogue = await getCatalogue(app);
+  const applied = { credits: 0, prepayment: 0 };
+  for (const number of [...req.invoiceNumbers].sort()) {
+    const left = { credits: req.credits - applied.credits, prepayment: req.prepayment - applied.prepayment };
+    if (left.credits <= 0 && left.prepayment <= 0) break;
+    const invoice = await lockInvoice(trx, number);
+    if (!invoice || invoice.user_id !== req.userId || Number(invoice.balance) <= 0) continue;
+    const done = await spendPlanned(
+      trx,
+      { userId: req.userId, invoice, ...left, payCurrency: req.payCurrency, actor: req.actor, catalogue, paymentId: req.paymentId },
+      app,
+    );
+    applied.credits += done.credits;
+    applied.prepayment += done.prepayment;
+  }
+  return applied;
+}
+
+/**
+ * The user's credits and prepayments as GET /api/invoice/load answers them (spec 2 §3 "Prepayment", "Credit"):
+ * credits only with a positive balance, and usdCredits their worth in USD cents. Empty when invoices are hidden.
+ */
+export async function balancesOfUser(scope: Scope, now = new Date()) {
+  const none = { credits: [] as unknown[], prepayments: [] as unknown[], usdCredits: 0 };
+  if (!scope.userId) return none;
+  const user = await scope.app.db.selectFrom("users").select("hide_invoices").where("id", "=", scope.userId).executeTakeFirst();
+  if (!user || user.hide_invoices) return none;
+  const [catalogue, b] = await Promise.all([getCatalogue(scope.app), userBalances(scope.app.db, scope.userId, now)]);
+  const usd = currencyRate(catalogue, "USD", now);
+  const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+  return {
+    credits: b.credits
+      .filter((c) => c.available > 0)
+      .map((c) => ({
+        referenceNumber: c.number,
+        currencyIso: c.currencyIso,
+        totalAmount: c.total,
+        balance: c.available,
+        transactionDate: day(c.createdAt),
+        expirationDate: day(c.expiresAt),
+      })),
+    prepayments: b.prepayments.map((p) => ({
+      retainerInvoiceNumber: p.number,
+      currencyIso: p.currencyIso,
+      totalAmount: p.total,
+      availablePrepaymentAmount: p.available,
+      balance: p.available,
+      transactionDate: day(p.createdAt),
+      expirationDate: day(p.expiresAt),
+    })),
+    usdCredits: usd ? totalIn(b.credits, usd, catalogue, now) : 0,
+  };
+}
