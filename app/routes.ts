@@ -92,6 +92,8 @@ export default [
         route("payments/:id", "routes/staff.payments.$id.tsx"),
         route("invoices/:number", "routes/staff.invoices.$number.tsx"),
         route("vouchers", "routes/staff.vouchers.tsx"),
+        // Courtesy credits (issue 13)
+        route("credits", "routes/staff.credits.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 

@@ -16,6 +16,7 @@ import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed"
 import { startJobWorker, workersMode } from "./jobs";
 import { scheduleFileExpiry } from "./documents/jobs";
 import { schedulePaymentHousekeeping } from "./payments/jobs";
+import { scheduleBalanceExpiry } from "./balances/jobs";
 
 export interface RunningPortal {
   ctx: AppContext;
@@ -80,6 +81,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   // The hourly expiry of abandoned anonymous drafts' files (issue 10 §6): started once, it reschedules itself.
   await scheduleFileExpiry(ctx);
   await schedulePaymentHousekeeping(ctx);
+  await scheduleBalanceExpiry(ctx);
   // Background jobs (document analysis, …) run in this process unless WORKERS=external.
   const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
 

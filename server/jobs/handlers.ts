@@ -6,8 +6,9 @@ import { jobHandlers, type AnyJobDefinition } from "./define";
 import { documentJobs } from "../documents/jobs";
 import { orderJobs } from "../orders/life";
 import { paymentJobs } from "../payments/jobs";
+import { balanceJobs } from "../balances/jobs";
 
-export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs, ...paymentJobs];
+export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs, ...paymentJobs, ...balanceJobs];
 
 export function portalJobHandlers(): JobHandlers {
   return jobHandlers(PORTAL_JOBS);
