@@ -16,11 +16,13 @@ import { OrderPanel } from "#app/components/dashboard/OrderPanel";
 import { UnpaidBanner } from "#app/components/dashboard/UnpaidBanner";
 import { CountryDialog } from "#app/components/dashboard/CountryDialog";
 import { ReferralWidget } from "#app/components/dashboard/ReferralWidget";
+import { PrepayCreditsWidget } from "#app/components/dashboard/PrepayCreditsWidget";
+import { dashboardBalance } from "#server/payments/balances";
 import { OrderSearch, Pagination, type FilterValues } from "#app/components/dashboard/OrderSearch";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate"], countryPrompt: "own" };
+export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits"], countryPrompt: "own" };
 
 type FieldErrors = Record<string, string[]>;
 
@@ -70,6 +72,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ...r.value,
     // No list under a filter that could not be read: the unfiltered orders would look like its answer.
     panels: parsed.ok ? r.value.panels : [],
+    // The "Prepay and credits" widget (issue 13): null unless a balance shows.
+    prepayWidget: await dashboardBalance(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -97,7 +101,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(paths.researcherOrders(scope.lang, { ...parsed.value, page: 1 }), { status: 303 });
 }
 
-type LoaderData = Omit<Dashboard, "orders"> & { title: string; values: FilterValues; fieldErrors: FieldErrors | null; filtered: boolean };
+type LoaderData = Omit<Dashboard, "orders"> & { title: string; values: FilterValues; fieldErrors: FieldErrors | null; filtered: boolean } & {
+  prepayWidget: Awaited<ReturnType<typeof dashboardBalance>>;
+};
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
 
 export default function ResearcherDashboard() {
@@ -159,9 +165,10 @@ export default function ResearcherDashboard() {
           )}
           {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
         </section>
-        {data.referralLink ? (
+        {data.referralLink || data.prepayWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
-            <ReferralWidget link={data.referralLink} />
+            {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
+            {data.prepayWidget ? <PrepayCreditsWidget amount={data.prepayWidget.amount} currency={data.prepayWidget.currency} /> : null}
           </aside>
         ) : null}
       </div>

@@ -222,3 +222,17 @@ export async function balancesOfUser(scope: Scope, now = new Date()) {
     usdCredits: usd ? totalIn(b.credits, usd, catalogue, now) : 0,
   };
 }
+
+/**
+ * The dashboard's "Prepay and credits" widget (spec 2 §2): the user's credit and prepaid balance in their own
+ * currency, or null when it should not show (no balance, hidden invoices; rewards do not exist yet, so the
+ * "no rewards" condition always holds).
+ */
+export async function dashboardBalance(scope: Scope): Promise<{ amount: number; currency: BalancePanel["currency"] } | null> {
+  if (!scope.userId) return null;
+  const user = await scope.app.db.selectFrom("users").select("currency_iso").where("id", "=", scope.userId).executeTakeFirst();
+  if (!user) return null;
+  const b = await balancesFor(scope, user.currency_iso.trim());
+  if (!b || b.credits + b.prepayment <= 0) return null;
+  return { amount: b.credits + b.prepayment, currency: b.currency };
+}
