@@ -11,7 +11,12 @@ export type BalanceActionData = { reply: PaymentReply; payment: PaymentFormData 
 
 /** An answer before any payment is attempted, or null to go on and pay. */
 export function balancesAnswer(fields: PaymentFields, data: PaymentFormData, errors: FieldErrors | null): Response | null {
-  const reply = (fieldErrors: FieldErrors, error: string | null): PaymentReply => ({ fieldErrors, values: { ...fields }, error, errorDetail: null });
+  const reply = (fieldErrors: FieldErrors, error: string | null): PaymentReply => ({
+    fieldErrors,
+    values: { ...fields },
+    error,
+    errorDetail: null,
+  });
   if (errors) return Response.json({ reply: reply(errors, null), payment: data } satisfies BalanceActionData, { status: 400 });
   if (fields.intent === BALANCES_INTENT) return Response.json({ reply: reply({}, null), payment: data } satisfies BalanceActionData);
   // The researcher changed the options without updating: show the new total instead of charging it unseen.

@@ -101,7 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(paths.researcherOrders(scope.lang, { ...parsed.value, page: 1 }), { status: 303 });
 }
 
-type LoaderData = Omit<Dashboard, "orders"> & { title: string; values: FilterValues; fieldErrors: FieldErrors | null; filtered: boolean } & {
+type LoaderData = Omit<Dashboard, "orders"> & {
+  title: string;
+  values: FilterValues;
+  fieldErrors: FieldErrors | null;
+  filtered: boolean;
+} & {
   prepayWidget: Awaited<ReturnType<typeof dashboardBalance>>;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };

@@ -10,6 +10,9 @@ import { invalidateUser } from "../accounts/user-cache";
 import { auditImpersonated } from "../staff/audit";
 import { invoiceNumberOf, issueInvoice } from "../invoices";
 import { offeredMethodIds } from "../payments/offer";
+import { PAYMENT_METHOD } from "#common/payments/methods";
+
+const PAYMENT_METHOD_CREDITS: number = PAYMENT_METHOD.credits;
 import { consumeVoucher } from "../vouchers/consume";
 import type { PriceResult } from "../catalogue";
 import { orderNotificationJob, recordHistory, transitionIn } from "./life";
@@ -110,7 +113,9 @@ export async function placeable(scope: Scope, form: OrderFormRow, input: PlaceIn
     adminCreated: Boolean(input.admin),
     currencyIso: price.currency.isoCode,
   });
-  if (!methods.includes(input.paymentMethodId)) return fail("payment-method-required");
+  // Balances covering everything (issue 13): free, or the credits method that chose them.
+  const coveredByCredits = input.payableTotal === 0 && input.paymentMethodId === PAYMENT_METHOD_CREDITS;
+  if (!methods.includes(input.paymentMethodId) && !coveredByCredits) return fail("payment-method-required");
   return ok(price);
 }
 

@@ -167,7 +167,15 @@ export async function spendPlanned(
 export async function spendOnInvoices(
   trx: DB,
   app: Parameters<typeof getCatalogue>[0],
-  req: { userId: number; invoiceNumbers: string[]; credits: number; prepayment: number; payCurrency: string; actor: Actor; paymentId?: string | null },
+  req: {
+    userId: number;
+    invoiceNumbers: string[];
+    credits: number;
+    prepayment: number;
+    payCurrency: string;
+    actor: Actor;
+    paymentId?: string | null;
+  },
 ): Promise<{ credits: number; prepayment: number }> {
   const catalogue = await getCatalogue(app);
   const applied = { credits: 0, prepayment: 0 };

@@ -460,7 +460,9 @@ async function payInvoicesOnce(
     total: balances ? balances.payable : peek.value.amount,
     currencyIso: peek.value.currencyIso,
   });
-  if (!allowed.includes(submission.paymentMethodId)) return fail("payment-method-required");
+  // Balances covering everything: free, or the credits method that chose them.
+  const covered = balances?.payable === 0 && submission.paymentMethodId === PAYMENT_METHOD.credits;
+  if (!allowed.includes(submission.paymentMethodId) && !covered) return fail("payment-method-required");
   if (!facts.provider && !balances) return fail("payment-method-required");
   const provider = facts.provider ? getProvider(scope.app, facts.provider) : null;
   const actor: Actor = { userId, impersonatorId: scope.impersonatorId };

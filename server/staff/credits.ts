@@ -98,7 +98,17 @@ export async function recentGrants(scope: Scope, limit = 10): Promise<Result<Sta
       .selectFrom("credits as c")
       .innerJoin("users as u", "u.id", "c.user_id")
       .leftJoin("users as g", "g.id", "c.granted_by")
-      .select(["c.reference_number", "c.kind", "c.currency_iso", "c.amount", "c.expires_at", "c.created_at", "c.note", "u.email", "g.email as granted"])
+      .select([
+        "c.reference_number",
+        "c.kind",
+        "c.currency_iso",
+        "c.amount",
+        "c.expires_at",
+        "c.created_at",
+        "c.note",
+        "u.email",
+        "g.email as granted",
+      ])
       .where("c.kind", "=", "courtesy")
       .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
@@ -165,7 +175,15 @@ export async function grantCourtesyCredit(
   if (Object.keys(errors).length || amount === null) return invalid(errors);
   const expiresAt = new Date(now.getTime() + days * 24 * 3600 * 1000);
   const granted = await scope.app.db.transaction().execute(async (trx) => {
-    const g = await grantCredit(trx, { userId: user.id, currencyIso: iso, amount: amount!, kind: "courtesy", note, expiresAt, grantedBy: actor.userId });
+    const g = await grantCredit(trx, {
+      userId: user.id,
+      currencyIso: iso,
+      amount: amount!,
+      kind: "courtesy",
+      note,
+      expiresAt,
+      grantedBy: actor.userId,
+    });
     await trx
       .insertInto("audit_log")
       .values({

@@ -10,7 +10,15 @@ import { PAYMENT_FIELD as F } from "#common/payments/schemas";
 /** The hidden field carrying the amount payable the page showed (a changed total is shown again, not paid). */
 export const SHOWN_PAYABLE = "balancesPayable";
 
-export function BalancePanel({ panel, values, errors }: { panel: Panel; values: Record<string, string> | null; errors: Record<string, string> }) {
+export function BalancePanel({
+  panel,
+  values,
+  errors,
+}: {
+  panel: Panel;
+  values: Record<string, string> | null;
+  errors: Record<string, string>;
+}) {
   const { t } = useTranslation("credits");
   const money = (minor: number) => formatMoney(minor, panel.currency);
   const v = (name: string) => values?.[name];
@@ -61,7 +69,13 @@ export function BalancePanel({ panel, values, errors }: { panel: Panel; values: 
           <div className="balance-options" role="radiogroup" aria-label={t("panel.creditsLegend")}>
             {(["yes", "no"] as const).map((o) => (
               <label key={o} className="checkbox">
-                <input type="radio" name={F.useCredits} value={o} defaultChecked={(o === "yes") === useCredits} className={`balance-credits-${o}`} />
+                <input
+                  type="radio"
+                  name={F.useCredits}
+                  value={o}
+                  defaultChecked={(o === "yes") === useCredits}
+                  className={`balance-credits-${o}`}
+                />
                 <span>{t(`panel.useCredits.${o}`)}</span>
               </label>
             ))}
