@@ -99,3 +99,16 @@ export const RESOURCES: Record<string, Record<string, Record<string, unknown>>> 
   pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat, catalogue: pt_BR_catalogue, order: pt_BR_order, pdf: pt_BR_pdf, orders: pt_BR_orders, dashboard: pt_BR_dashboard, details: pt_BR_details, staffops: pt_BR_staffops, certificate: pt_BR_certificate, support: pt_BR_support, payment: pt_BR_payment, sandbox: pt_BR_sandbox, invoices: pt_BR_invoices, staffpay: pt_BR_staffpay },
   es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat, catalogue: es_ES_catalogue, order: es_ES_order, pdf: es_ES_pdf, orders: es_ES_orders, dashboard: es_ES_dashboard, details: es_ES_details, staffops: es_ES_staffops, certificate: es_ES_certificate, support: es_ES_support, payment: es_ES_payment, sandbox: es_ES_sandbox, invoices: es_ES_invoices, staffpay: es_ES_staffpay },
 };
+
+// Issue 13: the `credits` namespace (spending balances, staff courtesy credits), added on its own lines so the
+// other issue-13 namespaces can be added beside it without touching the table above.
+import en_US_credits from "./en_US/credits.json";
+import zh_CN_credits from "./zh_CN/credits.json";
+import ja_JP_credits from "./ja_JP/credits.json";
+import pt_BR_credits from "./pt_BR/credits.json";
+import es_ES_credits from "./es_ES/credits.json";
+Object.assign(RESOURCES.en_US, { credits: en_US_credits });
+Object.assign(RESOURCES.zh_CN, { credits: zh_CN_credits });
+Object.assign(RESOURCES.ja_JP, { credits: ja_JP_credits });
+Object.assign(RESOURCES.pt_BR, { credits: pt_BR_credits });
+Object.assign(RESOURCES.es_ES, { credits: es_ES_credits });

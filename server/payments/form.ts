@@ -255,7 +255,8 @@ export function parsePaymentSubmission(fields: PaymentFields, form: PaymentFormD
     invoiceAddressSameAsBilling: !differs,
     invoiceAddress,
     taxId,
-    useCredits: on(F.useCredits),
+    // The balance panel posts yes / no (spec 2 §4); the API's tick is "on".
+    useCredits: on(F.useCredits) || v(F.useCredits) === "yes",
     prepayOption: (["fullPayment", "partialPayment"] as const).find((o) => o === v(F.prepayOption)) ?? "none",
     prepayAmount: v(F.prepayAmount) || null,
     requireFapiao,

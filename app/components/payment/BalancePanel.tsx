@@ -88,13 +88,13 @@ export function BalancePanel({
         {panel.applied.credits > 0 ? (
           <>
             <dt>{t("panel.creditsApplied")}</dt>
-            <dd>−{money(panel.applied.credits)}</dd>
+            <dd>{`−${money(panel.applied.credits)}`}</dd>
           </>
         ) : null}
         {panel.applied.prepayment > 0 ? (
           <>
             <dt>{t("panel.prepaymentApplied")}</dt>
-            <dd>−{money(panel.applied.prepayment)}</dd>
+            <dd>{`−${money(panel.applied.prepayment)}`}</dd>
           </>
         ) : null}
         <dt>{t("panel.payable")}</dt>
