@@ -10,7 +10,7 @@ import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
-import { creditsOfUser, findCreditUser, grantCourtesyCredit, recentGrants, type GrantInput } from "#server/staff/credits";
+import { creditsOfUser, findCreditUser, grantCourtesyCredit, grantOptions, recentGrants, type GrantInput } from "#server/staff/credits";
 
 export const handle = { i18n: ["credits", "staffpay", "staffops"] };
 export const meta = titleMeta;
@@ -28,10 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const found = email ? await findCreditUser(scope, email) : null;
   const user = found?.ok ? found.value : null;
   const credits = user ? await creditsOfUser(scope, user.id) : null;
-  const [currencies, snapshot] = await Promise.all([
-    scope.app.db.selectFrom("currencies").select("iso_code").orderBy("sort_order").execute(),
-    scope.app.config.snapshot(),
-  ]);
+  const options = await grantOptions(scope);
   return {
     title: t("staff.title"),
     email,
@@ -39,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user,
     credits: credits?.ok ? credits.value : [],
     recent: recent.value,
-    currencies: currencies.map((c) => c.iso_code.trim()),
-    defaultDays: snapshot.config.creditValidityDays,
+    currencies: options.currencies,
+    defaultDays: options.defaultDays,
     granted: params.get("granted"),
   };
 }

@@ -198,3 +198,9 @@ export async function grantCourtesyCredit(
   });
   return ok({ referenceNumber: granted.referenceNumber, user });
 }
+
+/** What the grant form offers: the currencies, and the default validity (config creditValidityDays). */
+export async function grantOptions(scope: Scope): Promise<{ currencies: string[]; defaultDays: number }> {
+  const [cur, snapshot] = await Promise.all([currencies(scope), scope.app.config.snapshot()]);
+  return { currencies: [...cur.keys()], defaultDays: snapshot.config.creditValidityDays };
+}
