@@ -166,4 +166,43 @@ describe("staff courtesy credits", () => {
     expect(dash).toContain("Prepay and credits");
     expect(dash).toContain("$15");
   });
+
+  it("changes nothing on GET (pages with balances, the staff search, the API)", async () => {
+    const user = await createResearcher(portal.ctx);
+    const { invoice } = await createInvoice(portal.ctx, user);
+    await seedCredit(portal.ctx, user.id, 5000);
+    await seedPrepayment(portal.ctx, user.id, 5000);
+    await createOrderFormFor(portal.ctx, user, { services: ["standard-editing"], projectTitle: "GET only" });
+    const c = await signIn(portal, user);
+    const count = async () =>
+      Promise.all([
+        movements(user.id).then((m) => m.length),
+        portal.ctx.db
+          .selectFrom("audit_log")
+          .select("id")
+          .execute()
+          .then((a) => a.length),
+        portal.ctx.db
+          .selectFrom("payments")
+          .select("id")
+          .where("user_id", "=", user.id)
+          .execute()
+          .then((p) => p.length),
+        portal.ctx.db
+          .selectFrom("credits")
+          .select("id")
+          .execute()
+          .then((p) => p.length),
+      ]);
+    const before = await count();
+    for (const url of [
+      `${STEP}?useCredits=yes&prepayOption=fullPayment&intent=balances`,
+      `/en/researcher/invoices/pay/${invoice.number}?useCredits=yes&paymentMethodId=4&acceptTerms=on`,
+      "/en/researcher",
+      "/api/invoice/load",
+    ])
+      expect((await c.get(url)).status, url).toBe(200);
+    expect((await staff.client.get(`/en/staff/credits?email=${encodeURIComponent(user.email)}&amount=10`)).status).toBe(200);
+    expect(await count()).toEqual(before);
+  });
 });
