@@ -6,46 +6,13 @@ import { formatDate, formatMoney, type CurrencyFormat } from "#common/format";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import { paths } from "#common/paths";
 import { prepaymentTakesFapiao } from "#common/fapiao/rules";
+import type { CreditView, PrepaymentView } from "#common/prepay/types";
+export type { CreditView, PrepaymentView };
 import type { Scope } from "../scope";
 import { getCatalogue, currencyRate } from "../catalogue";
 import { totalIn, userBalances } from "../balances";
+import { bankDetailsFor } from "../config";
 import { prepayAccount, prepayMinimum, type PrepayAccount } from "./retainer";
-
-export interface PrepaymentView {
-  retainerInvoiceNumber: string;
-  status: "unpaid" | "paid";
-  currency: CurrencyFormat;
-  /** The retainer invoice's amount (minor units). */
-  totalAmount: number;
-  /** What can still be spent of the prepaid balance (0 until paid). */
-  availablePrepaymentAmount: number;
-  /** What is still owed on the retainer invoice itself. */
-  balance: number;
-  formattedDate: string;
-  transactionDate: string;
-  expirationDate: string | null;
-  /** A pending boleto of this prepayment (its PDF), or null. */
-  boletoUrl: string | null;
-  pdfUrl: string;
-  /** A fapiao may be asked for (China, the feature on, not a US number, paid); else the list shows '--'. */
-  fapiaoAvailable: boolean;
-  /** The live fapiao asked for it (its status), or null. */
-  fapiao: { id: number; status: string } | null;
-  /** The newest payment received for it. */
-  payment: { id: string; amount: number } | null;
-  /** The method it was issued for (bank transfer shows the bank's details). */
-  methodId: number | null;
-}
-
-export interface CreditView {
-  referenceNumber: string;
-  currency: CurrencyFormat;
-  totalAmount: number;
-  balance: number;
-  formattedDate: string;
-  transactionDate: string;
-  formattedExpirationDate: string;
-}
 
 export interface PrepayData {
   account: PrepayAccount;
@@ -157,3 +124,9 @@ export async function loadPrepayData(scope: Scope): Promise<PrepayData | null> {
 
 /** The amount formatted for the page's messages ('The amount needs to be more than {{price}}'). */
 export const minimumText = (d: PrepayData) => formatMoney(d.minimum, d.account.currency);
+
+/** Where a bank-transfer prepayment in `currencyIso` is paid to (config bankDetails, as invoices show it). */
+export async function prepayBankDetails(scope: Scope, currencyIso: string) {
+  const { config } = await scope.app.config.snapshot();
+  return bankDetailsFor(config, currencyIso);
+}
