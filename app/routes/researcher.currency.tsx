@@ -40,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeRedirect(to, paths.prepay(scope.lang));
   const choices = await currencyChoices(scope, back);
   if (!choices.ok) throw new Response("Not Found", { status: 404 });
+  // Chosen already (another tab): the choice is final, the researcher goes on.
+  if (choices.value.chosen) return redirect(back, 303);
   const listed = choices.value.currencies.some((c) => c.isoCode === currencyIso);
   if (intent === "back") return { confirm: null, selected: listed ? currencyIso : choices.value.preselected, error: null } satisfies ActionData;
   if (!listed)

@@ -10,6 +10,7 @@ import { readFormData } from "#app/lib/forms.server";
 import { pageIdempotencyKey, paymentFields, paymentResponse, type PaymentActionData } from "#app/lib/payment.server";
 import { formatMoney, type CurrencyFormat } from "#common/format";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { PaymentFormData, PaymentReply } from "#common/payments/schemas";
 import { PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
@@ -86,7 +87,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!form.ok) {
     const error = form.fieldErrors.amount ?? `prepay:errors.${form.error}`;
     const price = typeof form.details?.price === "string" ? form.details.price : null;
-    return Response.json({ step: "amount", amountText, error, price } satisfies ActionData, { status: 400 });
+    return Response.json({ step: "amount", amountText, error, price } satisfies ActionData, {
+      status: form.fieldErrors.amount ? 400 : errorStatus(form.error),
+    });
   }
   const locked: Locked = { amountText, ...form.value };
   // Next: the amount is locked and the payment form shows.

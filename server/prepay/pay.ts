@@ -22,7 +22,8 @@ export interface PrepayForm {
 export async function prepayForm(scope: Scope, target: PrepayTarget): Promise<Result<PrepayForm>> {
   const account = await prepayAccount(scope);
   if (!account) return fail("sign-in-required");
-  if (account.hideInvoices) return fail("not-allowed");
+  const { flags } = await scope.app.config.snapshot();
+  if (account.hideInvoices || !flags.prepay_enabled) return fail("not-allowed");
   if ("retainerInvoiceNumber" in target) {
     const r = await ownUnpaidRetainer(scope, target.retainerInvoiceNumber);
     if (!r.ok) return r;

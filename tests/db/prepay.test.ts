@@ -183,3 +183,23 @@ describe("ownership", () => {
     expect(await retainersOf(user.id)).toEqual([]);
   });
 });
+
+describe("the currency chooser", () => {
+  it("saves a selectable currency once; CNY and unknown codes are refused", async () => {
+    const { chooseCurrency } = await import("../../server/prepay");
+    const user = await createResearcher(t.ctx);
+    await t.ctx.db.updateTable("users").set({ currency_chosen: false }).where("id", "=", user.id).execute();
+    const scope = scopeFor(t.ctx, user);
+    for (const iso of ["CNY", "XXX", "us"]) {
+      const r = await chooseCurrency(scope, iso);
+      expect(!r.ok && r.fieldErrors.currencyIso).toBe("prepay:errors.currency-invalid");
+    }
+    const [a, b] = await Promise.all([chooseCurrency(scope, "GBP"), chooseCurrency(scope, "JPY")]);
+    expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+    const loser = a.ok ? b : a;
+    expect(!loser.ok && loser.error).toBe("currency-change-not-allowed");
+    const row = await t.ctx.db.selectFrom("users").select(["currency_iso", "currency_chosen"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.currency_chosen).toBe(true);
+    expect([a.ok ? "GBP" : "JPY"]).toEqual([row.currency_iso.trim()]);
+  });
+});
