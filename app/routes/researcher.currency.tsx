@@ -43,11 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Chosen already (another tab): the choice is final, the researcher goes on.
   if (choices.value.chosen) return redirect(back, 303);
   const listed = choices.value.currencies.some((c) => c.isoCode === currencyIso);
-  if (intent === "back") return { confirm: null, selected: listed ? currencyIso : choices.value.preselected, error: null } satisfies ActionData;
+  if (intent === "back")
+    return { confirm: null, selected: listed ? currencyIso : choices.value.preselected, error: null } satisfies ActionData;
   if (!listed)
-    return Response.json({ confirm: null, selected: choices.value.preselected, error: "prepay:errors.currency-invalid" } satisfies ActionData, {
-      status: 400,
-    });
+    return Response.json(
+      { confirm: null, selected: choices.value.preselected, error: "prepay:errors.currency-invalid" } satisfies ActionData,
+      {
+        status: 400,
+      },
+    );
   if (intent === "choose") return { confirm: currencyIso, selected: currencyIso, error: null } satisfies ActionData;
   const r = await chooseCurrency(scope, currencyIso);
   if (!r.ok) {
@@ -68,7 +72,12 @@ export default function ChooseCurrency() {
     <section className="stack currency-page">
       <h1>{t("currency.title")}</h1>
       {confirm ? (
-        <section className="card stack currency-confirm" role="alertdialog" aria-labelledby="currency-confirm-title" aria-describedby="currency-confirm-text">
+        <section
+          className="card stack currency-confirm"
+          role="alertdialog"
+          aria-labelledby="currency-confirm-title"
+          aria-describedby="currency-confirm-text"
+        >
           <h2 id="currency-confirm-title">{t("currency.confirmTitle")}</h2>
           <p id="currency-confirm-text">{t("currency.confirmText", { currency: `${name(confirm)} (${confirm})` })}</p>
           <Form method="post" replace className="actions">

@@ -226,7 +226,9 @@ export default function Prepay() {
         </section>
       ) : null}
 
-      {data.hidden ? null : <PrepayLists prepayments={data.prepayments} credits={data.credits} all={data.all} current={data.existing?.number ?? null} />}
+      {data.hidden ? null : (
+        <PrepayLists prepayments={data.prepayments} credits={data.credits} all={data.all} current={data.existing?.number ?? null} />
+      )}
     </section>
   );
 }

@@ -154,7 +154,9 @@ export default function StaffRetainerInvoice() {
                   <tr key={p.id}>
                     <td>{formatDate(`${p.receivedOn}T12:00:00Z`, lang)}</td>
                     <td>{t(`staffpay:methods.${p.methodId}`, { defaultValue: String(p.methodId) })}</td>
-                    <td className="break">{p.paymentId ? <Link to={paths.staffPayment(lang, p.paymentId)}>{p.reference}</Link> : p.reference}</td>
+                    <td className="break">
+                      {p.paymentId ? <Link to={paths.staffPayment(lang, p.paymentId)}>{p.reference}</Link> : p.reference}
+                    </td>
                     <td className="break">{p.recordedBy ?? "—"}</td>
                     <td className="amount">{money(p.amount)}</td>
                   </tr>

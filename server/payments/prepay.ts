@@ -84,59 +84,61 @@ async function payOnce(
   const facts = methodFacts(submission.paymentMethodId);
   if (!facts.provider && !facts.billedByInvoice) return fail("payment-method-required");
   const provider = facts.provider ? getProvider(scope.app, facts.provider) : null;
-  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<{ retainer: RetainerRow; payment: PaymentRow | null }>> => {
-    let retainer: RetainerRow;
-    if (existingNumber) {
-      // The retainer invoice's row is the lock: attempts to pay it queue here and each sees the one before.
-      const locked = await lockRetainer(trx, existingNumber);
-      if (!locked || locked.user_id !== userId) return fail("not-found");
-      if (locked.status !== "unpaid" || Number(locked.balance) <= 0) return fail("invoice-already-paid");
-      retainer = locked;
-      const busy = await trx
-        .selectFrom("payments")
-        .select("id")
-        .where("purpose", "=", "prepay")
-        .where("status", "=", "processing")
-        .where(sql<string>`details->>'retainerInvoiceNumber'`, "=", retainer.number)
-        .executeTakeFirst();
-      if (busy) return fail("payment-in-progress");
-      await trx
-        .updateTable("retainer_invoices")
-        .set({
-          method_id: submission.paymentMethodId,
-          billing: JSON.stringify(billingOf(submission)),
-          purchase_order: submission.purchaseOrder,
-          fapesp_process_number: submission.fapespProcessNumber,
-        })
-        .where("number", "=", retainer.number)
-        .execute();
-    } else {
-      retainer = await issueRetainer(trx, scope, {
+  const created = await scope.app.db
+    .transaction()
+    .execute(async (trx): Promise<Result<{ retainer: RetainerRow; payment: PaymentRow | null }>> => {
+      let retainer: RetainerRow;
+      if (existingNumber) {
+        // The retainer invoice's row is the lock: attempts to pay it queue here and each sees the one before.
+        const locked = await lockRetainer(trx, existingNumber);
+        if (!locked || locked.user_id !== userId) return fail("not-found");
+        if (locked.status !== "unpaid" || Number(locked.balance) <= 0) return fail("invoice-already-paid");
+        retainer = locked;
+        const busy = await trx
+          .selectFrom("payments")
+          .select("id")
+          .where("purpose", "=", "prepay")
+          .where("status", "=", "processing")
+          .where(sql<string>`details->>'retainerInvoiceNumber'`, "=", retainer.number)
+          .executeTakeFirst();
+        if (busy) return fail("payment-in-progress");
+        await trx
+          .updateTable("retainer_invoices")
+          .set({
+            method_id: submission.paymentMethodId,
+            billing: JSON.stringify(billingOf(submission)),
+            purchase_order: submission.purchaseOrder,
+            fapesp_process_number: submission.fapespProcessNumber,
+          })
+          .where("number", "=", retainer.number)
+          .execute();
+      } else {
+        retainer = await issueRetainer(trx, scope, {
+          userId,
+          currencyIso,
+          amount,
+          methodId: submission.paymentMethodId,
+          billing: billingOf(submission),
+          purchaseOrder: submission.purchaseOrder,
+          fapespProcessNumber: submission.fapespProcessNumber,
+        });
+      }
+      if (!provider) return ok({ retainer, payment: null });
+      const payment = await insertPayment(trx, {
         userId,
-        currencyIso,
-        amount,
+        impersonatorId: scope.impersonatorId,
+        purpose: "prepay",
+        orderFormId: null,
+        invoiceNumbers: [],
         methodId: submission.paymentMethodId,
-        billing: billingOf(submission),
-        purchaseOrder: submission.purchaseOrder,
-        fapespProcessNumber: submission.fapespProcessNumber,
+        provider,
+        amount: Number(retainer.balance),
+        currencyIso: retainer.currency_iso,
+        exchangeRate: null,
+        details: detailsOf(scope, submission, { retainerInvoiceNumber: retainer.number }),
       });
-    }
-    if (!provider) return ok({ retainer, payment: null });
-    const payment = await insertPayment(trx, {
-      userId,
-      impersonatorId: scope.impersonatorId,
-      purpose: "prepay",
-      orderFormId: null,
-      invoiceNumbers: [],
-      methodId: submission.paymentMethodId,
-      provider,
-      amount: Number(retainer.balance),
-      currencyIso: retainer.currency_iso,
-      exchangeRate: null,
-      details: detailsOf(scope, submission, { retainerInvoiceNumber: retainer.number }),
+      return ok({ retainer, payment });
     });
-    return ok({ retainer, payment });
-  });
   if (!created.ok) return created;
   const { retainer, payment } = created.value;
   // Bank transfer: the retainer invoice waits for the money; its page shows where to send it.

@@ -28,12 +28,17 @@ export async function prepayForm(scope: Scope, target: PrepayTarget): Promise<Re
     const r = await ownUnpaidRetainer(scope, target.retainerInvoiceNumber);
     if (!r.ok) return r;
     const amount = Number(r.value.balance);
-    const currency = r.value.currency_iso === account.currency.isoCode ? account.currency : await currencyFormat(scope, r.value.currency_iso);
+    const currency =
+      r.value.currency_iso === account.currency.isoCode ? account.currency : await currencyFormat(scope, r.value.currency_iso);
     return ok({ amount, currency, data: await prepayPaymentForm(scope, amount, currency.isoCode) });
   }
   const checked = await checkPrepayAmount(scope, account, target.amount);
   if (!checked.ok) return checked;
-  return ok({ amount: checked.value, currency: account.currency, data: await prepayPaymentForm(scope, checked.value, account.currency.isoCode) });
+  return ok({
+    amount: checked.value,
+    currency: account.currency,
+    data: await prepayPaymentForm(scope, checked.value, account.currency.isoCode),
+  });
 }
 
 async function currencyFormat(scope: Scope, iso: string): Promise<CurrencyFormat> {
@@ -42,7 +47,12 @@ async function currencyFormat(scope: Scope, iso: string): Promise<CurrencyFormat
 }
 
 /** Checks the posted payment form and pays. A retry after this very key paid the retainer answers the same. */
-export async function submitPrepayment(scope: Scope, target: PrepayTarget, fields: PaymentFields, key: string): Promise<Result<PaymentAnswer>> {
+export async function submitPrepayment(
+  scope: Scope,
+  target: PrepayTarget,
+  fields: PaymentFields,
+  key: string,
+): Promise<Result<PaymentAnswer>> {
   const form = await prepayForm(scope, target);
   if (!form.ok) {
     if ("retainerInvoiceNumber" in target && form.error === "not-found" && scope.userId !== null) {

@@ -111,7 +111,19 @@ export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Prom
       purchase_order: r.purchaseOrder,
       fapesp_process_number: r.fapespProcessNumber,
     })
-    .returning(["number", "user_id", "localization", "lang", "currency_iso", "amount", "balance", "status", "method_id", "created_at", "paid_at"])
+    .returning([
+      "number",
+      "user_id",
+      "localization",
+      "lang",
+      "currency_iso",
+      "amount",
+      "balance",
+      "status",
+      "method_id",
+      "created_at",
+      "paid_at",
+    ])
     .executeTakeFirstOrThrow();
   return { ...row, currency_iso: row.currency_iso.trim() } as RetainerRow;
 }
@@ -121,7 +133,19 @@ export async function lockRetainer(trx: DB, number: string): Promise<RetainerRow
   if (!validNumber(number)) return null;
   const row = await trx
     .selectFrom("retainer_invoices")
-    .select(["number", "user_id", "localization", "lang", "currency_iso", "amount", "balance", "status", "method_id", "created_at", "paid_at"])
+    .select([
+      "number",
+      "user_id",
+      "localization",
+      "lang",
+      "currency_iso",
+      "amount",
+      "balance",
+      "status",
+      "method_id",
+      "created_at",
+      "paid_at",
+    ])
     .where("number", "=", number)
     .forUpdate()
     .executeTakeFirst();
@@ -137,7 +161,19 @@ export async function ownUnpaidRetainer(scope: Scope, number: string): Promise<R
   if (!account || account.hideInvoices || !validNumber(number)) return fail("not-found");
   const row = await scope.app.db
     .selectFrom("retainer_invoices")
-    .select(["number", "user_id", "localization", "lang", "currency_iso", "amount", "balance", "status", "method_id", "created_at", "paid_at"])
+    .select([
+      "number",
+      "user_id",
+      "localization",
+      "lang",
+      "currency_iso",
+      "amount",
+      "balance",
+      "status",
+      "method_id",
+      "created_at",
+      "paid_at",
+    ])
     .where("number", "=", number)
     .where("user_id", "=", account.userId)
     .executeTakeFirst();

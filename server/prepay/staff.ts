@@ -25,7 +25,15 @@ export interface StaffRetainer {
   methodId: number | null;
   purchaseOrder: string | null;
   researcher: { identity: string; name: string; email: string };
-  payments: { id: string; amount: number; methodId: number; reference: string; receivedOn: string; recordedBy: string | null; paymentId: string | null }[];
+  payments: {
+    id: string;
+    amount: number;
+    methodId: number;
+    reference: string;
+    receivedOn: string;
+    recordedBy: string | null;
+    paymentId: string | null;
+  }[];
   /** The balance the paid retainer left to spend (sum of its ledger rows). */
   available: number;
 }
@@ -66,7 +74,15 @@ export async function staffRetainerPage(app: AppContext, number: string): Promis
   const payments = await app.db
     .selectFrom("retainer_invoice_payments as p")
     .leftJoin("users as u", "u.id", "p.recorded_by")
-    .select(["p.id", "p.amount", "p.payment_method_id", "p.reference", sql<string>`p.received_on::text`.as("received_on"), "p.payment_id", "u.email"])
+    .select([
+      "p.id",
+      "p.amount",
+      "p.payment_method_id",
+      "p.reference",
+      sql<string>`p.received_on::text`.as("received_on"),
+      "p.payment_id",
+      "u.email",
+    ])
     .where("p.retainer_invoice_number", "=", number)
     .orderBy("p.id")
     .execute();
@@ -163,8 +179,9 @@ export async function recordRetainerTransfer(
     if (existing) return ok({ duplicate: true, balance: Number(retainer.balance), deposited: false, userId: retainer.user_id });
     if (retainer.status === "void") return fail("invoice-void");
     if (retainer.status === "paid" || Number(retainer.balance) <= 0) return fail("invoice-already-paid");
-    const decimals = (await trx.selectFrom("currencies").select("num_decimals").where("iso_code", "=", retainer.currency_iso).executeTakeFirst())
-      ?.num_decimals;
+    const decimals = (
+      await trx.selectFrom("currencies").select("num_decimals").where("iso_code", "=", retainer.currency_iso).executeTakeFirst()
+    )?.num_decimals;
     const amount = parseMajorAmount(input.amount.slice(0, 20), decimals ?? 2);
     if (amount === null) return invalid({ amount: "staffops:errors.invalid-amount" });
     if (amount > Number(retainer.balance)) return invalid({ amount: "staffops:errors.amount-exceeds-balance" }, "amount-exceeds-balance");

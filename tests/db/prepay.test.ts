@@ -19,7 +19,12 @@ afterAll(async () => t.close());
 
 const retainersOf = (userId: number) => t.ctx.db.selectFrom("retainer_invoices").selectAll().where("user_id", "=", userId).execute();
 const depositsOf = (number: string) =>
-  t.ctx.db.selectFrom("balance_movements").selectAll().where("retainer_invoice_number", "=", number).where("kind", "=", "deposit").execute();
+  t.ctx.db
+    .selectFrom("balance_movements")
+    .selectAll()
+    .where("retainer_invoice_number", "=", number)
+    .where("kind", "=", "deposit")
+    .execute();
 
 describe("issuing a prepayment", () => {
   it("refuses less than the configured minimum of the user's currency (default 100) with the price formatted", async () => {
@@ -68,12 +73,23 @@ describe("issuing a prepayment", () => {
     const again = await applyProviderEvent(
       t.ctx,
       "card",
-      { reference: payment.id, providerRef: payment.providerRef!, amount: payment.amount, currencyIso: "USD", outcome: "succeeded", eventId: `evt-${randomUUID()}` },
+      {
+        reference: payment.id,
+        providerRef: payment.providerRef!,
+        amount: payment.amount,
+        currencyIso: "USD",
+        outcome: "succeeded",
+        eventId: `evt-${randomUUID()}`,
+      },
       "notification",
     );
     expect(again.ok && again.value.changed).toBe(false);
     expect(await depositsOf(retainer.number)).toHaveLength(1);
-    const ledger = await t.ctx.db.selectFrom("retainer_invoice_payments").selectAll().where("retainer_invoice_number", "=", retainer.number).execute();
+    const ledger = await t.ctx.db
+      .selectFrom("retainer_invoice_payments")
+      .selectAll()
+      .where("retainer_invoice_number", "=", retainer.number)
+      .execute();
     expect(ledger.map((l) => [Number(l.amount), l.payment_id])).toEqual([[50000, payment.id]]);
     const balances = await userBalances(t.ctx.db, user.id);
     expect(balances.prepayments.map((p) => [p.number, p.available])).toEqual([[retainer.number, 50000]]);
@@ -83,7 +99,12 @@ describe("issuing a prepayment", () => {
 
   it("a declined card leaves nothing owed: the new retainer invoice is voided", async () => {
     const user = await createResearcher(t.ctx);
-    const r = await payPrepayment(scopeFor(t.ctx, user), { amount: "300" }, cardSubmission({ nonce: "fake-processor-declined-visa-nonce" }), randomUUID());
+    const r = await payPrepayment(
+      scopeFor(t.ctx, user),
+      { amount: "300" },
+      cardSubmission({ nonce: "fake-processor-declined-visa-nonce" }),
+      randomUUID(),
+    );
     expect(!r.ok && r.error).toBe("payment-declined");
     const [retainer] = await retainersOf(user.id);
     expect(retainer.status).toBe("void");
@@ -113,20 +134,38 @@ describe("bank transfer prepayments", () => {
     expect([retainer.status, Number(retainer.balance), retainer.method_id, retainer.purchase_order]).toEqual(["unpaid", 50000, 9, "PO-77"]);
     expect((await userBalances(t.ctx.db, user.id)).prepayments).toEqual([]);
     const before = await loadPrepayData(scope);
-    expect(before?.prepayments.map((p) => [p.retainerInvoiceNumber, p.status, p.availablePrepaymentAmount])).toEqual([[retainer.number, "unpaid", 0]]);
+    expect(before?.prepayments.map((p) => [p.retainerInvoiceNumber, p.status, p.availablePrepaymentAmount])).toEqual([
+      [retainer.number, "unpaid", 0],
+    ]);
     expect(before?.totalBalance).toBe(0);
 
     const staffScope = scopeFor(t.ctx, staff);
     const bad = await recordRetainerTransfer(staffScope, retainer.number, { amount: "600", reference: "BANK-1", receivedOn: "2026-01-05" });
     expect(!bad.ok && bad.fieldErrors.amount).toBe("staffops:errors.amount-exceeds-balance");
-    const badDate = await recordRetainerTransfer(staffScope, retainer.number, { amount: "100", reference: "BANK-1", receivedOn: "2026-02-30" });
+    const badDate = await recordRetainerTransfer(staffScope, retainer.number, {
+      amount: "100",
+      reference: "BANK-1",
+      receivedOn: "2026-02-30",
+    });
     expect(!badDate.ok && badDate.fieldErrors.receivedOn).toBe("staffops:errors.invalid-date");
-    const part = await recordRetainerTransfer(staffScope, retainer.number, { amount: "200", reference: "BANK-1", receivedOn: "2026-01-05" });
+    const part = await recordRetainerTransfer(staffScope, retainer.number, {
+      amount: "200",
+      reference: "BANK-1",
+      receivedOn: "2026-01-05",
+    });
     expect(part.ok && part.value).toEqual({ duplicate: false, balance: 30000, deposited: false });
-    const repeat = await recordRetainerTransfer(staffScope, retainer.number, { amount: "200", reference: "BANK-1", receivedOn: "2026-01-05" });
+    const repeat = await recordRetainerTransfer(staffScope, retainer.number, {
+      amount: "200",
+      reference: "BANK-1",
+      receivedOn: "2026-01-05",
+    });
     expect(repeat.ok && repeat.value.duplicate).toBe(true);
     expect(await depositsOf(retainer.number)).toHaveLength(0);
-    const rest = await recordRetainerTransfer(staffScope, retainer.number, { amount: "300.00", reference: "BANK-2", receivedOn: "2026-01-06" });
+    const rest = await recordRetainerTransfer(staffScope, retainer.number, {
+      amount: "300.00",
+      reference: "BANK-2",
+      receivedOn: "2026-01-06",
+    });
     expect(rest.ok && rest.value).toEqual({ duplicate: false, balance: 0, deposited: true });
     expect(await depositsOf(retainer.number)).toHaveLength(1);
     const after = await loadPrepayData(scope);
@@ -198,7 +237,11 @@ describe("the currency chooser", () => {
     expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
     const loser = a.ok ? b : a;
     expect(!loser.ok && loser.error).toBe("currency-change-not-allowed");
-    const row = await t.ctx.db.selectFrom("users").select(["currency_iso", "currency_chosen"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom("users")
+      .select(["currency_iso", "currency_chosen"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.currency_chosen).toBe(true);
     expect([a.ok ? "GBP" : "JPY"]).toEqual([row.currency_iso.trim()]);
   });

@@ -30,7 +30,12 @@ const countryId = async (iso2: string) =>
 async function prepayByTransfer(user: SignedInUser, amount: string): Promise<string> {
   const next = await user.client.post("/en/researcher/prepay", { intent: "amount", amount });
   const html = await next.text();
-  const r = await user.client.post("/en/researcher/prepay", { idempotencyKey: keyOf(html)!, amount, paymentMethodId: "9", acceptTerms: "on" });
+  const r = await user.client.post("/en/researcher/prepay", {
+    idempotencyKey: keyOf(html)!,
+    amount,
+    paymentMethodId: "9",
+    acceptTerms: "on",
+  });
   expect(r.status).toBe(303);
   const number = /\/researcher\/prepay\/(P[A-Z]+\d+)\?issued=1$/.exec(r.headers.get("location") ?? "")?.[1];
   expect(number).toBeTruthy();
@@ -49,7 +54,15 @@ describe("the prepay page without JavaScript", () => {
     const page = await ada.client.get("/en/researcher/prepay");
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const s of ["Make a Prepayment", "Total credit balance:", "$0", 'name="amount"', 'value="amount"', "You have no prepayments yet.", "You have no credits."])
+    for (const s of [
+      "Make a Prepayment",
+      "Total credit balance:",
+      "$0",
+      'name="amount"',
+      'value="amount"',
+      "You have no prepayments yet.",
+      "You have no credits.",
+    ])
       expect(html, s).toContain(s);
     expect(html).not.toContain('name="paymentMethodId"');
   });
@@ -91,12 +104,23 @@ describe("the prepay page without JavaScript", () => {
     const page = await ada.client.get(`/en/researcher/prepay/${number}?issued=1`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const s of ["Pay for existing prepayment", `Retainer invoice ${number} has been issued.`, "HFBKUS3D", "Awaiting payment", `/api/retainer-invoice/${number}/pdf`, "--"])
+    for (const s of [
+      "Pay for existing prepayment",
+      `Retainer invoice ${number} has been issued.`,
+      "HFBKUS3D",
+      "Awaiting payment",
+      `/api/retainer-invoice/${number}/pdf`,
+      "--",
+    ])
       expect(html, s).toContain(s);
     const pdf = await ada.client.get(`/api/retainer-invoice/${number}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const eve = await portal.researcher();
     expect((await eve.client.get(`/en/researcher/prepay/${number}`)).status).toBe(404);
@@ -112,7 +136,12 @@ describe("the prepay page without JavaScript", () => {
     expect(await staffPage.text()).toContain("Record bank transfer");
     expect(await (await staff.client.get("/en/staff/prepayments")).text()).toContain(number);
     expect((await ada.client.get(`/en/staff/prepayments/${number}`)).status).toBe(403);
-    const bad = await staff.client.post(`/en/staff/prepayments/${number}`, { intent: "record-transfer", amount: "x", reference: "", receivedOn: "2026-13-01" });
+    const bad = await staff.client.post(`/en/staff/prepayments/${number}`, {
+      intent: "record-transfer",
+      amount: "x",
+      reference: "",
+      receivedOn: "2026-13-01",
+    });
     expect(bad.status).toBe(400);
     const form = { intent: "record-transfer", amount: "500", reference: "WIRE-500", receivedOn: new Date().toISOString().slice(0, 10) };
     const ok = await staff.client.post(`/en/staff/prepayments/${number}`, form);
@@ -162,7 +191,14 @@ describe("the prepay API", () => {
       acceptedTermsAndConditions: true,
       amount: "250",
       creditCard: { nonce: `fake-valid-nonce~${randomUUID().replaceAll("-", "")}`, currency: "USD" },
-      billingAddress: { name: "Bob", address1: "1 Main St", city: "Durham", state: "NC", zip: "27701", country: { value: await countryId("US") } },
+      billingAddress: {
+        name: "Bob",
+        address1: "1 Main St",
+        city: "Durham",
+        state: "NC",
+        zip: "27701",
+        country: { value: await countryId("US") },
+      },
     };
     expect((await prepayApi(bob.client, body)).status).toBe(400);
     for (const amount of ["5", "1e400", "9".repeat(40), -1]) {
@@ -207,9 +243,17 @@ describe("the currency chooser", () => {
     const choose = await dan.client.post("/en/researcher/currency", { intent: "choose", currencyIso: "EUR", redirect: back });
     expect(choose.status).toBe(200);
     expect(await choose.text()).toContain("This cannot be changed later.");
-    const confirm = await dan.client.post("/en/researcher/currency", { intent: "confirm", currencyIso: "EUR", redirect: "https://evil.example/" });
+    const confirm = await dan.client.post("/en/researcher/currency", {
+      intent: "confirm",
+      currencyIso: "EUR",
+      redirect: "https://evil.example/",
+    });
     expect([confirm.status, confirm.headers.get("location")]).toEqual([303, back]);
-    const user = await portal.ctx.db.selectFrom("users").select(["currency_iso", "currency_chosen"]).where("id", "=", dan.id).executeTakeFirstOrThrow();
+    const user = await portal.ctx.db
+      .selectFrom("users")
+      .select(["currency_iso", "currency_chosen"])
+      .where("id", "=", dan.id)
+      .executeTakeFirstOrThrow();
     expect([user.currency_iso.trim(), user.currency_chosen]).toEqual(["EUR", true]);
     expect(await (await dan.client.get("/en/researcher/prepay")).text()).toContain("Amount (EUR)");
     const twice = await dan.client.post("/en/researcher/currency", { intent: "confirm", currencyIso: "USD", redirect: back });

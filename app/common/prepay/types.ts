@@ -36,4 +36,3 @@ export interface CreditView {
   transactionDate: string;
   formattedExpirationDate: string;
 }
-

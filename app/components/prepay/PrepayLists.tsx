@@ -25,13 +25,7 @@ export function PrepayLists({ prepayments, credits, all, current }: Props) {
   const base = current ? paths.prepay(lang, current) : paths.prepay(lang);
   const more = (list: "prepayments" | "credits", count: number) =>
     count > PREPAY_LIST_SIZE ? (
-      <p>
-        {all === list ? (
-          <Link to={base}>{t("showFewer")}</Link>
-        ) : (
-          <Link to={`${base}?all=${list}`}>{t("showAll", { count })}</Link>
-        )}
-      </p>
+      <p>{all === list ? <Link to={base}>{t("showFewer")}</Link> : <Link to={`${base}?all=${list}`}>{t("showAll", { count })}</Link>}</p>
     ) : null;
   return (
     <>
@@ -68,9 +62,7 @@ export function PrepayLists({ prepayments, credits, all, current }: Props) {
                     <td className="num">{formatMoney(p.totalAmount, p.currency)}</td>
                     <td className="num">{formatMoney(p.availablePrepaymentAmount, p.currency)}</td>
                     <td>
-                      <span className={`badge prepay-status-${p.status}`}>
-                        {t(`prepayments.statuses.${p.status}`)}
-                      </span>
+                      <span className={`badge prepay-status-${p.status}`}>{t(`prepayments.statuses.${p.status}`)}</span>
                       {p.status === "unpaid" && p.retainerInvoiceNumber !== current ? (
                         <>
                           {" "}
