@@ -62,7 +62,8 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
   const timeZone = localizationTimeZone(localizations, r.localization);
   const inv = fixedT(lang, "invoices");
   const pre = fixedT(lang, "prepay");
-  const t = (k: string, o?: Record<string, unknown>) => String(inv(`pdf.${k}`, o ?? {}));
+  // The invoice documents' own words (`invoices:pdf.*`), shared with this PDF.
+  const word = (k: string, o?: Record<string, unknown>) => String(inv(`pdf.${k}`, o ?? {}));
   const currency = { isoCode: r.currency_iso.trim(), sign: r.sign, numDecimals: r.num_decimals };
   const money = (n: number) => formatMoney(n, currency);
   const day = (d: string) => formatDate(`${d.slice(0, 10)}T12:00:00Z`, lang, "UTC");
@@ -79,42 +80,42 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
     lang,
     title: String(pre("pdf.title")),
     keywords: r.number,
-    testMode: payments.some((p) => p.sandbox) ? t("testMode") : null,
+    testMode: payments.some((p) => p.sandbox) ? word("testMode") : null,
     company,
     meta: [
       { label: String(pre("pdf.number")), value: r.number, bold: true },
-      { label: t("issued"), value: formatDate(new Date(r.created_at), lang, timeZone) },
-      { label: t("status"), value: String(inv(`status.${balance === 0 ? "paid" : "unpaid"}`)) },
+      { label: word("issued"), value: formatDate(new Date(r.created_at), lang, timeZone) },
+      { label: word("status"), value: String(inv(`status.${balance === 0 ? "paid" : "unpaid"}`)) },
     ],
-    parties: [{ heading: t("billTo"), lines: [customer, r.institution ?? "", r.email].filter(Boolean) }],
+    parties: [{ heading: word("billTo"), lines: [customer, r.institution ?? "", r.email].filter(Boolean) }],
     references: [
-      ...(r.purchase_order ? [{ label: t("purchaseOrder"), value: r.purchase_order }] : []),
-      ...(r.fapesp_process_number ? [{ label: t("fapespProcessNumber"), value: r.fapesp_process_number }] : []),
+      ...(r.purchase_order ? [{ label: word("purchaseOrder"), value: r.purchase_order }] : []),
+      ...(r.fapesp_process_number ? [{ label: word("fapespProcessNumber"), value: r.fapesp_process_number }] : []),
     ],
     table: {
       columns: [
-        { header: t("description"), share: 64 },
-        { header: t("quantity"), share: 12, align: "right" },
-        { header: t("amount"), share: 24, align: "right" },
+        { header: word("description"), share: 64 },
+        { header: word("quantity"), share: 12, align: "right" },
+        { header: word("amount"), share: 24, align: "right" },
       ],
       rows: [[String(pre("pdf.line")), "1", money(Number(r.amount))]],
     },
     totals: [
-      { label: t("total"), value: money(Number(r.amount)), bold: true },
-      { label: t("paid"), value: money(paid) },
-      { label: t("balance"), value: money(balance), bold: true },
+      { label: word("total"), value: money(Number(r.amount)), bold: true },
+      { label: word("paid"), value: money(paid) },
+      { label: word("balance"), value: money(balance), bold: true },
     ],
     sections: [
       ...(payments.length
         ? [
             {
-              heading: t("payments"),
+              heading: word("payments"),
               table: {
                 columns: [
-                  { header: t("date"), share: 18 },
-                  { header: t("method"), share: 22 },
-                  { header: t("reference"), share: 36 },
-                  { header: t("amount"), share: 24, align: "right" as const },
+                  { header: word("date"), share: 18 },
+                  { header: word("method"), share: 22 },
+                  { header: word("reference"), share: 36 },
+                  { header: word("amount"), share: 24, align: "right" as const },
                 ],
                 rows: payments.map((p) => [day(p.received_on), method(p.payment_method_id), p.reference, money(Number(p.amount))]),
               },
@@ -135,10 +136,10 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
             },
           ]
         : []),
-      { heading: t("notes"), paragraphs: [t("currencyNote", { currency: currency.isoCode }), String(pre("pdf.note"))] },
+      { heading: word("notes"), paragraphs: [word("currencyNote", { currency: currency.isoCode }), String(pre("pdf.note"))] },
     ],
-    footer: t("footer", { company: company.name }),
-    pageLabel: t("page", { page: "{{page}}", count: "{{count}}", interpolation: { escapeValue: false } }),
+    footer: word("footer", { company: company.name }),
+    pageLabel: word("page", { page: "{{page}}", count: "{{count}}", interpolation: { escapeValue: false } }),
   };
   const hash = createHash("sha256").update(JSON.stringify(data)).digest("hex").slice(0, 32);
   const key = `invoice-doc:retainer:v${INVOICE_DOCUMENT_LAYOUT_VERSION}:${hash}`;
