@@ -48,7 +48,11 @@ export default [
       soonProtected("researcher/digital-translations/*", "digital-translations"),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
       soonProtected("researcher/coupons", "coupons"),
-      soonProtected("researcher/prepay/*", "prepay"),
+      // Prepay and the currency chooser (spec 2 §2 "Prepay", "Choose-currency"; issue 13 §1-2)
+      route("researcher/prepay", "routes/researcher.prepay.tsx", { id: "researcher-prepay" }),
+      route("researcher/prepay/complete/:type", "routes/researcher.prepay.complete.$type.tsx"),
+      route("researcher/prepay/:retainerInvoiceNumber", "routes/researcher.prepay.tsx", { id: "researcher-prepay-existing" }),
+      route("researcher/currency", "routes/researcher.currency.tsx"),
       // Pay many invoices (issue 12 §4)
       route("researcher/invoices/pay/:invoiceNumbers", "routes/researcher.invoices.pay.tsx"),
       // Invoices (issue 12 §4)
@@ -94,6 +98,9 @@ export default [
         route("vouchers", "routes/staff.vouchers.tsx"),
         // Courtesy credits (issue 13)
         route("credits", "routes/staff.credits.tsx"),
+        // Prepayments: unpaid retainer invoices and recording their bank transfers (issue 13 §1)
+        route("prepayments", "routes/staff.prepayments._index.tsx"),
+        route("prepayments/:number", "routes/staff.prepayments.$number.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 
