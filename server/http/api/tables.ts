@@ -11,6 +11,7 @@ import { providerApi } from "../../payments/provider-api";
 import { paymentsApi } from "../../payments/api";
 import { invoicesApi } from "../../invoices/api";
 import { vouchersApi } from "../../vouchers/api";
+import { fapiaoApi } from "../../fapiao/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -25,4 +26,5 @@ export const API_TABLES: EndpointTable[] = [
   paymentsApi,
   invoicesApi,
   vouchersApi,
+  fapiaoApi,
 ];
