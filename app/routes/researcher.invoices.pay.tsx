@@ -17,7 +17,7 @@ import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentFor
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["payment", "order"] };
+export const handle = { i18n: ["payment", "order", "fapiao"] };
 
 /** The invoices of the path, the user's own and unpaid; anything else is the 404 page. */
 async function payoffOf(request: Request, context: LoaderFunctionArgs["context"], param: string | undefined) {

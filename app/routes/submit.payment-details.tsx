@@ -20,7 +20,7 @@ import { PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["order", "catalogue", "payment", "staffpay"] };
+export const handle = { i18n: ["order", "catalogue", "payment", "staffpay", "fapiao"] };
 
 // Payment (issue 12 §1): the shared payment form; the methods the order's rules allow, free when nothing is due.
 export async function loader({ request, context }: LoaderFunctionArgs) {

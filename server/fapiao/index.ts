@@ -11,6 +11,7 @@ export {
   organizationSuggestions,
   ownFapiao,
   requestOrderFapiao,
+  storeOrderFapiao,
   type FapiaoDocument,
   type FapiaoTarget,
   type OrganizationSuggestion,

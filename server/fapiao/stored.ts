@@ -256,6 +256,16 @@ export async function requestOrderFapiao(app: AppContext, userId: number, invoic
     .execute();
 }
 
+/** The payment service's one call: stores the submission's order fapiao, if it asked for one, for the invoice. */
+export async function storeOrderFapiao(
+  app: AppContext,
+  userId: number,
+  invoiceNumber: string | null | undefined,
+  submission: { fapiao?: OrderFapiaoInput | null },
+): Promise<void> {
+  if (submission.fapiao && invoiceNumber) await requestOrderFapiao(app, userId, invoiceNumber, submission.fapiao);
+}
+
 /** The live fapiao of each of these invoices of the user (the invoice list's fapiao column). */
 export async function fapiaosOfInvoices(scope: Scope, invoiceNumbers: string[]): Promise<Map<string, FapiaoView>> {
   if (!scope.userId || invoiceNumbers.length === 0) return new Map();

@@ -23,6 +23,7 @@ import { placeable, placeOrder } from "../orders/place";
 import { afterOrderChange, type Actor } from "../orders/life";
 import { creditInvoice, lockInvoice } from "../invoices/payments";
 import { parseDecimal } from "../catalogue/money";
+import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
 import { offeredMethodIds } from "./offer";
 import { getProvider } from "./providers";
@@ -231,6 +232,7 @@ async function payOrderFormOnce(
   if (!facts.provider) {
     const placed = await placeOrder(scope, form, placeInput);
     if (!placed.ok) return placed;
+    await storeOrderFapiao(scope.app, userId, placed.value.invoiceNumber, submission);
     return ok({
       paymentId: null,
       status: "succeeded",
@@ -301,6 +303,7 @@ async function payOrderFormOnce(
     return placed.ok ? fail("not-ready") : placed;
   }
   const invoiceNumber = placed.value.invoiceNumber;
+  await storeOrderFapiao(scope.app, userId, invoiceNumber, submission);
   await scope.app.db
     .updateTable("payments")
     .set({
@@ -450,6 +453,8 @@ async function payInvoicesOnce(
   const payment = created.value;
   const result = await charge(scope, provider, payment, submission, numbers.join(", "));
   if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
+  // One invoice only: the form offers the order fapiao only then (spec 2 §2 "Pay screen").
+  await storeOrderFapiao(scope.app, userId, numbers.length === 1 ? numbers[0] : null, submission);
   return ok(paymentAnswer(await afterCharge(scope.app, payment.id, result)));
 }
 
