@@ -48,6 +48,8 @@ export default [
       soonProtected("researcher/digital-translations/*", "digital-translations"),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
       soonProtected("researcher/coupons", "coupons"),
+      // A prepayment's fapiao (issue 13 §4): before the prepay routes, which are more general.
+      route("researcher/prepay/:number/fapiao", "routes/researcher.prepay.$number.fapiao.tsx"),
       soonProtected("researcher/prepay/*", "prepay"),
       // Pay many invoices (issue 12 §4)
       route("researcher/invoices/pay/:invoiceNumbers", "routes/researcher.invoices.pay.tsx"),
@@ -57,6 +59,8 @@ export default [
       route("researcher/invoices", "routes/researcher.invoices.tsx", { id: "researcher-invoices" }),
       route("researcher/invoices/:status", "routes/researcher.invoices.tsx", { id: "researcher-invoices-status" }),
       route("researcher/invoices/unpaid/:type", "routes/researcher.invoices.unpaid.$type.tsx"),
+      // An invoice's fapiao (issue 13 §4)
+      route("researcher/invoices/:number/fapiao", "routes/researcher.invoices.$number.fapiao.tsx"),
       soonProtected("researcher/invoices/*", "invoices"),
       soon("researcher/grammar-check/*", "grammar-check"),
       soonProtected("researcher/rewards", "rewards"),
