@@ -125,7 +125,7 @@ function FapiaoSummary({ fapiao }: { fapiao: FapiaoView }) {
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="id" value={fapiao.id} />
-            <button type="submit" className="button button-danger" disabled={busy}>
+            <button type="submit" className="button" disabled={busy}>
               {t("page.cancel")}
             </button>
           </Form>
