@@ -96,6 +96,9 @@ export default [
         route("payments/:id", "routes/staff.payments.$id.tsx"),
         route("invoices/:number", "routes/staff.invoices.$number.tsx"),
         route("vouchers", "routes/staff.vouchers.tsx"),
+        // Fapiaos (issue 13 §4)
+        route("fapiaos", "routes/staff.fapiaos._index.tsx"),
+        route("fapiaos/:id", "routes/staff.fapiaos.$id.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 
