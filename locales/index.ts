@@ -99,3 +99,15 @@ export const RESOURCES: Record<string, Record<string, Record<string, unknown>>> 
   pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat, catalogue: pt_BR_catalogue, order: pt_BR_order, pdf: pt_BR_pdf, orders: pt_BR_orders, dashboard: pt_BR_dashboard, details: pt_BR_details, staffops: pt_BR_staffops, certificate: pt_BR_certificate, support: pt_BR_support, payment: pt_BR_payment, sandbox: pt_BR_sandbox, invoices: pt_BR_invoices, staffpay: pt_BR_staffpay },
   es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat, catalogue: es_ES_catalogue, order: es_ES_order, pdf: es_ES_pdf, orders: es_ES_orders, dashboard: es_ES_dashboard, details: es_ES_details, staffops: es_ES_staffops, certificate: es_ES_certificate, support: es_ES_support, payment: es_ES_payment, sandbox: es_ES_sandbox, invoices: es_ES_invoices, staffpay: es_ES_staffpay },
 };
+
+// Issue 13: fapiao (the namespace was declared in NAMESPACES with the groundwork; its files join here).
+import en_US_fapiao from "./en_US/fapiao.json";
+import zh_CN_fapiao from "./zh_CN/fapiao.json";
+import ja_JP_fapiao from "./ja_JP/fapiao.json";
+import pt_BR_fapiao from "./pt_BR/fapiao.json";
+import es_ES_fapiao from "./es_ES/fapiao.json";
+Object.assign(RESOURCES.en_US, { fapiao: en_US_fapiao });
+Object.assign(RESOURCES.zh_CN, { fapiao: zh_CN_fapiao });
+Object.assign(RESOURCES.ja_JP, { fapiao: ja_JP_fapiao });
+Object.assign(RESOURCES.pt_BR, { fapiao: pt_BR_fapiao });
+Object.assign(RESOURCES.es_ES, { fapiao: es_ES_fapiao });
