@@ -2,7 +2,7 @@
 // and the PDF the tax system produced (streamed through the multipart reader into the document storage, owned by
 // the researcher; only a real PDF, size-limited), and a cancellation at any time (the staff permission of spec 2 §5).
 import { fail, invalid, ok, type Result } from "#common/result";
-import { fapiaoNumberError, staffFapiaoFields } from "#common/fapiao/schemas";
+import { fapiaoNumberError } from "#common/fapiao/schemas";
 import type { FapiaoStatus } from "../../db/types-prepay";
 import type { Scope } from "../scope";
 import { checkUploadRateLimit, deleteFile, saveUpload, UploadError, type StoredFile } from "../documents/storage";
@@ -98,8 +98,7 @@ export async function staffIssueFapiao(scope: Scope, id: number, request: Reques
   }
   const file = stored ? await (stored as Promise<StoredFile | string>) : "pdf-required";
   const errors: Record<string, string> = {};
-  const parsed = staffFapiaoFields.safeParse(fields);
-  const fapiaoNumber = parsed.success ? parsed.data.fapiaoNumber.trim().toUpperCase() : "";
+  const fapiaoNumber = (fields.fapiaoNumber ?? "").trim().toUpperCase();
   const numberError = fapiaoNumberError(fapiaoNumber);
   if (numberError) errors.fapiaoNumber = numberError;
   if (typeof file === "string") errors.pdf = `fapiao:errors.${file}`;
