@@ -172,12 +172,16 @@ export async function cancelFapiao(scope: Scope, id: number): Promise<Result<Fap
   });
 }
 
-/** The issued fapiao's PDF, for its owner only (another user's, or none uploaded: not found). */
+/**
+ * The issued fapiao's PDF, for its owner or a staff member acting as themselves (anyone else, or no PDF uploaded:
+ * not found). A cancelled fapiao's PDF is no longer offered to the researcher.
+ */
 export async function fapiaoPdf(scope: Scope, id: number): Promise<Result<OpenedFile>> {
-  const own = await ownFapiao(scope, id);
-  if (!own.ok) return own;
-  const row = await scope.app.db.selectFrom("fapiaos").select(["file_path", "user_id"]).where("id", "=", id).executeTakeFirstOrThrow();
-  if (!row.file_path || own.value.status === "cancelled") return fail("not-found");
+  if (!Number.isSafeInteger(id) || id <= 0) return fail("not-found");
+  const staff = Boolean(scope.session?.user.isStaff && !scope.session.impersonatorId);
+  const row = await scope.app.db.selectFrom("fapiaos").select(["file_path", "user_id", "status"]).where("id", "=", id).executeTakeFirst();
+  if (!row || (!staff && row.user_id !== scope.userId)) return fail("not-found");
+  if (!row.file_path || (!staff && row.status === "cancelled")) return fail("not-found");
   const file = await openFile(scope.app, row.file_path, { ownerUserId: row.user_id });
   return file ? ok(file) : fail("not-found");
 }
