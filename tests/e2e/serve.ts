@@ -35,6 +35,8 @@ async function main() {
   await (await import("./fixtures/rework")).seedReworkFixtures(portal.ctx);
   // A waiting Alipay payment for tests/e2e/payment-sandbox.spec.ts (the payment form is another page's).
   await (await import("./fixtures/payments")).seedPaymentFixtures(portal.ctx);
+  // Paid CN invoices and a Chinese researcher on the US site for tests/e2e/fapiao.spec.ts (issue 13 §4).
+  await (await import("./fixtures/fapiao")).seedFapiaoFixtures(portal.ctx);
   process.stdout.write(`e2e portal at ${portal.url}\n`);
   const stop = () => portal.stop().then(() => process.exit(0));
   process.on("SIGTERM", stop);
