@@ -28,7 +28,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!r.ok) throw new Response("Not Found", { status: r.error === "not-allowed" ? 403 : 404 });
   const t = await getFixedT(request, "fapiao");
   const done = new URL(request.url).searchParams.get("done");
-  return { title: t("staff.detailTitle", { id: r.value.id }), fapiao: r.value, done: done === "issued" || done === "cancelled" ? done : null };
+  return {
+    title: t("staff.detailTitle", { id: r.value.id }),
+    fapiao: r.value,
+    done: done === "issued" || done === "cancelled" ? done : null,
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -102,7 +106,10 @@ export default function StaffFapiaoPage() {
           {row(t("form.title"), f.title)}
           {row(t("form.taxpayerNumber"), f.taxpayerNumber)}
           {row(t("form.serviceType"), f.serviceType ? t(`serviceTypes.${f.serviceType}`, { defaultValue: f.serviceType }) : null)}
-          {row(t("form.deliveryTimeline"), f.deliveryTimeline ? t(`timelines.${f.deliveryTimeline}`, { defaultValue: f.deliveryTimeline }) : null)}
+          {row(
+            t("form.deliveryTimeline"),
+            f.deliveryTimeline ? t(`timelines.${f.deliveryTimeline}`, { defaultValue: f.deliveryTimeline }) : null,
+          )}
           {row(t("form.specialInstructions"), f.specialInstructions)}
           {row(t("form.contactEmail"), f.contactEmail)}
           {row(t("form.contactPhone"), f.contactPhone)}

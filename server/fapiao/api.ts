@@ -49,7 +49,8 @@ export const fapiaoApi: EndpointTable = [
     path: "/api/fapiao/organizations",
     auth: "user",
     query: organizationsQuery,
-    summary: "Organisation names earlier fapiaos were made out to that contain ?name= (2+ characters, 10 at most; taxpayer numbers only of one's own).",
+    summary:
+      "Organisation names earlier fapiaos were made out to that contain ?name= (2+ characters, 10 at most; taxpayer numbers only of one's own).",
     async handler({ scope, query }) {
       const r = await organizationSuggestions(scope, query.name);
       return r.ok ? ok({ organizations: r.value }) : r;

@@ -58,7 +58,11 @@ export function fapiaoQuery(db: DB) {
         .whereRef("p.invoice_number", "=", "f.invoice_number")
         .where("p.kind", "=", "payment")
         .as("invoice_paid_at"),
-      eb.selectFrom("retainer_invoices as r").select("r.paid_at").whereRef("r.number", "=", "f.retainer_invoice_number").as("retainer_paid_at"),
+      eb
+        .selectFrom("retainer_invoices as r")
+        .select("r.paid_at")
+        .whereRef("r.number", "=", "f.retainer_invoice_number")
+        .as("retainer_paid_at"),
     ]);
 }
 

@@ -13,16 +13,15 @@ import { cancelWindowDays, fapiaoQuery, toView, type FapiaoView } from "./record
 export const FAPIAO_PDF_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A staff member acting as themselves (not viewing the portal as a researcher). */
-const staffId = (scope: Scope): number | null => (scope.session?.user.isStaff && !scope.session.impersonatorId ? scope.session.user.id : null);
+const staffId = (scope: Scope): number | null =>
+  scope.session?.user.isStaff && !scope.session.impersonatorId ? scope.session.user.id : null;
 
 export interface StaffFapiaoRow extends FapiaoView {
   researcher: { id: number; email: string; name: string };
 }
 
 async function staffRows(scope: Scope, filter: { id?: number; status?: FapiaoStatus }): Promise<StaffFapiaoRow[]> {
-  let q = fapiaoQuery(scope.app.db)
-    .innerJoin("users as u", "u.id", "f.user_id")
-    .select(["u.email", "u.first_name", "u.last_name"]);
+  let q = fapiaoQuery(scope.app.db).innerJoin("users as u", "u.id", "f.user_id").select(["u.email", "u.first_name", "u.last_name"]);
   if (filter.id !== undefined) q = q.where("f.id", "=", filter.id);
   if (filter.status) q = q.where("f.status", "=", filter.status);
   const rows = await q.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(200).execute();
@@ -93,7 +92,8 @@ export async function staffIssueFapiao(scope: Scope, id: number, request: Reques
   } catch (e) {
     const file = stored ? await (stored as Promise<StoredFile | string>).catch(() => null) : null;
     if (file && typeof file !== "string") await deleteFile(scope.app, file.id, owner);
-    if (e instanceof MultipartError) return invalid({ pdf: e.code === "payload-too-large" ? "fapiao:errors.pdf-too-large" : "fapiao:errors.pdf-required" });
+    if (e instanceof MultipartError)
+      return invalid({ pdf: e.code === "payload-too-large" ? "fapiao:errors.pdf-too-large" : "fapiao:errors.pdf-required" });
     throw e;
   }
   const file = stored ? await (stored as Promise<StoredFile | string>) : "pdf-required";
@@ -139,4 +139,3 @@ export async function staffCancelFapiao(scope: Scope, id: number): Promise<Resul
   if (!r) return fail("fapiao-not-cancellable");
   return staffFapiao(scope, id);
 }
-

@@ -50,7 +50,13 @@ export async function fapiaoTarget(scope: Scope, doc: FapiaoDocument, db: DB = s
       .where("i.number", "=", doc.invoiceNumber)
       .where("i.user_id", "=", scope.userId)
       .executeTakeFirst();
-    if (r) found = { number: r.number, orderNumber: r.external_id, localization: r.localization ?? r.user_localization, paid: r.status === "paid" };
+    if (r)
+      found = {
+        number: r.number,
+        orderNumber: r.external_id,
+        localization: r.localization ?? r.user_localization,
+        paid: r.status === "paid",
+      };
   } else {
     const r = await db
       .selectFrom("retainer_invoices")
@@ -159,7 +165,13 @@ export async function cancelFapiao(scope: Scope, id: number): Promise<Result<Fap
   if (!userId || !Number.isSafeInteger(id) || id <= 0) return fail("not-found");
   const windowDays = await cancelWindowDays(scope.app);
   return scope.app.db.transaction().execute(async (trx): Promise<Result<FapiaoView>> => {
-    const locked = await trx.selectFrom("fapiaos").select("id").where("id", "=", id).where("user_id", "=", userId).forUpdate().executeTakeFirst();
+    const locked = await trx
+      .selectFrom("fapiaos")
+      .select("id")
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!locked) return fail("not-found");
     const row = await fapiaoQuery(trx).where("f.id", "=", id).executeTakeFirstOrThrow();
     if (!toView(row, windowDays).cancellable) return fail("fapiao-not-cancellable");

@@ -275,5 +275,12 @@ export async function payableSelection(scope: Scope, numbers: string[]): Promise
 function fapiaoOf(f: import("../fapiao").FapiaoView | undefined): InvoiceRow["fapiao"] {
   if (!f) return null;
   const completed = f.status === "issued";
-  return { id: f.id, status: f.status, type: f.type, number: f.fapiaoNumber, url: completed && f.hasPdf ? `/api/fapiao/${f.id}/pdf` : null, completed };
+  return {
+    id: f.id,
+    status: f.status,
+    type: f.type,
+    number: f.fapiaoNumber,
+    url: completed && f.hasPdf ? `/api/fapiao/${f.id}/pdf` : null,
+    completed,
+  };
 }

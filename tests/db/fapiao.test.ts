@@ -32,8 +32,7 @@ const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 const DAY = 24 * 3600 * 1000;
 
 /** A researcher in China: country CN, so the CN localisation (which processes fapiao after payment). */
-const chineseResearcher = () =>
-  createResearcher(t.ctx, { country: "CN", countryCode: "CN", phoneNumber: "13800138000", language: "cn" });
+const chineseResearcher = () => createResearcher(t.ctx, { country: "CN", countryCode: "CN", phoneNumber: "13800138000", language: "cn" });
 const cnScope = (user: Pick<TestUser, "id">): Scope => systemScope(t.ctx, { userId: user.id, lang: "cn", localization: "CN" });
 const staffScope = (staff: TestUser): Scope =>
   systemScope(t.ctx, {
@@ -94,7 +93,9 @@ describe("stored fapiao", () => {
   it("two concurrent requests for one invoice make one fapiao", async () => {
     const user = await chineseResearcher();
     const number = await paidInvoice(user);
-    const results = await Promise.all(Array.from({ length: 5 }, () => createStoredFapiao(cnScope(user), { invoiceNumber: number }, form())));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => createStoredFapiao(cnScope(user), { invoiceNumber: number }, form())),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const rows = await t.ctx.db.selectFrom("fapiaos").select("id").where("invoice_number", "=", number).execute();
     expect(rows).toHaveLength(1);
@@ -148,16 +149,40 @@ describe("issue and cancellation", () => {
     expect(await cancelFapiao(cnScope(user), id)).toMatchObject({ ok: false, error: "fapiao-not-cancellable" });
 
     // Not a PDF (a text file named .pdf), then no number: nothing kept.
-    const notPdf = await staffIssueFapiao(staffScope(staff), id, issueRequest({ fapiaoNumber: "12345678" }, { name: "f.pdf", body: "hello", type: "application/pdf" }));
+    const notPdf = await staffIssueFapiao(
+      staffScope(staff),
+      id,
+      issueRequest({ fapiaoNumber: "12345678" }, { name: "f.pdf", body: "hello", type: "application/pdf" }),
+    );
     expect(!notPdf.ok && notPdf.fieldErrors.pdf).toBe("fapiao:errors.pdf-invalid");
-    const noNumber = await staffIssueFapiao(staffScope(staff), id, issueRequest({ fapiaoNumber: "" }, { name: "f.pdf", body: PDF, type: "application/pdf" }));
+    const noNumber = await staffIssueFapiao(
+      staffScope(staff),
+      id,
+      issueRequest({ fapiaoNumber: "" }, { name: "f.pdf", body: PDF, type: "application/pdf" }),
+    );
     expect(!noNumber.ok && noNumber.fieldErrors).toEqual({ fapiaoNumber: "fapiao:errors.fapiao-number-required" });
     // A researcher cannot issue.
-    expect(await staffIssueFapiao(cnScope(user), id, issueRequest({ fapiaoNumber: "1" }))).toMatchObject({ ok: false, error: "not-allowed" });
+    expect(await staffIssueFapiao(cnScope(user), id, issueRequest({ fapiaoNumber: "1" }))).toMatchObject({
+      ok: false,
+      error: "not-allowed",
+    });
 
-    const issued = await staffIssueFapiao(staffScope(staff), id, issueRequest({ fapiaoNumber: "24332000000012345678" }, { name: "fapiao.pdf", body: PDF, type: "application/pdf" }));
-    expect(issued.ok && issued.value).toMatchObject({ status: "issued", fapiaoNumber: "24332000000012345678", hasPdf: true, cancellable: true });
-    const again = await staffIssueFapiao(staffScope(staff), id, issueRequest({ fapiaoNumber: "1" }, { name: "fapiao.pdf", body: PDF, type: "application/pdf" }));
+    const issued = await staffIssueFapiao(
+      staffScope(staff),
+      id,
+      issueRequest({ fapiaoNumber: "24332000000012345678" }, { name: "fapiao.pdf", body: PDF, type: "application/pdf" }),
+    );
+    expect(issued.ok && issued.value).toMatchObject({
+      status: "issued",
+      fapiaoNumber: "24332000000012345678",
+      hasPdf: true,
+      cancellable: true,
+    });
+    const again = await staffIssueFapiao(
+      staffScope(staff),
+      id,
+      issueRequest({ fapiaoNumber: "1" }, { name: "fapiao.pdf", body: PDF, type: "application/pdf" }),
+    );
     expect(!again.ok && again.error).toBe("fapiao-already-issued");
 
     const pdf = await fapiaoPdf(cnScope(user), id);
@@ -178,7 +203,11 @@ describe("issue and cancellation", () => {
     const number = await paidInvoice(user);
     const created = await createStoredFapiao(cnScope(user), { invoiceNumber: number }, form());
     if (!created.ok) throw new Error(created.error);
-    await staffIssueFapiao(staffScope(staff), created.value.id, issueRequest({ fapiaoNumber: "12345678" }, { name: "f.pdf", body: PDF, type: "application/pdf" }));
+    await staffIssueFapiao(
+      staffScope(staff),
+      created.value.id,
+      issueRequest({ fapiaoNumber: "12345678" }, { name: "f.pdf", body: PDF, type: "application/pdf" }),
+    );
     await t.ctx.db
       .updateTable("invoice_payments")
       .set({ created_at: new Date(Date.now() - 366 * DAY) })

@@ -34,7 +34,11 @@ async function paidCnInvoice(user: SignedInUser): Promise<{ number: string; orde
 }
 
 const json = (c: Client, method: string, path: string, body?: unknown) =>
-  c.request(path, { method, headers: { "content-type": "application/json", accept: "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  c.request(path, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 function multipart(fields: Record<string, string>, file?: { name: string; body: string }): FormData {
   const data = new FormData();
@@ -64,7 +68,8 @@ describe("the invoice's fapiao page without JavaScript", () => {
     const empty = await owner.client.post(page, { intent: "create" });
     expect(empty.status).toBe(400);
     const emptyHtml = await empty.text();
-    for (const message of ["您必须选择发票类型", "您必须选择发票开具时间", "发票抬头为必填项", "纳税人识别号为必填项。"]) expect(emptyHtml).toContain(message);
+    for (const message of ["您必须选择发票类型", "您必须选择发票开具时间", "发票抬头为必填项", "纳税人识别号为必填项。"])
+      expect(emptyHtml).toContain(message);
 
     const good = await owner.client.post(page, { ...fields, taxpayerNumber: VALID });
     expect(good.status, await good.clone().text()).toBe(303);
@@ -91,7 +96,13 @@ describe("the invoice's fapiao page without JavaScript", () => {
 describe("the fapiao API", () => {
   it("creates (good, bad, another user's, twice), lists, suggests and cancels only what it may", async () => {
     const invoice = await paidCnInvoice(owner);
-    const body = { invoiceNumber: invoice.number, type: { id: "general" }, deliveryTimeline: "monthly", title: "腾讯科技（深圳）有限公司", taxpayerNumber: VALID };
+    const body = {
+      invoiceNumber: invoice.number,
+      type: { id: "general" },
+      deliveryTimeline: "monthly",
+      title: "腾讯科技（深圳）有限公司",
+      taxpayerNumber: VALID,
+    };
     const bad = await json(owner.client, "POST", "/api/fapiao", { ...body, taxpayerNumber: BAD_CHECK });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fieldErrors).toEqual({ taxpayerNumber: "fapiao-taxpayer-number-error" });
@@ -108,7 +119,9 @@ describe("the fapiao API", () => {
     expect(list.fapiaos.map((f: { id: number }) => f.id)).toContain(fapiao.id);
     expect((await (await json(owner.client, "GET", "/api/fapiao?context=Paddle")).json()).fapiaos).toEqual([]);
     expect((await json(owner.client, "GET", "/api/fapiao?context=Other")).status).toBe(400);
-    expect((await (await json(stranger.client, "GET", "/api/fapiao")).json()).fapiaos.map((f: { id: number }) => f.id)).not.toContain(fapiao.id);
+    expect((await (await json(stranger.client, "GET", "/api/fapiao")).json()).fapiaos.map((f: { id: number }) => f.id)).not.toContain(
+      fapiao.id,
+    );
 
     const mine = await (await json(owner.client, "GET", `/api/fapiao/organizations?name=${encodeURIComponent("腾讯")}`)).json();
     expect(mine.organizations[0]).toEqual({ name: "腾讯科技（深圳）有限公司", taxpayerNumber: VALID });
@@ -146,15 +159,24 @@ describe("the staff desk", () => {
     expect((await owner.client.get(page)).status).toBe(403);
     expect((await staff.client.get("/en/staff/fapiaos/999999")).status).toBe(404);
 
-    const notPdf = await staff.client.request(page, { method: "POST", body: multipart({ intent: "issue", fapiaoNumber: "44031234" }, { name: "fapiao.pdf", body: "plain text" }) });
+    const notPdf = await staff.client.request(page, {
+      method: "POST",
+      body: multipart({ intent: "issue", fapiaoNumber: "44031234" }, { name: "fapiao.pdf", body: "plain text" }),
+    });
     expect(notPdf.status).toBe(400);
     expect(await notPdf.text()).toContain("Only a PDF file can be uploaded.");
-    const wrongName = await staff.client.request(page, { method: "POST", body: multipart({ intent: "issue", fapiaoNumber: "44031234" }, { name: "fapiao.docx", body: PDF }) });
+    const wrongName = await staff.client.request(page, {
+      method: "POST",
+      body: multipart({ intent: "issue", fapiaoNumber: "44031234" }, { name: "fapiao.docx", body: PDF }),
+    });
     expect(wrongName.status).toBe(400);
     const noFile = await staff.client.request(page, { method: "POST", body: multipart({ intent: "issue", fapiaoNumber: "44031234" }) });
     expect(noFile.status).toBe(400);
 
-    const issued = await staff.client.request(page, { method: "POST", body: multipart({ intent: "issue", fapiaoNumber: "44031234" }, { name: "fapiao.pdf", body: PDF }) });
+    const issued = await staff.client.request(page, {
+      method: "POST",
+      body: multipart({ intent: "issue", fapiaoNumber: "44031234" }, { name: "fapiao.pdf", body: PDF }),
+    });
     expect(issued.status, await issued.clone().text()).toBe(303);
     expect(issued.headers.get("location")).toBe(`${page}?done=issued`);
 
@@ -192,12 +214,20 @@ describe("the order fapiao in the payment form", () => {
     const noAnswer = await onUs.client.post(pay, { idempotencyKey: key, paymentMethodId: "3", acceptTerms: "on" });
     expect(noAnswer.status).toBe(400);
     expect(await noAnswer.text()).toContain("您必须选择一个选项");
-    const card = await onUs.client.post(pay, { idempotencyKey: key, paymentMethodId: "3", acceptTerms: "on", requireFapiao: "on", "fapiao.type": "general" });
+    const card = await onUs.client.post(pay, {
+      idempotencyKey: key,
+      paymentMethodId: "3",
+      acceptTerms: "on",
+      requireFapiao: "on",
+      "fapiao.type": "general",
+    });
     expect(card.status).toBe(400);
     expect(await card.text()).toContain("您选择的支付方式无法开具发票");
     // An American researcher is never asked.
     const american = await portal.researcher();
     const theirs = await createInvoice(portal.ctx, american);
-    expect(await (await american.client.get(`/en/researcher/invoices/pay/${theirs.invoice.number}`)).text()).not.toContain(`class="fapiao-box`);
+    expect(await (await american.client.get(`/en/researcher/invoices/pay/${theirs.invoice.number}`)).text()).not.toContain(
+      `class="fapiao-box`,
+    );
   });
 });

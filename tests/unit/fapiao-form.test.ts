@@ -100,7 +100,11 @@ describe("the order fapiao in the payment form", () => {
     );
     expect(!card.ok && card.fieldErrors.paymentMethodId).toBe(e("method-not-fapiao"));
     const missing = parsePaymentSubmission({ ...alipay, ...phone, requireFapiao: "on" }, data({ disabled: false }));
-    expect(!missing.ok && Object.keys(missing.fieldErrors).sort()).toEqual(["fapiao.organizationName", "fapiao.serviceType", "fapiao.type"]);
+    expect(!missing.ok && Object.keys(missing.fieldErrors).sort()).toEqual([
+      "fapiao.organizationName",
+      "fapiao.serviceType",
+      "fapiao.type",
+    ]);
   });
 
   it("ignores the question when disabled (more than one invoice) or where it does not apply", () => {
@@ -133,7 +137,9 @@ describe("the stored fapiao form", () => {
     const ok = checkStoredFapiao({ type: "general", deliveryTimeline: "monthly", title: "北京大学", taxpayerNumber: "12100000400000624D" });
     expect(ok.errors).toEqual({});
     expect(ok.value?.specialInstructions).toBeNull();
-    expect(checkStoredFapiao({ type: "general", deliveryTimeline: "monthly", title: "北京大学", taxpayerNumber: "12100000400000624E" }).errors).toEqual({
+    expect(
+      checkStoredFapiao({ type: "general", deliveryTimeline: "monthly", title: "北京大学", taxpayerNumber: "12100000400000624E" }).errors,
+    ).toEqual({
       taxpayerNumber: e("fapiao-taxpayer-number-error"),
     });
   });

@@ -52,13 +52,18 @@ export interface OrderFapiaoInput {
 
 /** The organisation's name as the fapiao prints it: 2–100 characters, written in Chinese (no Latin letters). */
 export const organizationNameError = (name: string): string | null =>
-  name.length < ORGANIZATION_NAME_MIN || name.length > ORGANIZATION_NAME_MAX || LATIN.test(name) ? E("fapiao-organization-name-error") : null;
+  name.length < ORGANIZATION_NAME_MIN || name.length > ORGANIZATION_NAME_MAX || LATIN.test(name)
+    ? E("fapiao-organization-name-error")
+    : null;
 
 /**
  * The order fapiao's fields (spec 2 §5 "Order fapiao form"): type, service type and organisation name always;
  * taxpayer number and mobile required for a special fapiao (the VAT rules), optional but checked for a general one.
  */
-export function checkOrderFapiao(fields: Record<string, string | undefined>): { value: OrderFapiaoInput | null; errors: Record<string, string> } {
+export function checkOrderFapiao(fields: Record<string, string | undefined>): {
+  value: OrderFapiaoInput | null;
+  errors: Record<string, string>;
+} {
   const F = ORDER_FAPIAO_FIELD;
   const v = (name: string) => (fields[name] ?? "").trim();
   const errors: Record<string, string> = {};
@@ -106,7 +111,15 @@ export const storedFapiaoSchema = z.object({
   invoiceNumber: field(40),
   retainerInvoiceNumber: field(40),
   type: z.catch(
-    z.optional(z.union([z.string().check(z.maxLength(20)), z.pipe(z.object({ id: z.string() }), z.transform((o) => o.id))])),
+    z.optional(
+      z.union([
+        z.string().check(z.maxLength(20)),
+        z.pipe(
+          z.object({ id: z.string() }),
+          z.transform((o) => o.id),
+        ),
+      ]),
+    ),
     undefined,
   ),
   deliveryTimeline: field(20),

@@ -18,7 +18,15 @@ import {
 } from "#common/fapiao/schemas";
 import { Field, SelectInput, TextInput, useFieldError, type FieldState } from "./fields";
 
-export function FapiaoFields({ fapiao, state, onMethodCleared }: { fapiao: { disabled: boolean }; state: FieldState; onMethodCleared: () => void }) {
+export function FapiaoFields({
+  fapiao,
+  state,
+  onMethodCleared,
+}: {
+  fapiao: { disabled: boolean };
+  state: FieldState;
+  onMethodCleared: () => void;
+}) {
   const { t } = useTranslation("fapiao");
   const answerError = useFieldError(state, F.requireFapiao);
   const typeError = useFieldError(state, O.type);

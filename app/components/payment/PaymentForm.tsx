@@ -53,8 +53,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   const first = ids.find((id) => !methodFacts(id).needsScript) ?? ids[0] ?? null;
   // A fapiao was asked for with a method that cannot issue one: the method is shown cleared (issue 13 §4).
   const fapiaoClears = reply?.fieldErrors[F.method] === "fapiao:errors.method-not-fapiao";
-  const initial =
-    posted && ids.includes(Number(posted)) && !fapiaoClears ? Number(posted) : preselect || ids.length === 1 ? first : null;
+  const initial = posted && ids.includes(Number(posted)) && !fapiaoClears ? Number(posted) : preselect || ids.length === 1 ? first : null;
   const [methodId, setMethodId] = useState<number | null>(initial);
   const [installments, setInstallments] = useState(Number(reply?.values[F.installments] ?? 1) || 1);
   // Without JavaScript the button stays enabled (the server answers 'Please choose a payment method.').
@@ -115,7 +114,11 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
         <div className="pm-methods">
           {data.methods.map((m) => {
             const f = methodFacts(m.id);
-            const kind = [f.brazilOnly ? "pm-brazil-only" : "", f.supportsFapesp ? "pm-fapesp-ok" : "", f.supportsFapiao ? "pm-fapiao-ok" : ""].join(" ");
+            const kind = [
+              f.brazilOnly ? "pm-brazil-only" : "",
+              f.supportsFapesp ? "pm-fapesp-ok" : "",
+              f.supportsFapiao ? "pm-fapiao-ok" : "",
+            ].join(" ");
             return (
               <label key={m.id} className={`pm-method ${kind}`}>
                 <input
