@@ -19,5 +19,6 @@ export const action = fapiaoPageAction(kind);
 export default function InvoiceFapiao() {
   const data = useLoaderData<typeof loader>() as FapiaoPageData;
   const { t } = useTranslation("fapiao");
-  return <FapiaoPage data={data} heading={t("page.headingOrder", { number: data.target?.orderNumber ?? data.number })} />;
+  const number = data.target?.orderNumber ?? data.number;
+  return <FapiaoPage data={data} heading={t("page.headingOrder", { number })} viewHeading={t("page.viewHeadingOrder", { number })} />;
 }

@@ -20,5 +20,11 @@ export const action = fapiaoPageAction(kind);
 export default function PrepayFapiao() {
   const data = useLoaderData<typeof loader>() as FapiaoPageData;
   const { t } = useTranslation("fapiao");
-  return <FapiaoPage data={data} heading={t("page.headingNumber", { number: data.number })} />;
+  return (
+    <FapiaoPage
+      data={data}
+      heading={t("page.headingNumber", { number: data.number })}
+      viewHeading={t("page.viewHeadingNumber", { number: data.number })}
+    />
+  );
 }

@@ -25,7 +25,8 @@ interface ActionData {
   values: Record<string, string | undefined>;
 }
 
-export function FapiaoPage({ data, heading }: { data: FapiaoPageData; heading: string }) {
+/** `heading` asks for a fapiao ('Create Fapiao for order %s'); `viewHeading` names the one already asked for. */
+export function FapiaoPage({ data, heading, viewHeading }: { data: FapiaoPageData; heading: string; viewHeading: string }) {
   const { t } = useTranslation("fapiao");
   const lang = useLang();
   const action = useActionData<ActionData>();
@@ -35,7 +36,7 @@ export function FapiaoPage({ data, heading }: { data: FapiaoPageData; heading: s
       <p>
         <Link to={data.back}>← {t("page.back")}</Link>
       </p>
-      <h1>{heading}</h1>
+      <h1>{target?.live ? viewHeading : heading}</h1>
       {data.notice ? (
         <p className="alert alert-success" role="status">
           {t(data.notice)}

@@ -3,6 +3,8 @@
 // narrowing of the methods to those that issue fapiao (bank transfer, Alipay, UnionPay) follow the answer by CSS
 // `:has()`, so the form works without JavaScript; with it, a chosen method that cannot issue one is cleared at once.
 import { useRef, useState, type ChangeEvent } from "react";
+import { Link } from "@remix-run/react";
+import { useLang } from "#app/lib/use-lang";
 import { useTranslation } from "#app/lib/translate";
 import { paths } from "#common/paths";
 import { methodFacts } from "#common/payments/methods";
@@ -20,14 +22,18 @@ import { Field, SelectInput, TextInput, useFieldError, type FieldState } from ".
 
 export function FapiaoFields({
   fapiao,
+  methodIds,
   state,
   onMethodCleared,
 }: {
   fapiao: { disabled: boolean };
+  /** The methods offered: when none can issue a fapiao, 'yes' says so instead of leaving no method. */
+  methodIds: number[];
   state: FieldState;
   onMethodCleared: () => void;
 }) {
   const { t } = useTranslation("fapiao");
+  const lang = useLang();
   const answerError = useFieldError(state, F.requireFapiao);
   const typeError = useFieldError(state, O.type);
   const answer = state.values?.[F.requireFapiao];
@@ -78,7 +84,13 @@ export function FapiaoFields({
         </p>
       ) : null}
       <div className="fapiao-details stack">
-        <p className="alert alert-info">{t("order.methodsNote")}</p>
+        {methodIds.some((id) => methodFacts(id).supportsFapiao) ? (
+          <p className="alert alert-info">{t("order.methodsNote")}</p>
+        ) : (
+          <p className="alert alert-warning">
+            {t("order.noMethod")} <Link to={paths.support(lang)}>{t("page.consultSupport")}</Link>
+          </p>
+        )}
         <fieldset className={`fapiao-types${typeError ? " field-invalid" : ""}`}>
           <legend>{t("form.type")}</legend>
           {FAPIAO_TYPES.map((type) => (

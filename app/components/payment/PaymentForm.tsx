@@ -218,7 +218,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
         </div>
       </div>
 
-      {data.fapiao ? <FapiaoFields fapiao={data.fapiao} state={state} onMethodCleared={() => setMethodId(null)} /> : null}
+      {data.fapiao ? <FapiaoFields fapiao={data.fapiao} methodIds={ids} state={state} onMethodCleared={() => setMethodId(null)} /> : null}
 
       <div className={`field${termsError ? " field-invalid" : ""}`}>
         <label className="checkbox">
