@@ -50,7 +50,11 @@ export default [
       soonProtected("researcher/coupons", "coupons"),
       // A prepayment's fapiao (issue 13 §4): before the prepay routes, which are more general.
       route("researcher/prepay/:number/fapiao", "routes/researcher.prepay.$number.fapiao.tsx"),
-      soonProtected("researcher/prepay/*", "prepay"),
+      // Prepay and the currency chooser (spec 2 §2 "Prepay", "Choose-currency"; issue 13 §1-2)
+      route("researcher/prepay", "routes/researcher.prepay.tsx", { id: "researcher-prepay" }),
+      route("researcher/prepay/complete/:type", "routes/researcher.prepay.complete.$type.tsx"),
+      route("researcher/prepay/:retainerInvoiceNumber", "routes/researcher.prepay.tsx", { id: "researcher-prepay-existing" }),
+      route("researcher/currency", "routes/researcher.currency.tsx"),
       // Pay many invoices (issue 12 §4)
       route("researcher/invoices/pay/:invoiceNumbers", "routes/researcher.invoices.pay.tsx"),
       // Invoices (issue 12 §4)
@@ -99,6 +103,9 @@ export default [
         // Fapiaos (issue 13 §4)
         route("fapiaos", "routes/staff.fapiaos._index.tsx"),
         route("fapiaos/:id", "routes/staff.fapiaos.$id.tsx"),
+        // Prepayments: unpaid retainer invoices and recording their bank transfers (issue 13 §1)
+        route("prepayments", "routes/staff.prepayments._index.tsx"),
+        route("prepayments/:number", "routes/staff.prepayments.$number.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 

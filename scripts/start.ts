@@ -29,7 +29,7 @@ function demoWechatSandbox(env: Env): Env {
   return readEnv();
 }
 
-function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAccount[], processes: number) {
+function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAccount[], processes: number, oneProcessReason?: string) {
   const lines = [
     "",
     `Researcher portal is running at ${url}/`,
@@ -39,6 +39,8 @@ function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAcco
   if (wechatSandboxForDemo)
     lines.push("  WeChat:   sandbox (test mode) for the demo: no WeChat provider is configured; WECHAT_MODE=off turns it off");
   if (processes > 1) lines.push(`  processes: ${processes} (WEB_CONCURRENCY)`);
+  // In the banner's one write: whoever waits for "Stop with Ctrl+C." has read it too.
+  if (oneProcessReason) lines.push(`  One process: ${oneProcessReason}.`);
   // Without SMTP, reset links reach their recipient only through the pickup folder (ADR 018): say where it is.
   const pickup = mailPickupDir({ env });
   lines.push(
@@ -143,8 +145,7 @@ async function serve(env: Env, options: { dev: boolean; prepared: boolean; proce
   const cacheKind = portal.ctx.cache.kind === "redis" ? "Redis" : "in-process";
   if (cluster.isWorker) process.send?.({ type: "portal-ready", cache: cacheKind });
   else {
-    banner(portal.url, env, cacheKind, portal.demoAccounts, 1);
-    if (options.reason) process.stdout.write(`  One process: ${options.reason}.\n\n`);
+    banner(portal.url, env, cacheKind, portal.demoAccounts, 1, options.reason);
   }
 
   let signalled = false;

@@ -119,6 +119,7 @@ export const paths = {
   staffVouchers: (lang: SiteLang, q?: Query) => `/${lang}/staff/vouchers${query(q)}`,
   staffCredits: (lang: SiteLang, q?: Query) => `/${lang}/staff/credits${query(q)}`,
   staffRetainerInvoice: (lang: SiteLang, number: string) => `/${lang}/staff/prepayments/${seg(number)}`,
+  staffPrepayments: (lang: SiteLang, q?: Query) => `/${lang}/staff/prepayments${query(q)}`,
   staffFapiaos: (lang: SiteLang, q?: Query) => `/${lang}/staff/fapiaos${query(q)}`,
   staffFapiao: (lang: SiteLang, id: number | string) => `/${lang}/staff/fapiaos/${seg(id)}`,
 
@@ -166,6 +167,7 @@ export const paths = {
     boletoPdf: (paymentId: string) => `/api/payment/${seg(paymentId)}/boleto.pdf`,
     retainerInvoicePdf: (retainerInvoiceNumber: string, q?: Query) => `/api/retainer-invoice/${seg(retainerInvoiceNumber)}/pdf${query(q)}`,
     prepayPayment: () => "/api/prepay/payment",
+    prepayLoad: () => "/api/prepay/load",
     fapiaos: (q?: Query) => `/api/fapiao${query(q)}`,
     fapiao: (id: number | string) => `/api/fapiao/${seg(id)}`,
     /** The issued fapiao's PDF (uploaded by staff), for its owner. */

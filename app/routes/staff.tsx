@@ -5,7 +5,7 @@ import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
-export const handle = { i18n: ["staffops", "staffpay", "fapiao"] };
+export const handle = { i18n: ["staffops", "staffpay", "prepay", "fapiao"] };
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,6 +27,7 @@ export default function StaffLayout() {
         <NavLink to={paths.staffSupport(lang)}>{t("staff.support")}</NavLink>
         <NavLink to={paths.staffPayments(lang)}>{t("staffpay:nav.payments")}</NavLink>
         <NavLink to={paths.staffVouchers(lang)}>{t("staffpay:nav.vouchers")}</NavLink>
+        <NavLink to={paths.staffPrepayments(lang)}>{t("prepay:staff.nav")}</NavLink>
         <NavLink to={paths.staffFapiaos(lang)}>{t("fapiao:staff.nav")}</NavLink>
       </nav>
       <Outlet />

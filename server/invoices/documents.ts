@@ -197,7 +197,7 @@ async function wordingOf(app: AppContext, f: InvoiceFacts): Promise<Wording & { 
   };
 }
 
-async function companyOf(app: AppContext, localization: string): Promise<InvoiceDocumentData["company"]> {
+export async function companyOf(app: AppContext, localization: string): Promise<InvoiceDocumentData["company"]> {
   const { config } = await app.config.snapshot();
   const all = config.invoiceCompanyDetails;
   const c = all[localization] ?? all.default ?? Object.values(all)[0];

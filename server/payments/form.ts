@@ -423,3 +423,9 @@ export async function loadPayoff(scope: Scope, invoiceNumbers: string[]): Promis
     data,
   });
 }
+
+/** The prepay page's form (issue 13 §1): purpose `prepay`, the amount locked in the user's currency. */
+export async function prepayPaymentForm(scope: Scope, total: number, currencyIso: string): Promise<PaymentFormData> {
+  const methods = await offeredMethods(scope, { purpose: "prepay", total });
+  return loadPaymentForm(scope, { purpose: "prepay", total, currencyIso, methods });
+}

@@ -52,11 +52,15 @@ const EXCLUDED: Record<PaymentPurposeName, ReadonlySet<number>> = {
   prepay: new Set([PAYMENT_METHOD.alipay, PAYMENT_METHOD.credits, PAYMENT_METHOD.voucher]),
   digital: new Set([PAYMENT_METHOD.bankTransfer, PAYMENT_METHOD.boleto, PAYMENT_METHOD.credits, PAYMENT_METHOD.voucher]),
 };
-/** Shown disabled (spec 2 §6: "The prepay payment form … disables bank transfer"). */
+/**
+ * Shown disabled. Spec 2 §6 says the prepay form "disables bank transfer"; issue 13's acceptance test prepays by
+ * bank transfer that staff record. ADR 040 reads the spec as "no balance before the transfer arrives": bank
+ * transfer issues the retainer invoice unpaid and nothing is spendable until staff record the money.
+ */
 const DISABLED: Record<PaymentPurposeName, ReadonlySet<number>> = {
   order: new Set(),
   invoices: new Set(),
-  prepay: new Set([PAYMENT_METHOD.bankTransfer]),
+  prepay: new Set(),
   digital: new Set(),
 };
 

@@ -25,6 +25,7 @@ import { creditInvoice, lockInvoice } from "../invoices/payments";
 import { parseDecimal } from "../catalogue/money";
 import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
+import { settlePrepayPayment } from "../prepay/credit";
 import { offeredMethodIds } from "./offer";
 import { getProvider } from "./providers";
 import type { ChargeRequest, ChargeResult, NextAction, PaymentProvider, ProviderEvent } from "./providers/types";
@@ -68,6 +69,8 @@ export interface PaymentDetails {
   fapespProcessNumber?: string | null;
   /** Money that arrived for nothing left to pay (the invoice was paid otherwise meanwhile): staff refund it. */
   unallocated?: number;
+  /** A prepayment (purpose prepay): the retainer invoice it pays (issue 13, ADR 040). */
+  retainerInvoiceNumber?: string;
 }
 
 /** Admin placement options of the staff's order page (server/staff/admin-orders.ts). */
@@ -177,10 +180,10 @@ export function paymentAnswer(payment: PaymentRow): PaymentAnswer {
 }
 
 /** Declines and settled payments are the request's answer (replayed); refusals of the input are not (ADR 034). */
-const keepResult = (r: Result<PaymentAnswer>) => r.ok || r.error === "payment-declined";
+export const keepResult = (r: Result<PaymentAnswer>) => r.ok || r.error === "payment-declined";
 
 /** 'There was a problem saving your payment: %(error)s.' travels as the decline's `details.message`. */
-function declined(payment: PaymentRow): Result<PaymentAnswer> {
+export function declined(payment: PaymentRow): Result<PaymentAnswer> {
   return fail("payment-declined", { message: payment.error ?? "", paymentId: payment.id });
 }
 
@@ -460,7 +463,7 @@ async function payInvoicesOnce(
 
 // ─── Provider calls ─────────────────────────────────────────────────────────────────────────────────────────
 
-interface NewPayment {
+export interface NewPayment {
   userId: number;
   impersonatorId: number | null;
   purpose: PaymentPurpose;
@@ -474,7 +477,7 @@ interface NewPayment {
   details: PaymentDetails;
 }
 
-async function insertPayment(trx: DB, p: NewPayment): Promise<PaymentRow> {
+export async function insertPayment(trx: DB, p: NewPayment): Promise<PaymentRow> {
   const row = await trx
     .insertInto("payments")
     .values({
@@ -497,13 +500,13 @@ async function insertPayment(trx: DB, p: NewPayment): Promise<PaymentRow> {
   return toPayment(row as unknown as Row);
 }
 
-function billingOf(s: PaymentSubmission): Record<string, unknown> | null {
+export function billingOf(s: PaymentSubmission): Record<string, unknown> | null {
   const address = s.address ?? null;
   const invoice = s.invoiceAddressSameAsBilling ? address : (s.invoiceAddress ?? address);
   return invoice ? { ...invoice, vat: invoice.vat ?? null } : null;
 }
 
-function detailsOf(scope: Scope, s: PaymentSubmission, extra: PaymentDetails): PaymentDetails {
+export function detailsOf(scope: Scope, s: PaymentSubmission, extra: PaymentDetails): PaymentDetails {
   return {
     lang: scope.lang,
     billing: billingOf(s),
@@ -515,7 +518,7 @@ function detailsOf(scope: Scope, s: PaymentSubmission, extra: PaymentDetails): P
   };
 }
 
-async function charge(
+export async function charge(
   scope: Scope,
   provider: PaymentProvider,
   payment: PaymentRow,
@@ -577,7 +580,7 @@ async function charge(
   }
 }
 
-async function markFailed(app: AppContext, id: string, result: Extract<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
+export async function markFailed(app: AppContext, id: string, result: Extract<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
   const row = await app.db
     .updateTable("payments")
     .set({ status: "failed", error: result.error, provider_ref: result.providerRef ?? null, updated_at: new Date() })
@@ -588,7 +591,7 @@ async function markFailed(app: AppContext, id: string, result: Extract<ChargeRes
 }
 
 /** Records a provider's acceptance: settles a sale, or keeps a started payment waiting with its next action. */
-async function afterCharge(app: AppContext, id: string, result: Exclude<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
+export async function afterCharge(app: AppContext, id: string, result: Exclude<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
   await app.db
     .updateTable("payments")
     .set({
@@ -703,6 +706,9 @@ async function settle(app: AppContext, paymentId: string, actor: Actor): Promise
         actor,
       );
     }
+    // A prepayment's money goes onto its retainer invoice and, once paid, becomes a balance (ADR 040).
+    const prepay = payment.purpose === "prepay" ? payment.details.retainerInvoiceNumber : undefined;
+    if (prepay) unallocated += await settlePrepayPayment(trx, { ...payment, retainerInvoiceNumber: prepay }, actor);
     const settled = await trx
       .updateTable("payments")
       .set({
@@ -713,7 +719,7 @@ async function settle(app: AppContext, paymentId: string, actor: Actor): Promise
         error: null,
         details: JSON.stringify({
           ...payment.details,
-          ...(unallocated > 0 || allocations.length === 0 ? { unallocated: unallocated || payment.amount } : {}),
+          ...(unallocated > 0 || (allocations.length === 0 && !prepay) ? { unallocated: unallocated || payment.amount } : {}),
         }),
       })
       .where("id", "=", payment.id)

@@ -43,11 +43,12 @@ describe("payment method rules", () => {
     expect(ids(ctx({ usableCredits: true, purpose: "digital" }))).not.toContain(M.credits);
   });
 
-  it("prepay excludes Alipay and shows bank transfer disabled; digital excludes bank transfer and boleto", () => {
+  it("prepay excludes Alipay and vouchers; bank transfer issues the retainer unpaid (ADR 040); digital excludes bank transfer and boleto", () => {
     const prepay = availableMethods(ctx({ purpose: "prepay", localizationMethods: CN }));
     expect(prepay.map((m) => m.id)).not.toContain(M.alipay);
-    expect(prepay.find((m) => m.id === M.bankTransfer)).toEqual({ id: M.bankTransfer, disabled: true });
-    expect(methodAllowed(ctx({ purpose: "prepay", localizationMethods: CN }), M.bankTransfer)).toBe(false);
+    expect(prepay.find((m) => m.id === M.bankTransfer)).toEqual({ id: M.bankTransfer, disabled: false });
+    expect(methodAllowed(ctx({ purpose: "prepay", localizationMethods: CN }), M.bankTransfer)).toBe(true);
+    expect(ids(ctx({ purpose: "prepay", localizationMethods: BR, brazilChoice: "allpago" }))).toContain(M.boleto);
     const digital = ids(ctx({ purpose: "digital", localizationMethods: BR }));
     expect(digital).not.toContain(M.bankTransfer);
     expect(digital).not.toContain(M.boleto);

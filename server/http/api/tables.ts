@@ -11,6 +11,7 @@ import { providerApi } from "../../payments/provider-api";
 import { paymentsApi } from "../../payments/api";
 import { invoicesApi } from "../../invoices/api";
 import { vouchersApi } from "../../vouchers/api";
+import { prepayApi } from "../../prepay/api";
 import { fapiaoApi } from "../../fapiao/api";
 
 export const API_TABLES: EndpointTable[] = [
@@ -26,5 +27,6 @@ export const API_TABLES: EndpointTable[] = [
   paymentsApi,
   invoicesApi,
   vouchersApi,
+  prepayApi,
   fapiaoApi,
 ];

@@ -1,0 +1,60 @@
+// Prepay (issue 13 §1, spec 2 §2 "Prepay", §5): the forms of the prepay pages, the staff's record-transfer form,
+// the currency chooser and the API body. Lenient on values: the domain (server/prepay) checks the amount against
+// the currency's minimum and answers translated field errors (`prepay:errors.*`).
+import * as z from "zod/mini";
+import { paymentBody, type PaymentFields } from "#common/payments/schemas";
+
+const text = (max: number) => z.catch(z.string().check(z.maxLength(max)), "");
+
+/** Typed amounts are major units ("500", "1250.50"): longer than this is not an amount. */
+export const PREPAY_AMOUNT_MAX_LENGTH = 16;
+/** The largest prepayment in major units: a typo of many zeros is refused, not charged. */
+export const PREPAY_AMOUNT_MAX_MAJOR = 1_000_000;
+/** Prepayments and credits the page lists before 'Show all' (spec 2 §9). */
+export const PREPAY_LIST_SIZE = 5;
+
+/** The amount step of /researcher/prepay: Next locks the amount (intent=amount), or Start over. */
+export const prepayAmountSchema = z.object({
+  intent: z.enum(["amount", "start-over"]),
+  amount: text(PREPAY_AMOUNT_MAX_LENGTH + 8),
+});
+export type PrepayAmountForm = z.output<typeof prepayAmountSchema>;
+
+/** POST /staff/prepayments/{number}: a bank transfer received for a retainer invoice. */
+export const retainerTransferSchema = z.object({
+  intent: z.literal("record-transfer"),
+  amount: text(20),
+  reference: text(200),
+  receivedOn: text(20),
+});
+export type RetainerTransferForm = z.output<typeof retainerTransferSchema>;
+
+/** POST /researcher/currency: choose (then confirm) the account's currency. */
+export const chooseCurrencySchema = z.object({
+  intent: z.enum(["choose", "confirm", "back"]),
+  currencyIso: text(3),
+  redirect: text(500),
+});
+export type ChooseCurrencyForm = z.output<typeof chooseCurrencySchema>;
+
+/** GET /researcher/prepay?all=prepayments|credits: the 'Show all' of each list. */
+export const prepayListQuery = z.object({ all: z.optional(z.string().check(z.maxLength(20))) });
+
+/**
+ * POST /api/prepay/payment: the payment form's body (as /api/payoff/payment takes it) and either `amount`
+ * (a new prepayment, major units of the user's currency) or `retainerInvoiceNumber` (an unpaid one).
+ */
+export const prepayPaymentBody = z.pipe(
+  z.looseObject({ retainerInvoiceNumber: z.optional(z.unknown()), amount: z.optional(z.unknown()) }),
+  z.transform((b): { fields: PaymentFields; amount: string | null; retainerInvoiceNumber: string | null } => {
+    const parsed = paymentBody.safeParse(b);
+    const fields = parsed.success ? parsed.data.fields : {};
+    const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).trim() : "");
+    return {
+      fields,
+      amount: str(b.amount) || null,
+      retainerInvoiceNumber: str(b.retainerInvoiceNumber) || null,
+    };
+  }),
+);
+export type PrepayPaymentBody = z.output<typeof prepayPaymentBody>;
