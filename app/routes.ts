@@ -48,6 +48,8 @@ export default [
       soonProtected("researcher/digital-translations/*", "digital-translations"),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
       soonProtected("researcher/coupons", "coupons"),
+      // A prepayment's fapiao (issue 13 §4): before the prepay routes, which are more general.
+      route("researcher/prepay/:number/fapiao", "routes/researcher.prepay.$number.fapiao.tsx"),
       // Prepay and the currency chooser (spec 2 §2 "Prepay", "Choose-currency"; issue 13 §1-2)
       route("researcher/prepay", "routes/researcher.prepay.tsx", { id: "researcher-prepay" }),
       route("researcher/prepay/complete/:type", "routes/researcher.prepay.complete.$type.tsx"),
@@ -61,6 +63,8 @@ export default [
       route("researcher/invoices", "routes/researcher.invoices.tsx", { id: "researcher-invoices" }),
       route("researcher/invoices/:status", "routes/researcher.invoices.tsx", { id: "researcher-invoices-status" }),
       route("researcher/invoices/unpaid/:type", "routes/researcher.invoices.unpaid.$type.tsx"),
+      // An invoice's fapiao (issue 13 §4)
+      route("researcher/invoices/:number/fapiao", "routes/researcher.invoices.$number.fapiao.tsx"),
       soonProtected("researcher/invoices/*", "invoices"),
       soon("researcher/grammar-check/*", "grammar-check"),
       soonProtected("researcher/rewards", "rewards"),
@@ -98,6 +102,9 @@ export default [
         route("vouchers", "routes/staff.vouchers.tsx"),
         // Courtesy credits (issue 13)
         route("credits", "routes/staff.credits.tsx"),
+        // Fapiaos (issue 13 §4)
+        route("fapiaos", "routes/staff.fapiaos._index.tsx"),
+        route("fapiaos/:id", "routes/staff.fapiaos.$id.tsx"),
         // Prepayments: unpaid retainer invoices and recording their bank transfers (issue 13 §1)
         route("prepayments", "routes/staff.prepayments._index.tsx"),
         route("prepayments/:number", "routes/staff.prepayments.$number.tsx"),

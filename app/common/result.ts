@@ -95,6 +95,13 @@ export const ERROR_STATUS: Record<string, number> = {
   "provider-unavailable": 503,
   "not-refundable": 409,
   "refund-failed": 409,
+  // Fapiao (issue 13, ADR 042): the document does not take one (now), or the fapiao is not in a state for the change.
+  "fapiao-not-available": 409,
+  "fapiao-us-prepayment": 409,
+  "invoice-not-paid": 409,
+  "fapiao-already-requested": 409,
+  "fapiao-already-issued": 409,
+  "fapiao-not-cancellable": 409,
 };
 
 export function errorStatus(error: string): number {

@@ -19,7 +19,7 @@ import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/li
 import { balanceChoiceOf, balancesFor } from "#server/payments/balances";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["payment", "order", "credits"] };
+export const handle = { i18n: ["payment", "order", "credits", "fapiao"] };
 
 /** The invoices of the path, the user's own and unpaid; anything else is the 404 page. */
 async function payoffOf(request: Request, context: LoaderFunctionArgs["context"], param: string | undefined) {

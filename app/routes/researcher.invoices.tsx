@@ -13,9 +13,10 @@ import { listInvoices, payableSelection } from "#server/invoices/list";
 import { InvoiceFilters, type InvoiceFilterValues } from "#app/components/invoices/InvoiceFilters";
 import { InvoiceTable, type InvoiceListData } from "#app/components/invoices/InvoiceTable";
 import { InvoicePagination } from "#app/components/invoices/InvoicePagination";
+import { fapiaoNoticeKey } from "#common/fapiao/notice";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["invoices"] };
+export const handle = { i18n: ["invoices", "fapiao"] };
 
 /** At most this many invoice numbers are read from one selection (a page's worth, several times over). */
 const SELECTION_MAX = 50;
@@ -57,7 +58,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : intent === "clear"
         ? []
         : chosen.filter((n) => invoices.some((i) => i.invoiceNumber === n));
-  const data: InvoiceListData & { title: string; values: InvoiceFilterValues; fieldErrors: typeof fieldErrors; message: string | null } = {
+  const data: InvoiceListData & {
+    title: string;
+    values: InvoiceFilterValues;
+    fieldErrors: typeof fieldErrors;
+    message: string | null;
+    fapiaoNotice: string | null;
+  } = {
     title: t(unpaidOnly ? "unpaidHeading" : "title"),
     mode: unpaidOnly ? "unpaid" : "all",
     values,
@@ -71,6 +78,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     selectionError,
     // The landing of a payment (researcher.invoices.unpaid.$type.tsx) comes back with ?payment=success|error.
     message: q.get("payment") === "success" ? "landing.success" : q.get("payment") === "error" ? "landing.error" : null,
+    // Back from the fapiao page (issue 13 §4): 'fapiao-creation-success-type-{type}' or the cancellation's.
+    fapiaoNotice: fapiaoNoticeKey(q.get("fapiao")),
   };
   const status = fieldErrors || selectionError ? 400 : 200;
   return Response.json(data, { status, headers: { "Cache-Control": "private, no-store" } });
@@ -83,6 +92,7 @@ function useInvoiceData() {
     values: InvoiceFilterValues;
     fieldErrors: Record<string, string[] | null> | null;
     message: string | null;
+    fapiaoNotice: string | null;
   };
 }
 
@@ -105,6 +115,11 @@ export default function InvoicesPage() {
           role={data.message === "landing.success" ? "status" : "alert"}
         >
           {t(data.message)}
+        </p>
+      ) : null}
+      {data.fapiaoNotice ? (
+        <p className="alert alert-success" role="status">
+          {t(data.fapiaoNotice)}
         </p>
       ) : null}
       <nav className="invoice-tabs" aria-label={t("tabs.label")}>

@@ -22,7 +22,7 @@ import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/li
 import { balanceChoiceOf } from "#server/payments/balances";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["order", "catalogue", "payment", "staffpay", "credits"] };
+export const handle = { i18n: ["order", "catalogue", "payment", "staffpay", "credits", "fapiao"] };
 
 // Payment (issue 12 §1): the shared payment form; the methods the order's rules allow, free when nothing is due.
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
 import { filterInstants } from "../orders/dashboard";
+import { fapiaosOfInvoices } from "../fapiao";
 
 export interface InvoiceReceipt {
   /** The ledger row's id: GET /api/payment/{id}/pdf. */
@@ -43,6 +44,8 @@ export interface InvoiceRow {
   boletoPaymentId: string | null;
   /** The localisation allows fapiao processing after payment: the fapiao column applies. */
   allowsFapiao: boolean;
+  /** The invoice's live fapiao (spec 2 §3 "Invoice" fapiao: status, type, number, url, completed), or null. */
+  fapiao: { id: number; status: string; type: string; number: string | null; url: string | null; completed: boolean } | null;
 }
 
 export interface InvoicePage {
@@ -117,6 +120,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
   const [receipts, boletos] = numbers.length
     ? await Promise.all([receiptsOf(scope, numbers), pendingBoletosOf(scope, numbers)])
     : [new Map(), new Map()];
+  const fapiaos = await fapiaosOfInvoices(scope, numbers);
   const fapiaoAfterPayment = new Set(localizations.filter((l) => l.allowsFapiaoProcessingAfterPayment).map((l) => l.identity));
   const invoices: InvoiceRow[] = rows.map((r) => {
     const balance = Number(r.balance);
@@ -137,6 +141,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       receipts: receipts.get(r.number) ?? [],
       boletoPaymentId: boletos.get(r.number) ?? null,
       allowsFapiao: fapiaoAfterPayment.has(r.localization),
+      fapiao: fapiaoOf(fapiaos.get(r.number)),
     };
   });
   return ok({
@@ -264,4 +269,18 @@ export async function payableSelection(scope: Scope, numbers: string[]): Promise
   const payable = new Set((await unpaidInvoicesByNumber(scope, numbers)).map((i) => i.number));
   const chosen = [...new Set(numbers)].filter((n) => payable.has(n));
   return chosen.length ? ok(chosen) : invalid({ invoice: "invoices:errors.selection-required" }, "selection-required");
+}
+
+/** An invoice's fapiao as the list and GET /api/invoice/load show it (issue 13 §4). */
+function fapiaoOf(f: import("../fapiao").FapiaoView | undefined): InvoiceRow["fapiao"] {
+  if (!f) return null;
+  const completed = f.status === "issued";
+  return {
+    id: f.id,
+    status: f.status,
+    type: f.type,
+    number: f.fapiaoNumber,
+    url: completed && f.hasPdf ? `/api/fapiao/${f.id}/pdf` : null,
+    completed,
+  };
 }

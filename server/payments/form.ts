@@ -51,6 +51,8 @@ async function panelFor(
   const fallback = await balancePlan(scope, subtotal, currencyIso, { ...choice, prepayOption: "none" });
   return { panel: fallback.ok ? fallback.value : null, errors: plan.fieldErrors };
 }
+import { orderFapiaoState } from "../fapiao";
+import { checkOrderFapiao } from "#common/fapiao/schemas";
 
 const E = (code: string) => `payment:errors.${code}`;
 
@@ -112,17 +114,21 @@ export interface PaymentFormTarget {
   currencyIso: string;
   /** The methods offered (server/payments/rules.ts), in order, with whether each provider is a sandbox. */
   methods: PaymentFormData["methods"];
+  /** How many invoices the form pays (the pay page): the order fapiao needs exactly one. */
+  invoiceCount?: number;
 }
 
 /** Everything the form renders. A fresh idempotency key each load: one page, one payment. */
 export async function loadPaymentForm(scope: Scope, target: PaymentFormTarget): Promise<PaymentFormData> {
-  const [countries, currencies, addresses, user] = await Promise.all([
+  const [countries, currencies, addresses, user, fapiao] = await Promise.all([
     scope.memo(`payment:countries:${scope.lang}`, () => countriesWithStates(scope.app.db, scope.lang)),
     scope.memo(`payment:currencies:${scope.lang}`, () => paymentCurrencies(scope.app.db, scope.lang)),
     savedAddresses(scope),
     scope.userId
       ? scope.app.db.selectFrom("users").select(["country_id", "voucher_available"]).where("id", "=", scope.userId).executeTakeFirst()
       : Promise.resolve(undefined),
+    // The order fapiao attaches to the invoice the payment makes or pays: orders and invoices only.
+    target.purpose === "order" || target.purpose === "invoices" ? orderFapiaoState(scope, { invoiceCount: target.invoiceCount }) : null,
   ]);
   // Nothing due: the method is free (or the voucher that covered it, as the rules say) and no other shows (spec 2 §4).
   const methods =
@@ -144,6 +150,7 @@ export async function loadPaymentForm(scope: Scope, target: PaymentFormTarget): 
     total: target.total,
     currencyIso: target.currencyIso,
     idempotencyKey: randomUUID(),
+    fapiao,
   };
 }
 
@@ -230,8 +237,21 @@ export function parsePaymentSubmission(fields: PaymentFields, form: PaymentFormD
     }
   }
 
-  // The fapiao itself is issue 13: a request is read only where the method supports one.
-  const requireFapiao = facts.supportsFapiao && on(F.requireFapiao);
+  // The order fapiao (issue 13 §4): where it applies the question must be answered, 'yes' needs a method that
+  // supports fapiao (the page then shows the choice again with the method cleared) and the fapiao's own fields.
+  let requireFapiao = facts.supportsFapiao && on(F.requireFapiao);
+  let fapiao: PaymentSubmission["fapiao"] = null;
+  if (form.fapiao && !form.fapiao.disabled) {
+    const answer = v(F.requireFapiao);
+    if (answer !== "on" && answer !== "true" && answer !== "no") errors[F.requireFapiao] = "fapiao:errors.option-required";
+    else if (answer !== "no") {
+      if (!facts.supportsFapiao) errors[F.method] = "fapiao:errors.method-not-fapiao";
+      const checked = checkOrderFapiao(fields);
+      Object.assign(errors, checked.errors);
+      fapiao = checked.value;
+      requireFapiao = facts.supportsFapiao;
+    }
+  } else if (form.fapiao) requireFapiao = false;
 
   const address = offered
     ? readAddress(fields, "address", facts.address === "invoice" ? "invoice" : "billing", form, requireFapiao, errors)
@@ -260,6 +280,7 @@ export function parsePaymentSubmission(fields: PaymentFields, form: PaymentFormD
     prepayOption: (["fullPayment", "partialPayment"] as const).find((o) => o === v(F.prepayOption)) ?? "none",
     prepayAmount: v(F.prepayAmount) || null,
     requireFapiao,
+    fapiao,
   });
 
   function readAddress(
@@ -416,6 +437,7 @@ export async function loadPayoff(
       total: payable,
       currencyIso,
       methods: await offeredMethods(scope, { purpose: "invoices", total: payable, currencyIso }),
+      invoiceCount: ordered.length,
     }),
     scope.app.db.selectFrom("currencies").select(["sign", "num_decimals"]).where("iso_code", "=", currencyIso).executeTakeFirstOrThrow(),
   ]);

@@ -23,6 +23,7 @@ import { placeable, placeOrder } from "../orders/place";
 import { afterOrderChange, type Actor } from "../orders/life";
 import { creditInvoice, lockInvoice } from "../invoices/payments";
 import { parseDecimal } from "../catalogue/money";
+import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
 import { settlePrepayPayment } from "../prepay/credit";
 import { offeredMethodIds } from "./offer";
@@ -262,6 +263,7 @@ async function payOrderFormOnce(
     const placed = await placeOrder(scope, form, placeWith);
     if (!placed.ok) return placed;
     const applied = placed.value.alreadyPlaced ? null : await spendBalances(placed.value.invoiceNumber, null);
+    await storeOrderFapiao(scope.app, userId, placed.value.invoiceNumber, submission);
     return ok({
       paymentId: null,
       status: "succeeded",
@@ -337,6 +339,7 @@ async function payOrderFormOnce(
   // The balances first, then the provider's money settles the rest (a concurrent spend that left less than
   // planned leaves that part due on the invoice).
   const applied = await spendBalances(invoiceNumber, payment.id);
+  await storeOrderFapiao(scope.app, userId, invoiceNumber, submission);
   await scope.app.db
     .updateTable("payments")
     .set({
@@ -540,6 +543,8 @@ async function payInvoicesOnce(
   const payment = created.value;
   const result = await charge(scope, provider, payment, submission, numbers.join(", "));
   if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
+  // One invoice only: the form offers the order fapiao only then (spec 2 §2 "Pay screen").
+  await storeOrderFapiao(scope.app, userId, numbers.length === 1 ? numbers[0] : null, submission);
   return ok(paymentAnswer(await afterCharge(scope.app, payment.id, result)));
 }
 

@@ -37,6 +37,8 @@ async function main() {
   await (await import("./fixtures/payments")).seedPaymentFixtures(portal.ctx);
   // Paid prepayments for tests/e2e/spend-balances.spec.ts (the prepay pages are another area's).
   await (await import("./fixtures/spend")).seedSpendFixtures(portal.ctx);
+  // Paid CN invoices and a Chinese researcher on the US site for tests/e2e/fapiao.spec.ts (issue 13 §4).
+  await (await import("./fixtures/fapiao")).seedFapiaoFixtures(portal.ctx);
   process.stdout.write(`e2e portal at ${portal.url}\n`);
   const stop = () => portal.stop().then(() => process.exit(0));
   process.on("SIGTERM", stop);

@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { methodFacts } from "./methods";
 import { ADDRESS_FIELDS } from "./address";
+import { ORDER_FAPIAO_FIELD } from "../fapiao/schemas";
 
 /** The page's fields by name: `paymentMethodId`, `address.city`, `invoiceAddress.zip`, `taxNumber`… */
 export type PaymentFields = Record<string, string>;
@@ -92,6 +93,7 @@ export const paymentBody = z.pipe(
     amount: unknownField,
     additionalData: unknownField,
     invoiceNumbers: unknownField,
+    fapiao: unknownField,
   }),
   z.transform((b): { fields: PaymentFields; invoiceNumbers: string[] } => {
     const card = obj(b.creditCard);
@@ -115,12 +117,14 @@ export const paymentBody = z.pipe(
       [PAYMENT_FIELD.fapespProcessNumber]: text(b.fapespNumber ?? boleto.processNumber),
       [PAYMENT_FIELD.grantNumber]: text(b.grantNumber),
       [PAYMENT_FIELD.invoiceAddressDiffers]: differs ? "on" : "",
-      [PAYMENT_FIELD.requireFapiao]: tick(b.requireFapiao),
+      // Asked where the order fapiao applies: an explicit false is the answer 'no' (issue 13 §4).
+      [PAYMENT_FIELD.requireFapiao]: b.requireFapiao === false || b.requireFapiao === "no" ? "no" : tick(b.requireFapiao),
       [PAYMENT_FIELD.useCredits]: tick(b.useCredits),
       [PAYMENT_FIELD.prepayOption]: text(b.prepaymentOption),
       [PAYMENT_FIELD.prepayAmount]: text(b.amount),
       ...(main === undefined ? {} : addressFields("address", main)),
       ...(differs ? addressFields("invoiceAddress", b.invoiceAddress) : {}),
+      ...orderFapiaoFields(b.fapiao),
     };
     // The boleto's payer is the address's name.
     if (boleto.payer !== undefined && !fields["address.name"]) fields["address.name"] = text(boleto.payer);
@@ -131,6 +135,15 @@ export const paymentBody = z.pipe(
   }),
 );
 export type PaymentBody = z.output<typeof paymentBody>;
+
+/** The API's `fapiao` object (spec 2 §3 "Fapiao form") as the page's `fapiao.*` fields. */
+function orderFapiaoFields(input: unknown): PaymentFields {
+  const f = obj(input);
+  if (!Object.keys(f).length) return {};
+  const type = typeof f.type === "object" ? obj(f.type).id : f.type;
+  const values = { ...f, type } as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(ORDER_FAPIAO_FIELD).map(([key, name]) => [name, text(values[key])]));
+}
 
 /** A saved address the form offers in its select (the user's own, table `addresses`). */
 export interface SavedAddress {
@@ -169,6 +182,8 @@ export interface PaymentFormData {
   idempotencyKey: string;
   /** Issue 13: the prepayment / credits panel (null: nothing to spend, hidden invoices, or not offered here). */
   balances?: import("./balances").BalancePanel | null;
+  /** The order fapiao question applies (issue 13 §4); `disabled` unless exactly one invoice is paid. */
+  fapiao?: { disabled: boolean } | null;
 }
 
 /** A page action's answer when the payment was not made: the form again with its values and errors. */

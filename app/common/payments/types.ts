@@ -51,6 +51,8 @@ export interface PaymentSubmission {
   prepayOption: "fullPayment" | "partialPayment" | "none";
   prepayAmount: string | null;
   requireFapiao: boolean;
+  /** The order fapiao's details when the researcher answered 'yes' where it applies (issue 13 §4), else null. */
+  fapiao?: import("../fapiao/schemas").OrderFapiaoInput | null;
 }
 
 /** The payment's answer to the page or the API (spec 2 §7 "Payment save"). */

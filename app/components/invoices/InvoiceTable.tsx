@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import type { InvoiceRow } from "#server/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
+import { FapiaoCell } from "../fapiao/FapiaoCell";
 
 export interface InvoiceListData {
   mode: "all" | "unpaid";
@@ -176,7 +177,7 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                 {data.fapiaoColumn ? (
                   <td className="invoice-fapiao" data-label={t("table.fapiao")}>
                     {i.allowsFapiao ? (
-                      <Link to={paths.invoiceFapiao(lang, i.invoiceNumber)}>{t("actions.fapiao")}</Link>
+                      <FapiaoCell invoice={i} />
                     ) : (
                       <Link to={paths.supportSubmission(lang, i.orderNumber)}>{t("actions.consultSupport")}</Link>
                     )}

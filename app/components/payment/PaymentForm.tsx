@@ -13,6 +13,7 @@ import { CardFields } from "./CardFields";
 import { VoucherPanel } from "./VoucherPanel";
 import { AllpagoWidget } from "./AllpagoWidget";
 import { BalancePanel } from "./BalancePanel";
+import { FapiaoFields } from "./FapiaoFields";
 
 /** Minor units as the Allpago checkout takes them: "500.00" (the currency's own decimals). */
 function majorAmount(minor: number, currencyIso: string): string {
@@ -51,7 +52,9 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   const posted = reply?.values[F.method];
   // The wizard starts on the first method that works without JavaScript (card entry needs it).
   const first = ids.find((id) => !methodFacts(id).needsScript) ?? ids[0] ?? null;
-  const initial = posted && ids.includes(Number(posted)) ? Number(posted) : preselect || ids.length === 1 ? first : null;
+  // A fapiao was asked for with a method that cannot issue one: the method is shown cleared (issue 13 §4).
+  const fapiaoClears = reply?.fieldErrors[F.method] === "fapiao:errors.method-not-fapiao";
+  const initial = posted && ids.includes(Number(posted)) && !fapiaoClears ? Number(posted) : preselect || ids.length === 1 ? first : null;
   const [methodId, setMethodId] = useState<number | null>(initial);
   const [installments, setInstallments] = useState(Number(reply?.values[F.installments] ?? 1) || 1);
   // Without JavaScript the button stays enabled (the server answers 'Please choose a payment method.').
@@ -115,7 +118,11 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
         <div className="pm-methods">
           {data.methods.map((m) => {
             const f = methodFacts(m.id);
-            const kind = [f.brazilOnly ? "pm-brazil-only" : "", f.supportsFapesp ? "pm-fapesp-ok" : ""].join(" ");
+            const kind = [
+              f.brazilOnly ? "pm-brazil-only" : "",
+              f.supportsFapesp ? "pm-fapesp-ok" : "",
+              f.supportsFapiao ? "pm-fapiao-ok" : "",
+            ].join(" ");
             return (
               <label key={m.id} className={`pm-method ${kind}`}>
                 <input
@@ -214,6 +221,8 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
           <AddressFields form="invoiceAddress" data={data} state={state} brazilOnlyChosen={false} />
         </div>
       </div>
+
+      {data.fapiao ? <FapiaoFields fapiao={data.fapiao} methodIds={ids} state={state} onMethodCleared={() => setMethodId(null)} /> : null}
 
       <div className={`field${termsError ? " field-invalid" : ""}`}>
         <label className="checkbox">

@@ -12,6 +12,7 @@ import { paymentsApi } from "../../payments/api";
 import { invoicesApi } from "../../invoices/api";
 import { vouchersApi } from "../../vouchers/api";
 import { prepayApi } from "../../prepay/api";
+import { fapiaoApi } from "../../fapiao/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -27,4 +28,5 @@ export const API_TABLES: EndpointTable[] = [
   invoicesApi,
   vouchersApi,
   prepayApi,
+  fapiaoApi,
 ];
