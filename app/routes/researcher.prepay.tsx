@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { fapiaoNoticeKey } from "#common/fapiao/notice";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
@@ -20,7 +21,7 @@ import { RedirectForm } from "#app/components/payment/RedirectForm";
 import { PrepayLists } from "#app/components/prepay/PrepayLists";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["prepay", "payment", "order", "invoices"] };
+export const handle = { i18n: ["prepay", "payment", "order", "invoices", "fapiao"] };
 
 /** The amount step's answer: the amount locked with its payment form, or the amount refused. */
 type Locked = { amountText: string; amount: number; currency: CurrencyFormat; data: PaymentFormData };
@@ -66,6 +67,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     credits: data.credits,
     all: url.searchParams.get("all"),
     message: outcome === "success" || outcome === "error" ? outcome : null,
+    // Back from the prepayment's fapiao page (issue 13 §4): 'fapiao-creation-success-type-{type}' or the cancellation's.
+    fapiaoNotice: fapiaoNoticeKey(url.searchParams.get("fapiao")),
     existing,
   };
 }
@@ -119,6 +122,11 @@ export default function Prepay() {
       {data.message ? (
         <p className={`alert ${data.message === "success" ? "alert-success" : "alert-danger"}`} role="status">
           {t(`landing.${data.message}`)}
+        </p>
+      ) : null}
+      {data.fapiaoNotice ? (
+        <p className="alert alert-success" role="status">
+          {t(data.fapiaoNotice)}
         </p>
       ) : null}
       {!data.enabled ? <p className="alert alert-info">{t("disabled")}</p> : null}
