@@ -141,3 +141,35 @@ export async function placeBankTransferOrder(
   const { order } = await placed.json();
   return { externalId: order.externalId, invoiceNumber: order.invoiceNumber, total: order.total };
 }
+
+/** Registers a researcher of another country, currency and language through the API; returns the credentials to sign in with. */
+export async function registerIn(
+  page: Page,
+  u: {
+    prefix: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    country: string;
+    phone: string;
+    currency: string;
+    language: string;
+  },
+) {
+  const user = { email: uniqueEmail(u.prefix), password: u.password };
+  const reg = await page.request.post("/api/auth/register", {
+    data: {
+      ...user,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      countryCode: u.country,
+      phoneNumber: u.phone,
+      country: u.country,
+      currency: u.currency,
+      language: u.language,
+      agreeToTOS: true,
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  return user;
+}

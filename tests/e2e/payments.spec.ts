@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { draftAtPayment, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, uniqueEmail } from "./helpers";
+import { draftAtPayment, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, registerIn } from "./helpers";
 import { isValidBoletoLine } from "../../app/common/payments/boleto";
 
 // Issue 12 "Done when": the researcher's payments end to end through the real pages and the providers' built-in
@@ -8,36 +8,6 @@ import { isValidBoletoLine } from "../../app/common/payments/boleto";
 // boleto with a valid typed line and its PDF.
 
 /** A researcher registered through the API for a country's site (its localisation follows the country). */
-async function registerIn(
-  page: Page,
-  u: {
-    prefix: string;
-    password: string;
-    firstName: string;
-    lastName: string;
-    country: string;
-    phone: string;
-    currency: string;
-    language: string;
-  },
-) {
-  const user = { email: uniqueEmail(u.prefix), password: u.password };
-  const reg = await page.request.post("/api/auth/register", {
-    data: {
-      ...user,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      countryCode: u.country,
-      phoneNumber: u.phone,
-      country: u.country,
-      currency: u.currency,
-      language: u.language,
-      agreeToTOS: true,
-    },
-  });
-  expect(reg.status(), await reg.text()).toBe(201);
-  return user;
-}
 
 async function signInApi(page: Page, user: { email: string; password: string }) {
   expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
