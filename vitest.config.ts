@@ -26,6 +26,8 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
       { extends: true, test: { name: "http", include: ["tests/http/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+      // Fault tests (ADR 045): start their own Redis and PostgreSQL on spare ports; need the build.
+      { extends: true, test: { name: "faults", include: ["tests/faults/**/*.test.ts"], fileParallelism: false } },
     ],
   },
 });

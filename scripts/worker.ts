@@ -4,6 +4,7 @@
 import { readEnv } from "#server/env";
 import { openDatabase, migrateToLatest } from "#server/db";
 import { createCache } from "#server/cache";
+import { redisOptions } from "#server/cache/options";
 import { createLogger } from "#server/logger";
 import { loadSecrets } from "#server/secrets";
 import { createAppContext } from "#server/context";
@@ -20,7 +21,7 @@ async function main() {
   }
   const database = await openDatabase(env);
   await migrateToLatest(database.db);
-  const cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX);
+  const cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX, redisOptions(env, logger));
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets: loadSecrets(env.DATA_DIR, env) });
   const worker = startJobWorker(ctx);
   process.stdout.write(`Job worker ${worker.id} is running (database ${database.location}). Stop with Ctrl+C.\n`);

@@ -8,6 +8,7 @@ import type express from "express";
 import { readEnv, type Env } from "./env";
 import { openDatabase, migrateToLatest, type OpenedDatabase } from "./db";
 import { createCache } from "./cache";
+import { redisOptions } from "./cache/options";
 import { createLogger } from "./logger";
 import { loadSecrets } from "./secrets";
 import { createAppContext, type AppContext } from "./context";
@@ -69,7 +70,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
       if (applied.length) logger.info({ migrations: applied }, "migrations applied");
       await seedReference(database.db);
     }
-    cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX);
+    cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX, redisOptions(env, logger));
   } catch (error) {
     await database.close();
     throw error;

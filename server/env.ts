@@ -119,6 +119,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.optional(z.string()),
   REDIS_URL: z.optional(z.string()),
   REDIS_PREFIX: text("portal:"),
+  /** A Redis command slower than this is answered from process memory and opens the breaker (ADR 045). */
+  REDIS_COMMAND_TIMEOUT_MS: z._default(positive("a positive number of milliseconds", true), 500),
   SMTP_URL: z.optional(z.string()),
   /**
    * Without SMTP_URL, whole messages (reset links included) are written here for their recipient, one JSON

@@ -1,5 +1,7 @@
 // Caches and counters. Redis (ioredis) when REDIS_URL is set so that every web
-// process sees the same values; otherwise a map in this process.
+// process sees the same values; otherwise a map in this process. Redis sits behind a circuit breaker
+// (./breaker.ts) that falls back to a map in this process while Redis is unreachable.
+import { ResilientCache, type ResilientCacheOptions } from "./breaker";
 
 export interface Cache {
   readonly kind: "redis" | "memory";
@@ -114,17 +116,33 @@ export class RedisCache implements Cache {
   }
 }
 
-export async function createCache(redisUrl: string | undefined, prefix = "portal:"): Promise<Cache> {
+export interface CacheOptions {
+  /** Told when Redis goes away and when it is back (the breaker's transitions). */
+  onStateChange?: ResilientCacheOptions["onStateChange"];
+  /** A Redis command slower than this is answered from process memory instead (default 500 ms). */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Redis behind a circuit breaker with an in-process fallback (ADR 045) when `redisUrl` is set, else memory.
+ * A Redis that is down at boot does not stop the portal: it serves from memory and reconnects when it can.
+ */
+export async function createCache(redisUrl: string | undefined, prefix = "portal:", options: CacheOptions = {}): Promise<Cache> {
   if (!redisUrl) return new MemoryCache();
   const { Redis } = await import("ioredis");
+  const timeoutMs = options.commandTimeoutMs ?? 500;
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
+    // Fails a command at once while disconnected instead of queueing it: the breaker answers it from memory.
     enableOfflineQueue: false,
+    connectTimeout: 2000,
+    // A backstop for commands the breaker has stopped waiting for, so none lingers on a dead connection.
+    commandTimeout: timeoutMs * 4,
     // Keeps retrying in the background so the portal recovers by itself when Redis returns.
-    retryStrategy: (times) => Math.min(times * 200, 2000),
+    retryStrategy: (times) => Math.min(times * 200, 1000),
   });
   redis.on("error", () => undefined);
-  await redis.connect();
-  return new RedisCache(redis, prefix);
+  await redis.connect().catch((error: unknown) => options.onStateChange?.("unavailable", error));
+  return new ResilientCache(new RedisCache(redis, prefix), { timeoutMs, onStateChange: options.onStateChange });
 }
