@@ -119,17 +119,18 @@ export class ResilientCache implements Cache {
 
   private recovered() {
     this.onStateChange?.("recovered");
+    // Redis is the one source of truth again: what this process kept meanwhile is dropped, so it can never
+    // shadow a newer value (or a delete) made in Redis by another process. Counters and locks of the outage
+    // restart in Redis; a pending social link made during it is asked for again.
+    void this.fallback.close();
     const keys = [...this.pendingDeletes];
     this.pendingDeletes.clear();
     // Best effort, in the background: a delete lost here only leaves a value until its time to live.
     for (const key of keys) void this.primary.del(key).catch(() => undefined);
   }
 
-  async getJson<T>(key: string): Promise<T | undefined> {
-    const value = await this.run((c) => c.getJson<T>(key));
-    // A value written to the fallback during an outage (a pending social link, a lock) stays readable
-    // after Redis returns, until it expires.
-    return value !== undefined ? value : this.fallback.getJson<T>(key);
+  getJson<T>(key: string): Promise<T | undefined> {
+    return this.run((c) => c.getJson<T>(key));
   }
 
   async setJson(key: string, value: unknown, ttlSeconds: number): Promise<void> {
@@ -138,10 +139,9 @@ export class ResilientCache implements Cache {
       await c.setJson(key, value, ttlSeconds);
       inRedis = c === this.primary;
     });
-    // The newer value in Redis must not be shadowed later by an older one left in memory; a value written
-    // to memory during an outage must not be shadowed by an older one Redis kept (deleted there on return).
-    if (inRedis) await this.fallback.del(key);
-    else this.forgetInRedisLater(key);
+    // A value written to memory during an outage makes Redis's copy (kept through a network partition) older
+    // than the outage: it is deleted there on return.
+    if (!inRedis) this.forgetInRedisLater(key);
   }
 
   private forgetInRedisLater(key: string) {
@@ -149,13 +149,10 @@ export class ResilientCache implements Cache {
   }
 
   async del(key: string): Promise<void> {
-    await this.fallback.del(key);
     let inRedis = false;
     await this.run(async (c) => {
-      if (c === this.primary) {
-        await c.del(key);
-        inRedis = true;
-      }
+      await c.del(key);
+      inRedis = c === this.primary;
     });
     if (!inRedis) this.forgetInRedisLater(key);
   }
