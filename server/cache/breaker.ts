@@ -5,7 +5,7 @@
 // - half-open: after `openMs` one call (the probe) goes to Redis while the others stay on the fallback;
 //   its success closes the breaker, its failure opens it again.
 // Rate limits therefore stay enforced during an outage, per process (the fallback counts them).
-import { MemoryCache, type Cache } from "./index";
+import type { Cache, MemoryCache } from "./index";
 
 export type BreakerState = "closed" | "open" | "half-open";
 
@@ -76,7 +76,6 @@ export interface ResilientCacheOptions extends BreakerOptions {
   timeoutMs?: number;
   /** Told when Redis goes away and when it is back. */
   onStateChange?: (event: "unavailable" | "recovered", error?: unknown) => void;
-  fallback?: MemoryCache;
 }
 
 /** Most keys deleted during an outage that are deleted again in Redis when it returns. */
@@ -95,10 +94,12 @@ export class ResilientCache implements Cache {
 
   constructor(
     private primary: Cache,
+    /** This process's memory (a MemoryCache; passed in, so this module imports no values from ./index). */
+    fallback: MemoryCache,
     options: ResilientCacheOptions = {},
   ) {
     this.breaker = new CircuitBreaker(options);
-    this.fallback = options.fallback ?? new MemoryCache();
+    this.fallback = fallback;
     this.timeoutMs = options.timeoutMs ?? 500;
     this.onStateChange = options.onStateChange;
   }

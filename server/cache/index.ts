@@ -144,5 +144,5 @@ export async function createCache(redisUrl: string | undefined, prefix = "portal
   });
   redis.on("error", () => undefined);
   await redis.connect().catch((error: unknown) => options.onStateChange?.("unavailable", error));
-  return new ResilientCache(new RedisCache(redis, prefix), { timeoutMs, onStateChange: options.onStateChange });
+  return new ResilientCache(new RedisCache(redis, prefix), new MemoryCache(), { timeoutMs, onStateChange: options.onStateChange });
 }

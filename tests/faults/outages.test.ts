@@ -73,7 +73,12 @@ interface Outage {
 }
 
 /** Load for BEFORE_MS, `stop` the service, DOWN_MS later `start` it, load for AFTER_MS more; prints the timeline. */
-async function outage(name: string, stop: () => Promise<void>, start: () => Promise<void>, watch?: (load: Load) => void): Promise<Outage> {
+async function outage(
+  name: string,
+  stop: (mark: (label: string) => void) => Promise<void>,
+  start: () => Promise<void>,
+  watch?: (load: Load) => void,
+): Promise<Outage> {
   const invoiceOf = async (externalId: string) =>
     (
       await portal.ctx.db
@@ -88,8 +93,8 @@ async function outage(name: string, stop: () => Promise<void>, start: () => Prom
   await pause(BEFORE_MS);
   const events: Outage["events"] = [];
   const stoppedAt = load.now();
-  await stop();
-  events.push({ at: stoppedAt, label: `${name} stopped` });
+  events.push({ at: stoppedAt, label: `${name} down` });
+  await stop((label) => events.push({ at: load.now(), label }));
   await pause(DOWN_MS - (load.now() - stoppedAt));
   const startedAt = load.now();
   await start();
@@ -204,13 +209,19 @@ async function expectWritesIntact(load: Load) {
 }
 
 describe("fault tests", () => {
-  it("Redis stopped for 10 s: no 5xx, answers within the breaker's timeout, back on Redis within 5 s, no write lost", async () => {
+  it("Redis frozen for 5 s then stopped for 5 s: no 5xx, answers within the breaker's timeout, back on Redis within 5 s, no write lost", async () => {
     const cache = portal.ctx.cache as ResilientCache;
     expect(cache.kind).toBe("redis");
     const back = { at: null as number | null };
+    // The first half of the outage Redis is frozen (connections open, no answers: the command timeout opens the
+    // breaker), the second half it is gone (connections refused: ioredis fails commands at once).
     const { load, stoppedAt, startedAt } = await outage(
       "Redis",
-      () => redis.stop(),
+      async (mark) => {
+        redis.freeze();
+        mark("Redis frozen (SIGSTOP)");
+        setTimeout(() => void redis.stop().then(() => mark("Redis killed")), DOWN_MS / 2);
+      },
       () => redis.start(),
       (l) => {
         void (async () => {

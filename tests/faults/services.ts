@@ -58,14 +58,19 @@ export class OwnRedis {
     await waitForPort(this.port);
   }
 
-  /** Stops Redis (SIGTERM: it closes every connection and exits without saving). */
+  /** Freezes Redis (SIGSTOP): its connections stay open and every command waits, the worst kind of outage. */
+  freeze(): void {
+    this.child?.kill("SIGSTOP");
+  }
+
+  /** Stops Redis (SIGKILL, which also ends a frozen one): the kernel closes its connections; nothing is saved. */
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     this.child = null;
     await new Promise<void>((resolve) => {
       child.once("exit", () => resolve());
-      child.kill("SIGTERM");
+      child.kill("SIGKILL");
     });
   }
 

@@ -71,7 +71,7 @@ describe("Redis behind the breaker", () => {
     vi.useFakeTimers();
     redis = new ScriptedRedis();
     events = [];
-    cache = new ResilientCache(redis, { timeoutMs: 200, openMs: 1000, onStateChange: (e) => events.push(e) });
+    cache = new ResilientCache(redis, new MemoryCache(), { timeoutMs: 200, openMs: 1000, onStateChange: (e) => events.push(e) });
   });
   afterEach(() => vi.useRealTimers());
 
