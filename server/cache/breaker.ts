@@ -104,18 +104,22 @@ export class ResilientCache implements Cache {
     this.onStateChange = options.onStateChange;
   }
 
-  /** Runs `op` on Redis when the breaker allows, else (or when it fails) on the fallback. */
-  private async run<T>(op: (cache: Cache) => Promise<T>): Promise<T> {
+  /** Runs `op` on Redis when the breaker allows, else (or when it fails) on the fallback; says which answered. */
+  private async runFrom<T>(op: (cache: Cache) => Promise<T>): Promise<{ value: T; redis: boolean }> {
     if (this.breaker.allow()) {
       try {
         const value = await withTimeout(op(this.primary), this.timeoutMs);
         if (this.breaker.success()) this.recovered();
-        return value;
+        return { value, redis: true };
       } catch (error) {
         if (this.breaker.failure()) this.onStateChange?.("unavailable", error);
       }
     }
-    return op(this.fallback);
+    return { value: await op(this.fallback), redis: false };
+  }
+
+  private async run<T>(op: (cache: Cache) => Promise<T>): Promise<T> {
+    return (await this.runFrom(op)).value;
   }
 
   private recovered() {
@@ -135,11 +139,7 @@ export class ResilientCache implements Cache {
   }
 
   async setJson(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    let inRedis = false;
-    await this.run(async (c) => {
-      await c.setJson(key, value, ttlSeconds);
-      inRedis = c === this.primary;
-    });
+    const { redis: inRedis } = await this.runFrom((c) => c.setJson(key, value, ttlSeconds));
     // A value written to memory during an outage makes Redis's copy (kept through a network partition) older
     // than the outage: it is deleted there on return.
     if (!inRedis) this.forgetInRedisLater(key);
@@ -150,11 +150,7 @@ export class ResilientCache implements Cache {
   }
 
   async del(key: string): Promise<void> {
-    let inRedis = false;
-    await this.run(async (c) => {
-      await c.del(key);
-      inRedis = c === this.primary;
-    });
+    const { redis: inRedis } = await this.runFrom((c) => c.del(key));
     if (!inRedis) this.forgetInRedisLater(key);
   }
 
@@ -164,13 +160,10 @@ export class ResilientCache implements Cache {
 
   /** Whether Redis answers now; while the breaker is open this says false without waiting on Redis. */
   async ping(): Promise<boolean> {
-    let answered = false;
-    await this.run(async (c) => {
-      if (c !== this.primary) return;
-      if (!(await c.ping())) throw new Error("redis ping failed");
-      answered = true;
+    const { redis } = await this.runFrom(async (c) => {
+      if (c === this.primary && !(await c.ping())) throw new Error("redis ping failed");
     });
-    return answered;
+    return redis;
   }
 
   async close(): Promise<void> {
