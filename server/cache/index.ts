@@ -143,6 +143,9 @@ export async function createCache(redisUrl: string | undefined, prefix = "portal
     retryStrategy: (times) => Math.min(times * 200, 1000),
   });
   redis.on("error", () => undefined);
-  await redis.connect().catch((error: unknown) => options.onStateChange?.("unavailable", error));
-  return new ResilientCache(new RedisCache(redis, prefix), new MemoryCache(), { timeoutMs, onStateChange: options.onStateChange });
+  const cache = new ResilientCache(new RedisCache(redis, prefix), new MemoryCache(), { timeoutMs, onStateChange: options.onStateChange });
+  await redis.connect().catch((error: unknown) => {
+    if (cache.breaker.failure()) options.onStateChange?.("unavailable", error);
+  });
+  return cache;
 }

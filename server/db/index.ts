@@ -92,6 +92,10 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  // Nor a checked-out one between two statements of a transaction (PostgreSQL restarted: "terminating
+  // connection due to administrator command"): pg emits that on the client, where no one listens, and the
+  // process died. The transaction's next statement fails instead (a 503), and the pool drops the client.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
   return { db, kind: "postgres", location: redactUrl(databaseUrl), close: () => db.destroy() };
 }

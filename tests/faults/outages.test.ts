@@ -77,7 +77,7 @@ async function outage(
   name: string,
   stop: (mark: (label: string) => void) => Promise<void>,
   start: () => Promise<void>,
-  watch?: (load: Load) => void,
+  watch?: (load: Load, startedAt: number) => void,
 ): Promise<Outage> {
   const invoiceOf = async (externalId: string) =>
     (
@@ -99,7 +99,7 @@ async function outage(
   const startedAt = load.now();
   await start();
   events.push({ at: startedAt, label: `${name} started` }, { at: load.now(), label: `${name} accepts connections` });
-  watch?.(load);
+  watch?.(load, startedAt);
   await pause(AFTER_MS);
   events.push({ at: load.now(), label: "load stops (writes in progress finish)" });
   await load.stop();
@@ -223,9 +223,9 @@ describe("fault tests", () => {
         setTimeout(() => void redis.stop().then(() => mark("Redis killed")), DOWN_MS / 2);
       },
       () => redis.start(),
-      (l) => {
+      (l, started) => {
         void (async () => {
-          while (back.at === null && l.now() - startedAt < 15_000) {
+          while (back.at === null && l.now() - started < 15_000) {
             if (cache.breaker.state === "closed" && (await cache.ping())) back.at = l.now();
             else await pause(50);
           }
@@ -237,6 +237,12 @@ describe("fault tests", () => {
     // Within one request timeout: nothing waited on the dead Redis for long.
     const during = s.filter((x) => x.at >= stoppedAt && x.at <= startedAt + 1000 && !x.what.startsWith("write upload"));
     expect(during.length).toBeGreaterThan(50);
+    const before = s.filter((x) => x.at < stoppedAt && !x.what.startsWith("write upload"));
+    const p95 = (xs: Sample[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+    console.log(
+      `latency before the outage p95 ${p95(before)} ms, max ${Math.max(...before.map((x) => x.ms))} ms; ` +
+        `during it p95 ${p95(during)} ms, max ${Math.max(...during.map((x) => x.ms))} ms`,
+    );
     expect(Math.max(...during.map((x) => x.ms))).toBeLessThan(3000);
     expect(back.at, "Redis in use again").not.toBeNull();
     const backIn = back.at! - startedAt;
