@@ -66,7 +66,9 @@ class CommandTimeout extends Error {
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CommandTimeout(ms)), ms);
+    // Rejected from setImmediate, after the event loop's poll phase: when the loop itself was blocked past
+    // `ms` (a busy process, not a slow Redis) an answer already waiting on the socket still wins.
+    timer = setTimeout(() => setImmediate(() => reject(new CommandTimeout(ms))), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -24,6 +24,7 @@ describe("readEnv", () => {
       PORT: 3000,
       DATA_DIR: path.resolve("./data"),
       REDIS_PREFIX: "portal:",
+      REDIS_COMMAND_TIMEOUT_MS: 500,
       MAIL_FROM: "Researcher Services <no-reply@localhost>",
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
