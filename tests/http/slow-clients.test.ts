@@ -70,8 +70,8 @@ describe("slow clients", () => {
       // 1.5 s of headers timeout, checked every 0.75 s: closed well before the drip would have finished (~21 s).
       expect(r.ms).toBeGreaterThanOrEqual(1400);
       expect(r.ms).toBeLessThan(4_000);
-      // Node answers 408 before it closes (or just closes): never the page the request asked for.
-      if (r.answer) expect(r.answer).toMatch(/^HTTP\/1\.1 408/);
+      // Node answers 408 Request Timeout, then closes: never the page the request asked for.
+      expect(r.answer).toMatch(/^HTTP\/1\.1 408 /);
     }
     for (const ms of served) expect(ms).toBeLessThan(1_000);
     // The portal still answers everyone else.
@@ -84,7 +84,8 @@ describe("slow clients", () => {
     const r = await drip(portal.url, 50, 10_000, head, `{"email":"${"a".repeat(1900)}`);
     expect(r.closedByServer).toBe(true);
     expect(r.ms).toBeLessThan(6_000);
-    expect(r.answer).not.toMatch(/^HTTP\/1\.1 [25]/);
+    expect(r.ms).toBeGreaterThanOrEqual(2_900);
+    expect(r.answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 15_000);
 
   it("closes an idle kept-alive connection after the keep-alive timeout, set deliberately", async () => {
@@ -96,6 +97,8 @@ describe("slow clients", () => {
     const r = await drip(portal.url, 10, 10_000, `GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`, "");
     expect(r.answer).toMatch(/^HTTP\/1\.1 200/);
     expect(r.closedByServer).toBe(true);
-    expect(r.ms).toBeLessThan(3_000);
+    // Node closes it at the timeout's next check (measured: about 2 s for 1 s); never left open for good.
+    expect(r.ms).toBeGreaterThanOrEqual(900);
+    expect(r.ms).toBeLessThan(4_500);
   }, 15_000);
 });
