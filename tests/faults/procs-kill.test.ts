@@ -235,6 +235,7 @@ describe("the web process killed in the middle of an upload", () => {
       HTTP_REQUEST_TIMEOUT_MS: "60000",
     });
     const ready = async () => (await fetch(`${url}/healthz`)).status === 200;
+    const started = Date.now();
     let web = spawnScript("scripts/start.ts", env);
     await waitFor("the portal to start", ready, 60_000, web);
 
@@ -266,6 +267,7 @@ describe("the web process killed in the middle of an upload", () => {
       10_000,
       web,
     );
+    const killedAt = Date.now();
     web.process.kill("SIGKILL");
     await web.exited;
     socket.destroy();
@@ -286,7 +288,12 @@ describe("the web process killed in the middle of an upload", () => {
     web = spawnScript("scripts/start.ts", env);
     try {
       await waitFor("the portal to start again", ready, 60_000, web);
+      const restartedAt = Date.now();
       await waitFor("the partial upload to be swept", async () => !fs.existsSync(path.join(tmp, partial)), 10_000, web);
+      console.log(
+        `upload kill: SIGKILL ${killedAt - started} ms after start (mid-body); ` +
+          `serving again ${restartedAt - killedAt} ms later; partial file swept ${Date.now() - restartedAt} ms after that`,
+      );
       expect(fs.existsSync(live)).toBe(true);
       const loaded = await client.get(`/api/order-form/${form}/load`);
       expect(loaded.status).toBe(200);
