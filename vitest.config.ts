@@ -26,6 +26,8 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
       { extends: true, test: { name: "http", include: ["tests/http/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+      // Fault tests (issue 14): real processes killed, services of their own on spare ports; after the http lane.
+      { extends: true, test: { name: "faults", include: ["tests/faults/**/*.test.ts"] } },
     ],
   },
 });

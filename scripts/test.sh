@@ -45,6 +45,9 @@ cat "$R/db-lane.log"
 step "http lane"
 lane http || status=1
 
+step "faults lane"
+lane faults || status=1
+
 step "browser"
 wait "$browser_pid" || status=1
 cat "$R/browser.log"
@@ -59,7 +62,7 @@ step "done"
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
-const lanes = ["unit", "db", "http"].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
+const lanes = ["unit", "db", "http", "faults"].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
 const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
 for (const { v } of lanes) {
