@@ -59,8 +59,7 @@ export const serialId = (message?: Message) => integerIn(1, INT4_MAX, message);
 export const moneyMinor = (message?: Message) => integerIn(0, MONEY_MINOR_MAX, message);
 
 /** A path segment that is a serial id: digits only (no sign, space or exponent), 1 … INT4_MAX. For `params` rules. */
-export const serialIdParam = () =>
-  z.string().check(z.refine((s) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= INT4_MAX));
+export const serialIdParam = () => z.string().check(z.refine((s) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= INT4_MAX));
 
 /** Absent, null or "" (an unselected select) is no value; anything else must be a serial id. */
 export const optionalSerialId = (message?: Message) =>

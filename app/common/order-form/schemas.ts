@@ -69,9 +69,7 @@ export const selectedServiceBody = z.object({
 
 /** PUT {id}/referral-emails: an array of text, or one comma-separated string (a boolean or a number is a 400). */
 export const referralEmailsBody = z.object({
-  referralEmails: z.optional(
-    z.union([z.string(), z.array(z.string()).check(z.maxLength(100))], E("referral-email-validation-error")),
-  ),
+  referralEmails: z.optional(z.union([z.string(), z.array(z.string()).check(z.maxLength(100))], E("referral-email-validation-error"))),
 });
 
 export const bundleInterestBody = z.object({ interested: flag });

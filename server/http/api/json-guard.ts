@@ -13,7 +13,8 @@ export function jsonProblem(value: unknown): JsonProblem | null {
   while (stack.length) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === "number") {
-      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) return { kind: "number-out-of-range", field: path || "body" };
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v)))
+        return { kind: "number-out-of-range", field: path || "body" };
       continue;
     }
     if (!v || typeof v !== "object") continue;

@@ -38,9 +38,7 @@ export async function saveDetails(
   // Bounded to the column (ADR 044): a value no area id can be is not looked up at all.
   const areaId = serialIdOf(input.areaOfStudyId);
   const area =
-    areaId !== null
-      ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
-      : undefined;
+    areaId !== null ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst() : undefined;
   if (!area) errors.areaOfStudyId = "order:errors.area-of-study-error";
   const catalogue = await getCatalogue(scope.app);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");

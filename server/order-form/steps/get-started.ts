@@ -40,7 +40,7 @@ export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: Ge
     const language =
       languageId !== null
         ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
-      : undefined;
+        : undefined;
     if (!language) errors.languageId = "order:errors.value-required";
   }
   if (Object.keys(errors).length) return invalid(errors);
