@@ -15,6 +15,7 @@ import { defineJob } from "../jobs/define";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
 import { invalidateUser } from "../accounts/user-cache";
+import { clip } from "#common/text";
 
 /** Days after completion in which a re-edit may be requested. */
 export const REEDIT_WINDOW_DAYS = 365;
@@ -130,7 +131,7 @@ export async function recordHistory(
       to_status: to,
       actor_user_id: actor.userId,
       impersonator_id: actor.impersonatorId ?? null,
-      note: options.note?.slice(0, 2000) ?? null,
+      note: options.note == null ? null : clip(options.note, 2000),
       data: JSON.stringify(options.data ?? {}),
     })
     .returning("id")
