@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { TranslatorProvider } from "./lib/translate";
 import { detectLang, translatorFor } from "./i18n.server";
 import { NonceContext } from "./lib/nonce";
+import { badInputLog, badInputSqlState, markBadInput } from "#server/http/bad-input";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -62,6 +63,13 @@ export default async function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as AppLoadContext;
+  // PostgreSQL refusing a value the edge let through: the client's bad input, a 400 (ADR 044), logged to be fixed.
+  const sqlState = badInputSqlState(error);
+  if (sqlState) {
+    markBadInput(ctx);
+    ctx.logger.warn(...badInputLog(new URL(request.url).pathname, sqlState));
+    return;
+  }
   ctx.app.health.reportError(error);
   ctx.logger.error({ err: error }, "loader or action error");
 };

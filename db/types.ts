@@ -181,6 +181,8 @@ export interface MailOutboxTable {
   error: string | null;
   created_at: DefaultTimestamp;
   sent_at: NullableTimestamp;
+  /** The sender's name for a message that a retried job must not write twice (unique; null for most mail). */
+  dedupe_key: string | null;
 }
 
 export interface PasswordResetTokenTable {

@@ -45,12 +45,8 @@ cat "$R/db-lane.log"
 step "http lane"
 lane http || status=1
 
-# Fault tests (ADR 045): Redis and PostgreSQL each stopped for 10 s under load, about 2 minutes. They start
-# their own services on spare ports, so they run once: in the PostgreSQL run (DATABASE_URL set) only.
-if [ -n "${DATABASE_URL:-}" ]; then
-  step "fault lane"
-  lane faults || status=1
-fi
+step "faults lane"
+lane faults || status=1
 
 step "browser"
 wait "$browser_pid" || status=1
@@ -66,7 +62,7 @@ step "done"
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
-const lanes = ["unit", "db", "http", ...(fs.existsSync(".test-results/vitest-faults.json") || process.env.DATABASE_URL ? ["faults"] : [])].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
+const lanes = ["unit", "db", "http", "faults"].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
 const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
 for (const { v } of lanes) {

@@ -16,6 +16,7 @@ import { createHttpApp } from "./http/app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
 import { startJobWorker, workersMode } from "./jobs";
 import { scheduleFileExpiry } from "./documents/jobs";
+import { sweepTempUploads } from "./documents/partial-uploads";
 import { schedulePaymentHousekeeping } from "./payments/jobs";
 import { scheduleBalanceExpiry } from "./balances/jobs";
 
@@ -83,6 +84,11 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   await scheduleFileExpiry(ctx);
   await schedulePaymentHousekeeping(ctx);
   await scheduleBalanceExpiry(ctx);
+  // Partial uploads of a web process that was killed (ADR 046): never recorded, removed here and hourly.
+  sweepTempUploads(ctx).then(
+    (removed) => removed && logger.warn({ removed }, "removed partial uploads of a stopped process"),
+    (error) => logger.warn({ err: error }, "could not sweep partial uploads"),
+  );
   // Background jobs (document analysis, …) run in this process unless WORKERS=external.
   const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
 

@@ -174,6 +174,12 @@ export const envSchema = z.object({
   WORKER_POLL_MS: positive("a positive number of milliseconds", false),
   /** Jobs one worker runs at once (worker default when unset). */
   WORKER_CONCURRENCY: positive("a positive whole number", true),
+  /**
+   * A running job's lease (ADR 046): its worker refreshes the lock every third of it; a job whose lock is older
+   * (its worker was killed) is taken back by the next worker and run again. Longer than any pause of a live
+   * worker, short enough that a crash delays the job by minutes, not hours (worker default 10 minutes).
+   */
+  WORKER_LEASE_MS: positive("a positive number of milliseconds", true),
   /** Worker threads that render PDFs (ADR 028); default min(2, CPUs − 1), at least 1. */
   PDF_WORKERS: positive("a positive whole number", true),
   /**

@@ -16,14 +16,16 @@ import { useClientValidation } from "#app/lib/client-validation";
 import { localizeCountries } from "#app/lib/countries.server";
 import { addressSchema, stateAfterCountryChange, type AddressFields, type AddressInput } from "#common/accounts/address";
 import { addressFormPage, countryStates, deleteAddress, myAddresses, saveAddress } from "#server/accounts/addresses";
+import { serialIdOf } from "#common/integers";
 
 export const meta = titleMeta;
 
 function parseId(id: string | undefined): number | "new" | null {
   if (id === undefined) return null;
   if (id === "new") return "new";
-  const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Response("Not Found", { status: 404 });
+  // Bounded to the serial column (ADR 044): 9999999999 is no address, not a query PostgreSQL refuses.
+  const n = /^\d+$/.test(id) ? serialIdOf(id) : null;
+  if (n === null) throw new Response("Not Found", { status: 404 });
   return n;
 }
 

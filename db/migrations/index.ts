@@ -19,6 +19,7 @@ import * as m0027 from "./0027_order_life";
 import * as m0029 from "./0029_referral_codes";
 import * as m0030 from "./0030_payments";
 import * as m0031 from "./0031_prepay_credits_fapiao";
+import * as m0032 from "./0032_mail_dedupe";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0029_referral_codes": m0029,
   "0030_payments": m0030,
   "0031_prepay_credits_fapiao": m0031,
+  "0032_mail_dedupe": m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 // The signed-in user's account: the user view (spec 1 §3 "User (core fields)"),
 // cached 10 minutes and invalidated on every change; details and password updates.
+import { serialIdOf } from "#common/integers";
 import type { AppContext } from "../context";
 import { checkCurrentPassword, hashPassword } from "./password";
 import { createSession, revokeAllSessions } from "../auth/session";
@@ -344,9 +345,9 @@ export async function setCountry(scope: Scope, iso2: string): Promise<Result> {
 /** The country prompt's answer through the API: an ISO code (any case) or a country's numeric id. */
 export async function setCountryByRef(scope: Scope, ref: string | number | undefined): Promise<Result> {
   let iso = typeof ref === "string" && /^[A-Za-z]{2}$/.test(ref) ? ref.toUpperCase() : undefined;
-  if (!iso && (typeof ref === "number" || /^\d+$/.test(String(ref ?? "")))) {
-    iso = (await scope.app.db.selectFrom("countries").select("iso2").where("id", "=", Number(ref)).executeTakeFirst())?.iso2;
-  }
+  // A country id bounded to its column (ADR 044): 2^53 + 1 or 1.5 is no country, not a query PostgreSQL refuses.
+  const id = iso ? null : serialIdOf(ref);
+  if (id !== null) iso = (await scope.app.db.selectFrom("countries").select("iso2").where("id", "=", id).executeTakeFirst())?.iso2;
   return iso ? setCountry(scope, iso) : fail("country-required");
 }
 

@@ -3,6 +3,7 @@
 // shared schemas (app/common/accounts/schemas.ts); handlers call the same domain functions as the pages.
 import { safeRedirect, paths } from "#common/paths";
 import { isSiteLang } from "#common/i18n";
+import { serialIdParam } from "#common/integers";
 import { fail, invalid, ok, type Result } from "#common/result";
 import { addressBodySchema, countryPromptStatusBodySchema, countryRefBodySchema, detailsBodySchema } from "#common/accounts/schemas";
 import { endpoint, reply, type EndpointTable, type HandlerAnswer, type HandlerInput } from "../http/api/endpoint";
@@ -91,6 +92,7 @@ export const accountsApi: EndpointTable = [
     method: "GET",
     path: "/api/account/addresses/:id",
     auth: "user",
+    params: { id: serialIdParam() },
     summary: "One of one's own addresses; another user's is a 404.",
     async handler({ scope, params }) {
       return addressAnswer(await myAddress(scope, Number(params.id)));
@@ -100,6 +102,7 @@ export const accountsApi: EndpointTable = [
     method: "PUT",
     path: "/api/account/addresses/:id",
     auth: "user",
+    params: { id: serialIdParam() },
     body: addressBodySchema,
     summary: "Replaces one of one's own addresses → { address }; another user's is a 404.",
     async handler({ scope, params, body }) {
@@ -110,6 +113,7 @@ export const accountsApi: EndpointTable = [
     method: "DELETE",
     path: "/api/account/addresses/:id",
     auth: "user",
+    params: { id: serialIdParam() },
     summary: "Deletes one of one's own addresses → { deleted: true }; another user's is a 404.",
     async handler({ scope, params }) {
       const r = await deleteAddress(scope, Number(params.id));

@@ -9,6 +9,7 @@ import { paths } from "#common/paths";
 import { errorCode, errorStatus, fieldErrorCodes, ok } from "#common/result";
 import { homeDirectory, resolveRedirect } from "#common/auth/redirect";
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordApiSchema, wechatStartSchema } from "#common/auth/schemas";
+import { findUnstorable } from "../http/input";
 import { endpoint, reply, type EndpointTable, type HandlerAnswer } from "../http/api/endpoint";
 import { schemaError, type SchemaError } from "../http/api/schema-error";
 import { cookies } from "../http/cookies";
@@ -80,11 +81,16 @@ const whileWechatOn =
 
 function wechatError(
   scope: Scope,
-  error: WechatPollError | "rate-limited" | "method-not-allowed",
+  error: WechatPollError | "rate-limited" | "method-not-allowed" | "invalid-characters",
   status: number,
   headers?: Record<string, string>,
 ) {
-  const key = error === "method-not-allowed" ? "errors.methodNotAllowed" : wechatErrorKey(error);
+  const key =
+    error === "method-not-allowed"
+      ? "errors.methodNotAllowed"
+      : error === "invalid-characters"
+        ? "errors.invalidCharacters"
+        : wechatErrorKey(error);
   return reply({ error: fixedT(scope.lang, "wechat")(key), errorCode: error }, { status, headers });
 }
 
@@ -277,7 +283,10 @@ export const authApi: EndpointTable = [
     wrongMethod: wechatWrongMethod("POST"),
     handler: whileWechatOn(async ({ scope, webRequest }) => {
       const request = webRequest();
-      const parsed = wechatStartSchema.safeParse(await readLooseBody(request));
+      const loose = await readLooseBody(request);
+      // This body is read here, not by the router: its NUL or lone-surrogate check is repeated (ADR 018, 044).
+      if (findUnstorable(loose)) return wechatError(scope, "invalid-characters", 400);
+      const parsed = wechatStartSchema.safeParse(loose);
       const body = parsed.success ? parsed.data : {};
       const result = await startWechatSignIn(scope.app, {
         lang: isSiteLang(body.lang) ? body.lang : scope.lang,

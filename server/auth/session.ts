@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db";
 import { cookies } from "../http/cookies";
+import { clip } from "#common/text";
 
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
@@ -51,7 +52,7 @@ export async function createSession(
       impersonator_id: meta.impersonatorId ?? null,
       expires_at: new Date(Date.now() + SESSION_ABSOLUTE_SECONDS * 1000),
       ip: meta.ip ?? null,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      user_agent: meta.userAgent == null ? null : clip(meta.userAgent, 300),
     })
     .execute();
   return token;

@@ -18,6 +18,7 @@ import { cookies, parseCookies, serializeCookie } from "../http/cookies";
 import { createSession, readSession } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";
+import { clip } from "#common/text";
 
 export const SOCIAL_PATH = "/api/auth/opa";
 const STATE_COOKIE = "opa_state";
@@ -324,8 +325,8 @@ async function fetchProfile(
     subject,
     email: email && email.length <= 254 ? email : null,
     emailVerified: Boolean(email) && (claims.email_verified === true || claims.email_verified === "true"),
-    firstName: (claimString(claims.given_name) || first || "").slice(0, 100),
-    lastName: (claimString(claims.family_name) || rest.join(" ")).slice(0, 100),
+    firstName: clip(claimString(claims.given_name) || first || "", 100),
+    lastName: clip(claimString(claims.family_name) || rest.join(" "), 100),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type WechatProvider,
   type WechatQrSession,
 } from "./wechat-types";
+import { clip } from "#common/text";
 
 /** The local page a sandbox QR image points at. */
 export function sandboxConfirmPath(lang: string, loginCode: string): string {
@@ -51,10 +52,10 @@ export class SandboxWechatProvider implements WechatProvider {
         binding_hash: input.bindingHash,
         status: "pending",
         lang: input.lang,
-        redirect: input.redirect?.slice(0, 2000) || null,
-        origin: input.origin?.slice(0, 200) || null,
+        redirect: clip(input.redirect ?? "", 2000) || null,
+        origin: clip(input.origin ?? "", 200) || null,
         ip: input.ip?.slice(0, 100) ?? null,
-        user_agent: input.userAgent?.slice(0, 300) ?? null,
+        user_agent: input.userAgent == null ? null : clip(input.userAgent, 300),
         created_at: now,
         expires_at: expiresAt,
       })

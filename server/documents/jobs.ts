@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { analyseFile } from "./analysis";
 import { expireAnonymousFiles } from "./expiry";
 import { FILE_ID } from "./files";
+import { sweepTempUploads } from "./partial-uploads";
 
 /**
  * Reads the text of an uploaded main file: word count and language (ADR 006). Idempotent: the analysis
@@ -32,6 +33,9 @@ export const expireAnonymousFilesJob = defineJob({
   handler: async (_payload, { ctx }) => {
     const removed = await expireAnonymousFiles(ctx);
     if (removed) ctx.logger.info({ removed }, "expired files of abandoned anonymous drafts");
+    // Partial uploads of a killed web process (ADR 046), for portals whose web processes seldom restart.
+    const partial = await sweepTempUploads(ctx);
+    if (partial) ctx.logger.warn({ removed: partial }, "removed partial uploads of a stopped process");
     await expireAnonymousFilesJob.enqueue(ctx.db, {}, { runAt: new Date(Date.now() + HOUR_MS) });
   },
 });

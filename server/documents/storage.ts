@@ -19,6 +19,7 @@ import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONT
 
 // Where files live and what a file id looks like are in files.ts (the analysis job needs them without this module).
 export { filesRoot, isFileId, storedPath } from "./files";
+export { sweepTempUploads, tempUploadMaxAgeMs } from "./partial-uploads";
 /** The kind of the document analysis job (server/documents/jobs.ts). */
 export const ANALYSE_JOB = analyseDocumentJob.kind;
 
@@ -273,6 +274,9 @@ async function receive(ctx: AppContext, source: UploadSource, maxBytes: number):
     await fsp.rm(tmpPath, { force: true });
     throw error;
   }
+  // On disk before it is renamed into place and recorded (ADR 046): a row never points at bytes still in a cache
+  // that a crash of the machine could lose. A killed process leaves only the .part, which nothing lists.
+  if (!tooLarge) await fh.sync();
   await fh.close();
   if (tooLarge) await fsp.rm(tmpPath, { force: true });
   return { tmpPath, size, sha256: hash.digest("hex"), probe: { head: Buffer.concat(head), size, text: text && size > 0 }, tooLarge };
@@ -637,31 +641,6 @@ async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
     .returning("stored_name")
     .executeTakeFirst();
   if (row) await fsp.rm(storedPath(ctx, row.stored_name), { force: true }).catch(() => undefined);
-}
-
-/**
- * Removes partial uploads left in DATA_DIR/files/tmp by a process that died mid-upload
- * (older than `olderThanMs`, default an hour). Returns how many were removed.
- */
-export async function sweepTempUploads(ctx: AppContext, olderThanMs = 3600_000): Promise<number> {
-  const dir = path.join(filesRoot(ctx), "tmp");
-  let names: string[];
-  try {
-    names = await fsp.readdir(dir);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    if (!name.endsWith(".part")) continue;
-    const file = path.join(dir, name);
-    const stat = await fsp.stat(file).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
-      await fsp.rm(file, { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }
 
 /** Headers for sending a stored file as a download (never rendered inline: SVG may carry script). */

@@ -3,6 +3,7 @@
 import { ok, type Result } from "#common/result";
 import { fapiaoListQuery, organizationsQuery, storedFapiaoSchema } from "#common/fapiao/schemas";
 import type { SiteLang } from "#common/i18n";
+import { serialIdOf, serialIdParam } from "#common/integers";
 import { endpoint, type EndpointTable } from "../http/api/endpoint";
 import { fileResponse } from "../documents/storage";
 import { fixedT } from "../i18n";
@@ -15,7 +16,8 @@ export function apiFapiao(f: FapiaoView, lang: SiteLang) {
   return { ...f, type: { id: f.type, name: f.type, label: t(`types.${f.type}`) } };
 }
 
-const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1);
+/** The path's id (the router has checked it is a serial id: `params` below). */
+const idOf = (raw: string) => serialIdOf(raw) ?? -1;
 
 export const fapiaoApi: EndpointTable = [
   endpoint({
@@ -60,6 +62,7 @@ export const fapiaoApi: EndpointTable = [
     method: "GET",
     path: "/api/fapiao/:id/pdf",
     auth: "user",
+    params: { id: serialIdParam() },
     summary: "The issued fapiao's PDF (uploaded by staff), for its owner.",
     async handler({ scope, params }) {
       const r = await fapiaoPdf(scope, idOf(params.id));
@@ -70,6 +73,7 @@ export const fapiaoApi: EndpointTable = [
     method: "DELETE",
     path: "/api/fapiao/:id",
     auth: "user",
+    params: { id: serialIdParam() },
     summary: "Cancels an issued fapiao while its payment is under fapiaoCancelWindowDays old (409 fapiao-not-cancellable otherwise).",
     async handler({ scope, params }) {
       const r = await cancelFapiao(scope, idOf(params.id));

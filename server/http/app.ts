@@ -22,6 +22,7 @@ import { localizationForHost } from "../config";
 import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
 import { logoutParamRedirect } from "../auth/http";
+import { downgradeBadInputStatus } from "./bad-input";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -174,16 +175,19 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   const remixHandler = createRequestHandler({
     build: options.build as ServerBuild,
     mode: dev ? "development" : "production",
-    getLoadContext: (req, res): AppLoadContext => ({
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      secure: isSecureRequest(req, ctx.env),
-      app: ctx,
-      nonce: res.locals.nonce as string,
-      requestId: res.locals.requestId as string,
-      logger: res.locals.logger,
-    }),
+    getLoadContext: (req, res): AppLoadContext =>
+      (res.locals.loadContext = {
+        ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        secure: isSecureRequest(req, ctx.env),
+        app: ctx,
+        nonce: res.locals.nonce as string,
+        requestId: res.locals.requestId as string,
+        logger: res.locals.logger,
+      }),
   });
   app.all("*", (req, res, next) => {
+    // A loader or action that PostgreSQL refused a value of answers 400, not 500 (ADR 044; handleError marks it).
+    downgradeBadInputStatus(res, () => res.locals.loadContext as object | undefined);
     Promise.resolve(remixHandler(req, res, next)).catch(next);
   });
 

@@ -4,7 +4,6 @@ import type { AppContext } from "../context";
 import type { Env } from "../env";
 import { createWorker, type Worker, type WorkerOptions } from "./worker";
 import { portalJobHandlers } from "./handlers";
-import { sweepTempUploads } from "../documents/storage";
 
 export * from "./queue";
 export { createWorker, PermanentJobError, type Worker, type WorkerOptions, type JobHandler, type JobHandlers, type JobRun } from "./worker";
@@ -18,13 +17,14 @@ export function workersMode(env: Pick<Env, "WORKERS">): "inline" | "external" {
 
 /** Starts a worker for all portal jobs; stop it (await worker.stop()) before closing the database. */
 export function startJobWorker(ctx: AppContext, options: WorkerOptions = {}): Worker {
-  const { WORKER_POLL_MS: pollMs, WORKER_CONCURRENCY: concurrency } = ctx.env;
+  const { WORKER_POLL_MS: pollMs, WORKER_CONCURRENCY: concurrency, WORKER_LEASE_MS: leaseMs } = ctx.env;
   const worker = createWorker(ctx, portalJobHandlers(), {
     ...(pollMs !== undefined ? { pollMs } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
+    // A short lease is looked for as often: a dead worker's job waits at most about 1.5 leases.
+    ...(leaseMs !== undefined ? { staleAfterMs: leaseMs, maintenanceEveryMs: Math.min(5000, Math.ceil(leaseMs / 2)) } : {}),
     ...options,
   });
   worker.start();
-  sweepTempUploads(ctx).catch((error) => ctx.logger.warn({ err: error }, "could not sweep partial uploads"));
   return worker;
 }

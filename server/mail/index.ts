@@ -35,6 +35,12 @@ export interface MailMessage {
    * password-reset links. Every other message to an unverified account's address is refused (ADR 026).
    */
   beforeVerification?: boolean;
+  /**
+   * The same on every attempt of a job that sends this message (e.g. `order-history:<id>:<recipient>`): a
+   * retry after a crash finds the outbox row the killed attempt wrote and delivers that one, if it was not
+   * sent yet, instead of writing a second message (ADR 046).
+   */
+  dedupeKey?: string;
 }
 
 export type SendOutcome =
@@ -111,7 +117,7 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<S
       return { id: null, status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
     }
   }
-  const row = await ctx.db
+  const inserted = await ctx.db
     .insertInto("mail_outbox")
     .values({
       to_email: message.to,
@@ -121,9 +127,23 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<S
       template: message.template,
       lang: message.lang,
       user_id: message.userId ?? null,
+      dedupe_key: message.dedupeKey ?? null,
     })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .returning("id")
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  let row: { id: string };
+  if (inserted) row = inserted;
+  else {
+    // An earlier attempt wrote this message: sent already → nothing to do; otherwise deliver that row now.
+    const earlier = await ctx.db
+      .selectFrom("mail_outbox")
+      .select(["id", "status"])
+      .where("dedupe_key", "=", message.dedupeKey ?? "")
+      .executeTakeFirstOrThrow();
+    if (earlier.status === "sent") return { id: String(earlier.id), status: "sent" };
+    row = earlier;
+  }
   if (!ctx.env.SMTP_URL) {
     // A full disk or a read-only folder must not fail the request that sent the mail: it stays in the outbox.
     await keepForRecipient(ctx, String(row.id), message).catch((error: unknown) =>

@@ -15,6 +15,7 @@ import { defineJob } from "../jobs/define";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
 import { invalidateUser } from "../accounts/user-cache";
+import { clip } from "#common/text";
 
 /** Days after completion in which a re-edit may be requested. */
 export const REEDIT_WINDOW_DAYS = 365;
@@ -130,7 +131,7 @@ export async function recordHistory(
       to_status: to,
       actor_user_id: actor.userId,
       impersonator_id: actor.impersonatorId ?? null,
-      note: options.note?.slice(0, 2000) ?? null,
+      note: options.note == null ? null : clip(options.note, 2000),
       data: JSON.stringify(options.data ?? {}),
     })
     .returning("id")
@@ -299,7 +300,11 @@ export const orderNotificationJob = defineJob({
 
 export const orderJobs = [orderNotificationJob] as const;
 
-/** Sends the mail of one history row once (the row is claimed first, so a retried job sends nothing twice). */
+/**
+ * Sends the mail of one history row once. Each message carries a key of the row and its recipient, so an
+ * attempt killed half-way (the outbox row written, SMTP not done) is finished by the retry without a second
+ * message; the row is marked notified only when every message is out (ADR 046), so a crash never loses one.
+ */
 export async function notifyHistory(ctx: AppContext, historyId: string): Promise<"sent" | "skipped"> {
   const row = await ctx.db
     .selectFrom("order_history as h")
@@ -322,14 +327,6 @@ export async function notifyHistory(ctx: AppContext, historyId: string): Promise
   if (!row || row.notified_at || !NOTIFIED_EVENTS.has(row.event)) return "skipped";
   // An admin-created order placed without "notify the customer" (spec 2 §6) sends no "order received" mail.
   if (row.event === "place" && !row.require_customer_notification) return "skipped";
-  const claimed = await ctx.db
-    .updateTable("order_history")
-    .set({ notified_at: new Date() })
-    .where("id", "=", historyId)
-    .where("notified_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  if (!claimed) return "skipped";
   const lang: SiteLang = isSiteLang(row.language) ? row.language : "en";
   const t = fixedT(lang, "orders");
   const { config } = await ctx.config.snapshot();
@@ -348,9 +345,17 @@ export async function notifyHistory(ctx: AppContext, historyId: string): Promise
       userId: to === row.email ? row.user_id : null,
       // The portal's own report of a change staff made: not a request anyone can repeat to flood a mailbox.
       unlimited: true,
+      dedupeKey: `order-history:${historyId}:${to.toLowerCase()}`,
     });
   }
-  return "sent";
+  const marked = await ctx.db
+    .updateTable("order_history")
+    .set({ notified_at: new Date() })
+    .where("id", "=", historyId)
+    .where("notified_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return marked ? "sent" : "skipped";
 }
 
 /** After a transition: the user's cached view (orders, unpaid invoices) is stale. */

@@ -17,6 +17,7 @@ import { consumeVoucher } from "../vouchers/consume";
 import type { PriceResult } from "../catalogue";
 import { orderNotificationJob, recordHistory, transitionIn } from "./life";
 import { canTransition } from "#common/orders/status";
+import { clip } from "#common/text";
 
 export type PlaceError =
   | "no-services"
@@ -171,7 +172,7 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           language_id: form.language_id,
           area_of_study_id: form.area_of_study_id,
           payment_method_id: input.paymentMethodId,
-          purchase_order: input.purchaseOrder?.trim().slice(0, 60) || null,
+          purchase_order: clip(input.purchaseOrder?.trim() ?? "", 60) || null,
           paid: price.total === 0,
           rework_of_order_id: form.rework ? form.rework_of_order_id : null,
           impersonator_id: scope.impersonatorId,
@@ -218,7 +219,7 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           amount: price.total,
           // No language: the invoice's documents follow the researcher's account language (ADR 037).
           localization: scope.localization,
-          purchaseOrder: input.purchaseOrder?.trim().slice(0, 60) || null,
+          purchaseOrder: clip(input.purchaseOrder?.trim() ?? "", 60) || null,
           billing: input.billing ?? null,
           fapespProcessNumber: input.fapespProcessNumber ?? null,
           grantNumber: input.grantNumber ?? null,

@@ -42,7 +42,8 @@ test("issue 13: prepay by bank transfer, spend it on an order, then a special fa
     currency: "USD",
     language: "en",
   });
-  await signIn(page, user);
+  // Registration through the API signed the page's context in; signing in again proves the credentials.
+  expect((await page.request.post("/api/auth/login", { data: user })).status()).toBe(200);
 
   // 1. Prepay 500 USD by bank transfer: a retainer invoice of the China entity, unpaid until the money arrives.
   await page.goto("/en/researcher/prepay");
@@ -106,6 +107,7 @@ test("issue 13: prepay by bank transfer, spend it on an order, then a special fa
   // 4. A special fapiao for the paid invoice: a wrong check character is refused, a valid credit code accepted.
   await page.goto("/en/researcher/invoices");
   await page.locator("td.invoice-fapiao").getByRole("link", { name: "Request fapiao" }).first().click();
+  await expect(page).toHaveURL(/\/en\/researcher\/invoices\/[^/]+\/fapiao$/);
   const invoiceNumber = decodeURIComponent(new URL(page.url()).pathname.split("/")[4]);
   await page.getByLabel("Special VAT fapiao").check();
   await page.getByLabel("Delivery timeline").selectOption("express");

@@ -3,6 +3,7 @@
 // translation keys. Rules that need the database (the country exists, the phone length of its calling
 // code, the states of a country) are the domain's (server/accounts).
 import * as z from "zod/mini";
+import { serialIdOf } from "../integers";
 import { nameField, optionalTextField, orcidField, secondaryEmailField } from "../auth/schemas";
 import { SITE_LANGS } from "../i18n";
 import { addressSchema } from "./address";
@@ -86,9 +87,21 @@ export const countryPromptSchema = z.object({
   redirect: z.optional(z.string()),
 });
 
-/** Anything but a string or a number is no country (the API then answers `country-required`). */
+/**
+ * Anything but a string or a number is no country (the API then answers `country-required`). A number, or a
+ * string of digits, is a country id and must fit its `serial` column (ADR 044): 2^53 + 1, 1.5 or 40 digits are
+ * a 400 `invalid` on `id`, not a query PostgreSQL refuses.
+ */
 export const countryRefBodySchema = z.object({
-  id: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
+  id: z.pipe(
+    z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
+    z.optional(
+      z.union([
+        z.string().check(z.refine((s) => !/^\s*[+-]?[\d.eE+-]+\s*$/.test(s) || serialIdOf(s) !== null)),
+        z.number().check(z.refine((n) => serialIdOf(n) !== null)),
+      ]),
+    ),
+  ),
 });
 
 export const COUNTRY_PROMPT_STATUSES = ["dismissed", "updated", "pending"] as const;

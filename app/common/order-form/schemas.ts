@@ -7,6 +7,10 @@
 import * as z from "zod/mini";
 import { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "./constants";
 import { orderSearchSchema } from "../orders/search";
+import { nullableSerialId, optionalSerialId } from "../integers";
+
+/** A field error's message: a translation key of the order namespace. */
+const E = (code: string) => ({ error: `order:errors.${code}` });
 
 const anything = z.optional(z.unknown());
 const flag = z.optional(z.unknown());
@@ -15,6 +19,13 @@ const flag = z.optional(z.unknown());
  * into true on the pages) or `true` in JSON; any other value is false, as the API always read it.
  */
 const checkbox = z.optional(z.catch(z.boolean(), false));
+
+/**
+ * Ids bounded to their `serial` columns (ADR 044): lenient about absence (the domain reports a missing one with
+ * the step's other fields), strict about what can never be an id (2^53 + 1, 1.5, "abc"), which is a 400 here.
+ */
+const languageRef = optionalSerialId(E("value-required"));
+const areaOfStudyRef = optionalSerialId(E("area-of-study-error"));
 
 /** The spec's two names of the manuscript language (`language` or `languageId`) as `languageId`. */
 function oneLanguage<T extends { language?: unknown; languageId?: unknown }>({ language, languageId, ...rest }: T) {
@@ -27,8 +38,8 @@ export const basicDetailsBody = z.pipe(
     customerGoal: anything,
     uploadFilesLater: checkbox,
     wordCount: anything,
-    language: anything,
-    languageId: anything,
+    language: languageRef,
+    languageId: languageRef,
   }),
   z.transform(oneLanguage),
 );
@@ -39,8 +50,8 @@ export const reworkBasicDetailsBody = z.pipe(
   z.object({
     uploadFilesLater: checkbox,
     wordCount: anything,
-    language: anything,
-    languageId: anything,
+    language: languageRef,
+    languageId: languageRef,
     instructions: anything,
   }),
   z.transform(oneLanguage),
@@ -56,14 +67,16 @@ export const selectedServiceBody = z.object({
   rush: flag,
 });
 
-/** PUT {id}/referral-emails: an array, or one comma-separated string. */
-export const referralEmailsBody = z.object({ referralEmails: anything });
+/** PUT {id}/referral-emails: an array of text, or one comma-separated string (a boolean or a number is a 400). */
+export const referralEmailsBody = z.object({
+  referralEmails: z.optional(z.union([z.string(), z.array(z.string()).check(z.maxLength(100))], E("referral-email-validation-error"))),
+});
 
 export const bundleInterestBody = z.object({ interested: flag });
 export const bundleQuestionsBody = z.object({ answers: anything });
 export const bundleChoiceBody = z.object({
-  bundleId: anything,
-  id: anything,
+  bundleId: nullableSerialId(E("make-selection")),
+  id: nullableSerialId(E("make-selection")),
   delivery: anything,
   rush: flag,
   express: flag,
@@ -71,7 +84,7 @@ export const bundleChoiceBody = z.object({
 
 /** PUT {id}/manuscript-details and the word-count form of the services page. */
 export const manuscriptDetailsBody = z.pipe(
-  z.object({ wordCount: anything, language: anything, languageId: anything }),
+  z.object({ wordCount: anything, language: languageRef, languageId: languageRef }),
   z.transform(oneLanguage),
 );
 export type ManuscriptDetails = z.output<typeof manuscriptDetailsBody>;
@@ -86,7 +99,7 @@ export const detailsBody = z.pipe(
   z.object({
     currencyIso: anything,
     projectTitle: anything,
-    areaOfStudyId: anything,
+    areaOfStudyId: areaOfStudyRef,
     styleOfEnglish: anything,
     journal: anything,
   }),
@@ -147,7 +160,6 @@ export function referralEntries(input: unknown): string[] {
 // The domain checks each field with these and reports every failing field of a step at once (a missing
 // file beside a bad word count); messages are translation keys of the order namespace.
 
-const E = (code: string) => ({ error: `order:errors.${code}` });
 const trimmed = z.transform((v: unknown) => (v === undefined || v === null ? "" : String(v).trim()));
 const RANGE = E("word-count-range-error");
 
@@ -243,7 +255,13 @@ export const additionalServicesForm = z.pipe(
 );
 
 /** The details page: what PUT {id}/details gives the domain, with the journal in two fields. */
-export const detailsForm = z.object({ projectTitle: text, areaOfStudyId: text, styleOfEnglish: text, journalName: text, journalUrl: text });
+export const detailsForm = z.object({
+  projectTitle: text,
+  areaOfStudyId: areaOfStudyRef,
+  styleOfEnglish: text,
+  journalName: text,
+  journalUrl: text,
+});
 
 /** The payment page: place the order (the API's body names the terms `acceptedTermsAndConditions`). */
 export const paymentForm = z.pipe(

@@ -50,6 +50,12 @@ export interface Endpoint<B = unknown, Q = unknown> {
   body?: z.ZodMiniType<B> | "stream";
   query?: z.ZodMiniType<Q>;
   /**
+   * Rules of path parameters (e.g. `{ id: serialId() }` from #common/integers): a parameter that fails its rule
+   * is a 404 before the handler runs, so an id that cannot exist (`abc`, 2^53 + 1) never reaches SQL (ADR 044).
+   * The handler still gets the decoded strings.
+   */
+  params?: Record<string, z.ZodMiniType<unknown>>;
+  /**
    * The JSON of the 400 when the body or query fails its schema; by default the SchemaError itself,
    * `{ error, fieldErrors }`. For endpoints whose clients know an older shape (e.g. `{ loggedIn: false, error }`).
    */

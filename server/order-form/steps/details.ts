@@ -1,5 +1,6 @@
 // The details step: project title, area of study, style of English and the target journal.
 import { invalid, ok } from "#common/result";
+import { serialIdOf } from "#common/integers";
 import { checkField, journalUrlField, projectTitleField } from "#common/order-form/schemas";
 import { getCatalogue, SCIENTIFIC_EDITING_SLUG } from "../../catalogue";
 import type { Scope } from "../../scope";
@@ -7,6 +8,7 @@ import { formFiles } from "../files";
 import { advanceFrom } from "../progress";
 import { type OrderFormRow, saveOrderForm } from "../store";
 import type { FieldErrors, SaveResult } from "../types";
+import { clip } from "#common/text";
 
 // ---- details --------------------------------------------------------------------
 
@@ -33,11 +35,10 @@ export async function saveDetails(
   const titleCheck = checkField(projectTitleField, input.projectTitle);
   const title = titleCheck.ok ? titleCheck.value : "";
   if (!titleCheck.ok) errors.projectTitle = titleCheck.error;
-  const areaId = Number(input.areaOfStudyId);
+  // Bounded to the column (ADR 044): a value no area id can be is not looked up at all.
+  const areaId = serialIdOf(input.areaOfStudyId);
   const area =
-    Number.isInteger(areaId) && areaId > 0
-      ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst()
-      : undefined;
+    areaId !== null ? await scope.app.db.selectFrom("areas_of_study").select("id").where("id", "=", areaId).executeTakeFirst() : undefined;
   if (!area) errors.areaOfStudyId = "order:errors.area-of-study-error";
   const catalogue = await getCatalogue(scope.app);
   const editing = (form.selections ?? []).some((s) => catalogue.services.find((c) => c.slug === s.serviceSlug)?.type === "editing");
@@ -90,5 +91,5 @@ export async function saveJournal(scope: Scope, form: OrderFormRow, input: { nam
   if (!name) errors.name = "order:errors.journal-name-required";
   if (!urlCheck.ok) errors.url = urlCheck.error;
   if (Object.keys(errors).length) return invalid(errors);
-  return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: name.slice(0, 255), ...(url ? { url } : {}) }) }));
+  return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: clip(name, 255), ...(url ? { url } : {}) }) }));
 }

@@ -1,6 +1,7 @@
 // The get-started step (spec 1 §4): the goal, the files (or "upload later"), word count and language;
 // and the manuscript details the API may change later (word count, language).
 import { invalid, ok } from "#common/result";
+import { serialIdOf } from "#common/integers";
 import { type BasicDetails, checkField, wordCountField } from "#common/order-form/schemas";
 import type { Scope } from "../../scope";
 import { getBinForWordCount, getBinPrice, getCatalogue } from "../../catalogue";
@@ -34,10 +35,12 @@ export async function saveGetStarted(scope: Scope, form: OrderFormRow, input: Ge
     const words = checkField(wordCountField, input.wordCount);
     if (words.ok) wordCount = words.value;
     else errors.wordCount = words.error;
-    languageId = Number(input.languageId);
-    const language = Number.isInteger(languageId)
-      ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
-      : undefined;
+    // Bounded to the column (ADR 044): a value no language id can be is not looked up at all.
+    languageId = serialIdOf(input.languageId);
+    const language =
+      languageId !== null
+        ? await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()
+        : undefined;
     if (!language) errors.languageId = "order:errors.value-required";
   }
   if (Object.keys(errors).length) return invalid(errors);
@@ -74,7 +77,7 @@ export async function saveManuscriptDetails(
   // A zero says more than "out of range" where the count is edited on its own (spec 1 §4 "Word count").
   if (!words.ok) errors.wordCount = raw !== "" && Number(raw) === 0 ? "order:errors.value-cannot-be-zero" : words.error;
   const given = input.languageId !== undefined && input.languageId !== null && input.languageId !== "";
-  const languageId = given ? Number(input.languageId) : options.languageRequired === false ? form.language_id : null;
+  const languageId = given ? serialIdOf(input.languageId) : options.languageRequired === false ? form.language_id : null;
   if (!languageId || !(await scope.app.db.selectFrom("languages").select("id").where("id", "=", languageId).executeTakeFirst()))
     errors.languageId = "order:errors.value-required";
   if (Object.keys(errors).length) return invalid(errors);
