@@ -41,8 +41,8 @@ export class Load {
   constructor(
     private base: string,
     private who: { email: string; password: string },
-    /** Fresh researchers for the writers, one per order (the upload limit counts per user). */
-    private writers: { email: string; password: string }[],
+    /** A fresh researcher for each order (the upload limit counts per user); may fail while the database is down. */
+    private nextWriter: () => Promise<{ email: string; password: string }>,
     /** Looks up the unpaid invoice number of a placed order (read from the database by the test). */
     private invoiceOf: (externalId: string) => Promise<string | undefined>,
     private ids: { usCountry: number; areaOfStudy: number },
@@ -148,15 +148,8 @@ export class Load {
   private async writeOne(): Promise<void> {
     const marker = `fault-${randomBytes(5).toString("hex")}`;
     const record: WriteRecord = { marker, uploaded: false, placed: false, paid: false };
-    const writer = this.writers.shift();
-    if (!writer) throw new Error("the fault test ran out of writers: create more");
-    let client: Client;
-    try {
-      client = await this.signedIn(writer);
-    } catch (error) {
-      this.writers.unshift(writer); // not used: the next round signs in with it again
-      throw error;
-    }
+    // A failure here (the database is down) is retried by the loop on its next round.
+    const client = await this.signedIn(await this.nextWriter());
     this.writes.push(record);
     const json = (method: string, body: unknown) => () => ({
       method,

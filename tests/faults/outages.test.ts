@@ -49,8 +49,9 @@ beforeAll(async () => {
   });
   portal = await startPortal({ env, rootDir: path.resolve(".") });
   member = await createResearcher(portal.ctx);
-  // One fresh writer per order: uploads are limited per user (30 in 10 minutes).
-  for (let i = 0; i < 80; i++) writers.push(await createResearcher(portal.ctx));
+  // One fresh writer per order (uploads are limited per user, 30 in 10 minutes): some made ahead, the rest
+  // while the load runs.
+  for (let i = 0; i < 30; i++) writers.push(await createResearcher(portal.ctx));
   const db = portal.ctx.db;
   ids.usCountry = (await db.selectFrom("countries").select("id").where("iso2", "=", "US").executeTakeFirstOrThrow()).id;
   ids.areaOfStudy = (await db.selectFrom("areas_of_study").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
@@ -88,7 +89,8 @@ async function outage(
         .where("o.external_id", "=", externalId)
         .executeTakeFirst()
     )?.number;
-  const load = new Load(portal.url, { ...member }, writers, invoiceOf, ids);
+  const nextWriter = async () => writers.shift() ?? (await createResearcher(portal.ctx));
+  const load = new Load(portal.url, { ...member }, nextWriter, invoiceOf, ids);
   load.start();
   await pause(BEFORE_MS);
   const events: Outage["events"] = [];
