@@ -26,6 +26,8 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
       { extends: true, test: { name: "http", include: ["tests/http/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+      // The fuzz suite (ADR 043): pages and API over HTTP like http, run once per CI run (PGlite) by scripts/test.sh.
+      { extends: true, test: { name: "fuzz", include: ["tests/fuzz/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
     ],
   },
 });

@@ -45,6 +45,13 @@ cat "$R/db-lane.log"
 step "http lane"
 lane http || status=1
 
+# The fuzz suite (ADR 043): one database is enough (malformed input must be refused at the edge, before any
+# database sees it), so only the PGlite run has it; about 3 minutes.
+if [ -z "${DATABASE_URL:-}" ]; then
+  step "fuzz lane"
+  lane fuzz || status=1
+fi
+
 step "browser"
 wait "$browser_pid" || status=1
 cat "$R/browser.log"
@@ -59,7 +66,7 @@ step "done"
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
-const lanes = ["unit", "db", "http"].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
+const lanes = ["unit", "db", "http", ...(process.env.DATABASE_URL ? [] : ["fuzz"])].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
 const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
 for (const { v } of lanes) {
