@@ -41,7 +41,9 @@ describe("fuzz", () => {
     "no 5xx, no answer slower than 2 s, no script echoed, over every page action and API endpoint",
     async () => {
       const formFields = await sharedFormFields();
-      const targets = sessionEndingLast([...(await pageTargets(formFields)), ...apiTargets()]);
+      // Upload endpoints read a multipart form of their own: the shared form fields go in it.
+      const api = apiTargets().map((t) => (t.body === "stream" ? { ...t, fields: formFields } : t));
+      const targets = sessionEndingLast([...(await pageTargets(formFields)), ...api]);
       expect(targets.filter((t) => t.kind === "page").length).toBeGreaterThan(30);
       expect(targets.filter((t) => t.kind === "api").length).toBeGreaterThan(60);
       const casesFor = caseGenerator(SEED, plausible);

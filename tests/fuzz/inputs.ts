@@ -143,6 +143,14 @@ export function caseGenerator(seed: number, plausible: Plausible) {
 
   const fieldNames = (t: Target) => Object.keys(t.fields);
   const ofKind = (t: Target, kind: FieldKind) => fieldNames(t).filter((k) => t.fields[k] === kind);
+  /**
+   * The fields that take a number: declared as one, or (the schemas parse many numbers from `z.unknown()` in a
+   * later pipe step, and forms post text) named like one.
+   */
+  const numericOf = (t: Target) =>
+    fieldNames(t).filter(
+      (k) => t.fields[k] === "number" || /(id|count|amount|quantity|page|number|version|step|tier|language|minor|days|year)s?$/i.test(k),
+    );
 
   function form(entries: [string, string][], multipart: boolean): { body: Buffer; type: string } {
     if (!multipart) return { body: Buffer.from(new URLSearchParams(entries).toString()), type: "application/x-www-form-urlencoded" };
@@ -226,7 +234,7 @@ export function caseGenerator(seed: number, plausible: Plausible) {
   /** Form bodies (pages, uploads): every known field set to one hostile value, urlencoded or multipart. */
   function formCases(t: Target): Case[] {
     const names = fieldNames(t);
-    const numeric = ofKind(t, "number");
+    const numeric = numericOf(t);
     const out: Case[] = [];
     const send = (label: string, entries: [string, string][], multipart = rand() < 0.4) => {
       const f = form(entries, multipart);
@@ -274,7 +282,8 @@ export function caseGenerator(seed: number, plausible: Plausible) {
   /** JSON bodies (API): wrong types, numbers out of range, hostile text, per known field. */
   function jsonCases(t: Target): Case[] {
     const names = fieldNames(t).length ? fieldNames(t) : ["name", "email", "id"];
-    const numeric = ofKind(t, "number");
+    // Fields the schema leaves `unknown` until a later step get numbers too.
+    const numeric = [...new Set([...numericOf(t), ...ofKind(t, "unknown")])];
     const strings = names.filter((k) => t.fields[k] !== "number");
     const out: Case[] = [];
     const send = (label: string, entries: [string, string][]) =>
