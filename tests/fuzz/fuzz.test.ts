@@ -4,6 +4,7 @@
 // 5xx, on an answer slower than 2 s, on a connection dropped without an answer, and on an HTML answer that
 // echoes a script payload as live markup. Seeded (FUZZ_SEED, default 14): a failure reproduces with the
 // same seed. Run once per CI run, on PGlite (scripts/test.sh), by `npx vitest run --project fuzz`.
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, type SignedInUser, type TestPortal } from "../helpers/portal";
 import { createOrderFormFor } from "../helpers/factories";
@@ -27,9 +28,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => portal?.stop());
 
-/** Path parameters a visitor could plausibly hold: the researcher's order form, else short harmless values. */
+/** Path parameters a visitor could plausibly hold: the researcher's draft and identity, else short harmless values. */
 function plausible(name: string, target: Target): string {
   if (name === "id" && target.pattern.startsWith("/api/order-form")) return formId;
+  if (name === "identity") return researcher.identity;
   if (/id$|number|Number/i.test(name)) return "1";
   return "x";
 }
@@ -59,10 +61,14 @@ describe("fuzz", () => {
       };
       await signIn("researcher");
 
-      const check = (who: Identity, c: Case, a: Answer) => {
+      /** Per target and identity, for .test-results/fuzz-targets.json: which targets the inputs reach (not just 401/404). */
+      const perTarget: Record<string, Record<string, number>> = {};
+      const check = (who: Identity, c: Case, a: Answer, target: Target) => {
         requests++;
         const key = a.status > 0 ? String(a.status) : a.status === 0 ? "timeout" : c.oversized ? "closed" : "no-answer";
         counts[key] = (counts[key] ?? 0) + 1;
+        const row = (perTarget[`${target.method} ${target.pattern} ${who}`] ??= {});
+        row[key] = (row[key] ?? 0) + 1;
         const at = `${who} ${c.method} ${c.path.slice(0, 100)} (${c.label})`;
         if (a.status >= 500) failures.push(`${at}: ${a.status} ${a.text.slice(0, 160).replace(/\s+/g, " ")}`);
         else if (a.status === 0) failures.push(`${at}: no answer within 15 s`);
@@ -74,15 +80,17 @@ describe("fuzz", () => {
       };
 
       for (const target of targets) {
+        // The order form's endpoints and the wizard's steps act on a draft in progress: a fresh one for each
+        // (an earlier sweep may have placed, reset or replaced the last), named in the cases' paths.
+        if (/\/submit|^\/api\/order-form\/:id/.test(target.pattern)) {
+          formId = (await createOrderFormFor(portal.ctx, researcher, { services: ["standard-editing"] })).id;
+        }
         const cases = casesFor(target);
         expect(cases.length).toBeGreaterThanOrEqual(CASES_PER_TARGET);
         const identities: Identity[] = ["anonymous", "researcher", ...(target.pattern.includes("/staff") ? (["staff"] as const) : [])];
         for (const who of identities) {
           if (who === "staff") await signIn("staff");
-          // The wizard's steps read their forms only with a draft in progress: a fresh one for each page.
-          if (who === "researcher" && target.pattern.includes("/submit"))
-            await createOrderFormFor(portal.ctx, researcher, { services: ["standard-editing"] });
-          await pool(cases, PARALLEL, async (c) => check(who, c, await send(new URL(portal.url), c, sessions[who])));
+          await pool(cases, PARALLEL, async (c) => check(who, c, await send(new URL(portal.url), c, sessions[who]), target));
           // A sweep that signed the researcher out (sign-out, password reset, impersonation) signs in again.
           if (who === "researcher") {
             const r = await send(
@@ -105,6 +113,8 @@ describe("fuzz", () => {
           `${targets.filter((t) => t.kind === "api").length} API endpoints); status counts ${JSON.stringify(sorted)}; ${fivexx} × 5xx; ` +
           `${seconds} s, seed ${SEED}`,
       );
+      fs.mkdirSync(".test-results", { recursive: true });
+      fs.writeFileSync(".test-results/fuzz-targets.json", JSON.stringify({ seed: SEED, counts: sorted, perTarget, failures }, null, 1));
       expect(failures.slice(0, 60), `${failures.length} failures`).toEqual([]);
     },
     // The budget is about 3 minutes (ADR 043); the timeout leaves room on a loaded machine.
