@@ -38,6 +38,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // The fuzz suite (ADR 043): pages and API over HTTP like http, run once per CI run (PGlite) by scripts/test.sh.
+      { extends: true, test: { name: "fuzz", include: ["tests/fuzz/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
     ],
   },
 });

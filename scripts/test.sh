@@ -45,6 +45,13 @@ cat "$R/db-lane.log"
 step "http lane"
 lane http || status=1
 
+# The fuzz suite (ADR 043): one database is enough (malformed input must be refused at the edge, before any
+# database sees it), so only the PGlite run has it; about 3 minutes.
+if [ -z "${DATABASE_URL:-}" ]; then
+  step "fuzz lane"
+  lane fuzz || status=1
+fi
+
 step "faults lane"
 lane faults || status=1
 
@@ -62,7 +69,7 @@ step "done"
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
-const lanes = ["unit", "db", "http", "faults"].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
+const lanes = ["unit", "db", "http", "faults", ...(process.env.DATABASE_URL ? [] : ["fuzz"])].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
 const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
 for (const { v } of lanes) {

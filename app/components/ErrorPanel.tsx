@@ -3,14 +3,16 @@ import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
 /** Which translated error text (common:error.{kind}Title / Body) a status has. */
-export function errorKind(status: number): "notFound" | "forbidden" | "unavailable" | "badRequest" | "generic" {
+export function errorKind(status: number): "notFound" | "forbidden" | "unavailable" | "badRequest" | "tooLarge" | "generic" {
   // 400/415: a request the portal could not read (unreadable characters, a body that is not a form): say so,
   // rather than "something went wrong", so the researcher checks what they sent.
   if (status === 400 || status === 415) return "badRequest";
+  // 413: a form far larger than any page posts (5 MB, 10,000 fields; issue 14 item 7).
+  if (status === 413) return "tooLarge";
   return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
 }
 
-/** The generic error page body for 400, 404, 403, 503 and render failures. */
+/** The generic error page body for 400, 404, 403, 413, 503 and render failures. */
 export function ErrorPanel({ status }: { status: number }) {
   const { t } = useTranslation();
   const lang = useLang();

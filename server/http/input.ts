@@ -11,23 +11,39 @@ export function isUnstorable(text: string): boolean {
   return UNSTORABLE.test(text);
 }
 
-/** Where the first unstorable string (a key or a value) of a parsed JSON value is, as `a.b.0` (`body` at the top); null when none. */
+/**
+ * Where the first unstorable string (a key or a value) of a parsed JSON value is, as `a.b.0` (`body` at the top);
+ * null when none. Walked with a stack of its own, not by recursion: a body nested 10,000 deep (20 kB of `{"a":`)
+ * overflowed the call stack and answered 500 (issue 14's fuzz suite, ADR 043).
+ */
 export function findUnstorable(value: unknown, at = ""): string | null {
-  const here = at || "body";
-  if (typeof value === "string") return isUnstorable(value) ? here : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorable(value[i], at ? `${at}.${i}` : String(i));
-      if (found) return found;
-    }
-    return null;
+  // Each entry keeps its parent, so a path is spelled only for the one found (not 10,000 growing strings).
+  interface Node {
+    item: unknown;
+    key: string;
+    parent: Node | null;
   }
-  if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (isUnstorable(key)) return here;
-      const found = findUnstorable(inner, at ? `${at}.${key}` : key);
-      if (found) return found;
+  const pathOf = (node: Node | null): string => {
+    const keys: string[] = [];
+    for (let n = node; n; n = n.parent) if (n.key) keys.push(n.key);
+    return keys.reverse().join(".") || "body";
+  };
+  const stack: Node[] = [{ item: value, key: at, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { item } = node;
+    if (typeof item === "string") {
+      if (isUnstorable(item)) return pathOf(node);
+      continue;
     }
+    const entries: [string, unknown][] = Array.isArray(item)
+      ? item.map((v, i) => [String(i), v])
+      : item && typeof item === "object"
+        ? Object.entries(item)
+        : [];
+    if (!Array.isArray(item)) for (const [key] of entries) if (isUnstorable(key)) return pathOf(node);
+    // Reversed, so the first field is looked at first (the order of a depth-first walk).
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ item: entries[i][1], key: entries[i][0], parent: node });
   }
   return null;
 }

@@ -37,6 +37,8 @@ export async function searchResearchers(scope: Scope, query: string, limit = 50)
 }
 
 /** The browser's current session token (revoked when "view as" starts or stops: rotation both ways). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const currentToken = (scope: Scope) => scope.cookies[cookies.session.name];
 
 /**
@@ -48,6 +50,8 @@ export async function startImpersonation(scope: Scope, input: ImpersonationInput
   const staff = scope.session;
   if (!staff?.user.isStaff || staff.impersonatorId) return fail("not-allowed");
   const { app: ctx } = scope;
+  // An identity that is no UUID names nobody; the uuid column would refuse the comparison (issue 14 item 7).
+  if (!UUID.test(input.identity)) return fail("not-found");
   const target = await ctx.db
     .selectFrom("users")
     .select(["id", "identity", "is_staff", "active"])
