@@ -452,7 +452,19 @@ export async function loadPayoff(
 }
 
 /** The prepay page's form (issue 13 §1): purpose `prepay`, the amount locked in the user's currency. */
-export async function prepayPaymentForm(scope: Scope, total: number, currencyIso: string): Promise<PaymentFormData> {
-  const methods = await offeredMethods(scope, { purpose: "prepay", total });
+export async function prepayPaymentForm(
+  scope: Scope,
+  total: number,
+  currencyIso: string,
+  options: { existing?: boolean } = {},
+): Promise<PaymentFormData> {
+  const methods = (await offeredMethods(scope, { purpose: "prepay", total })).filter((m) => !excludedForExisting(options, m.id));
   return loadPaymentForm(scope, { purpose: "prepay", total, currencyIso, methods });
 }
+
+/**
+ * An issued retainer invoice is already billed: paying it "by bank transfer" again would only issue the same
+ * instructions, so its page offers the methods that pay at once (the transfer details stay on the page).
+ */
+export const excludedForExisting = (options: { existing?: boolean }, methodId: number) =>
+  Boolean(options.existing) && methodId === PAYMENT_METHOD.bankTransfer;

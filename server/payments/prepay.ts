@@ -13,6 +13,7 @@ import type { Scope } from "../scope";
 import { checkPrepayAmount, issueRetainer, lockRetainer, ownUnpaidRetainer, prepayAccount, type RetainerRow } from "../prepay/retainer";
 import { idempotent } from "./idempotency";
 import { offeredMethodIds } from "./offer";
+import { excludedForExisting } from "./form";
 import { getProvider } from "./providers";
 import {
   afterCharge,
@@ -60,7 +61,8 @@ export async function payPrepayment(
   }
   if (!submission.acceptTerms) return fail("accept-terms");
   const allowed = await offeredMethodIds(scope, { purpose: "prepay", total: amount });
-  if (!allowed.includes(submission.paymentMethodId)) return fail("payment-method-required");
+  if (!allowed.includes(submission.paymentMethodId) || excludedForExisting({ existing: Boolean(existing) }, submission.paymentMethodId))
+    return fail("payment-method-required");
   const keyScope = existing ? `prepay:${existing.number}` : `prepay:new:${account.currency.isoCode}:${amount}`;
   return idempotent(
     scope.app,

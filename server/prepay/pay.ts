@@ -30,7 +30,7 @@ export async function prepayForm(scope: Scope, target: PrepayTarget): Promise<Re
     const amount = Number(r.value.balance);
     const currency =
       r.value.currency_iso === account.currency.isoCode ? account.currency : await currencyFormat(scope, r.value.currency_iso);
-    return ok({ amount, currency, data: await prepayPaymentForm(scope, amount, currency.isoCode) });
+    return ok({ amount, currency, data: await prepayPaymentForm(scope, amount, currency.isoCode, { existing: true }) });
   }
   const checked = await checkPrepayAmount(scope, account, target.amount);
   if (!checked.ok) return checked;

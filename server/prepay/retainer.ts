@@ -91,6 +91,22 @@ export interface NewRetainer {
   fapespProcessNumber: string | null;
 }
 
+/** The columns a RetainerRow is read from, and the row as the domain uses it (ISO codes are char(3), padded). */
+const RETAINER_COLUMNS = [
+  "number",
+  "user_id",
+  "localization",
+  "lang",
+  "currency_iso",
+  "amount",
+  "balance",
+  "status",
+  "method_id",
+  "created_at",
+  "paid_at",
+] as const;
+const toRetainer = (row: { currency_iso: string }): RetainerRow => ({ ...row, currency_iso: row.currency_iso.trim() }) as RetainerRow;
+
 /** Issues a retainer invoice (unpaid) in `trx`: "P" + the scope's localisation + the next number. */
 export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Promise<RetainerRow> {
   const seq = await sql<{ n: string }>`select nextval('retainer_invoice_number_seq')::text as n`.execute(trx);
@@ -111,21 +127,9 @@ export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Prom
       purchase_order: r.purchaseOrder,
       fapesp_process_number: r.fapespProcessNumber,
     })
-    .returning([
-      "number",
-      "user_id",
-      "localization",
-      "lang",
-      "currency_iso",
-      "amount",
-      "balance",
-      "status",
-      "method_id",
-      "created_at",
-      "paid_at",
-    ])
+    .returning(RETAINER_COLUMNS)
     .executeTakeFirstOrThrow();
-  return { ...row, currency_iso: row.currency_iso.trim() } as RetainerRow;
+  return toRetainer(row);
 }
 
 /** A retainer invoice locked for the rest of `trx` (every change of its balance starts here). */
@@ -133,23 +137,11 @@ export async function lockRetainer(trx: DB, number: string): Promise<RetainerRow
   if (!validNumber(number)) return null;
   const row = await trx
     .selectFrom("retainer_invoices")
-    .select([
-      "number",
-      "user_id",
-      "localization",
-      "lang",
-      "currency_iso",
-      "amount",
-      "balance",
-      "status",
-      "method_id",
-      "created_at",
-      "paid_at",
-    ])
+    .select(RETAINER_COLUMNS)
     .where("number", "=", number)
     .forUpdate()
     .executeTakeFirst();
-  return row ? ({ ...row, currency_iso: row.currency_iso.trim() } as RetainerRow) : null;
+  return row ? toRetainer(row) : null;
 }
 
 /** A retainer number as issued: "P", letters, digits; anything else is not looked up. */
@@ -161,22 +153,10 @@ export async function ownUnpaidRetainer(scope: Scope, number: string): Promise<R
   if (!account || account.hideInvoices || !validNumber(number)) return fail("not-found");
   const row = await scope.app.db
     .selectFrom("retainer_invoices")
-    .select([
-      "number",
-      "user_id",
-      "localization",
-      "lang",
-      "currency_iso",
-      "amount",
-      "balance",
-      "status",
-      "method_id",
-      "created_at",
-      "paid_at",
-    ])
+    .select(RETAINER_COLUMNS)
     .where("number", "=", number)
     .where("user_id", "=", account.userId)
     .executeTakeFirst();
   if (!row || row.status !== "unpaid" || Number(row.balance) <= 0) return fail("not-found");
-  return ok({ ...row, currency_iso: row.currency_iso.trim() } as RetainerRow);
+  return ok(toRetainer(row));
 }

@@ -9,7 +9,8 @@ import { bankTransferSubmission, cardSubmission } from "../helpers/prepay";
 import { payPrepayment } from "../../server/payments/prepay";
 import { applyProviderEvent, findPayment } from "../../server/payments/service";
 import { userBalances } from "../../server/balances";
-import { loadPrepayData, ownUnpaidRetainer, recordRetainerTransfer, retainerInvoicePdf } from "../../server/prepay";
+import { loadPrepayData, ownUnpaidRetainer, prepayForm, recordRetainerTransfer, retainerInvoicePdf } from "../../server/prepay";
+import { PAYMENT_METHOD } from "../../app/common/payments/methods";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -180,6 +181,13 @@ describe("bank transfer prepayments", () => {
     const scope = scopeFor(t.ctx, user);
     await payPrepayment(scope, { amount: "120" }, bankTransferSubmission(), randomUUID());
     const [retainer] = await retainersOf(user.id);
+    // Already billed by transfer: its page offers the methods that pay at once, and a transfer again is refused.
+    const form = await prepayForm(scope, { retainerInvoiceNumber: retainer.number });
+    const offered = form.ok ? form.value.data.methods.map((m) => m.id) : [];
+    expect(offered).toContain(PAYMENT_METHOD.creditCard);
+    expect(offered).not.toContain(PAYMENT_METHOD.bankTransfer);
+    const transferAgain = await payPrepayment(scope, { retainerInvoiceNumber: retainer.number }, bankTransferSubmission(), randomUUID());
+    expect(!transferAgain.ok && transferAgain.error).toBe("payment-method-required");
     const r = await payPrepayment(scope, { retainerInvoiceNumber: retainer.number }, cardSubmission(), randomUUID());
     expect(r.ok && r.value.status).toBe("succeeded");
     const payment = await findPayment(t.ctx, (r.ok && r.value.paymentId) || "");
