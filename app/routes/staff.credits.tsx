@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PlainField } from "#app/components/form";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
@@ -78,23 +79,11 @@ export default function StaffCredits() {
   const fe = actionData?.fieldErrors ?? {};
   const values: Partial<GrantInput> = actionData?.values ?? {};
   const field = (name: keyof GrantInput, label: string, props: Record<string, unknown> = {}) => (
-    <div className={`field${fe[name] ? " field-invalid" : ""}`}>
-      <label htmlFor={`sc-${name}`}>{label}</label>
-      <input
-        id={`sc-${name}`}
-        name={name}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={fe[name] ? true : undefined}
-        aria-describedby={fe[name] ? `sc-${name}-error` : undefined}
-        {...props}
-      />
-      {fe[name] ? (
-        <p className="field-error" id={`sc-${name}-error`}>
-          {t(fe[name])}
-        </p>
-      ) : null}
-    </div>
+    <PlainField name={name} idPrefix="sc" label={label} error={fe[name] ? t(fe[name]) : null}>
+      {(control) => <input {...control} defaultValue={values[name] ?? ""} {...props} />}
+    </PlainField>
   );
+
   const available = d.credits.filter((c) => c.available > 0);
   return (
     <div className="stack">

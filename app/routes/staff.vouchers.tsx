@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PlainField } from "#app/components/form";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
@@ -65,23 +66,11 @@ export default function StaffVouchers() {
   const fe = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const field = (name: keyof StaffVoucherInput & string, label: string, props: Record<string, unknown> = {}) => (
-    <div className={`field${fe[name] ? " field-invalid" : ""}`}>
-      <label htmlFor={`sv-${name}`}>{label}</label>
-      <input
-        id={`sv-${name}`}
-        name={name}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={fe[name] ? true : undefined}
-        aria-describedby={fe[name] ? `sv-${name}-error` : undefined}
-        {...props}
-      />
-      {fe[name] ? (
-        <p className="field-error" id={`sv-${name}-error`}>
-          {t(fe[name])}
-        </p>
-      ) : null}
-    </div>
+    <PlainField name={name} idPrefix="sv" label={label} error={fe[name] ? t(fe[name]) : null}>
+      {(control) => <input {...control} defaultValue={values[name] ?? ""} {...props} />}
+    </PlainField>
   );
+
   return (
     <div className="stack">
       <h1>{t("vouchers.title")}</h1>

@@ -2,7 +2,7 @@
 // MM/dd/yyyy (as the dashboard's search), the order number, and the page. One schema for the page's GET form
 // and the list's query, so a bad date is a field error (400), never a 500. Isomorphic.
 import * as z from "zod/mini";
-import { parseFilterDate } from "../orders/search";
+import { filterFields } from "../orders/search";
 import { INVOICE_ORDER_NUMBER_MAX, INVOICE_PAGE_MAX } from "./constants";
 
 export * from "./constants";
@@ -18,39 +18,17 @@ const optionalText = (max: number, code: string) =>
     z.optional(z.string().check(z.maxLength(max, E(code)))),
   );
 
-const dateField = z.pipe(
-  optionalText(10, "date-invalid"),
-  z.optional(z.string().check(z.refine((v) => parseFilterDate(v) !== null, E("date-invalid")))),
-);
-
-const pageField = z.pipe(
-  z.transform((v: unknown) => (v === undefined || v === null || v === "" ? "1" : String(v).trim())),
-  z.pipe(
-    z.string().check(z.regex(/^\d{1,6}$/, E("page-invalid"))),
-    z.pipe(z.transform(Number), z.number().check(z.gte(1, E("page-invalid")), z.lte(INVOICE_PAGE_MAX, E("page-invalid")))),
-  ),
-);
-
-const dayNumber = (v: string) => {
-  const p = parseFilterDate(v);
-  return p ? p[0] * 10000 + p[1] * 100 + p[2] : Number.NaN;
-};
+const invoiceFilter = filterFields("invoices", INVOICE_PAGE_MAX);
 
 /** The list page's query (?from=&to=&orderNumber=&page=): all optional, page 1 by default. */
 export const invoiceListSchema = z
   .object({
-    from: dateField,
-    to: dateField,
+    from: invoiceFilter.date,
+    to: invoiceFilter.date,
     orderNumber: optionalText(INVOICE_ORDER_NUMBER_MAX, "order-number-too-long"),
-    page: pageField,
+    page: invoiceFilter.page,
   })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.from && v.to && dayNumber(v.from) > dayNumber(v.to)) {
-        ctx.addIssue({ code: "custom", path: ["to"], message: "invoices:errors.date-range-invalid" });
-      }
-    }),
-  );
+  .check(invoiceFilter.range);
 
 export type InvoiceListQuery = z.output<typeof invoiceListSchema>;
 export type InvoiceListInput = InvoiceListQuery & { unpaidOnly?: boolean };

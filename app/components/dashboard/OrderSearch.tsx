@@ -85,11 +85,26 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 }
 
 export function Pagination({ filter, pagination }: { filter: FilterValues; pagination: { page: number; pages: number; total: number } }) {
-  const { t } = useTranslation("dashboard");
   const lang = useLang();
+  return <PageNav ns="dashboard" pagination={pagination} to={(p) => paths.researcherOrders(lang, { ...filter, page: p })} />;
+}
+
+/**
+ * Numbered page links of a list (the dashboard's orders, the invoices): `to` builds a page's address (filters kept),
+ * `ns` holds the list's `pagination.*` texts. Plain links: works without JavaScript.
+ */
+export function PageNav({
+  ns,
+  pagination,
+  to,
+}: {
+  ns: "dashboard" | "invoices";
+  pagination: { page: number; pages: number; total: number };
+  to: (page: number) => string;
+}) {
+  const { t } = useTranslation(ns);
   const { page, pages, total } = pagination;
   if (total === 0 || (pages <= 1 && page === 1)) return null;
-  const to = (p: number) => paths.researcherOrders(lang, { ...filter, page: p });
   return (
     <nav className="order-pagination" aria-label={t("pagination.label")}>
       <p className="field-hint">{t("pagination.status", { page, pages, total })}</p>
