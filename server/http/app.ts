@@ -16,6 +16,7 @@ import { RETRY_AFTER_SECONDS } from "../health";
 import { cookies, isSecureRequest } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
+import { oddRequests, refusalLang } from "./odd-requests";
 import { closeOnEarlyAnswer } from "./early-answer";
 import { otherSiteOrigins } from "../accounts/localization";
 import { localizationForHost } from "../config";
@@ -85,6 +86,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
 
   app.use(compression());
 
+  // Request shapes no router reads: an asterisk or absolute-form target, a method no page takes, a compressed
+  // body (ADR 047). First: an absolute-form target is read as its path here.
+  app.use(oddRequests);
+
   // A URL no router can read (a percent-escape that does not decode, a NUL in the path or the query) is a
   // translated 400 here, once, instead of a 500 from whichever page or endpoint meets it (ADR 018).
   app.use((req, res, next) => {
@@ -92,8 +97,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     if (!problem) return next();
     res.status(400).setHeader("Cache-Control", "no-store");
     if (req.originalUrl.startsWith("/api/")) return void res.json({ error: problem });
-    const lang = langOfPath(req.originalUrl.split("?")[0]) ?? "en";
-    res.type("html").send(renderBadRequestPage(lang));
+    res.type("html").send(renderBadRequestPage(refusalLang(req)));
   });
 
   app.get("/healthz", async (_req, res) => {
@@ -102,6 +106,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       status: database ? (redis ? "ok" : "degraded") : "down",
       database: { kind: ctx.dbKind, ok: database },
       redis: { configured: ctx.cache.kind === "redis", ok: redis },
+      // Which process answered: a restarted worker shows as a new pid (the fuzz suite checks it stays the same).
+      pid: process.pid,
     };
     res
       .status(database ? 200 : 503)
