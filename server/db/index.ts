@@ -142,9 +142,6 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
-  // Node's own "aborted" (code ECONNRESET) is the HTTP client hanging up mid-body, not the database: taken for
-  // an outage, one hang-up turned every page into a 503 for seconds (issue 20's fuzz inputs, ADR 047).
-  if (e.message === "aborted") return false;
   const codes = new Set([
     "ECONNREFUSED",
     "ECONNRESET",

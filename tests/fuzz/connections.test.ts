@@ -37,6 +37,34 @@ let portal: Portal | null = null;
 let generation = 0;
 /** What each portal that died printed last (its unhandled rejection, Node's exit message). */
 const deaths: string[] = [];
+/**
+ * 5xx answers and unhandled errors the portals logged (at level error): a 500 for a client that has hung up
+ * reaches nobody but the logs, and an unhandled rejection that does not kill the process still must not happen.
+ */
+const loggedErrors: string[] = [];
+/** Each input's request id (X-Request-Id), so a log line names the input it belongs to. */
+const byRequestId = new Map<string, string>();
+let requestSeq = 0;
+
+/** Reads the portal's log lines (pino JSON) for loggedErrors. */
+function watchLog(line: string) {
+  if (!line.startsWith("{")) return;
+  try {
+    const entry = JSON.parse(line) as {
+      msg?: string;
+      status?: number;
+      requestId?: string;
+      method?: string;
+      url?: string;
+      err?: { message?: string };
+    };
+    const input = byRequestId.get(entry.requestId ?? "") ?? `${entry.method ?? "?"} ${entry.url ?? "?"}`;
+    if (entry.msg === "request" && (entry.status ?? 0) >= 500) loggedErrors.push(`${input}: ${entry.status} (logged)`);
+    else if (/unhandled|uncaught/i.test(entry.msg ?? "")) loggedErrors.push(`${input}: ${entry.msg}: ${entry.err?.message ?? ""}`);
+  } catch {
+    // not a log line
+  }
+}
 
 async function startPortal(): Promise<Portal> {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/fuzz/child-portal.ts"], {
@@ -44,8 +72,12 @@ async function startPortal(): Promise<Portal> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let partial = "";
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-20_000);
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) watchLog(line);
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
@@ -84,12 +116,16 @@ describe("fuzz: bodies and connections", () => {
     "every body-reading target survives broken bodies and hang-ups: the same process answers /healthz after each input",
     async () => {
       const formFields = await sharedFormFields();
+      // FUZZ_TARGETS (a regular expression over "METHOD /pattern") narrows the run to reproduce a failure.
+      const only = process.env.FUZZ_TARGETS ? new RegExp(process.env.FUZZ_TARGETS) : null;
       const targets = sessionEndingLast([
         ...(await pageTargets(formFields)),
         ...apiTargets().filter((t) => t.body === "json" || t.body === "stream"),
-      ]);
-      expect(targets.filter((t) => t.kind === "page").length).toBeGreaterThan(30);
-      expect(targets.filter((t) => t.body === "stream").length).toBeGreaterThanOrEqual(3);
+      ]).filter((t) => !only || only.test(`${t.method} ${t.pattern}`));
+      if (!only) {
+        expect(targets.filter((t) => t.kind === "page").length).toBeGreaterThan(30);
+        expect(targets.filter((t) => t.body === "stream").length).toBeGreaterThanOrEqual(3);
+      }
       const cases: ConnectionCase[] = [...oddRequestCases()];
       targets.forEach((t, i) => {
         for (const who of identitiesFor(t)) cases.push(...connectionCases(t, who, { stall: i % STALL_EVERY === 0 }));
@@ -145,7 +181,10 @@ describe("fuzz: bodies and connections", () => {
         if (restarting) await restarting;
         const p = portal!;
         inFlight.add(c);
-        const answer = await sendRaw(p.info.port, c.request(p.info));
+        const request = c.request(p.info);
+        const requestId = `fuzz-connection-${++requestSeq}`;
+        byRequestId.set(requestId, describeCase(c, p.info));
+        const answer = await sendRaw(p.info.port, { ...request, headers: { ...request.headers, "x-request-id": requestId } });
         // Alone, the input has the time to kill the process before the check (a rejection after the answer).
         if (solo) await sleep(SOLO_SETTLE_MS);
         const h = await health(p.info.port);
@@ -194,14 +233,18 @@ describe("fuzz: bodies and connections", () => {
           targets.filter((t) => t.kind === "page").length
         } page actions, ${targets.filter((t) => t.kind === "api").length} API endpoints), ${healthChecks} health checks; ` +
           `per kind and status ${JSON.stringify(sorted)}; ${fivexx} × 5xx; ${crashes.length} inputs killed the process ` +
-          `(${deaths.length} deaths); ${seconds} s`,
+          `(${deaths.length} deaths); ${loggedErrors.length} errors logged; ${seconds} s`,
       );
       fs.mkdirSync(".test-results", { recursive: true });
-      fs.writeFileSync(".test-results/fuzz-connections.json", JSON.stringify({ counts: sorted, crashes, failures, deaths }, null, 1));
+      fs.writeFileSync(
+        ".test-results/fuzz-connections.json",
+        JSON.stringify({ counts: sorted, crashes, failures, loggedErrors, deaths }, null, 1),
+      );
       expect(crashes, `inputs that killed the process (${deaths.length} deaths)`).toEqual([]);
       // A death no single input repeats (two inputs together?) fails too; its output is in the JSON file.
       expect(deaths.length, deaths.join("\n\n").slice(0, 4_000)).toBe(0);
       expect(failures.slice(0, 60), `${failures.length} failures`).toEqual([]);
+      expect(loggedErrors.slice(0, 30), `${loggedErrors.length} errors logged by the portal`).toEqual([]);
     },
     // About a minute on this machine (ADR 047); the timeout leaves room for a loaded one and for restarts.
     480_000,

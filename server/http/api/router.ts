@@ -13,6 +13,7 @@ import type * as z from "zod/mini";
 import type { ApiReply, Auth, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
 import { schemaError, type SchemaError } from "./schema-error";
 import { findUnstorable } from "../input";
+import { isClientAbort } from "../client-abort";
 import { jsonProblem } from "./json-guard";
 import { badInputLog, badInputSqlState } from "../bad-input";
 
@@ -294,6 +295,7 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
       await send(res, answer);
     } catch (error) {
       if (error instanceof HttpError) return sendJson(res, error.status, error.body);
+      if (isClientAbort(error, req)) return void res.destroy();
       // Helpers shared with pages may throw a ready Response (e.g. a 401 from a guard).
       if (error instanceof Response) return send(res, error);
       if (ctx.health.reportError(error)) {
