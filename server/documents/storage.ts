@@ -488,29 +488,29 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
         }
         const index = results.push(null) - 1;
         const kind = FIELD_KINDS[field] ?? currentKind;
-        saves.push(
-          saveWithPolicy(
-            ctx,
-            stream,
-            {
-              ownerUserId: options.ownerUserId,
-              draftKey: options.draftKey,
-              orderFormId: options.orderFormId,
-              kind,
-              originalName: filename,
-            },
-            policy,
-          ).then(
-            (file) => {
-              results[index] = file;
-            },
-            (error) => {
-              stream.resume();
-              if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(filename), code: error.code });
-              else unexpected.push(error);
-            },
-          ),
+        const save = saveWithPolicy(
+          ctx,
+          stream,
+          {
+            ownerUserId: options.ownerUserId,
+            draftKey: options.draftKey,
+            orderFormId: options.orderFormId,
+            kind,
+            originalName: filename,
+          },
+          policy,
+        ).then(
+          (file) => {
+            results[index] = file;
+          },
+          (error) => {
+            stream.resume();
+            if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(filename), code: error.code });
+            else unexpected.push(error);
+          },
         );
+        saves.push(save);
+        return save;
       },
     });
   } catch (error) {
