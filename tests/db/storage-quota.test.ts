@@ -2,7 +2,9 @@
 // have a byte quota; an upload over any of them is refused (413 storage-quota-exceeded) and nothing is kept.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { createOrderFormFor, createResearcher } from "../helpers/factories";
+import { createOrderFormFor, createResearcher, scopeFor } from "../helpers/factories";
+import { placeOrder } from "../../server/orders/place";
+import { PAYMENT_METHOD } from "../../server/payments";
 import { makeDocx } from "../helpers/fixtures";
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -171,6 +173,30 @@ describe("the anonymous quota per address", () => {
     await expect(
       t.ctx.db.updateTable("files").set({ uploader_address: "192.0.2.71" }).where("draft_key", "=", "claim-me").execute(),
     ).rejects.toThrow(/files_uploader_address_anonymous/);
+  });
+  it("forgets the address of an anonymous file on a form when the order is placed", async () => {
+    const user = await createResearcher(t.ctx);
+    const form = await createOrderFormFor(t.ctx, user, { services: ["standard-editing"], projectTitle: "Placed with a visitor's file" });
+    // Uploaded to the form before its owner signed in: placing the order gives it to the user.
+    const file = await saveUpload(t.ctx, docx, {
+      draftKey: "placed-draft",
+      uploaderIp: "192.0.2.72",
+      orderFormId: form.id,
+      kind: "figure",
+      originalName: "figure.docx",
+      analyse: false,
+    });
+    expect(
+      (await t.ctx.db.selectFrom("files").select("uploader_address").where("id", "=", file.id).executeTakeFirstOrThrow()).uploader_address,
+    ).toBe("192.0.2.72");
+    const placed = await placeOrder(scopeFor(t.ctx, user), form, { paymentMethodId: PAYMENT_METHOD.bankTransfer, acceptTerms: true });
+    expect(placed.ok).toBe(true);
+    const row = await t.ctx.db
+      .selectFrom("files")
+      .select(["owner_user_id", "uploader_address"])
+      .where("id", "=", file.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ owner_user_id: user.id, uploader_address: null });
   });
 });
 
