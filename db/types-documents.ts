@@ -34,6 +34,11 @@ export interface FileTable {
   sha256: string;
   created_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
+  /**
+   * Where an anonymous file came from (migration 0033, ADR 049): the IPv4 address or the IPv6 /64, for the
+   * per-address quota and daily cap. Null for a user's file; cleared on claim and once a removed file is a day old.
+   */
+  uploader_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentAnalysisTable {

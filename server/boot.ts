@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import type express from "express";
 import { readEnv, type Env } from "./env";
-import { openDatabase, migrateToLatest, type OpenedDatabase } from "./db";
+import { openDatabase, migrateToLatest, lockHeldByParent, type OpenedDatabase } from "./db";
 import { createCache } from "./cache";
 import { redisOptions } from "./cache/options";
 import { createLogger } from "./logger";
@@ -38,16 +38,18 @@ export interface StartOptions {
   database?: OpenedDatabase;
   /** The store is already migrated and seeded (a cluster's primary did it once with preparePortal). */
   prepared?: boolean;
+  /** The pid of the primary holding DATA_DIR's lock for this worker (embedded PGlite): it is not taken again. */
+  lockHeldBy?: number;
 }
 
 /**
  * Migrates and seeds the store, then closes it; returns the demo accounts. A cluster's primary
  * (scripts/start.ts with WEB_CONCURRENCY) does this once, so its workers do not race at it.
  */
-export async function preparePortal(env: Env): Promise<SeededAccount[]> {
+export async function preparePortal(env: Env, options: { lockHeld?: boolean } = {}): Promise<SeededAccount[]> {
   const logger = createLogger(env.LOG_LEVEL);
   loadSecrets(env.DATA_DIR, env);
-  const database = await openDatabase(env);
+  const database = await openDatabase(env, { lock: !options.lockHeld });
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, "migrations applied");
@@ -63,7 +65,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   const rootDir = options.rootDir ?? process.cwd();
   const logger = createLogger(env.LOG_LEVEL);
   const secrets = loadSecrets(env.DATA_DIR, env);
-  const database = options.database ?? (await openDatabase(env));
+  const database = options.database ?? (await openDatabase(env, { lock: !lockHeldByParent(env.DATA_DIR, options.lockHeldBy) }));
   let cache;
   try {
     if (!options.prepared) {

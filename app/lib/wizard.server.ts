@@ -94,7 +94,11 @@ export async function readStepForm(
   const limit = await checkUploadRateLimit(w.scope.app, { userId: w.scope.userId, ip });
   if (!limit.allowed) return { fields: new URLSearchParams(), uploadErrors: ["order:errors.upload-rate-limited"], uploaded: 0 };
   try {
-    const result = await parseUploadRequest(w.scope.app, request, { ...fileOwner(ownerOf(w.scope)), orderFormId: form.id });
+    const result = await parseUploadRequest(w.scope.app, request, {
+      ...fileOwner(ownerOf(w.scope)),
+      orderFormId: form.id,
+      uploaderIp: ip,
+    });
     // The text fields of a streamed multipart form are checked like any posted form (ADR 018).
     refuseUnstorableFields(result.fields);
     return {

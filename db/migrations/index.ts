@@ -20,6 +20,7 @@ import * as m0029 from "./0029_referral_codes";
 import * as m0030 from "./0030_payments";
 import * as m0031 from "./0031_prepay_credits_fapiao";
 import * as m0032 from "./0032_mail_dedupe";
+import * as m0033 from "./0033_upload_address";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0030_payments": m0030,
   "0031_prepay_credits_fapiao": m0031,
   "0032_mail_dedupe": m0032,
+  "0033_upload_address": m0033,
 };
 
 export const migrationProvider: MigrationProvider = {

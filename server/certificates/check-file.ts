@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { fail, ok, type Result } from "#common/result";
 import type { CertifiedFile } from "../../db/types-orders";
 import type { Scope } from "../scope";
-import { lookupCertificate, type CertificateRecord } from "./lookup";
+import { countCertificateLookup, lookupCertificate, type CertificateRecord } from "./lookup";
 import { MultipartError, readMultipart } from "../http/multipart";
 
 /** A file larger than this cannot be checked (larger than any delivered file is the usual case). */
@@ -61,9 +61,10 @@ export async function hashUpload(
         ).then(() => {
           file = { name: filename.slice(0, 255), sha256: hash.digest("hex"), sizeBytes: size };
         });
+        // readMultipart owns it: a part that never closes rejects it, handled there (issue 20 §1).
+        return hashing;
       },
     });
-    await hashing;
   } catch (error) {
     return fail(error instanceof MultipartError ? error.code : "invalid-request");
   }
@@ -83,11 +84,15 @@ export function matchCertifiedFile(files: CertifiedFile[], sha256: string): Cert
  * `invalid-request`, `too-many-requests`, `certificate-verification-error`.
  */
 export async function checkDeliveredFile(scope: Scope, request: Request, codeInput?: string): Promise<Result<FileCheck>> {
+  // The limit holds before a byte of the body is read: an address over it gets its 429 without costing a read
+  // (issue 20 §1). Every check counts, the owner's too: the file check is an upload, not the owner's own reading.
+  const limited = await countCertificateLookup(scope);
+  if (!limited.ok) return limited;
   const read = await hashUpload(request);
   if (!read.ok) return read;
   const code = codeInput ?? read.value.fields.code ?? "";
   if (!code.trim()) return fail("code-required");
-  const found = await lookupCertificate(scope, code);
+  const found = await lookupCertificate(scope, code, { counted: true });
   if (!found.ok) return found;
   const upload = read.value.file;
   if (!upload) return fail("file-required");

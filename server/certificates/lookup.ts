@@ -119,14 +119,27 @@ async function lookupLimit(app: AppContext, ip: string): Promise<Result<undefine
  * code; only the signed-in owner reading their own certificate (the PDF embedded on their order) is not counted.
  * Errors: `too-many-requests` (details.retryAfterSeconds), `certificate-verification-error` (unknown code).
  */
-export async function lookupCertificate(scope: Scope, input: string | null | undefined): Promise<Result<CertificateRecord>> {
+export async function lookupCertificate(
+  scope: Scope,
+  input: string | null | undefined,
+  options: { counted?: boolean } = {},
+): Promise<Result<CertificateRecord>> {
   const record = await findCertificateByCode(scope.app.db, input);
   const owner = record !== null && scope.userId !== null && record.ownerUserId === scope.userId;
-  if (!owner) {
+  if (!owner && !options.counted) {
     const limited = await lookupLimit(scope.app, scope.ip);
     if (!limited.ok) return limited;
   }
   return record ? ok(record) : fail("certificate-verification-error");
+}
+
+/**
+ * Counts one lookup by code against the client address before anything else is done: for the file check, whose
+ * code may only be known once its body is read, the limit must hold before the body is (issue 20 §1). The lookup
+ * that follows passes `counted` so it is not counted twice.
+ */
+export async function countCertificateLookup(scope: Scope): Promise<Result<undefined>> {
+  return lookupLimit(scope.app, scope.ip);
 }
 
 /**

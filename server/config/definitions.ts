@@ -106,7 +106,15 @@ export const CONFIG_DEFAULTS = {
   maxUploadFiles: { value: 20, description: "Most files in one upload request." },
   // Storage quotas (issue 10 §6); an upload over any of them is refused with storage-quota-exceeded (413).
   uploadQuotaUserBytes: { value: 2147483648, description: "Most bytes of uploaded files one signed-in user may keep." },
-  uploadQuotaAnonymousBytes: { value: 314572800, description: "Most bytes of uploaded files one anonymous visitor (draft) may keep." },
+  uploadQuotaAnonymousBytes: {
+    value: 314572800,
+    description:
+      "Most bytes of uploaded files one anonymous visitor may keep: per draft, and for all drafts of one address (IPv6: its /64).",
+  },
+  uploadQuotaAnonymousDailyBytes: {
+    value: 209715200,
+    description: "Most bytes anonymous visitors of one address (IPv6: its /64) may upload in 24 hours, files removed since included.",
+  },
   uploadQuotaOrderFormBytes: { value: 1073741824, description: "Most bytes of uploaded files on one order form." },
   uploadQuotaTotalBytes: { value: 214748364800, description: "Most bytes of uploaded files the portal keeps in all." },
   allowsServiceBundles: { value: true, description: "The order form offers service bundles." },

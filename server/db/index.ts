@@ -126,9 +126,25 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
-export async function openDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }): Promise<OpenedDatabase> {
+/**
+ * True when DATA_DIR's lock is held by `pid` (the primary of this worker, issue 20 §2): the worker opens the
+ * embedded database under its parent's lock instead of taking one of its own.
+ */
+export function lockHeldByParent(dir: string, pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    return Number(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8").trim()) === pid;
+  } catch {
+    return false;
+  }
+}
+
+export async function openDatabase(
+  env: { DATABASE_URL?: string; DATA_DIR: string },
+  options: { lock?: boolean } = {},
+): Promise<OpenedDatabase> {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
-  return openPglite({ dataDir: env.DATA_DIR });
+  return openPglite({ dataDir: env.DATA_DIR, lock: options.lock });
 }
 
 export async function migrateToLatest(db: DB): Promise<string[]> {

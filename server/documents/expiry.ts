@@ -11,12 +11,20 @@ export const ANONYMOUS_FILES_DAYS = 14;
  * Removes the files of abandoned anonymous drafts: never claimed by a signed-in user, and on no form touched
  * (or, without a form, uploaded) in the last `days` days. Rows are marked deleted and the content leaves the
  * disk, like deleteFile. Returns how many files went. Run hourly by the expire-anonymous-files job.
+ * Removed anonymous files forget their uploader's address once they no longer count towards the daily cap (ADR 049).
  */
 export async function expireAnonymousFiles(ctx: AppContext, days = ANONYMOUS_FILES_DAYS, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - days * 24 * 3600_000);
+  await ctx.db
+    .updateTable("files")
+    .set({ uploader_address: null })
+    .where("uploader_address", "is not", null)
+    .where("deleted_at", "is not", null)
+    .where("created_at", "<=", new Date(now.getTime() - 24 * 3600_000))
+    .execute();
   const rows = await ctx.db
     .updateTable("files")
-    .set({ deleted_at: sql<Date>`now()` })
+    .set({ deleted_at: sql<Date>`now()`, uploader_address: null })
     .where("owner_user_id", "is", null)
     .where("deleted_at", "is", null)
     .where("created_at", "<", cutoff)

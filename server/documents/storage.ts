@@ -16,6 +16,7 @@ import { filesRoot, isFileId, storedPath } from "./files";
 import { rateLimit, type RateLimitResult } from "../http/rate-limit";
 import { isMultipart, MultipartError, readMultipart } from "../http/multipart";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
+import { addressGroup, addressUsage, watchPortalUsage } from "./quota";
 
 // Where files live and what a file id looks like are in files.ts (the analysis job needs them without this module).
 export { filesRoot, isFileId, storedPath } from "./files";
@@ -85,9 +86,14 @@ export class UploadError extends Error {
 export interface UploadLimits {
   maxFileBytes: number;
   maxFiles: number;
-  /** Storage quotas (issue 10 §6): all files of one user, of one anonymous draft key, of one order form, of everyone. */
+  /**
+   * Storage quotas (issue 10 §6): all files of one user, of one anonymous draft key and (issue 20 §5) of the
+   * anonymous drafts of one address, of one order form, of everyone.
+   */
   quotaUserBytes: number;
   quotaAnonymousBytes: number;
+  /** Bytes anonymous drafts of one address may upload in 24 hours, files removed since included (ADR 049). */
+  quotaAnonymousDailyBytes: number;
   quotaOrderFormBytes: number;
   quotaTotalBytes: number;
 }
@@ -98,6 +104,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxFiles: 20,
   quotaUserBytes: 2048 * MB,
   quotaAnonymousBytes: 300 * MB,
+  quotaAnonymousDailyBytes: 200 * MB,
   quotaOrderFormBytes: 1024 * MB,
   quotaTotalBytes: 200 * 1024 * MB,
 };
@@ -126,6 +133,11 @@ export interface SaveUploadOptions extends FileOwner {
   /** The uploader's file name; defaults to a File's name. Only its extension matters for checks. */
   originalName?: string;
   orderFormId?: string | null;
+  /**
+   * The client address of an anonymous upload (scope.ip): its IPv4 address or IPv6 /64 is recorded with the file
+   * and the anonymous quota and daily cap hold for it across drafts (ADR 049). Ignored for a user's upload.
+   */
+  uploaderIp?: string | null;
   /** Override the limits (tests; callers with their own policy). */
   limits?: Partial<UploadLimits>;
   /** Enqueue the analysis job (default: for main files). */
@@ -154,6 +166,7 @@ export async function uploadLimits(ctx: AppContext, override: Partial<UploadLimi
     maxFiles: pick("maxFiles", "maxUploadFiles"),
     quotaUserBytes: pick("quotaUserBytes", "uploadQuotaUserBytes"),
     quotaAnonymousBytes: pick("quotaAnonymousBytes", "uploadQuotaAnonymousBytes"),
+    quotaAnonymousDailyBytes: pick("quotaAnonymousDailyBytes", "uploadQuotaAnonymousDailyBytes"),
     quotaOrderFormBytes: pick("quotaOrderFormBytes", "uploadQuotaOrderFormBytes"),
     quotaTotalBytes: pick("quotaTotalBytes", "uploadQuotaTotalBytes"),
   };
@@ -310,13 +323,15 @@ function toStoredFile(row: {
 
 /**
  * Refuses a file that would take its owner (a user, or an anonymous draft key: tighter), its order form or
- * the whole portal over the storage quota (issue 10 §6). Uploads queue on one transaction lock here, so two
- * at once cannot both fit in the last free space; the check and the insert are in the same transaction.
+ * the whole portal over the storage quota (issue 10 §6); an anonymous file also the drafts of its address over
+ * the anonymous quota or the address's daily cap (issue 20 §5). Uploads queue on one transaction lock here, so
+ * two at once cannot both fit in the last free space; the check and the insert are in the same transaction.
  */
 async function checkQuotas(
+  ctx: AppContext,
   trx: Transaction<DBSchema>,
   limits: UploadLimits,
-  owner: { ownerUserId: number | null; draftKey: string | null; orderFormId: string | null },
+  owner: { ownerUserId: number | null; draftKey: string | null; orderFormId: string | null; uploaderAddress: string | null },
   size: number,
   originalName: string,
 ): Promise<void> {
@@ -331,12 +346,15 @@ async function checkQuotas(
      where deleted_at is null`.execute(trx);
   const used = rows[0];
   const ownerQuota = owner.ownerUserId !== null ? limits.quotaUserBytes : limits.quotaAnonymousBytes;
-  if (
-    Number(used.owned) + size > ownerQuota ||
-    (owner.orderFormId !== null && Number(used.form) + size > limits.quotaOrderFormBytes) ||
-    Number(used.total) + size > limits.quotaTotalBytes
-  )
-    throw new UploadError("storage-quota-exceeded", originalName);
+  const full = Number(used.total) + size > limits.quotaTotalBytes;
+  let refused =
+    full || Number(used.owned) + size > ownerQuota || (owner.orderFormId !== null && Number(used.form) + size > limits.quotaOrderFormBytes);
+  if (!refused && owner.uploaderAddress !== null) {
+    const address = await addressUsage(trx, owner.uploaderAddress);
+    refused = address.stored + size > limits.quotaAnonymousBytes || address.lastDay + size > limits.quotaAnonymousDailyBytes;
+  }
+  watchPortalUsage(ctx, Number(used.total) + (refused ? 0 : size), limits.quotaTotalBytes, full);
+  if (refused) throw new UploadError("storage-quota-exceeded", originalName);
 }
 
 function validDraftKey(key: string | null | undefined): string | null {
@@ -347,6 +365,8 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
   const ownerUserId = options.ownerUserId ?? null;
   const draftKey = validDraftKey(options.draftKey);
   if (ownerUserId === null && draftKey === null) throw new Error("an upload needs an owner: a user id or a draft key");
+  // Only anonymous files say where they came from (ADR 049: kept no longer and no wider than the quota needs).
+  const uploaderAddress = ownerUserId === null && options.uploaderIp != null ? addressGroup(options.uploaderIp) : null;
   if (!isFileKind(options.kind)) throw new Error(`unknown file kind ${String(options.kind)}`);
   const originalName = sanitizeFileName(
     options.originalName ?? (source instanceof Blob && "name" in source ? (source as File).name : undefined),
@@ -376,9 +396,10 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
     const analyse = options.analyse ?? options.kind === "main";
     const row = await ctx.db.transaction().execute(async (trx) => {
       await checkQuotas(
+        ctx,
         trx,
         policy.limits,
-        { ownerUserId, draftKey, orderFormId: options.orderFormId ?? null },
+        { ownerUserId, draftKey, orderFormId: options.orderFormId ?? null, uploaderAddress },
         received.size,
         originalName,
       );
@@ -396,6 +417,7 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
           // The type of the extension the content was accepted for (a .tex stays LaTeX).
           content_type: FAMILY_CONTENT_TYPE[expected],
           sha256: received.sha256,
+          uploader_address: uploaderAddress,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -439,6 +461,8 @@ export interface UploadRequestOptions extends FileOwner {
   /** Kind of files sent under a field not listed in FIELD_KINDS (a `kind` text field sent before them wins). Default main. */
   kind?: FileKind;
   orderFormId?: string | null;
+  /** The client address of an anonymous upload (scope.ip), as in SaveUploadOptions. */
+  uploaderIp?: string | null;
   limits?: Partial<UploadLimits>;
 }
 
@@ -488,29 +512,30 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
         }
         const index = results.push(null) - 1;
         const kind = FIELD_KINDS[field] ?? currentKind;
-        saves.push(
-          saveWithPolicy(
-            ctx,
-            stream,
-            {
-              ownerUserId: options.ownerUserId,
-              draftKey: options.draftKey,
-              orderFormId: options.orderFormId,
-              kind,
-              originalName: filename,
-            },
-            policy,
-          ).then(
-            (file) => {
-              results[index] = file;
-            },
-            (error) => {
-              stream.resume();
-              if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(filename), code: error.code });
-              else unexpected.push(error);
-            },
-          ),
+        const save = saveWithPolicy(
+          ctx,
+          stream,
+          {
+            ownerUserId: options.ownerUserId,
+            draftKey: options.draftKey,
+            orderFormId: options.orderFormId,
+            uploaderIp: options.uploaderIp,
+            kind,
+            originalName: filename,
+          },
+          policy,
+        ).then(
+          (file) => {
+            results[index] = file;
+          },
+          (error) => {
+            stream.resume();
+            if (error instanceof UploadError) rejected.push({ field, name: sanitizeFileName(filename), code: error.code });
+            else unexpected.push(error);
+          },
         );
+        saves.push(save);
+        return save;
       },
     });
   } catch (error) {
@@ -597,14 +622,14 @@ export async function assignFilesToOrderForm(ctx: AppContext, fileIds: string[],
 
 /**
  * Gives an anonymous draft's files to the user who just signed in or registered. Returns how many
- * were claimed. Files already owned (by anyone) are left alone.
+ * were claimed. Files already owned (by anyone) are left alone. A claimed file forgets its address (ADR 049).
  */
 export async function claimDraftFiles(ctx: AppContext, draftKey: string, userId: number): Promise<number> {
   const key = validDraftKey(draftKey);
   if (!key) return 0;
   const result = await ctx.db
     .updateTable("files")
-    .set({ owner_user_id: userId })
+    .set({ owner_user_id: userId, uploader_address: null })
     .where("draft_key", "=", key)
     .where("owner_user_id", "is", null)
     .where("deleted_at", "is", null)

@@ -87,6 +87,7 @@ export async function staffIssueFapiao(scope: Scope, id: number, request: Reques
           if (e instanceof UploadError) return e.code === "file-too-large" ? "pdf-too-large" : "pdf-invalid";
           throw e;
         });
+        return stored;
       },
     });
   } catch (e) {

@@ -24,6 +24,7 @@ import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
 import { logoutParamRedirect } from "../auth/http";
 import { downgradeBadInputStatus } from "./bad-input";
+import { runInRequest } from "../request-context";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -63,7 +64,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
         "request",
       );
     });
-    next();
+    // Everything this request starts carries its id, so a failure outside any handler is logged with it (issue 20 §2).
+    runInRequest({ requestId, method: req.method, url: req.originalUrl }, next);
   });
 
   // Security headers with a fresh CSP nonce for each response.
@@ -106,7 +108,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       status: database ? (redis ? "ok" : "degraded") : "down",
       database: { kind: ctx.dbKind, ok: database },
       redis: { configured: ctx.cache.kind === "redis", ok: redis },
-      // Which process answered: a restarted worker shows as a new pid (the fuzz suite checks it stays the same).
+      // Which process answered: a restarted web process shows a new one (issue 20 §2, the fault tests).
       pid: process.pid,
     };
     res

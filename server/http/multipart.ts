@@ -2,6 +2,12 @@
 // The body goes chunk by chunk through a byte counter into busboy; file parts reach the caller as streams and are
 // never held in memory; a body over its size, a malformed part or a NUL in a part's header ends the read with a
 // MultipartError, and the caller undoes what it kept.
+//
+// Whatever a file part's consumer does with its stream runs as a promise the consumer returns from onFile; this
+// reader owns those promises: it handles their rejection the moment they are made and settles all of them before
+// it returns or throws. A part that never closes, a client that disconnects or a body cut short errors the part's
+// stream, and an unowned consumer promise rejecting with "Unexpected end of form" used to be an unhandled
+// rejection that took the whole process down (issue 20 §1).
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
@@ -26,8 +32,12 @@ export interface MultipartOptions {
   maxBody: number;
   limits: busboy.Limits;
   onField?(name: string, value: string): void;
-  /** Each file part; the caller consumes the stream (or resumes it to skip the file). */
-  onFile(part: FilePart): void;
+  /**
+   * Each file part; the caller consumes the stream (or resumes it to skip the file) and returns the promise of that
+   * work, which readMultipart awaits (and whose rejection it handles) on every path. Never keep such a promise
+   * only to yourself: a body cut short rejects it while nobody listens.
+   */
+  onFile(part: FilePart): Promise<unknown> | void;
   /** Busboy reached `limits.files`. */
   onFilesLimit?(): void;
 }
@@ -59,7 +69,11 @@ export function isMultipart(request: Request): boolean {
   return /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "") && request.body !== null;
 }
 
-/** Reads the whole multipart body; resolves when it has been read, rejects with MultipartError. */
+/**
+ * Reads the whole multipart body; resolves when it has been read and every file consumer has settled. Rejects with
+ * MultipartError when the body is refused or malformed (after the consumers settled: their streams are ended with
+ * an error, so nothing is left running), or with a consumer's own error when the body was fine but a consumer failed.
+ */
 export async function readMultipart(request: Request, options: MultipartOptions): Promise<void> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!isMultipart(request)) throw new MultipartError("invalid-request");
@@ -70,13 +84,33 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   } catch {
     throw new MultipartError("invalid-request");
   }
+  const consumers: Promise<void>[] = [];
+  const open = new Set<Readable>();
+  let consumerError: { error: unknown } | null = null;
   if (options.onField) parser.on("field", options.onField);
   if (options.onFilesLimit) parser.on("filesLimit", options.onFilesLimit);
   parser.on("file", (field, stream, info) => {
     // A malformed body errors the part's stream too; the pipeline below reports it for the request.
     stream.on("error", () => undefined);
     if (!info.filename) return void stream.resume();
-    options.onFile({ field, filename: info.filename, stream });
+    open.add(stream);
+    stream.once("close", () => open.delete(stream));
+    let work: Promise<unknown> | void;
+    try {
+      work = options.onFile({ field, filename: info.filename, stream });
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    // The handler is attached now, not when the body ends: a rejection in between must never go unhandled.
+    consumers.push(
+      Promise.resolve(work).then(
+        () => undefined,
+        (error: unknown) => {
+          consumerError ??= { error };
+          stream.resume();
+        },
+      ),
+    );
   });
   let received = 0;
   const counter = new Transform({
@@ -86,9 +120,15 @@ export async function readMultipart(request: Request, options: MultipartOptions)
       else callback(null, chunk);
     },
   });
+  let failure: MultipartError | null = null;
   try {
     await pipeline(bodyChunks(request.body!), counter, parser);
   } catch (error) {
-    throw error instanceof MultipartError ? error : new MultipartError("invalid-request");
+    failure = error instanceof MultipartError ? error : new MultipartError("invalid-request");
+    // A consumer still reading a part of a broken body would wait for bytes that never come: end it with the error.
+    for (const stream of open) stream.destroy(failure);
   }
+  await Promise.all(consumers);
+  if (failure) throw failure;
+  if (consumerError) throw (consumerError as { error: unknown }).error;
 }

@@ -233,7 +233,11 @@ export const orderFormApi: EndpointTable = [
       const limit = await checkUploadRateLimit(scope.app, { userId: scope.userId, ip: scope.ip });
       if (!limit.allowed) return fail("rate-limited");
       try {
-        const r = await parseUploadRequest(scope.app, webRequest(), { ...fileOwner(ownerOf(scope)), orderFormId: form.id });
+        const r = await parseUploadRequest(scope.app, webRequest(), {
+          ...fileOwner(ownerOf(scope)),
+          orderFormId: form.id,
+          uploaderIp: scope.ip,
+        });
         return reply(
           { files: r.files.map((f) => ({ identity: f.id, name: f.originalName, kind: f.kind })), rejected: r.rejected },
           { status: r.files.length ? 201 : 400 },

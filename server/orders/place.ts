@@ -242,7 +242,8 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
       if (price.discounts.some((d) => d.kind === "Voucher" && d.applied) && !(await consumeVoucher(trx, form))) throw new VoucherUsedUp();
       await trx
         .updateTable("files")
-        .set({ owner_user_id: userId })
+        // A claimed file forgets the address it was uploaded from (ADR 049; a check constraint holds it).
+        .set({ owner_user_id: userId, uploader_address: null })
         .where("order_form_id", "=", form.id)
         .where("owner_user_id", "is", null)
         .execute();

@@ -322,6 +322,7 @@ export async function staffUploadDeliverables(scope: Scope, externalId: string, 
             },
           ),
         );
+        return chain;
       },
     });
   } catch (error) {

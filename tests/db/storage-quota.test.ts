@@ -1,11 +1,22 @@
 // Storage quotas (issue 10 §6): a user, an anonymous draft (tighter), an order form and the whole portal each
 // have a byte quota; an upload over any of them is refused (413 storage-quota-exceeded) and nothing is kept.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { createOrderFormFor, createResearcher } from "../helpers/factories";
+import { createOrderFormFor, createResearcher, scopeFor } from "../helpers/factories";
+import { placeOrder } from "../../server/orders/place";
+import { PAYMENT_METHOD } from "../../server/payments";
 import { makeDocx } from "../helpers/fixtures";
 import fs from "node:fs";
-import { saveUpload, storedPath, UploadError, uploadLimits, type UploadLimits } from "../../server/documents/storage";
+import { randomUUID } from "node:crypto";
+import {
+  claimDraftFiles,
+  deleteFile,
+  saveUpload,
+  storedPath,
+  UploadError,
+  uploadLimits,
+  type UploadLimits,
+} from "../../server/documents/storage";
 import { expireAnonymousFiles } from "../../server/documents/expiry";
 import { expireAnonymousFilesJob, scheduleFileExpiry } from "../../server/documents/jobs";
 
@@ -79,6 +90,185 @@ describe("storage quotas", () => {
     );
     expect(results.filter((r) => r === "stored")).toHaveLength(3);
     expect(results.filter((r) => r === "413 storage-quota-exceeded")).toHaveLength(7);
+  });
+});
+
+// Issue 20 §5 (ADR 049): a new draft cookie is free, so the anonymous quota also holds for all drafts of one address.
+describe("the anonymous quota per address", () => {
+  const anonymous = (draftKey: string, uploaderIp: string, limits: Partial<UploadLimits>) =>
+    outcome(saveUpload(t.ctx, docx, { draftKey, uploaderIp, kind: "main", originalName: "paper.docx", analyse: false, limits }));
+
+  it("refuses a second draft of one address once the address holds the quota; another address still uploads", async () => {
+    const limits = { quotaAnonymousBytes: 2 * docx.length + 10 };
+    expect(await anonymous("address-a-1", "203.0.113.41", limits)).toBe("stored");
+    expect(await anonymous("address-a-1", "203.0.113.41", limits)).toBe("stored");
+    // The first draft is full; a fresh cookie from the same address is no way round it.
+    expect(await anonymous("address-a-2", "203.0.113.41", limits)).toBe("413 storage-quota-exceeded");
+    expect(await anonymous("address-a-3", "::ffff:203.0.113.41", limits)).toBe("413 storage-quota-exceeded");
+    expect(await anonymous("address-a-2", "203.0.113.42", limits)).toBe("stored");
+    // A signed-in user's uploads are not counted by address.
+    const user = await createResearcher(t.ctx);
+    expect(
+      await outcome(
+        saveUpload(t.ctx, docx, {
+          ownerUserId: user.id,
+          uploaderIp: "203.0.113.41",
+          kind: "main",
+          originalName: "p.docx",
+          analyse: false,
+          limits,
+        }),
+      ),
+    ).toBe("stored");
+    const users = await t.ctx.db.selectFrom("files").select("uploader_address").where("owner_user_id", "=", user.id).execute();
+    expect(users).toEqual([{ uploader_address: null }]);
+  });
+
+  it("counts an IPv6 host by its /64, so rotating the interface identifier does not help", async () => {
+    const limits = { quotaAnonymousBytes: docx.length + 10 };
+    expect(await anonymous("address-v6-1", "2001:db8:7:1::1", limits)).toBe("stored");
+    expect(await anonymous("address-v6-2", "2001:0db8:0007:0001:ffff:1:2:3", limits)).toBe("413 storage-quota-exceeded");
+    expect(await anonymous("address-v6-3", "2001:db8:7:2::1", limits)).toBe("stored");
+    const rows = await t.ctx.db.selectFrom("files").select("uploader_address").where("draft_key", "like", "address-v6-%").execute();
+    expect(rows.map((r) => r.uploader_address).sort()).toEqual(["2001:db8:7:1::/64", "2001:db8:7:2::/64"]);
+  });
+
+  it("caps what one address uploads in a day, files removed since included", async () => {
+    const limits = { quotaAnonymousDailyBytes: 2 * docx.length + 10 };
+    const draft = "daily-cap";
+    const first = await saveUpload(t.ctx, docx, {
+      draftKey: draft,
+      uploaderIp: "198.51.100.61",
+      kind: "main",
+      originalName: "a.docx",
+      analyse: false,
+      limits,
+    });
+    expect(await deleteFile(t.ctx, first.id, { draftKey: draft })).toBe(true);
+    expect(await anonymous(draft, "198.51.100.61", limits)).toBe("stored");
+    // Two uploaded today, one of them removed: the third is over the day's cap, in any draft of the address.
+    expect(await anonymous(draft, "198.51.100.61", limits)).toBe("413 storage-quota-exceeded");
+    expect(await anonymous("daily-cap-2", "198.51.100.61", limits)).toBe("413 storage-quota-exceeded");
+    expect(await anonymous("daily-cap-3", "198.51.100.62", limits)).toBe("stored");
+    // A day later the removed file no longer counts (and the hourly job lets it forget the address).
+    const yesterday = new Date(Date.now() - 25 * 3600_000);
+    await t.ctx.db.updateTable("files").set({ created_at: yesterday }).where("draft_key", "=", draft).execute();
+    expect(await anonymous(draft, "198.51.100.61", limits)).toBe("stored");
+    await expireAnonymousFiles(t.ctx);
+    const removed = await t.ctx.db.selectFrom("files").select(["uploader_address"]).where("id", "=", first.id).executeTakeFirstOrThrow();
+    expect(removed.uploader_address).toBeNull();
+  });
+
+  it("keeps the address only while the file is anonymous", async () => {
+    await anonymous("claim-me", "192.0.2.71", {});
+    const user = await createResearcher(t.ctx);
+    expect(await claimDraftFiles(t.ctx, "claim-me", user.id)).toBe(1);
+    const rows = await t.ctx.db
+      .selectFrom("files")
+      .select(["owner_user_id", "uploader_address"])
+      .where("draft_key", "=", "claim-me")
+      .execute();
+    expect(rows).toEqual([{ owner_user_id: user.id, uploader_address: null }]);
+    // The schema holds it too: a user's file cannot carry an address.
+    await expect(
+      t.ctx.db.updateTable("files").set({ uploader_address: "192.0.2.71" }).where("draft_key", "=", "claim-me").execute(),
+    ).rejects.toThrow(/files_uploader_address_anonymous/);
+  });
+  it("forgets the address of an anonymous file on a form when the order is placed", async () => {
+    const user = await createResearcher(t.ctx);
+    const form = await createOrderFormFor(t.ctx, user, { services: ["standard-editing"], projectTitle: "Placed with a visitor's file" });
+    // Uploaded to the form before its owner signed in: placing the order gives it to the user.
+    const file = await saveUpload(t.ctx, docx, {
+      draftKey: "placed-draft",
+      uploaderIp: "192.0.2.72",
+      orderFormId: form.id,
+      kind: "figure",
+      originalName: "figure.docx",
+      analyse: false,
+    });
+    expect(
+      (await t.ctx.db.selectFrom("files").select("uploader_address").where("id", "=", file.id).executeTakeFirstOrThrow()).uploader_address,
+    ).toBe("192.0.2.72");
+    const placed = await placeOrder(scopeFor(t.ctx, user), form, { paymentMethodId: PAYMENT_METHOD.bankTransfer, acceptTerms: true });
+    expect(placed.ok).toBe(true);
+    const row = await t.ctx.db
+      .selectFrom("files")
+      .select(["owner_user_id", "uploader_address"])
+      .where("id", "=", file.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ owner_user_id: user.id, uploader_address: null });
+  });
+});
+
+describe("the portal-wide quota", () => {
+  // A context of its own: the warnings are remembered per context (and process), and other tests here fill the quota.
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await createTestContext();
+  });
+  afterAll(async () => own.close());
+
+  it("is warned about at 80 % and 95 %, once per crossing, and logged as an error when full", async () => {
+    const { ctx } = own;
+    const user = await createResearcher(ctx);
+    const size = docx.length;
+    const used = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom("files")
+            .select((eb) => eb.fn.sum<string>("size_bytes").as("n"))
+            .where("deleted_at", "is", null)
+            .executeTakeFirstOrThrow()
+        ).n ?? 0,
+      );
+    // Everyone else's files: a row standing for 20 uploads, so one upload moves the total by under 5 %.
+    await ctx.db
+      .insertInto("files")
+      .values({
+        id: randomUUID(),
+        owner_user_id: user.id,
+        kind: "main",
+        original_name: "others.docx",
+        stored_name: randomUUID(),
+        size_bytes: Math.max(1, 20 * size - (await used())),
+        content_type: "application/octet-stream",
+        sha256: "0".repeat(64),
+      })
+      .execute();
+    const now = await used();
+    const warn = vi.spyOn(ctx.logger, "warn");
+    const error = vi.spyOn(ctx.logger, "error");
+    const upload = (quotaTotalBytes: number) =>
+      outcome(
+        saveUpload(ctx, docx, { ownerUserId: user.id, kind: "main", originalName: "p.docx", analyse: false, limits: { quotaTotalBytes } }),
+      );
+    try {
+      // This upload takes the total to 80 % of the quota; the next stays under 95 %.
+      const quota = Math.floor((now + size) / 0.8);
+      expect(await upload(quota)).toBe("stored");
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][0]).toMatchObject({ usedBytes: now + size, quotaBytes: quota });
+      expect(String(warn.mock.calls[0][1])).toContain("80 %");
+      expect(await upload(quota)).toBe("stored");
+      expect(warn).toHaveBeenCalledTimes(1);
+      // A tighter quota stands in for more uploads: past 95 %, then full.
+      const tight = now + 3 * size + Math.floor(size / 2);
+      expect(await upload(tight)).toBe("stored");
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[1][0]).toMatchObject({ usedBytes: now + 3 * size, quotaBytes: tight });
+      expect(String(warn.mock.calls[1][1])).toContain("95 %");
+      expect(await upload(tight)).toBe("413 storage-quota-exceeded");
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(error.mock.calls[0][0]).toMatchObject({ usedBytes: now + 3 * size, quotaBytes: tight });
+      // Refused again: not logged again.
+      expect(await upload(tight)).toBe("413 storage-quota-exceeded");
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });
 

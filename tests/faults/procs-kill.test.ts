@@ -267,9 +267,15 @@ describe("the web process killed in the middle of an upload", () => {
       10_000,
       web,
     );
+    // The whole portal dies at once (the machine loses power, the OOM killer takes the group): its web process,
+    // which was writing the upload, and the primary that would restart it (issue 20 §2).
+    const webPid = (await (await fetch(`${url}/healthz`)).json()).pid as number;
+    expect(webPid).not.toBe(web.process.pid);
     const killedAt = Date.now();
+    process.kill(webPid, "SIGKILL");
     web.process.kill("SIGKILL");
     await web.exited;
+    await waitFor("the web process to end", async () => !fs.existsSync(`/proc/${webPid}`), 10_000);
     socket.destroy();
 
     // Nothing of the killed upload was recorded; its bytes are only in the .part nobody lists.

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTargets, pageTargets, sessionEndingLast, sharedFormFields } from "./targets";
 import { connectionCases, identitiesFor, oddRequestCases, type ConnectionCase, type PortalInfo } from "./connections";
-import { health, sendRaw, type RawAnswer } from "../helpers/raw-http";
+import { health, sendRaw, type RawAnswer } from "../helpers/raw-socket";
 import { pool } from "./send";
 
 const PARALLEL = 6;

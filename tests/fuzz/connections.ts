@@ -6,7 +6,7 @@
 // that decodes to a backslash or a control character.
 import zlib from "node:zlib";
 import type { Target } from "./targets";
-import type { RawRequest, Then } from "../helpers/raw-http";
+import type { RawRequest, Then } from "../helpers/raw-socket";
 
 export type Identity = "anonymous" | "researcher" | "staff";
 

@@ -4,7 +4,7 @@
 // client hanging up mid-body (Node's "aborted", code ECONNRESET, taken for a database outage: every page 503).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal, type TestPortal } from "../helpers/portal";
-import { sendRaw, type RawRequest } from "../helpers/raw-http";
+import { sendRaw, type RawRequest } from "../helpers/raw-socket";
 
 let portal: TestPortal;
 let port: number;
