@@ -6,6 +6,7 @@
 // Run by tests/fuzz/connections.test.ts with `node --import tsx`; needs the template database of the run.
 import { startRelaxedPortal } from "../helpers/portal";
 import { createOrderFormFor } from "../helpers/factories";
+import { installProcessGuard } from "#server/process-guard";
 
 // Short deadlines, so a stalled body costs the suite about a second (the server's own 408, issue 9 §5).
 const portal = await startRelaxedPortal({
@@ -13,6 +14,9 @@ const portal = await startRelaxedPortal({
   HTTP_HEADERS_TIMEOUT_MS: process.env.FUZZ_REQUEST_TIMEOUT_MS ?? "1000",
   LOG_LEVEL: process.env.FUZZ_PORTAL_LOG_LEVEL ?? "error",
 });
+// As `npm start` runs a web process (ADR 050): an unhandled rejection is logged with its request id (the suite
+// reads the log and names the input), an uncaught exception ends the process (the suite sees the pid go).
+installProcessGuard({ logger: portal.ctx.logger, onFatal: () => portal.stop() });
 const researcher = await portal.researcher();
 const staff = await portal.staff();
 const form = await createOrderFormFor(portal.ctx, researcher, { services: ["standard-editing"] });

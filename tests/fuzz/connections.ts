@@ -66,7 +66,12 @@ export function fillPath(pattern: string, p: PortalInfo): string {
 
 /** Who sends a target's connection inputs: whoever its body is read for (the API checks auth before the body). */
 export function identitiesFor(t: Target): Identity[] {
-  if (t.kind === "api") return t.auth === "staff" ? ["staff"] : t.auth === "none" ? ["anonymous"] : ["researcher"];
+  if (t.kind === "api") {
+    if (t.auth === "staff") return ["staff"];
+    if (t.auth === "none") return ["anonymous"];
+    // Optional (the certificate file check, payment returns): read for anyone, so both.
+    return t.auth === "optional" ? ["anonymous", "researcher"] : ["researcher"];
+  }
   if (t.pattern.includes("/staff")) return ["staff"];
   if (/\/(researcher|account)\b/.test(t.pattern)) return ["researcher"];
   // Public pages (sign-in, registration, certificates, support): as a visitor and as a signed-in researcher.
