@@ -3,7 +3,7 @@
 // portal recovers by itself when the database returns. A busy pool is not an
 // outage (ADR 048): the request that waited too long for a client is shed with
 // its own 503, and nothing is marked down.
-import { isDatabaseUnavailable, isPoolBusy, probeDatabase, type DatabaseProbe, type DB } from "./db";
+import { isDatabaseUnavailable, isDatabaseBusy, probeDatabase, type DatabaseProbe, type DB } from "./db";
 
 export const RETRY_AFTER_SECONDS = 30;
 /** A shed request may come back soon: the pool frees up as soon as the burst's transactions end. */
@@ -62,7 +62,7 @@ export class HealthState {
    * shed alone.
    */
   reportError(error: unknown): Unavailable | null {
-    if (isPoolBusy(error)) return BUSY;
+    if (isDatabaseBusy(error)) return BUSY;
     if (!isDatabaseUnavailable(error)) return null;
     this.dbOk = false;
     this.checkedAt = Date.now();

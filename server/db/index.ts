@@ -161,10 +161,11 @@ export async function openPostgres(
       await client.query({ text: "select 1", query_timeout: PROBE_TIMEOUT_MS } as import("pg").QueryConfig);
       client.release();
       return { ok: true, pool: stats };
-    } catch {
+    } catch (error) {
       // A connection that timed out or failed is not reused: the next probe opens a fresh one.
       client?.release(true);
-      return { ok: false, pool: stats };
+      // A server with every connection slot taken (53300) is up: busy, like the pool.
+      return isDatabaseBusy(error) ? { ok: true, busy: true, pool: stats } : { ok: false, pool: stats };
     }
   });
   return {
@@ -264,12 +265,15 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
 }
 
 /**
- * The pool had no free client in time (PoolBusyError, or pg's own "timeout exceeded when trying to connect",
- * which pg-pool raises only for a waiter in its queue, never for a connection being opened): busy, not down.
+ * Busy, not down (ADR 048): the pool had no free client in time (PoolBusyError, or pg's own "timeout exceeded when
+ * trying to connect", which pg-pool raises only for a waiter in its queue, never for a connection being opened), or
+ * the server refused a new connection because all its slots are taken (53300 too_many_connections: it is up, and
+ * the clients already open keep working).
  */
-export function isPoolBusy(error: unknown): boolean {
+export function isDatabaseBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof PoolBusyError || (e as { code?: unknown }).code === "POOL_BUSY") return true;
+    const code = (e as { code?: unknown }).code;
+    if (e instanceof PoolBusyError || code === "POOL_BUSY" || code === "53300") return true;
     if ((e as { message?: unknown }).message === "timeout exceeded when trying to connect") return true;
   }
   return false;
@@ -277,13 +281,12 @@ export function isPoolBusy(error: unknown): boolean {
 
 /**
  * Errors that mean the database cannot be reached (as opposed to a bad query, or a busy pool): the server refused
- * or dropped the connection, is shutting down or starting (57P01/57P03), has no connection slot left (53300), or
- * a new connection could not be opened within CONNECT_TIMEOUT_MS ("Connection terminated due to connection
- * timeout").
+ * or dropped the connection, is shutting down or starting (57P01/57P03), or a new connection could not be opened
+ * within CONNECT_TIMEOUT_MS ("Connection terminated due to connection timeout").
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
-  if (!e || isPoolBusy(error)) return false;
+  if (!e || isDatabaseBusy(error)) return false;
   const codes = new Set([
     "ECONNREFUSED",
     "ECONNRESET",
@@ -293,7 +296,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     "57P01",
     "57P02",
     "57P03",
-    "53300",
     "08000",
     "08001",
     "08003",
