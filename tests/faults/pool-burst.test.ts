@@ -236,7 +236,7 @@ describe("PostgreSQL: every pool client waiting on a payment's row lock for 5 s"
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it("shed with 503 + Retry-After only what waited too long; healthz ok throughout; 200 again within a second; paid once", async () => {
+  it("shed with 503 + Retry-After only what waited too long; healthz ok throughout; 200 again within a second; one ledger row", async () => {
     const poolSize = (portal.ctx.env as { DATABASE_POOL_SIZE?: number }).DATABASE_POOL_SIZE ?? 10;
     const researcher = await createResearcher(portal.ctx);
     const { invoice } = await createInvoice(portal.ctx, researcher);
