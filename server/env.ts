@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod/mini";
 import type { ProviderId } from "#common/payments/methods";
+import { DEFAULT_POOL_SIZE, DEFAULT_POOL_WAIT_MS } from "./db/defaults";
 
 const TRUE = ["1", "true", "yes", "on"];
 const FALSE = ["0", "false", "no", "off"];
@@ -118,6 +119,17 @@ export const envSchema = z.object({
     () => path.resolve("./data"),
   ),
   DATABASE_URL: z.optional(z.string()),
+  /**
+   * PostgreSQL clients per process (ADR 048): room for the requests waiting on one payment's row lock, each holding
+   * a client while it waits, and for everyone else beside them. Each process also keeps one connection for health
+   * probes, so a server needs processes × (DATABASE_POOL_SIZE + 1) connections.
+   */
+  DATABASE_POOL_SIZE: z._default(positive("a positive whole number", true), DEFAULT_POOL_SIZE),
+  /**
+   * How long a request waits for a free client of a busy pool before it is answered 503 with Retry-After (ADR 048);
+   * opening a new connection has its own 5 s. A busy pool never marks the database down.
+   */
+  DATABASE_POOL_WAIT_MS: z._default(positive("a positive number of milliseconds", true), DEFAULT_POOL_WAIT_MS),
   REDIS_URL: z.optional(z.string()),
   REDIS_PREFIX: text("portal:"),
   /** A Redis command slower than this is answered from process memory and opens the breaker (ADR 045). */

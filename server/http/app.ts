@@ -11,8 +11,7 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { AppContext } from "../context";
 import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
 import { languageRedirect, langOfPath } from "./lang";
-import { pingDatabase } from "../db";
-import { RETRY_AFTER_SECONDS } from "../health";
+import { RETRY_AFTER_SECONDS, unavailableStatus } from "../health";
 import { cookies, isSecureRequest } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
@@ -100,10 +99,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   });
 
   app.get("/healthz", async (_req, res) => {
-    const [database, redis] = await Promise.all([pingDatabase(ctx.db), ctx.cache.ping()]);
+    // The database is probed on a connection of its own: a busy pool is not "down" (ADR 048).
+    const [{ ok: database, ...load }, redis] = await Promise.all([ctx.health.probe(), ctx.cache.ping()]);
     const body = {
       status: database ? (redis ? "ok" : "degraded") : "down",
-      database: { kind: ctx.dbKind, ok: database },
+      database: { kind: ctx.dbKind, ok: database, ...load },
       redis: { configured: ctx.cache.kind === "redis", ok: redis },
       // Which process answered: a restarted web process shows a new one (issue 20 §2, the fault tests).
       pid: process.pid,
@@ -195,16 +195,18 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   app.all("*", (req, res, next) => {
     // A loader or action that PostgreSQL refused a value of answers 400, not 500 (ADR 044; handleError marks it).
     downgradeBadInputStatus(res, () => res.locals.loadContext as object | undefined);
+    // One that failed for want of the database (down, or no free client in time) answers 503 (ADR 048).
+    unavailableStatus(res, () => res.locals.loadContext as object | undefined);
     Promise.resolve(remixHandler(req, res, next)).catch(next);
   });
 
   // Last resort when Remix itself fails.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const outage = ctx.health.reportError(error);
+    const unavailable = ctx.health.reportError(error);
     (res.locals.logger ?? ctx.logger).error({ err: error }, "unhandled error");
     if (res.headersSent) return res.end();
-    if (outage) {
-      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    if (unavailable) {
+      res.status(503).setHeader("Retry-After", String(unavailable.retryAfter));
       return res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
     }
     res

@@ -25,6 +25,8 @@ describe("readEnv", () => {
       DATA_DIR: path.resolve("./data"),
       REDIS_PREFIX: "portal:",
       REDIS_COMMAND_TIMEOUT_MS: 500,
+      DATABASE_POOL_SIZE: 20,
+      DATABASE_POOL_WAIT_MS: 2000,
       MAIL_FROM: "Researcher Services <no-reply@localhost>",
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
@@ -68,6 +70,8 @@ describe("readEnv", () => {
       WORKERS: " OFF ",
       WORKER_POLL_MS: "250",
       WORKER_CONCURRENCY: "3",
+      DATABASE_POOL_SIZE: "8",
+      DATABASE_POOL_WAIT_MS: "750",
       OAUTH_DEMO_ISSUER: " http://127.0.0.1:3299/ ",
       OAUTH_DEMO_CLIENT_ID: " client ",
       OAUTH_DEMO_NAME: "   ",
@@ -92,6 +96,8 @@ describe("readEnv", () => {
       WORKERS: "external",
       WORKER_POLL_MS: 250,
       WORKER_CONCURRENCY: 3,
+      DATABASE_POOL_SIZE: 8,
+      DATABASE_POOL_WAIT_MS: 750,
       OAUTH_DEMO_ISSUER: "http://127.0.0.1:3299",
       OAUTH_DEMO_CLIENT_ID: "client",
       OAUTH_DEMO_NAME: undefined,
@@ -114,6 +120,8 @@ describe("readEnv", () => {
     expect(problems({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
     expect(problems({ WORKERS: "sometimes" })).toContain("WORKERS must be inline or external");
     expect(problems({ WORKER_CONCURRENCY: "2.5" })).toContain("WORKER_CONCURRENCY must be a positive whole number");
+    expect(problems({ DATABASE_POOL_SIZE: "0" })).toContain("DATABASE_POOL_SIZE must be a positive whole number");
+    expect(problems({ DATABASE_POOL_WAIT_MS: "soon" })).toContain("DATABASE_POOL_WAIT_MS must be a positive number of milliseconds");
     expect(problems({ WORKER_POLL_MS: "-1" })).toContain("WORKER_POLL_MS must be a positive number of milliseconds");
     expect(problems({ PUBLIC_URL: "portal.example" })).toContain("PUBLIC_URL must be an http:// or https:// address");
     expect(problems({ OAUTH_DEMO_ISSUER: "ftp://idp" })).toContain("OAUTH_DEMO_ISSUER must be an http:// or https:// address");
