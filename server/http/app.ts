@@ -23,6 +23,7 @@ import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
 import { logoutParamRedirect } from "../auth/http";
 import { downgradeBadInputStatus } from "./bad-input";
+import { testModeProviders } from "../payments/providers";
 import { runInRequest } from "../request-context";
 
 export interface HttpAppOptions {
@@ -110,6 +111,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       redis: { configured: ctx.cache.kind === "redis", ok: redis },
       // Which process answered: a restarted web process shows a new one (issue 20 §2, the fault tests).
       pid: process.pid,
+      // Every provider running as its sandbox (no real money): none in live mode (issue 21 §3, ADR 053).
+      payments: { mode: ctx.env.PAYMENTS_MODE, testMode: testModeProviders(ctx.env) },
     };
     res
       .status(database ? 200 : 503)
