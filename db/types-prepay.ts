@@ -24,6 +24,8 @@ export interface RetainerInvoiceTable {
   created_at: DefaultTimestamp;
   paid_at: NullableTimestamp;
   expires_at: NullableTimestamp;
+  /** The issuer as printed when the retainer invoice was issued (ADR 052). */
+  legal_entity: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface RetainerInvoicePaymentTable {

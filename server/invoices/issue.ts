@@ -2,6 +2,8 @@
 // transaction that places the order, so an order and its invoice exist together or not at all.
 import { sql } from "kysely";
 import type { DB } from "../db";
+import { usdCentsAt } from "../catalogue";
+import type { LegalEntity } from "./entity";
 
 export const INVOICE_DUE_DAYS = 30;
 
@@ -18,12 +20,22 @@ export interface InvoiceInput {
   billing?: Record<string, unknown> | null;
   fapespProcessNumber?: string | null;
   grantNumber?: string | null;
+  /** Who issues it (ADR 052): copied onto the invoice, printed from that copy ever after. */
+  legalEntity: LegalEntity;
+  /** Units of `currencyIso` per 1 USD the amount was priced at (the price's rate); "1" or absent for USD. */
+  exchangeRate?: string | null;
+  /** Decimals of `currencyIso` (the USD base is computed from them); 2 when absent. */
+  numDecimals?: number;
 }
 
 /** Issues the unpaid invoice of an order (within the caller's transaction); returns its number. */
 export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date()): Promise<string> {
   const { rows } = await sql<{ n: string }>`select nextval('invoice_number_seq')::text as n`.execute(trx);
   const number = `INV${rows[0].n}`;
+  // The USD base and the rate are kept with the invoice (issue 21 §2): a converted invoice prints both.
+  const rate = input.currencyIso === "USD" ? "1" : (input.exchangeRate ?? (await rateToday(trx, input.currencyIso)));
+  const usdTotal =
+    rate === null ? null : input.currencyIso === "USD" ? input.amount : usdCentsAt(input.amount, rate, input.numDecimals ?? 2);
   await trx
     .insertInto("invoices")
     .values({
@@ -40,10 +52,25 @@ export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date(
       billing: input.billing ? JSON.stringify(input.billing) : null,
       fapesp_process_number: input.fapespProcessNumber ?? null,
       grant_number: input.grantNumber ?? null,
+      legal_entity: JSON.stringify(input.legalEntity),
+      exchange_rate: rate,
+      usd_total: usdTotal,
       due_at: new Date(now.getTime() + INVOICE_DUE_DAYS * 24 * 3600 * 1000),
     })
     .execute();
   return number;
+}
+
+/** The latest rate of `iso` in force today (units per 1 USD), or null when none is known. */
+async function rateToday(trx: DB, iso: string): Promise<string | null> {
+  const r = await trx
+    .selectFrom("exchange_rates")
+    .select(sql<string>`rate::text`.as("rate"))
+    .where("iso_code", "=", iso)
+    .where("effective_on", "<=", sql<string>`current_date`)
+    .orderBy("effective_on", "desc")
+    .executeTakeFirst();
+  return r?.rate ?? null;
 }
 
 /** The number of an order's invoice, or null when the order has none. */

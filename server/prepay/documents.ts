@@ -2,6 +2,7 @@
 // (server/pdf/invoice-document.ts) and their words (`invoices:pdf`), with the prepay namespace's own (title,
 // the prepayment line, the bank details an unpaid bank-transfer prepayment is paid to). The owner's only
 // (another user's, or one hidden from its owner, is not found); rendered once per content like invoice PDFs.
+// Its issuer is the legal entity stored on it when it was issued (ADR 052), whatever the config says today.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, type Result } from "#common/result";
@@ -13,7 +14,8 @@ import { bankDetailsFor, localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
 import { cachedPdf } from "../pdf/cached";
 import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData } from "../pdf/invoice-document";
-import { INVOICE_DOCUMENT_CACHE_SECONDS, companyOf } from "../invoices/documents";
+import { INVOICE_DOCUMENT_CACHE_SECONDS } from "../invoices/documents";
+import { entityHeading, entityOfDocument } from "../invoices/entity";
 import { validNumber } from "./retainer";
 
 /** The owner's retainer invoice as a PDF. Errors: `unauthorized`, `not-found`. */
@@ -35,6 +37,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
       "c.num_decimals",
       "r.lang",
       "r.localization",
+      "r.legal_entity",
       "r.method_id",
       "r.purchase_order",
       "r.fapesp_process_number",
@@ -71,7 +74,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
     const name = String(inv(`methods.${id}`));
     return name === `methods.${id}` ? String(inv("methods.other")) : name;
   };
-  const company = await companyOf(scope.app, r.localization);
+  const company = entityHeading(await entityOfDocument(scope.app, r.legal_entity, r.localization));
   const balance = Number(r.balance);
   const paid = payments.reduce((s, p) => s + Number(p.amount), 0);
   const bank = balance > 0 && r.method_id === PAYMENT_METHOD.bankTransfer ? bankDetailsFor(config, currency.isoCode) : null;

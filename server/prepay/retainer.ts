@@ -8,6 +8,7 @@ import { formatMoney, type CurrencyFormat } from "#common/format";
 import { PREPAY_AMOUNT_MAX_MAJOR, PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
+import { issuingEntity } from "../invoices/entity";
 import { parseMajorAmount } from "../invoices/payments";
 
 /** Minimum prepayment when the currency has none configured (spec 2 §9): 100 major units. */
@@ -126,6 +127,8 @@ export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Prom
       billing: r.billing ? JSON.stringify(r.billing) : null,
       purchase_order: r.purchaseOrder,
       fapesp_process_number: r.fapespProcessNumber,
+      // Who issues it, fixed now (ADR 052): its PDF prints this copy, never another localisation's entity.
+      legal_entity: JSON.stringify(await issuingEntity(scope.app, scope.localization)),
     })
     .returning(RETAINER_COLUMNS)
     .executeTakeFirstOrThrow();

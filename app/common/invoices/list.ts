@@ -33,5 +33,13 @@ export const invoiceListSchema = z
 export type InvoiceListQuery = z.output<typeof invoiceListSchema>;
 export type InvoiceListInput = InvoiceListQuery & { unpaidOnly?: boolean };
 
-/** GET /api/invoice/{n}/pdf's query: the localisation whose billing entity prints (spec 2 §7), optional. */
+/**
+ * GET /api/invoice/{n}/pdf's query (spec 2 §7), optional: a localisation whose language the PDF is printed in.
+ * It never changes the issuer, its tax identifiers or the amounts (ADR 052).
+ */
 export const invoicePdfQuery = z.object({ localization: z.optional(z.string().check(z.maxLength(8))) });
+
+/** An exchange rate as stored (numeric(18,8), "5.12340000") without its trailing zeros ("5.1234"); text only. */
+export function rateText(rate: string): string {
+  return rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
+}
