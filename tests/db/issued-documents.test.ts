@@ -11,6 +11,7 @@ import { createInvoice, createOrderFormFor, createResearcher, type TestUser } fr
 import { payOrderForm } from "../../server/payments/service";
 import { computePrice } from "../../server/order-form/price";
 import { usdCentsAt } from "../../server/catalogue";
+import * as migration from "../../db/migrations/0034_issued_documents";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -109,5 +110,33 @@ describe("an invoice keeps its issuer", () => {
       unknown
     >;
     expect(entity).toMatchObject({ identity: "default", name: "Researcher Services Ltd", taxId: "EIN 12-3456789" });
+  });
+});
+
+describe("migration 0034's back-fill", () => {
+  it("gives the invoices issued before it their localisation's entity, and a converted one its rate and USD base", async () => {
+    const us = await createResearcher(t.ctx);
+    const usd = (await createInvoice(t.ctx, us)).invoice;
+    const br = await brazilian();
+    const brl = (await createInvoice(t.ctx, br, { projectTitle: "Reais", currencyIso: "BRL" })).invoice;
+    // As they were before 0034: no stored entity, rate or base; one without a localisation of its own.
+    await migration.down(t.ctx.db as never);
+    await t.ctx.db.updateTable("invoices").set({ localization: null }).where("number", "=", brl.number).execute();
+    await t.ctx.db.updateTable("users").set({ localization: "BR" }).where("id", "=", br.id).execute();
+    await migration.up(t.ctx.db as never);
+    const rows = await t.ctx.db
+      .selectFrom("invoices")
+      .select(["number", "localization", "legal_entity", "usd_total", "exchange_rate"])
+      .where("number", "in", [usd.number, brl.number])
+      .execute();
+    const by = new Map(rows.map((r) => [r.number, r]));
+    const entity = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as Record<string, unknown>;
+    expect(entity(by.get(usd.number)!.legal_entity)).toMatchObject({ identity: "default", taxId: "EIN 12-3456789" });
+    expect([Number(by.get(usd.number)!.usd_total), Number(by.get(usd.number)!.exchange_rate)]).toEqual([Number(usd.amount), 1]);
+    // The one without a localisation printed its owner's: that is now its own, with that entity.
+    expect(by.get(brl.number)!.localization).toBe("BR");
+    expect(entity(by.get(brl.number)!.legal_entity)).toMatchObject({ identity: "BR", taxId: "CNPJ 12.345.678/0001-95" });
+    expect(by.get(brl.number)!.exchange_rate).toBe(brl.exchange_rate);
+    expect(Number(by.get(brl.number)!.usd_total)).toBe(Number(brl.usd_total));
   });
 });

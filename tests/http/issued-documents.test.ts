@@ -47,7 +47,8 @@ describe("the issuer of an invoice", () => {
       expect(t, q).toContain("EIN12-3456789");
       expect(t, q).toContain(invoice.number);
       expect(t, q).toContain(amount);
-      for (const other of ["瑞思科研服务", "91110108MA01ABCD3X", "ResearcherServicesBrasil", "CNPJ12.345.678/0001-95"]) expect(t, q).not.toContain(other);
+      for (const other of ["瑞思科研服务", "91110108MA01ABCD3X", "ResearcherServicesBrasil", "CNPJ12.345.678/0001-95"])
+        expect(t, q).not.toContain(other);
     }
     // Presentation only: the Chinese localisation prints the same document in Chinese.
     expect(await text(ada.client, `/api/invoice/${invoice.number}/pdf?localization=CN`)).toContain(`发票号${invoice.number}`);
@@ -63,7 +64,11 @@ describe("the issuer of an invoice", () => {
     const { invoice } = await createInvoice(portal.ctx, ada);
     // The stored copy is what was issued: a document is never re-issued from today's settings.
     const stored = { identity: "US", name: "Issued Entity Inc", address: ["1 Issue Way"], email: "", phone: "", taxId: "EIN 98-7654321" };
-    await portal.ctx.db.updateTable("invoices").set({ legal_entity: JSON.stringify(stored) }).where("number", "=", invoice.number).execute();
+    await portal.ctx.db
+      .updateTable("invoices")
+      .set({ legal_entity: JSON.stringify(stored) })
+      .where("number", "=", invoice.number)
+      .execute();
     const t = await text(ada.client, `/api/invoice/${invoice.number}/pdf?localization=BR`);
     expect(t).toContain("IssuedEntityInc");
     expect(t).toContain("EIN98-7654321");
