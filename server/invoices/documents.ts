@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import { formatDate, formatMoney, type CurrencyFormat } from "#common/format";
-import { isSiteLang, type SiteLang } from "#common/i18n";
+import { isSiteLang, LANG_TAG, type SiteLang } from "#common/i18n";
 import type { Scope } from "../scope";
 import type { AppContext } from "../context";
 import { localizationTimeZone } from "../config";
@@ -269,7 +269,7 @@ function exchangeNote(p: LedgerPayment, f: InvoiceFacts, w: Wording): string | n
   return w.t("pdf.exchange", {
     paid: formatMoney(p.paidAmount, p.paidCurrency),
     // numeric(18,8) as stored ("7.21000000"), printed without its trailing zeros.
-    rate: p.exchangeRate === null ? "" : String(Number(p.exchangeRate)),
+    rate: p.exchangeRate === null ? "" : rateText(p.exchangeRate, LANG_TAG[f.lang]),
     from: f.currency.isoCode,
     to: p.paidCurrency.isoCode,
   });
@@ -294,7 +294,12 @@ function usdBase(f: InvoiceFacts, w: Wording): { label: string; value: string; n
   return {
     label: w.t("pdf.usdBase"),
     value: usd,
-    note: w.t("pdf.rateNote", { usd, rate: rateText(f.exchangeRate), currency: f.currency.isoCode, date: w.date(f.createdAt) }),
+    note: w.t("pdf.rateNote", {
+      usd,
+      rate: rateText(f.exchangeRate, LANG_TAG[f.lang]),
+      currency: f.currency.isoCode,
+      date: w.date(f.createdAt),
+    }),
   };
 }
 

@@ -105,9 +105,11 @@ describe("a converted invoice", () => {
 
   it("shows them on the invoice page, in each language", async () => {
     const en = await (await ana.client.get("/en/researcher/invoices")).text();
-    expect(en).toContain(`${formatMoney(usd, USD)} at 1 USD = ${rateText(rate)} BRL`);
+    expect(en).toContain(`${formatMoney(usd, USD)} (1 USD = ${rateText(rate)} BRL)`);
+    // The rate in the page's own writing of decimals: "5,6" in Portuguese.
     const br = await (await ana.client.get("/br/researcher/invoices")).text();
-    expect(br).toContain(`a 1 USD = ${rateText(rate)} BRL`);
+    expect(br).toContain(`(1 USD = ${rateText(rate, "pt-BR")} BRL)`);
+    expect(rateText(rate, "pt-BR")).toContain(",");
   });
 
   it("prints them on the invoice and on a receipt", async () => {

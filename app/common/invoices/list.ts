@@ -39,7 +39,13 @@ export type InvoiceListInput = InvoiceListQuery & { unpaidOnly?: boolean };
  */
 export const invoicePdfQuery = z.object({ localization: z.optional(z.string().check(z.maxLength(8))) });
 
-/** An exchange rate as stored (numeric(18,8), "5.12340000") without its trailing zeros ("5.1234"); text only. */
-export function rateText(rate: string): string {
-  return rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
+/**
+ * An exchange rate as stored (numeric(18,8), "5.12340000") without its trailing zeros, with the decimal separator
+ * of `locale` when given ("5,1234" in Portuguese). Text only: a rate is never turned into a binary float.
+ */
+export function rateText(rate: string, locale?: string): string {
+  const trimmed = rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
+  if (!locale) return trimmed;
+  const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return trimmed.replace(".", separator);
 }

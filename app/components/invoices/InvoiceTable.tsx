@@ -12,6 +12,7 @@ import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { rateText } from "#common/invoices/list";
+import { LANG_TAG } from "#common/i18n";
 import type { InvoiceRow } from "#server/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
 import { FapiaoCell } from "../fapiao/FapiaoCell";
@@ -140,7 +141,7 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                       <span className="field-hint invoice-usd-base">
                         {t("table.usdBase", {
                           usd: formatMoney(i.usdTotal, USD),
-                          rate: rateText(i.exchangeRate),
+                          rate: rateText(i.exchangeRate, LANG_TAG[lang]),
                           currency: i.currency.isoCode,
                         })}
                       </span>
