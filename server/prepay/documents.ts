@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, type Result } from "#common/result";
 import { formatDate, formatMoney } from "#common/format";
-import { isSiteLang } from "#common/i18n";
+import { isSiteLang, LANG_TAG } from "#common/i18n";
+import { rateText } from "#common/invoices/list";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { Scope } from "../scope";
 import { bankDetailsFor, localizationTimeZone } from "../config";
@@ -38,6 +39,8 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
       "r.lang",
       "r.localization",
       "r.legal_entity",
+      "r.usd_total",
+      sql<string | null>`r.exchange_rate::text`.as("exchange_rate"),
       "r.method_id",
       "r.purchase_order",
       "r.fapesp_process_number",
@@ -78,6 +81,14 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
   const balance = Number(r.balance);
   const paid = payments.reduce((s, p) => s + Number(p.amount), 0);
   const bank = balance > 0 && r.method_id === PAYMENT_METHOD.bankTransfer ? bankDetailsFor(config, currency.isoCode) : null;
+  // A retainer in another currency than USD prints its USD base and the rate of its day (ADR 052).
+  const base =
+    currency.isoCode !== "USD" && r.usd_total !== null && r.exchange_rate !== null
+      ? {
+          usd: formatMoney(Number(r.usd_total), { isoCode: "USD", sign: "$", numDecimals: 2 }),
+          rate: rateText(r.exchange_rate, LANG_TAG[lang]),
+        }
+      : null;
   const customer = (lang === "cn" || lang === "jp" ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`).trim();
   const data: InvoiceDocumentData = {
     lang,
@@ -105,6 +116,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
     },
     totals: [
       { label: word("total"), value: money(Number(r.amount)), bold: true },
+      ...(base ? [{ label: word("usdBase"), value: base.usd }] : []),
       { label: word("paid"), value: money(paid) },
       { label: word("balance"), value: money(balance), bold: true },
     ],
@@ -139,7 +151,16 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
             },
           ]
         : []),
-      { heading: word("notes"), paragraphs: [word("currencyNote", { currency: currency.isoCode }), String(pre("pdf.note"))] },
+      {
+        heading: word("notes"),
+        paragraphs: [
+          word("currencyNote", { currency: currency.isoCode }),
+          ...(base
+            ? [word("rateNote", { ...base, currency: currency.isoCode, date: formatDate(new Date(r.created_at), lang, timeZone) })]
+            : []),
+          String(pre("pdf.note")),
+        ],
+      },
     ],
     footer: word("footer", { company: company.name }),
     pageLabel: word("page", { page: "{{page}}", count: "{{count}}", interpolation: { escapeValue: false } }),

@@ -12,6 +12,10 @@ import { payOrderForm } from "../../server/payments/service";
 import { computePrice } from "../../server/order-form/price";
 import { usdCentsAt } from "../../server/catalogue";
 import * as migration from "../../db/migrations/0034_issued_documents";
+import { issueRetainer } from "../../server/prepay/retainer";
+import { retainerInvoicePdf } from "../../server/prepay";
+import { pdfText } from "../helpers/invoices";
+import { seedPrepayment } from "../helpers/balances";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -113,12 +117,51 @@ describe("an invoice keeps its issuer", () => {
   });
 });
 
+describe("a retainer (prepayment) invoice keeps its issuer and rate", () => {
+  it("prints the entity and the USD base stored when it was issued", async () => {
+    const user = await brazilian();
+    const scope = brScope(user);
+    const retainer = await t.ctx.db.transaction().execute((trx) =>
+      issueRetainer(trx, scope, {
+        userId: user.id,
+        currencyIso: "BRL",
+        amount: 56000,
+        methodId: PAYMENT_METHOD.bankTransfer,
+        billing: null,
+        purchaseOrder: null,
+        fapespProcessNumber: null,
+      }),
+    );
+    const row = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("number", "=", retainer.number).executeTakeFirstOrThrow();
+    expect(row.exchange_rate).not.toBeNull();
+    expect(Number(row.usd_total)).toBe(usdCentsAt(56000, row.exchange_rate!, 2));
+    const text = async () => {
+      const r = await retainerInvoicePdf(scope, retainer.number);
+      return pdfText(r.ok ? r.value : Buffer.alloc(0));
+    };
+    const before = await text();
+    expect(before).toContain("CNPJ12.345.678/0001-95");
+    expect(before).toContain(`1USD=${String(row.exchange_rate).replace(/0+$/, "").replace(/\.$/, "").replace(".", ",")}BRL`);
+    // The copy stored at issue is what prints, not the localisation's entity of today.
+    const stored = { identity: "BR", name: "Emissora Original Ltda.", address: [], email: "", phone: "", taxId: "CNPJ 11.222.333/0001-81" };
+    await t.ctx.db
+      .updateTable("retainer_invoices")
+      .set({ legal_entity: JSON.stringify(stored) })
+      .where("number", "=", retainer.number)
+      .execute();
+    const after = await text();
+    expect(after).toContain("EmissoraOriginalLtda.");
+    expect(after).not.toContain("CNPJ12.345.678/0001-95");
+  });
+});
+
 describe("migration 0034's back-fill", () => {
   it("gives the invoices issued before it their localisation's entity, and a converted one its rate and USD base", async () => {
     const us = await createResearcher(t.ctx);
     const usd = (await createInvoice(t.ctx, us)).invoice;
     const br = await brazilian();
     const brl = (await createInvoice(t.ctx, br, { projectTitle: "Reais", currencyIso: "BRL" })).invoice;
+    const prepayment = await seedPrepayment(t.ctx, br.id, 56000, "BRL");
     // As they were before 0034: no stored entity, rate or base; one without a localisation of its own.
     await migration.down(t.ctx.db as never);
     await t.ctx.db.updateTable("invoices").set({ localization: null }).where("number", "=", brl.number).execute();
@@ -138,5 +181,8 @@ describe("migration 0034's back-fill", () => {
     expect(entity(by.get(brl.number)!.legal_entity)).toMatchObject({ identity: "BR", taxId: "CNPJ 12.345.678/0001-95" });
     expect(by.get(brl.number)!.exchange_rate).toBe(brl.exchange_rate);
     expect(Number(by.get(brl.number)!.usd_total)).toBe(Number(brl.usd_total));
+    const retainer = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("number", "=", prepayment).executeTakeFirstOrThrow();
+    expect(entity(retainer.legal_entity)).toMatchObject({ identity: "default", taxId: "EIN 12-3456789" });
+    expect(Number(retainer.usd_total)).toBe(usdCentsAt(56000, retainer.exchange_rate!, 2));
   });
 });
