@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#common/format";
 import { rateText } from "#common/invoices/list";
 import { startRelaxedPortal, type Client, type TestPortal, type SignedInUser } from "../helpers/portal";
-import { createInvoice } from "../helpers/factories";
+import { createInvoice, createOrderFormFor, createResearcher } from "../helpers/factories";
+import { signIn } from "../helpers/portal";
 import { pdfText, recordProviderPayment } from "../helpers/invoices";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
 import { getCatalogue, usdCentsAt } from "../../server/catalogue";
@@ -166,5 +167,47 @@ describe("a balance spend", () => {
     expect(fromCredit).toContain(`settledwithcredit${credit}.Nomoneywasreceivedforit.`);
     expect(fromCredit).not.toContain("confirmsreceipt");
     expect(fromCredit).not.toContain("Paymentreceipt");
+  });
+});
+
+describe("FAPESP on the payment step without JavaScript", () => {
+  it("says what it charges in dollars, and places the order and its invoice in USD", async () => {
+    const user = await createResearcher(portal.ctx, { country: "BR", countryCode: "BR", phoneNumber: "11987654321", currency: "BRL" });
+    const form = await createOrderFormFor(portal.ctx, user, { services: ["standard-editing"], projectTitle: "FAPESP", currencyIso: "BRL" });
+    const c = await signIn(portal, user);
+    const step = "/en/researcher/submit/payment-details";
+    const html = await (await c.get(step)).text();
+    const dollars = /FAPESP funds \(charged in US dollars: (\$[\d,.]+)\)/.exec(html)?.[1];
+    expect(dollars).toBeTruthy();
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)![1];
+    const r = await c.post(step, {
+      orderFormId: form.id,
+      idempotencyKey: key,
+      brazilChoice: "fapesp",
+      fapespProcessNumber: "2025/01234-5",
+      paymentMethodId: "9",
+      "address.name": "Ana Souza",
+      "address.address1": "Av. Paulista 1000",
+      "address.city": "São Paulo",
+      "address.state": "SP",
+      "address.zip": "01310100",
+      "address.countryId": String(
+        (await portal.ctx.db.selectFrom("countries").select("id").where("iso2", "=", "BR").executeTakeFirstOrThrow()).id,
+      ),
+      acceptTerms: "on",
+    });
+    expect(r.status, r.status === 303 ? "" : await r.text()).toBe(303);
+    const placed = await portal.ctx.db
+      .selectFrom("invoices as i")
+      .innerJoin("orders as o", "o.id", "i.order_id")
+      .select(["i.currency_iso", "i.amount", "o.currency_iso as order_currency", "i.fapesp_process_number"])
+      .where("o.order_form_id", "=", form.id)
+      .executeTakeFirstOrThrow();
+    expect([placed.currency_iso.trim(), placed.order_currency.trim(), placed.fapesp_process_number]).toEqual([
+      "USD",
+      "USD",
+      "2025/01234-5",
+    ]);
+    expect(formatMoney(Number(placed.amount), USD)).toBe(dollars);
   });
 });
