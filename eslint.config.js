@@ -75,6 +75,22 @@ export default tseslint.config(
     },
   },
 
+  // An area's face is a list of named exports (issue 21 §6): `export *` hides what an area offers and lets any
+  // helper leak out. server/invoices and server/payments are converted when they move into server/billing.
+  {
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: ["server/invoices/index.ts", "server/payments/index.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportAllDeclaration",
+          message: "Name what the area exports (export { a, type B } from …): no `export *` (issue 21 §6).",
+        },
+      ],
+    },
+  },
+
   // app/common is isomorphic: no server code, no other app code, no Node builtins, no kysely.
   // A relative path may not climb out of app/common: one config per folder depth (up to 7) says how far is out.
   ...[0, 1, 2, 3, 4, 5, 6, 7].map((depth) => ({

@@ -21,7 +21,16 @@ import { createSession } from "./session";
 import { SandboxWechatProvider } from "./wechat-sandbox";
 import { WECHAT_QR_TTL_SECONDS, type WechatProvider, type WechatQrSession } from "./wechat-types";
 
-export * from "./wechat-types";
+export {
+  WECHAT_PICKUP_SECONDS,
+  WECHAT_QR_TTL_SECONDS,
+  type WechatConfirmOutcome,
+  type WechatCreateQrInput,
+  type WechatCreatedQr,
+  type WechatProvider,
+  type WechatQrSession,
+  type WechatQrStatus,
+} from "./wechat-types";
 export { sandboxConfirmPath } from "./wechat-sandbox";
 
 /** Client polling (spec 1 §9): every 2 s, at most 30 times. */

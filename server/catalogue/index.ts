@@ -39,6 +39,30 @@ export {
   type AreaNode,
 } from "./areas";
 export { businessDeadline, localDate, END_OF_BUSINESS } from "./calendar";
-export type * from "./types";
+export {
+  type Bundle,
+  type BundleQuestion,
+  type BundleQuestionType,
+  type Catalogue,
+  type CatalogueService,
+  type CurrencyInfo,
+  type DeliveryTier,
+  type DeliveryTierCode,
+  type DiscountKind,
+  type PreferredGroup,
+  type PriceInput,
+  type PriceKind,
+  type PriceResult,
+  type PricedDiscount,
+  type PricedLine,
+  type PromoCode,
+  type RushRule,
+  type ServiceDiscount,
+  type ServiceGroup,
+  type ServiceSelection,
+  type ServiceType,
+  type TurnaroundKind,
+  type WordBin,
+} from "./types";
 export { searchJournals, JOURNAL_SEARCH_MIN, JOURNAL_SUGGESTIONS, type JournalSuggestion } from "./journals";
 export { convertMinor, usdCentsAt, type CurrencyRate } from "./money";

@@ -5,7 +5,25 @@ import type { Env } from "../env";
 import { createWorker, type Worker, type WorkerOptions } from "./worker";
 import { portalJobHandlers } from "./handlers";
 
-export * from "./queue";
+export {
+  DEFAULT_BACKOFF_BASE_MS,
+  DEFAULT_BACKOFF_MAX_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_STALE_AFTER_MS,
+  backoffMs,
+  claimNext,
+  completeJob,
+  enqueue,
+  failJob,
+  getJob,
+  heartbeat,
+  pruneFinishedJobs,
+  recoverStaleJobs,
+  type EnqueueOptions,
+  type FailOptions,
+  type Job,
+  type JobDb,
+} from "./queue";
 export { createWorker, PermanentJobError, type Worker, type WorkerOptions, type JobHandler, type JobHandlers, type JobRun } from "./worker";
 export { portalJobHandlers, PORTAL_JOBS } from "./handlers";
 export { defineJob, jobHandlers, type JobDefinition, type AnyJobDefinition } from "./define";

@@ -4,25 +4,90 @@
 //   price, files ← steps/* (one per step) ← rework ← bundles, promo, referrals, currency, quote, view
 // The JSON API table (./api) is registered in server/http/api/tables.ts, not exported here.
 export { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "#common/order-form/constants";
-export * from "./store";
-export * from "./types";
-export * from "./steps/flow";
-export * from "./progress";
-export * from "./price";
-export * from "./files";
-export * from "./steps/get-started";
-export * from "./steps/services";
-export * from "./steps/additional";
-export * from "./steps/details";
-export * from "./steps/duplicate";
-export * from "./bundles";
-export * from "./promo";
-export * from "./referrals";
-export * from "./currency";
-export * from "./drafts";
-export * from "./choices";
-export * from "./rework";
-export * from "./quote";
-export * from "./summary";
-export * from "./layout";
+export {
+  OrderFormClosedError,
+  claimDrafts,
+  createOrderForm,
+  currentDraft,
+  findOrderForm,
+  hasProgress,
+  hashDraftKey,
+  newDraftKey,
+  newOrderFormId,
+  ownerOf,
+  resetDrafts,
+  saveOrderForm,
+  type OrderFormPatch,
+  type OrderFormRow,
+  type Owner,
+} from "./store";
+export { type FieldErrors, type SaveResult } from "./types";
+export {
+  STEP_ALIASES,
+  advance,
+  canOpen,
+  currentStepOf,
+  stepsOf,
+  stepsView,
+  type StepContext,
+  type StepName,
+  type StepView,
+  type StepsView,
+} from "./steps/flow";
+export { advanceFrom, currentStep, saveGoingBack, stepBefore, stepContext, stepsFor } from "./progress";
+export { computePrice, priceBase, priceForm, selectionsOf, servicePrice, settleDeliveryTier } from "./price";
+export { fileOwner, formFiles, manuscriptDetails } from "./files";
+export {
+  CUSTOMER_GOALS,
+  binServiceOf,
+  saveGetStarted,
+  saveManuscriptDetails,
+  wordBinMismatch,
+  type CustomerGoal,
+  type GetStartedInput,
+  type WordBinMismatch,
+} from "./steps/get-started";
+export {
+  saveDeliveryTier,
+  saveServiceQuantity,
+  saveServices,
+  selectableServices,
+  toggleService,
+  type ServicesInput,
+} from "./steps/services";
+export { saveAdditional, upsellSlugs } from "./steps/additional";
+export { saveDetails, saveJournal, scientificEditingChosen, type DetailsInput } from "./steps/details";
+export { findDuplicate, saveDuplicateChoice } from "./steps/duplicate";
+export { answersOf, bundleOffers, chooseBundle, saveBundleAnswers, type BundleOffer } from "./bundles";
+export { applyPromoCode, removePromoCode, type PromoResult } from "./promo";
+export { REFERRAL_EMAILS_MAX, saveReferralEmails } from "./referrals";
+export { chooseVisitorCurrency, saveCurrency } from "./currency";
+export { currentDraftOf, openDraft, resetDraftsOf, siteDraftCurrency } from "./drafts";
+export { areasOfStudy, manuscriptLanguages, pickerCurrencies } from "./choices";
+export {
+  REWORK_GROUP,
+  REWORK_INSTRUCTIONS_MAX,
+  reworkOriginals,
+  reworkView,
+  reworkableOrder,
+  saveReworkBasicDetails,
+  startRework,
+  type ReworkBasicDetailsInput,
+  type ReworkView,
+  type ReworkableOrder,
+} from "./rework";
+export {
+  QUOTE_LIMIT_DEFAULTS,
+  QUOTE_PDF_CACHE_SECONDS,
+  QUOTE_REUSE_HOURS,
+  QUOTE_VALID_DAYS,
+  convertQuote,
+  emailQuote,
+  findQuote,
+  generatePriceQuote,
+  quotePdf,
+  type QuoteResult,
+} from "./quote";
+export { HIDDEN_DISCOUNT_DESCRIPTIONS, summarize, type OrderSummary } from "./summary";
+export { wizardLayout, type WizardLayout } from "./layout";
 export { orderFormView } from "./view";
