@@ -53,7 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const payoff = await loadPayoff(scope, numbers, balanceChoiceOf(flat));
   if (!payoff.ok) {
     // The same page sent again after it paid these invoices (a double click without JavaScript): its first answer.
-    const replay = await replayedInvoicesPayment(scope, numbers, key);
+    const replay = await replayedInvoicesPayment(scope, numbers, key, flat);
     if (replay) return paymentResponse(flat, replay, async () => paths.invoicesUnpaidLanding(scope.lang, "success"));
     throw new Response("Not Found", { status: 404 });
   }
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (early) return early;
   const submission = parsePaymentSubmission(flat, form);
   if (!submission.ok) return withPaymentForm(refusedPayment(flat, submission.fieldErrors, submission.error), form);
-  const r = await payInvoices(scope, numbers, submission.value, key);
+  const r = await payInvoices(scope, numbers, submission.value, key, flat);
   return withPaymentForm(await paymentResponse(flat, r, async () => paths.invoicesUnpaidLanding(scope.lang, "success")), form);
 }
 

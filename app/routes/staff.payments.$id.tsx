@@ -12,7 +12,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { refundSchema, staffPayErrorKey, type RefundForm } from "#common/staff/payments";
 import { staffPaymentPage, staffRefund } from "#server/staff/payments";
-import { refundPayment } from "#server/payments/service";
+import { refundPayment } from "#server/payments/refund";
 
 export const handle = { i18n: ["staffpay", "staffops"] };
 export const meta = titleMeta;

@@ -126,16 +126,25 @@ async function claim<T>(app: AppContext, userId: number, key: string, scope: str
  * request's parameters any more because its own success changed them (the invoices it paid are no longer
  * payable): a retry of that request gets its first answer, as it would have before.
  */
-export async function storedAnswer<T>(app: AppContext, userId: number, key: string, scope: string): Promise<Result<T> | null> {
+export async function storedAnswer<T>(
+  app: AppContext,
+  userId: number,
+  key: string,
+  scope: string,
+  params?: unknown,
+): Promise<Result<T> | null> {
   if (!validIdempotencyKey(key)) return null;
   const row = await app.db
     .selectFrom("idempotency_keys")
-    .select(["response", "state"])
+    .select(["response", "state", "request_hash", "scope"])
     .where("user_id", "=", userId)
     .where("key", "=", key)
-    .where("scope", "=", scope)
     .executeTakeFirst();
-  return row?.state === "done" ? (row.response as unknown as Result<T>) : null;
+  if (!row) return null;
+  // The same key with another body (or for other invoices) is refused, after the payment as before it (ADR 051).
+  if (row.scope !== scope || (params !== undefined && row.request_hash !== requestHash({ scope, params })))
+    return fail("idempotency-key-reused");
+  return row.state === "done" ? (row.response as unknown as Result<T>) : null;
 }
 
 /** Removes keys older than IDEMPOTENCY_KEEP_HOURS (the hourly cleanup). */

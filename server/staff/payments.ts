@@ -225,7 +225,13 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
 }
 
 /** How a refund is carried out: server/payments/service.ts's refundPayment (passed in so this module stays testable). */
-export type RefundFn = (scope: Scope, paymentId: string, amount: number, reason: string) => Promise<Result<unknown>>;
+export type RefundFn = (
+  scope: Scope,
+  paymentId: string,
+  amount: number,
+  reason: string,
+  options: { reopen: boolean },
+) => Promise<Result<unknown>>;
 
 /**
  * Refunds `form.amount` (major units as typed) of a payment, at most what was paid and not yet refunded, with a
@@ -246,8 +252,9 @@ export async function staffRefund(scope: Scope, id: string, form: RefundForm, re
   const reason = form.reason.trim();
   if (!reason) errors.reason = "staffpay:errors.reason-required";
   if (Object.keys(errors).length) return invalid(errors);
-  const r = await refund(scope, id, amount!, reason);
-  await audit(scope.app, actor.userId, "staff.payment.refund", { type: "payment", id }, { amount, reason, ok: r.ok, ip: scope.ip });
+  const reopen = form.reopen === "on" || form.reopen === "yes" || form.reopen === "true";
+  const r = await refund(scope, id, amount!, reason, { reopen });
+  await audit(scope.app, actor.userId, "staff.payment.refund", { type: "payment", id }, { amount, reason, reopen, ok: r.ok, ip: scope.ip });
   return r.ok ? ok({ amount: amount! }) : r;
 }
 
