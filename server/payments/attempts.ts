@@ -9,6 +9,7 @@ import { fail, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import type { SiteLang } from "#common/i18n";
 import type { DB } from "../db";
+import type { Scope } from "../scope";
 
 /** How long a `processing` attempt is held without a renewal (the charging process renews it every LEASE_RENEW_MS). */
 export const LEASE_SECONDS = 15;
@@ -35,13 +36,14 @@ export async function openAttemptRefusal(trx: DB, invoiceNumbers: string[], lang
   return fail("payment-pending", { paymentId: open.id, url: paths.paymentPending(lang, open.id) });
 }
 
-/** The pending attempt of one invoice a page offers instead of "Pay" (its id), or null. */
-export async function pendingAttemptOf(db: DB, invoiceNumber: string): Promise<string | null> {
+/** The pending attempt on any of `invoiceNumbers` that a page offers instead of "Pay" (its id), or null. */
+export async function pendingAttemptOf(db: DB, invoiceNumbers: string[]): Promise<string | null> {
+  if (invoiceNumbers.length === 0) return null;
   const row = await db
     .selectFrom("payments")
     .select("id")
-    .where("status", "in", ["processing", "pending"])
-    .where(sql<boolean>`invoice_numbers ? ${invoiceNumber}`)
+    .where("status", "=", "pending")
+    .where(sql<boolean>`invoice_numbers ?| ${sql.val(invoiceNumbers)}::text[]`)
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   return row?.id ?? null;
@@ -67,4 +69,13 @@ export async function withLease<T>(db: DB, paymentId: string, run: () => Promise
   } finally {
     clearInterval(timer);
   }
+}
+
+/** The signed-in researcher's pending attempt on these invoices, for the pay page to send them to (or null). */
+export async function ownPendingAttempt(scope: Scope, invoiceNumbers: string[]): Promise<string | null> {
+  if (scope.userId === null) return null;
+  const id = await pendingAttemptOf(scope.app.db, invoiceNumbers);
+  if (!id) return null;
+  const row = await scope.app.db.selectFrom("payments").select("user_id").where("id", "=", id).executeTakeFirst();
+  return row?.user_id === scope.userId ? id : null;
 }
