@@ -97,6 +97,8 @@ describe("the web process killed in the middle of payment confirmations", () => 
       HOST: "127.0.0.1",
       PORT: String(port),
       SEED_DEMO: "false",
+      // The card sandbox (ADR 053: an installation says when its providers run in test mode).
+      PAYMENTS_MODE: "sandbox",
       CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
     });
     const web = spawnStart(env);
