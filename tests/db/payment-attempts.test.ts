@@ -9,9 +9,9 @@ import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { PaymentSubmission } from "#common/payments/types";
 import { paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { createInvoice, createResearcher, createStaff, scopeFor } from "../helpers/factories";
+import { createInvoice, createOrderFormFor, createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
-import { applyProviderEvent, payInvoices, replayedInvoicesPayment } from "../../server/payments/service";
+import { applyProviderEvent, payInvoices, payOrderForm, replayedInvoicesPayment } from "../../server/payments/service";
 import { refundPayment } from "../../server/payments/refund";
 import { balancesFor } from "../../server/payments/balances";
 import { recordBankPayment } from "../../server/invoices/payments";
@@ -180,6 +180,32 @@ describe("balances with a charge", () => {
     const payments = await paymentsOf(user.id);
     expect(payments).toHaveLength(3);
     expect(payments.every((p) => (p.details as { prepaymentApplied?: number }).prepaymentApplied === 10000)).toBe(true);
+  });
+});
+
+describe("orders asking for one prepayment at once", () => {
+  it("places 3 of 10 orders each asking 100 USD of a 300 USD prepayment, and refuses the other 7 with nothing charged", async () => {
+    const user = await createResearcher(t.ctx);
+    await seedPrepayment(t.ctx, user.id, 30000);
+    const forms = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createOrderFormFor(t.ctx, user, { services: ["standard-editing"], projectTitle: `Race ${i}` })),
+    );
+    const answers = await Promise.all(
+      forms.map((f) => payOrderForm(scopeFor(t.ctx, user), f, card({ prepayOption: "partialPayment", prepayAmount: "100" }), randomUUID())),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(3);
+    expect(answers.filter((a) => !a.ok).map((a) => (a.ok ? null : a.error))).toEqual(Array(7).fill("balance-unavailable"));
+    const orders = await t.ctx.db.selectFrom("orders").select("id").where("user_id", "=", user.id).execute();
+    expect(orders).toHaveLength(3);
+    const charged = (await paymentsOf(user.id)).filter((p) => p.status === "succeeded");
+    expect(charged).toHaveLength(3);
+    const spends = await t.ctx.db
+      .selectFrom("balance_movements")
+      .select(["amount"])
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "spend")
+      .execute();
+    expect(spends.map((m) => Number(m.amount))).toEqual([-10000, -10000, -10000]);
   });
 });
 
