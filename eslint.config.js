@@ -142,4 +142,48 @@ export default tseslint.config(
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },
   },
+
+  // The unit lane is pure and fast (issue 21 §7): no processes, threads, databases or PDF rendering (the db lane
+  // renders PDFs, the faults lane runs processes and measures time), and no clocks measuring how long things took.
+  {
+    files: ["tests/unit/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "node:child_process", message: "Processes belong to the faults lane (tests/faults)." },
+            { name: "node:worker_threads", message: "Threads belong to the faults lane (tests/faults)." },
+            { name: "pg", message: "Databases belong to the db lane (tests/db)." },
+            { name: "@electric-sql/pglite", message: "Databases belong to the db lane (tests/db)." },
+          ],
+          patterns: [
+            {
+              group: ["**/server/pdf/pool", "**/server/pdf/price-quote", "**/server/pdf/certificate"],
+              message: "PDF rendering belongs to the db lane.",
+            },
+            {
+              group: ["**/helpers/db", "**/helpers/portal", "**/helpers/template"],
+              message: "Databases and servers belong to the db and http lanes.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='performance'][property.name='now']",
+          message: "Timing assertions belong to the faults lane.",
+        },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='hrtime']",
+          message: "Timing assertions belong to the faults lane.",
+        },
+        {
+          selector: "BinaryExpression[operator='-'][left.callee.object.name='Date'][left.callee.property.name='now']",
+          message: "Timing assertions belong to the faults lane.",
+        },
+      ],
+    },
+  },
 );

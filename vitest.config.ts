@@ -39,7 +39,16 @@ export default defineConfig({
         },
       },
       // The fuzz suite (ADR 043): pages and API over HTTP like http, run once per CI run (PGlite) by scripts/test.sh.
-      { extends: true, test: { name: "fuzz", include: ["tests/fuzz/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+      // One file at a time: each measures answer times, and the connection inputs (ADR 047) run a portal process of their own.
+      {
+        extends: true,
+        test: {
+          name: "fuzz",
+          include: ["tests/fuzz/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

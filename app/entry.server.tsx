@@ -8,6 +8,8 @@ import { TranslatorProvider } from "./lib/translate";
 import { detectLang, translatorFor } from "./i18n.server";
 import { NonceContext } from "./lib/nonce";
 import { badInputLog, badInputSqlState, markBadInput } from "#server/http/bad-input";
+import { markUnavailable, unavailableOf, RETRY_AFTER_SECONDS } from "#server/health";
+import { renderUnavailablePage } from "#server/http/fallback-pages";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -21,10 +23,19 @@ export default async function handleRequest(
 ) {
   const lang = await detectLang(request);
   const translator = translatorFor(lang);
-  // handleError below has already seen the loader's error; a failure caused by a database outage becomes a 503.
-  if (responseStatusCode >= 500 && loadContext.app.health.databaseDown) {
-    responseStatusCode = 503;
-    responseHeaders.set("Retry-After", "30");
+  // handleError below has already seen the loader's error. A failure caused by a database outage, or a request
+  // that waited too long for a database client (ADR 048), is the translated unavailable page (the one the outage
+  // check serves) with 503 and Retry-After.
+  const unavailable = unavailableOf(loadContext) ?? (loadContext.app.health.databaseDown ? { retryAfter: RETRY_AFTER_SECONDS } : undefined);
+  if (responseStatusCode >= 500 && unavailable) {
+    return new Response(renderUnavailablePage(lang), {
+      status: 503,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": String(unavailable.retryAfter),
+      },
+    });
   }
   const bot = isbot(request.headers.get("user-agent") ?? "");
   const nonce = loadContext.nonce;
@@ -70,6 +81,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     ctx.logger.warn(...badInputLog(new URL(request.url).pathname, sqlState));
     return;
   }
-  ctx.app.health.reportError(error);
-  ctx.logger.error({ err: error }, "loader or action error");
+  const unavailable = ctx.app.health.reportError(error);
+  if (unavailable) markUnavailable(ctx, unavailable);
+  // A shed request is load, not a fault: a warning (ADR 048).
+  if (unavailable?.reason === "busy") ctx.logger.warn({ err: error }, "no free database client: answered 503");
+  else ctx.logger.error({ err: error }, "loader or action error");
 };

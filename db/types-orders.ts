@@ -195,6 +195,11 @@ export interface InvoiceTable {
   fapesp_process_number: Opt<string>;
   grant_number: Opt<string>;
   billing: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The issuer as printed when the invoice was issued (ADR 052): { identity, name, address[], email, phone, taxId }. */
+  legal_entity: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The amount in USD cents at `exchange_rate` (the invoice's currency per 1 USD) when it was issued. */
+  usd_total: ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
+  exchange_rate: Opt<string>;
 }
 
 export interface PriceQuoteTable {

@@ -24,6 +24,11 @@ export interface RetainerInvoiceTable {
   created_at: DefaultTimestamp;
   paid_at: NullableTimestamp;
   expires_at: NullableTimestamp;
+  /** The issuer as printed when the retainer invoice was issued (ADR 052). */
+  legal_entity: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The amount in USD cents at `exchange_rate` (its currency per 1 USD) when it was issued (ADR 052). */
+  usd_total: ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
+  exchange_rate: Opt<string>;
 }
 
 export interface RetainerInvoicePaymentTable {

@@ -159,15 +159,94 @@ function cycleWithin(graph: Map<string, string[]>, members: Set<string>): string
   return [start, start];
 }
 
+/**
+ * The folder-level graph of server/ (issue 21 §6): area → the areas its files load (value imports only, as for
+ * cycles). Files directly in server/ (boot, context, env…) are the composition root, not an area.
+ */
+export function areaGraph(root: string, graph: Map<string, string[]>): Map<string, Set<string>> {
+  const serverDir = path.join(root, "server");
+  const areaOf = (file: string) => {
+    const rel = path.relative(serverDir, file);
+    return rel.startsWith("..") || !rel.includes(path.sep) ? null : rel.split(path.sep)[0];
+  };
+  const areas = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const a = areaOf(from);
+    if (!a) continue;
+    const deps = areas.get(a) ?? areas.set(a, new Set()).get(a)!;
+    for (const to of targets) {
+      const b = areaOf(to);
+      if (b && b !== a) deps.add(b);
+    }
+  }
+  return areas;
+}
+
+/** Pairs of areas that load each other ("a <-> b", a before b by name): each is a knot the layering must untie. */
+export function mutualPairs(areas: Map<string, Set<string>>): string[] {
+  const pairs: string[] = [];
+  for (const [a, deps] of areas) for (const b of deps) if (a < b && areas.get(b)?.has(a)) pairs.push(`${a} <-> ${b}`);
+  return pairs.sort();
+}
+
+/**
+ * The mutual pairs that existed when the check was introduced (issue 21 §6). The list may only shrink: a new pair
+ * fails the check, and so does a listed pair that no longer exists (remove it here, so it cannot come back).
+ */
+export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
+  "accounts <-> auth",
+  "accounts <-> http",
+  "accounts <-> mail",
+  "accounts <-> staff",
+  "auth <-> http",
+  "auth <-> staff",
+  "balances <-> jobs",
+  "certificates <-> http",
+  "documents <-> jobs",
+  "fapiao <-> http",
+  "http <-> i18n",
+  "http <-> invoices",
+  "http <-> order-form",
+  "http <-> orders",
+  "http <-> payments",
+  "http <-> prepay",
+  "http <-> reference",
+  "http <-> vouchers",
+  "invoices <-> orders",
+  "invoices <-> payments",
+  "jobs <-> orders",
+  "jobs <-> payments",
+  "order-form <-> orders",
+  "order-form <-> vouchers",
+  "orders <-> payments",
+  "orders <-> staff",
+  "payments <-> prepay",
+];
+
 function main(): void {
   const started = performance.now();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
   const graph = buildGraph(root, ["app", "server", "db", "scripts"]);
   const cycles = findCycles(graph);
+  const areas = areaGraph(root, graph);
+  const pairs = mutualPairs(areas);
   const ms = Math.round(performance.now() - started);
+  if (process.argv.includes("--graph")) {
+    for (const [area, deps] of [...areas].sort(([a], [b]) => a.localeCompare(b))) console.log(`${area} → ${[...deps].sort().join(", ")}`);
+    for (const pair of pairs) console.log(`mutual: ${pair}`);
+  }
   for (const cycle of cycles) console.error("import cycle: " + cycle.map((file) => path.relative(root, file)).join(" → "));
-  console.log(`check-imports: ${graph.size} files, ${cycles.length} cycle${cycles.length === 1 ? "" : "s"} (${ms} ms)`);
-  if (cycles.length > 0) process.exit(1);
+  const added = pairs.filter((p) => !KNOWN_MUTUAL_PAIRS.includes(p));
+  const gone = KNOWN_MUTUAL_PAIRS.filter((p) => !pairs.includes(p));
+  for (const pair of added)
+    console.error(`new mutual import between server areas: ${pair} (a lower area emits an event instead; docs/conventions.md)`);
+  for (const pair of gone)
+    console.error(`untied: ${pair} — remove it from KNOWN_MUTUAL_PAIRS in scripts/check-imports.ts so it stays untied`);
+  console.log(
+    `check-imports: ${graph.size} files, ${cycles.length} cycle${cycles.length === 1 ? "" : "s"}, ` +
+      `${pairs.length} mutual area pair${pairs.length === 1 ? "" : "s"} in server/ (--graph prints them) (${ms} ms)`,
+  );
+  if (cycles.length > 0 || added.length > 0 || gone.length > 0) process.exit(1);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -14,6 +14,7 @@ const { lockDataDir } = await import("#server/db");
 const { createLogger } = await import("#server/logger");
 const { installProcessGuard, restartDelayMs } = await import("#server/process-guard");
 const { readEnv } = await import("#server/env");
+const { PROVIDER_IDS, providerMode } = await import("#server/payments/providers");
 const { mailPickupDir, publicOrigin } = await import("#server/mail");
 export {};
 
@@ -35,6 +36,21 @@ function demoWechatSandbox(env: Env): Env {
   return readEnv();
 }
 
+/** Set when this start switched the payment sandboxes on for the demo (see demoPaymentsSandbox). */
+let paymentsSandboxForDemo = false;
+
+/**
+ * The demo (demo accounts seeded, no PAYMENTS_MODE given) takes payments through the providers' sandboxes and
+ * says so at start-up; anything else runs them only when PAYMENTS_MODE=sandbox asks for it (ADR 053). Set in
+ * process.env so the processes of a cluster read the same.
+ */
+function demoPaymentsSandbox(env: Env): Env {
+  if (process.env.PAYMENTS_MODE?.trim() || !env.SEED_DEMO) return env;
+  process.env.PAYMENTS_MODE = "sandbox";
+  paymentsSandboxForDemo = true;
+  return readEnv();
+}
+
 function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAccount[], processes: number, oneProcessReason?: string) {
   const lines = [
     "",
@@ -44,6 +60,14 @@ function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAcco
   ];
   if (wechatSandboxForDemo)
     lines.push("  WeChat:   sandbox (test mode) for the demo: no WeChat provider is configured; WECHAT_MODE=off turns it off");
+  // Every payment provider in test mode is named: no real money reaches them (issue 21 §3, ADR 053).
+  const named = (mode: string) => PROVIDER_IDS.filter((id) => providerMode(env, id) === mode).join(", ");
+  if (named("sandbox"))
+    lines.push(
+      `  payments: TEST MODE, no real money (PAYMENTS_MODE=sandbox${paymentsSandboxForDemo ? " for the demo" : ""}): ${named("sandbox")}`,
+    );
+  if (named("live")) lines.push(`  payments: live: ${named("live")}`);
+  if (named("off")) lines.push(`  payments: not offered (no credentials, or no live client in this build): ${named("off")}`);
   if (processes > 1) lines.push(`  processes: ${processes} (WEB_CONCURRENCY)`);
   // In the banner's one write: whoever waits for "Stop with Ctrl+C." has read it too.
   if (oneProcessReason) lines.push(`  One process: ${oneProcessReason}.`);
@@ -291,7 +315,7 @@ async function serve(env: Env, options: { dev: boolean; prepared: boolean; reaso
 }
 
 async function main() {
-  const env = cluster.isWorker ? readEnv() : demoWechatSandbox(readEnv());
+  const env = cluster.isWorker ? readEnv() : demoPaymentsSandbox(demoWechatSandbox(readEnv()));
   if (cluster.isWorker) {
     if (process.env.PORTAL_STANDBY === "1") await standBy();
     return serve(env, { dev: false, prepared: process.env.PORTAL_PREPARED === "1" });

@@ -5,6 +5,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod/mini";
+import type { ProviderId } from "#common/payments/methods";
+import { DEFAULT_POOL_SIZE, DEFAULT_POOL_WAIT_MS } from "./db/defaults";
 
 const TRUE = ["1", "true", "yes", "on"];
 const FALSE = ["0", "false", "no", "off"];
@@ -117,6 +119,17 @@ export const envSchema = z.object({
     () => path.resolve("./data"),
   ),
   DATABASE_URL: z.optional(z.string()),
+  /**
+   * PostgreSQL clients per process (ADR 048): room for the requests waiting on one payment's row lock, each holding
+   * a client while it waits, and for everyone else beside them. Each process also keeps one connection for health
+   * probes, so a server needs processes × (DATABASE_POOL_SIZE + 1) connections.
+   */
+  DATABASE_POOL_SIZE: z._default(positive("a positive whole number", true), DEFAULT_POOL_SIZE),
+  /**
+   * How long a request waits for a free client of a busy pool before it is answered 503 with Retry-After (ADR 048);
+   * opening a new connection has its own 5 s. A busy pool never marks the database down.
+   */
+  DATABASE_POOL_WAIT_MS: z._default(positive("a positive number of milliseconds", true), DEFAULT_POOL_WAIT_MS),
   REDIS_URL: z.optional(z.string()),
   REDIS_PREFIX: text("portal:"),
   /** A Redis command slower than this is answered from process memory and opens the breaker (ADR 045). */
@@ -196,8 +209,21 @@ export const envSchema = z.object({
   OAUTH_DEMO_ISSUER: origin,
   OAUTH_DEMO_CLIENT_ID: trimmed,
   OAUTH_DEMO_NAME: trimmed,
+  /**
+   * `live` (the default): a payment provider takes payments only with all its credentials set; without them its
+   * method is not offered. `sandbox`: a provider without credentials runs as its built-in sandbox (test mode, no
+   * real money). The demo start sets it (issue 21 §3, ADR 053): a missing setting never switches a test mode on.
+   */
+  PAYMENTS_MODE: z._default(
+    field("live or sandbox", (value) => {
+      const v = value.trim().toLowerCase();
+      return v === "live" || v === "sandbox" ? v : undefined;
+    }),
+    "live",
+  ),
   // Payment providers (issue 12 §2, ADR 036, README "Payment providers"): a provider whose credentials are all
-  // set talks to the provider; otherwise its built-in sandbox (test mode) takes the payments.
+  // set talks to the provider; otherwise, with PAYMENTS_MODE=sandbox, its built-in sandbox takes the payments.
+  // Some but not all of one provider's credentials stop the start (PAYMENT_CREDENTIALS).
   BRAINTREE_MERCHANT_ID: trimmed,
   BRAINTREE_PUBLIC_KEY: trimmed,
   BRAINTREE_PRIVATE_KEY: trimmed,
@@ -230,6 +256,27 @@ export const envSchema = z.object({
   BOLETO_NOTIFY_SECRET: trimmed,
 });
 
+/**
+ * The variables that, all set, connect a payment provider (server/payments/providers). Optional extras (the
+ * PayPal API address, its webhook id) are not in the lists.
+ */
+export const PAYMENT_CREDENTIALS = {
+  card: ["BRAINTREE_MERCHANT_ID", "BRAINTREE_PUBLIC_KEY", "BRAINTREE_PRIVATE_KEY"],
+  paypal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+  alipay: ["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"],
+  wechat: [
+    "WECHATPAY_MCH_ID",
+    "WECHATPAY_APP_ID",
+    "WECHATPAY_API_V3_KEY",
+    "WECHATPAY_PRIVATE_KEY",
+    "WECHATPAY_SERIAL",
+    "WECHATPAY_PLATFORM_CERT",
+  ],
+  unionpay: ["UNIONPAY_MER_ID", "UNIONPAY_PRIVATE_KEY", "UNIONPAY_PUBLIC_KEY"],
+  allpago: ["ALLPAGO_ENTITY_ID", "ALLPAGO_ACCESS_TOKEN"],
+  boleto: ["BOLETO_BANK_CODE", "BOLETO_NOTIFY_SECRET"],
+} as const satisfies Record<ProviderId, readonly (keyof z.output<typeof envSchema>)[]>;
+
 export type Env = z.output<typeof envSchema> & {
   /** Every `OAUTH_<ID>_CLIENT_SECRET` that is set, by variable name (clientSecretEnvName in server/auth/social.ts). */
   OAUTH_CLIENT_SECRETS: Readonly<Record<string, string>>;
@@ -255,14 +302,16 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const input: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) if (value !== undefined && (value !== "" || name === "NODE_ENV")) input[name] = value;
   const parsed = z.safeParse(envSchema, input);
+  const partial = partialCredentials(input);
   if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => {
+    throw new EnvError([
+      ...parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "?");
         const value = input[name];
         return { name, message: value === undefined ? issue.message : `${issue.message} (it is ${JSON.stringify(value)})` };
       }),
-    );
+      ...partial,
+    ]);
   }
   const secrets: Record<string, string> = {};
   const overrides: Record<string, string> = {};
@@ -273,7 +322,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     if (CONFIG_OVERRIDE.test(name)) overrides[name] = value;
   }
   const problem = publicUrlProblem(parsed.data);
-  if (problem) throw new EnvError([problem]);
+  if (problem || partial.length) throw new EnvError([...(problem ? [problem] : []), ...partial]);
   return { ...parsed.data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
 }
 
@@ -288,4 +337,24 @@ function publicUrlProblem(env: Pick<z.output<typeof envSchema>, "NODE_ENV" | "SE
     message:
       "must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
   };
+}
+
+/**
+ * A provider with some of its credentials but not all is a mistake, not a choice: it would be neither the provider
+ * nor (before issue 21) anything but its sandbox. Refused at start, naming what is missing.
+ */
+function partialCredentials(input: Record<string, string>): { name: string; message: string }[] {
+  const problems: { name: string; message: string }[] = [];
+  // As the schema reads them: surrounding spaces dropped, only spaces counts as unset.
+  const env = (name: string) => Boolean(input[name]?.trim());
+  for (const [provider, names] of Object.entries(PAYMENT_CREDENTIALS)) {
+    const missing = names.filter((name) => !env(name));
+    if (missing.length === 0 || missing.length === names.length) continue;
+    for (const name of missing)
+      problems.push({
+        name,
+        message: `must be set: the ${provider} payment provider has ${names.filter(env).join(", ")} but also needs ${missing.join(", ")} (or unset them all)`,
+      });
+  }
+  return problems;
 }

@@ -1,7 +1,8 @@
 // /{lang}/payment-sandbox/{provider}/{paymentId}: a built-in provider sandbox's own page (issue 12 §2, ADR 036) —
 // what PayPal, the phone that scans an Alipay or WeChat Pay code, UnionPay, the boleto's bank or Allpago would
 // show — plainly labelled test mode. Reading it changes nothing; its buttons post here and do what the provider
-// would (server/payments/sandbox.ts), then 303 to where the provider would send the browser.
+// would (server/payments/sandbox.ts), then 303 to where the provider would send the browser. The payer's only
+// (signed in as the payment's owner); staff may look; anyone else gets 404.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
@@ -9,6 +10,7 @@ import { leaveTo } from "#app/lib/payment.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { requireLang } from "#app/lib/session.server";
+import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { useLang } from "#app/lib/use-lang";
 import { formatBoletoLine } from "#common/payments/boleto";
@@ -24,7 +26,7 @@ const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireLang(request);
-  const view = await sandboxView(context.app, params.provider ?? "", params.paymentId ?? "");
+  const view = await sandboxView(await pageScope(request, context), params.provider ?? "", params.paymentId ?? "");
   if (!view) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "sandbox");
   return data({ title: t("page.title", { provider: t(`providers.${view.provider}`) }), view }, { headers: NO_STORE });
@@ -34,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireLang(request);
   const submission = await parseForm<{ intent: SandboxIntent }>(request, sandboxIntentForm);
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
-  const r = await sandboxAct(context.app, params.provider ?? "", params.paymentId ?? "", submission.value.intent);
+  const r = await sandboxAct(await pageScope(request, context), params.provider ?? "", params.paymentId ?? "", submission.value.intent);
   // The provider sends the payer back to our return endpoint (not a page of this app): a document redirect.
   if (r.ok) throw leaveTo(r.value.redirect, { headers: NO_STORE });
   if (r.error === "not-found") throw new Response("Not Found", { status: 404 });
@@ -73,7 +75,7 @@ export default function PaymentSandbox() {
           {t(refused.error)}
         </p>
       ) : null}
-      {view.state === "open" && !refused ? (
+      {view.state === "open" && !refused && view.payer ? (
         <Form method="post" className="actions">
           {view.intents.map((intent) => (
             <button
@@ -90,9 +92,13 @@ export default function PaymentSandbox() {
       ) : (
         <>
           {view.state !== "open" ? <p className="alert alert-info">{t("page.done")}</p> : null}
-          <p>
-            <Link to={paths.paymentPending(lang, view.paymentId)}>{t("page.back")}</Link>
-          </p>
+          {view.payer ? (
+            <p>
+              <Link to={paths.paymentPending(lang, view.paymentId)}>{t("page.back")}</Link>
+            </p>
+          ) : (
+            <p className="alert alert-info">{t("page.payerOnly")}</p>
+          )}
         </>
       )}
     </article>

@@ -41,4 +41,4 @@ export {
 export { businessDeadline, localDate, END_OF_BUSINESS } from "./calendar";
 export type * from "./types";
 export { searchJournals, JOURNAL_SEARCH_MIN, JOURNAL_SUGGESTIONS, type JournalSuggestion } from "./journals";
-export { convertMinor, type CurrencyRate } from "./money";
+export { convertMinor, usdCentsAt, type CurrencyRate } from "./money";

@@ -63,6 +63,16 @@ export function convertUsdCents(usdCents: number, rate: string, numDecimals: num
 }
 
 /**
+ * Minor units of a currency as USD cents at `rate` (units of the currency per 1 USD), rounded half up: the
+ * inverse of convertUsdCents, the USD base an issued invoice prints beside its own currency (ADR 052).
+ */
+export function usdCentsAt(amount: number, rate: string, numDecimals: number): number {
+  const r = parseDecimal(rate);
+  // amount / 10^numDecimals / (units / 10^scale) × 100 = amount × 100 × 10^scale / (10^numDecimals × units)
+  return Number(divRound(BigInt(amount) * 100n * 10n ** BigInt(r.scale), 10n ** BigInt(numDecimals) * r.units));
+}
+
+/**
  * Splits `total` over `weights` in proportion, in integers that add up exactly
  * (largest remainder), so per-line discounts always sum to the order's discount.
  */

@@ -11,11 +11,11 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { AppContext } from "../context";
 import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
 import { languageRedirect, langOfPath } from "./lang";
-import { pingDatabase } from "../db";
-import { RETRY_AFTER_SECONDS } from "../health";
+import { RETRY_AFTER_SECONDS, unavailableStatus } from "../health";
 import { cookies, isSecureRequest } from "./cookies";
 import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
 import { urlProblem } from "./input";
+import { oddRequests, refusalLang } from "./odd-requests";
 import { closeOnEarlyAnswer } from "./early-answer";
 import { otherSiteOrigins } from "../accounts/localization";
 import { localizationForHost } from "../config";
@@ -23,6 +23,7 @@ import { createApiRouter } from "./api/router";
 import { API_TABLES } from "./api/tables";
 import { logoutParamRedirect } from "../auth/http";
 import { downgradeBadInputStatus } from "./bad-input";
+import { testModeProviders } from "../payments/providers";
 import { runInRequest } from "../request-context";
 
 export interface HttpAppOptions {
@@ -87,6 +88,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
 
   app.use(compression());
 
+  // Request shapes no router reads: an asterisk or absolute-form target, a method no page takes, a compressed
+  // body (ADR 047). First: an absolute-form target is read as its path here.
+  app.use(oddRequests);
+
   // A URL no router can read (a percent-escape that does not decode, a NUL in the path or the query) is a
   // translated 400 here, once, instead of a 500 from whichever page or endpoint meets it (ADR 018).
   app.use((req, res, next) => {
@@ -94,18 +99,20 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     if (!problem) return next();
     res.status(400).setHeader("Cache-Control", "no-store");
     if (req.originalUrl.startsWith("/api/")) return void res.json({ error: problem });
-    const lang = langOfPath(req.originalUrl.split("?")[0]) ?? "en";
-    res.type("html").send(renderBadRequestPage(lang));
+    res.type("html").send(renderBadRequestPage(refusalLang(req)));
   });
 
   app.get("/healthz", async (_req, res) => {
-    const [database, redis] = await Promise.all([pingDatabase(ctx.db), ctx.cache.ping()]);
+    // The database is probed on a connection of its own: a busy pool is not "down" (ADR 048).
+    const [{ ok: database, ...load }, redis] = await Promise.all([ctx.health.probe(), ctx.cache.ping()]);
     const body = {
       status: database ? (redis ? "ok" : "degraded") : "down",
-      database: { kind: ctx.dbKind, ok: database },
+      database: { kind: ctx.dbKind, ok: database, ...load },
       redis: { configured: ctx.cache.kind === "redis", ok: redis },
       // Which process answered: a restarted web process shows a new one (issue 20 §2, the fault tests).
       pid: process.pid,
+      // Every provider running as its sandbox (no real money): none in live mode (issue 21 §3, ADR 053).
+      payments: { mode: ctx.env.PAYMENTS_MODE, testMode: testModeProviders(ctx.env) },
     };
     res
       .status(database ? 200 : 503)
@@ -192,16 +199,18 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   app.all("*", (req, res, next) => {
     // A loader or action that PostgreSQL refused a value of answers 400, not 500 (ADR 044; handleError marks it).
     downgradeBadInputStatus(res, () => res.locals.loadContext as object | undefined);
+    // One that failed for want of the database (down, or no free client in time) answers 503 (ADR 048).
+    unavailableStatus(res, () => res.locals.loadContext as object | undefined);
     Promise.resolve(remixHandler(req, res, next)).catch(next);
   });
 
   // Last resort when Remix itself fails.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const outage = ctx.health.reportError(error);
+    const unavailable = ctx.health.reportError(error);
     (res.locals.logger ?? ctx.logger).error({ err: error }, "unhandled error");
     if (res.headersSent) return res.end();
-    if (outage) {
-      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    if (unavailable) {
+      res.status(503).setHeader("Retry-After", String(unavailable.retryAfter));
       return res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
     }
     res

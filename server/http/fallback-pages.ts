@@ -30,12 +30,21 @@ export function renderPlainErrorPage(lang: SiteLang, requestId?: string): string
   );
 }
 
-/** A request no page can read (a malformed URL): what went wrong, and a way home. */
-export function renderBadRequestPage(lang: SiteLang): string {
+/** Why a request was refused: characters no page reads, a method no page takes, a compressed body (ADR 047). */
+export type BadRequestReason = "characters" | "method" | "encoding";
+
+const BAD_REQUEST_BODY = {
+  characters: "error.badRequestBody",
+  method: "error.badMethodBody",
+  encoding: "error.badEncodingBody",
+} as const;
+
+/** A request no page can read (a malformed URL, an odd method, a compressed body): what went wrong, and a way home. */
+export function renderBadRequestPage(lang: SiteLang, reason: BadRequestReason = "characters"): string {
   const t = fixedT(lang);
   return page(
     lang,
     t("error.badRequestTitle"),
-    `<p>${escapeHtml(t("error.badRequestBody"))}</p><p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`,
+    `<p>${escapeHtml(t(BAD_REQUEST_BODY[reason]))}</p><p><a href="/${lang}">${escapeHtml(t("error.backHome"))}</a></p>`,
   );
 }

@@ -55,9 +55,15 @@ export function findUnstorableField(fields: FormData | URLSearchParams | Record<
   return null;
 }
 
+/** What no address of the portal holds, decoded: a control character (NUL, tab, line breaks, DEL) or a backslash. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const PATH_NEVER = /[\u0000-\u001f\u007f\\]/;
+
 /**
  * What is wrong with a request URL, before any router reads it: `invalid-path` for a percent-escape that
- * does not decode (`/en/%E0%A4%A`, which made Remix throw) or a NUL in the decoded path, `invalid-query` for
+ * does not decode (`/en/%E0%A4%A`, which made Remix throw) or a NUL in the decoded path, or a backslash or
+ * another control character there (`/%5C/login`, `/%09/login`: a URL parser reads `\` as `/` and drops tabs and
+ * line breaks, so the router's `new URL("/\\")` met an empty host and threw, ADR 047), `invalid-query` for
  * a NUL in a query name or value. Malformed escapes in the query are left alone: every reader of the query
  * (URLSearchParams, Express) decodes them leniently.
  */
@@ -65,7 +71,7 @@ export function urlProblem(url: string): "invalid-path" | "invalid-query" | null
   const q = url.indexOf("?");
   const rawPath = q < 0 ? url : url.slice(0, q);
   try {
-    if (decodeURIComponent(rawPath).includes("\u0000")) return "invalid-path";
+    if (PATH_NEVER.test(decodeURIComponent(rawPath))) return "invalid-path";
   } catch {
     return "invalid-path";
   }

@@ -26,7 +26,7 @@ export const invoicesApi: EndpointTable = [
     auth: "user",
     query: invoiceListSchema,
     summary:
-      "The user's invoices (?from=&to= MM/dd/yyyy, ?orderNumber=, ?page=; 10 a page), unpaid invoices, pending payments, currency, payment methods, voucherAvailable.",
+      "The user's invoices (?from=&to= MM/dd/yyyy, ?orderNumber=, ?page=; 10 a page; each with usdTotal and exchangeRate), unpaid invoices, pending payments, currency, payment methods, voucherAvailable.",
     async handler({ scope, query }) {
       const r = await loadInvoices(scope, query);
       if (!r.ok) return r;
@@ -39,7 +39,7 @@ export const invoicesApi: EndpointTable = [
     path: "/api/invoice/:invoiceNumber/pdf",
     auth: "user",
     query: invoicePdfQuery,
-    summary: "The invoice as a PDF in its language (?localization= picks the billing entity printed).",
+    summary: "The invoice as a PDF, issued by the entity stored on it (?localization= picks only the language it is printed in).",
     async handler({ scope, params, query }) {
       const r = await invoicePdf(scope, params.invoiceNumber, { localization: query.localization });
       return r.ok ? pdfResponse(r.value, `${params.invoiceNumber}.pdf`) : r;

@@ -1,20 +1,25 @@
-// The invoice's documents (issue 12 §5, spec 2 §7): the invoice (GET /api/invoice/{n}/pdf, ?localization picks
-// the billing entity printed), the statement of delivery (GET /api/invoice/{n}/statement-of-delivery: 'pending'
+// The invoice's documents (issue 12 §5, spec 2 §7): the invoice (GET /api/invoice/{n}/pdf; ?localization picks
+// only the language it is printed in, never its issuer, tax identifiers or amounts: ADR 052), the statement of delivery (GET /api/invoice/{n}/statement-of-delivery: 'pending'
 // until the order is delivered, then a real statement) and a payment's receipt (GET /api/payment/{id}/pdf, id of
 // the invoice_payments ledger row of kind payment). Each is the owner's only (another user's is not found), a
 // real PDF in the invoice's language (invoices.lang, else the user's) with CJK fonts, rendered in the PDF pool
 // once per content (the cache key is a hash of what it prints) and labelled "test mode" when a sandbox payment
-// is involved. Words come from the `invoices` namespace (its `pdf` block), amounts from formatMoney in the
+// is involved. Every document prints the legal entity stored on the invoice when it was issued, and a converted
+// invoice its USD base and the rate it was priced at. A balance spend (prepayment, credit) is printed as what it
+// is, never as money received (ADR 052). Words come from the `invoices` namespace (its `pdf` block), amounts from formatMoney in the
 // invoice's currency, dates in the localisation's clock.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import { formatDate, formatMoney, type CurrencyFormat } from "#common/format";
-import { isSiteLang, type SiteLang } from "#common/i18n";
+import { isSiteLang, LANG_TAG, type SiteLang } from "#common/i18n";
 import type { Scope } from "../scope";
 import type { AppContext } from "../context";
 import { localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
+import { rateText } from "#common/invoices/list";
+import { entityHeading, entityOfDocument, type LegalEntity } from "./entity";
+import { settlementOf, type SettlementKind } from "./settlement";
 import { cachedPdf } from "../pdf/cached";
 import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData, type InvoiceDocTable } from "../pdf/invoice-document";
 
@@ -34,6 +39,11 @@ interface InvoiceFacts {
   currency: CurrencyFormat;
   lang: SiteLang;
   localization: string;
+  /** Who issued it, as stored at issue. */
+  entity: LegalEntity;
+  /** The amount in USD cents and the rate (invoice currency per 1 USD) at issue; null when unknown. */
+  usdTotal: number | null;
+  exchangeRate: string | null;
   purchaseOrder: string | null;
   grantNumber: string | null;
   fapespProcessNumber: string | null;
@@ -56,6 +66,10 @@ interface LedgerPayment {
   paidAmount: number | null;
   paidCurrency: CurrencyFormat | null;
   exchangeRate: string | null;
+  /** What settled it: money from a provider or staff, or a balance (ADR 052). */
+  kind: SettlementKind;
+  /** The balance's number (PUS100001, CR100001) for a balance spend. */
+  balanceNumber: string | null;
 }
 
 const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -79,6 +93,9 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
       "c.num_decimals",
       "i.lang",
       "i.localization",
+      "i.legal_entity",
+      "i.usd_total",
+      sql<string | null>`i.exchange_rate::text`.as("exchange_rate"),
       "i.purchase_order",
       "i.grant_number",
       "i.fapesp_process_number",
@@ -106,6 +123,7 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
   if (!r || r.hide_invoices) return fail("not-found");
   const payments = await ledgerPayments(scope.app, [r.number]);
   const lang = isSiteLang(r.lang) ? r.lang : isSiteLang(r.language) ? r.language : "en";
+  const localization = r.localization ?? r.user_localization;
   return ok({
     number: r.number,
     orderNumber: r.external_id,
@@ -118,7 +136,10 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
     status: r.status,
     currency: { isoCode: r.currency_iso.trim(), sign: r.sign, numDecimals: r.num_decimals },
     lang,
-    localization: r.localization ?? r.user_localization,
+    localization,
+    entity: await entityOfDocument(scope.app, r.legal_entity, localization),
+    usdTotal: r.usd_total === null ? null : Number(r.usd_total),
+    exchangeRate: r.exchange_rate,
     purchaseOrder: r.purchase_order ?? r.order_purchase_order,
     grantNumber: r.grant_number,
     fapespProcessNumber: r.fapesp_process_number,
@@ -172,6 +193,7 @@ async function ledgerPayments(app: AppContext, numbers: string[]): Promise<Ledge
         ? { isoCode: p.paid_currency_iso.trim(), sign: p.paid_sign, numDecimals: p.paid_decimals }
         : null,
     exchangeRate: p.exchange_rate,
+    ...(({ kind, number }) => ({ kind, balanceNumber: number }))(settlementOf(p.payment_method_id, p.reference)),
   }));
 }
 
@@ -197,14 +219,6 @@ async function wordingOf(app: AppContext, f: InvoiceFacts): Promise<Wording & { 
   };
 }
 
-export async function companyOf(app: AppContext, localization: string): Promise<InvoiceDocumentData["company"]> {
-  const { config } = await app.config.snapshot();
-  const all = config.invoiceCompanyDetails;
-  const c = all[localization] ?? all.default ?? Object.values(all)[0];
-  if (!c) return { name: config.companyShortName, lines: [] };
-  return { name: c.name, lines: [...c.address, c.email, c.phone, c.taxId].filter(Boolean) };
-}
-
 /** The billing address as printed lines (the payment form's address: spec 2 §3 "Address"). */
 function billingLines(billing: Record<string, unknown> | null): string[] {
   if (!billing) return [];
@@ -226,7 +240,8 @@ function billingLines(billing: Record<string, unknown> | null): string[] {
   ].filter((s): s is string => Boolean(s));
 }
 
-function common(f: InvoiceFacts, w: Wording, company: InvoiceDocumentData["company"]) {
+function common(f: InvoiceFacts, w: Wording) {
+  const company = entityHeading(f.entity);
   const parties = [
     { heading: w.t("pdf.billTo"), lines: [f.customer.name, f.customer.institution ?? "", f.customer.email].filter(Boolean) },
   ];
@@ -254,15 +269,38 @@ function exchangeNote(p: LedgerPayment, f: InvoiceFacts, w: Wording): string | n
   return w.t("pdf.exchange", {
     paid: formatMoney(p.paidAmount, p.paidCurrency),
     // numeric(18,8) as stored ("7.21000000"), printed without its trailing zeros.
-    rate: p.exchangeRate === null ? "" : String(Number(p.exchangeRate)),
+    rate: p.exchangeRate === null ? "" : rateText(p.exchangeRate, LANG_TAG[f.lang]),
     from: f.currency.isoCode,
     to: p.paidCurrency.isoCode,
   });
 }
 
-function methodName(w: Wording, methodId: number): string {
-  const name = w.t(`methods.${methodId}`);
-  return name === `methods.${methodId}` ? w.t("methods.other") : name;
+function methodName(w: Wording, p: LedgerPayment): string {
+  // A balance spend is named by its kind, never as the generic "Credits" method.
+  if (p.kind !== "payment") return w.t(`pdf.settledBy.${p.kind}`);
+  const name = w.t(`methods.${p.methodId}`);
+  return name === `methods.${p.methodId}` ? w.t("methods.other") : name;
+}
+
+/** The reference printed: the balance it came from ("Prepayment PUS100001"), never the ledger's internal key. */
+function referenceOf(w: Wording, p: LedgerPayment): string {
+  return p.kind === "payment" ? p.reference : w.t(`pdf.balanceReference.${p.kind}`, { number: p.balanceNumber });
+}
+
+/** "US$100.00 at 1 USD = 5.1234 BRL": the USD base and the rate of a converted invoice, or null for USD. */
+function usdBase(f: InvoiceFacts, w: Wording): { label: string; value: string; note: string } | null {
+  if (f.currency.isoCode === "USD" || f.usdTotal === null || f.exchangeRate === null) return null;
+  const usd = formatMoney(f.usdTotal, { isoCode: "USD", sign: "$", numDecimals: 2 });
+  return {
+    label: w.t("pdf.usdBase"),
+    value: usd,
+    note: w.t("pdf.rateNote", {
+      usd,
+      rate: rateText(f.exchangeRate, LANG_TAG[f.lang]),
+      currency: f.currency.isoCode,
+      date: w.date(f.createdAt),
+    }),
+  };
 }
 
 function paymentsTable(f: InvoiceFacts, w: Wording): InvoiceDocTable {
@@ -275,7 +313,8 @@ function paymentsTable(f: InvoiceFacts, w: Wording): InvoiceDocTable {
     ],
     rows: f.payments.map((p) => {
       const note = exchangeNote(p, f, w);
-      return [w.date(p.receivedOn), methodName(w, p.methodId), note ? `${p.reference}\n${note}` : p.reference, w.money(p.amount)];
+      const reference = referenceOf(w, p);
+      return [w.date(p.receivedOn), methodName(w, p), note ? `${reference}\n${note}` : reference, w.money(p.amount)];
     }),
   };
 }
@@ -298,14 +337,14 @@ async function render(app: AppContext, kind: string, data: InvoiceDocumentData):
 // ---------------------------------------------------------------------------------------------------------
 // The three documents.
 
-/** What the invoice PDF prints (exported for tests). `localization` picks the billing entity; unknown ones are ignored. */
-export async function invoiceDocumentData(app: AppContext, f: InvoiceFacts, localization?: string): Promise<InvoiceDocumentData> {
+/** What the invoice PDF prints (exported for tests): the stored issuer and amounts, in the invoice's language. */
+export async function invoiceDocumentData(app: AppContext, f: InvoiceFacts): Promise<InvoiceDocumentData> {
   const w = await wordingOf(app, f);
-  const company = await companyOf(app, localization ?? f.localization);
+  const base = usdBase(f, w);
   const catalogue = fixedT(f.lang, "catalogue");
   const paid = f.payments.reduce((s, p) => s + p.amount, 0);
   return {
-    ...common(f, w, company),
+    ...common(f, w),
     title: w.t("pdf.invoiceTitle"),
     keywords: f.number,
     testMode: testModeOf(f.payments, w),
@@ -327,23 +366,31 @@ export async function invoiceDocumentData(app: AppContext, f: InvoiceFacts, loca
       ...(f.discounts.length ? [{ label: w.t("pdf.subtotal"), value: w.money(f.subtotal) }] : []),
       ...f.discounts.map((d) => ({ label: String(catalogue(d.descriptionKey)), value: w.money(-d.appliedAmount) })),
       { label: w.t("pdf.total"), value: w.money(f.amount), bold: true },
+      ...(base ? [{ label: base.label, value: base.value }] : []),
       { label: w.t("pdf.paid"), value: w.money(paid) },
       { label: w.t("pdf.balance"), value: w.money(f.balance), bold: true },
     ],
     sections: [
       ...(f.payments.length ? [{ heading: w.t("pdf.payments"), table: paymentsTable(f, w) }] : []),
-      { heading: w.t("pdf.notes"), paragraphs: [w.t("pdf.currencyNote", { currency: f.currency.isoCode }), w.t("pdf.invoiceNote")] },
+      {
+        heading: w.t("pdf.notes"),
+        paragraphs: [w.t("pdf.currencyNote", { currency: f.currency.isoCode }), ...(base ? [base.note] : []), w.t("pdf.invoiceNote")],
+      },
     ],
   };
 }
 
-/** The invoice as a PDF. Errors: `not-found` (none, another user's, hidden). */
+/**
+ * The invoice as a PDF. A known `localization` (spec 2 §7) chooses only its presentation, the language of that
+ * localisation; the issuer, its tax identifier and the amounts are the invoice's own. Errors: `not-found`.
+ */
 export async function invoicePdf(scope: Scope, number: string, options: { localization?: string } = {}): Promise<Result<Buffer>> {
   const f = await invoiceFacts(scope, number);
   if (!f.ok) return f;
   const { localizations } = await scope.app.config.snapshot();
-  const known = options.localization && localizations.some((l) => l.identity === options.localization) ? options.localization : undefined;
-  return render(scope.app, "invoice", await invoiceDocumentData(scope.app, f.value, known));
+  const asked = options.localization ? localizations.find((l) => l.identity === options.localization) : undefined;
+  const lang = asked && isSiteLang(asked.defaultLang) ? asked.defaultLang : f.value.lang;
+  return render(scope.app, "invoice", await invoiceDocumentData(scope.app, { ...f.value, lang }));
 }
 
 export type StatementOfDelivery = { status: "pending" } | { status: "ready"; pdf: Buffer };
@@ -357,7 +404,7 @@ export async function statementOfDelivery(scope: Scope, number: string): Promise
   const w = await wordingOf(scope.app, f);
   const catalogue = fixedT(f.lang, "catalogue");
   const data: InvoiceDocumentData = {
-    ...common(f, w, await companyOf(scope.app, f.localization)),
+    ...common(f, w),
     title: w.t("pdf.statementTitle"),
     keywords: f.number,
     testMode: testModeOf(f.payments, w),
@@ -378,7 +425,7 @@ export async function statementOfDelivery(scope: Scope, number: string): Promise
         heading: w.t("pdf.statementHeading"),
         paragraphs: [
           w.t("pdf.statementText", {
-            company: (await companyOf(scope.app, f.localization)).name,
+            company: f.entity.name,
             order: f.orderNumber,
             title: f.orderTitle,
             date: w.date(f.completedAt),
@@ -411,15 +458,18 @@ export async function paymentReceiptPdf(scope: Scope, ledgerId: string): Promise
   // The balance the invoice had once this payment was in: the payments up to it taken off the amount.
   const upTo = f.payments.filter((x) => BigInt(x.id) <= BigInt(p.id)).reduce((s, x) => s + x.amount, 0);
   const note = exchangeNote(p, f, w);
+  const base = usdBase(f, w);
+  // A balance spend moved no money: its document says what settled the invoice, not that a payment was received.
+  const spend = p.kind !== "payment";
   const data: InvoiceDocumentData = {
-    ...common(f, w, await companyOf(scope.app, f.localization)),
-    title: w.t("pdf.receiptTitle"),
+    ...common(f, w),
+    title: w.t(spend ? "pdf.settlementTitle" : "pdf.receiptTitle"),
     keywords: `${f.number}-${p.id}`,
     testMode: p.sandbox ? w.t("pdf.testMode") : null,
     meta: [
       { label: w.t("pdf.receiptNumber"), value: `${f.number}-${p.id}`, bold: true },
       { label: w.t("pdf.invoiceNumber"), value: f.number },
-      { label: w.t("pdf.receivedOn"), value: w.date(p.receivedOn) },
+      { label: w.t(spend ? "pdf.settledOn" : "pdf.receivedOn"), value: w.date(p.receivedOn) },
     ],
     table: {
       columns: [
@@ -427,17 +477,22 @@ export async function paymentReceiptPdf(scope: Scope, ledgerId: string): Promise
         { header: w.t("pdf.reference"), share: 45 },
         { header: w.t("pdf.amount"), share: 25, align: "right" },
       ],
-      rows: [[methodName(w, p.methodId), p.reference, w.money(p.amount)]],
+      rows: [[methodName(w, p), referenceOf(w, p), w.money(p.amount)]],
     },
     totals: [
       { label: w.t("pdf.invoiceTotal"), value: w.money(f.amount) },
-      { label: w.t("pdf.received"), value: w.money(p.amount), bold: true },
+      ...(base ? [{ label: base.label, value: base.value }] : []),
+      { label: w.t(spend ? "pdf.settled" : "pdf.received"), value: w.money(p.amount), bold: true },
       { label: w.t("pdf.balanceAfter"), value: w.money(Math.max(0, f.amount - upTo)) },
     ],
     sections: [
       {
         heading: w.t("pdf.notes"),
-        paragraphs: [...(note ? [note] : []), w.t("pdf.receiptNote", { company: (await companyOf(scope.app, f.localization)).name })],
+        paragraphs: [
+          ...(note ? [note] : []),
+          ...(base ? [base.note] : []),
+          spend ? w.t(`pdf.settlementNote.${p.kind}`, { number: p.balanceNumber }) : w.t("pdf.receiptNote", { company: f.entity.name }),
+        ],
       },
     ],
   };

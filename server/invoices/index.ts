@@ -2,3 +2,4 @@
 export * from "./issue";
 export * from "./payments";
 export * from "./writeoff";
+export { issuingEntity, type LegalEntity } from "./entity";

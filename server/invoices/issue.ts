@@ -2,6 +2,8 @@
 // transaction that places the order, so an order and its invoice exist together or not at all.
 import { sql } from "kysely";
 import type { DB } from "../db";
+import { usdCentsAt } from "../catalogue";
+import type { LegalEntity } from "./entity";
 
 export const INVOICE_DUE_DAYS = 30;
 
@@ -18,12 +20,20 @@ export interface InvoiceInput {
   billing?: Record<string, unknown> | null;
   fapespProcessNumber?: string | null;
   grantNumber?: string | null;
+  /** Who issues it (ADR 052): copied onto the invoice, printed from that copy ever after. */
+  legalEntity: LegalEntity;
+  /** Units of `currencyIso` per 1 USD the amount was priced at (the price's rate); "1" or absent for USD. */
+  exchangeRate?: string | null;
+  /** Decimals of `currencyIso` (the USD base is computed from them); read from `currencies` when absent. */
+  numDecimals?: number;
 }
 
 /** Issues the unpaid invoice of an order (within the caller's transaction); returns its number. */
 export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date()): Promise<string> {
   const { rows } = await sql<{ n: string }>`select nextval('invoice_number_seq')::text as n`.execute(trx);
   const number = `INV${rows[0].n}`;
+  // The USD base and the rate are kept with the invoice (issue 21 §2): a converted invoice prints both.
+  const base = await usdBaseAtIssue(trx, input.currencyIso, input.amount, input.exchangeRate, input.numDecimals);
   await trx
     .insertInto("invoices")
     .values({
@@ -40,10 +50,43 @@ export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date(
       billing: input.billing ? JSON.stringify(input.billing) : null,
       fapesp_process_number: input.fapespProcessNumber ?? null,
       grant_number: input.grantNumber ?? null,
+      legal_entity: JSON.stringify(input.legalEntity),
+      exchange_rate: base.exchangeRate,
+      usd_total: base.usdTotal,
       due_at: new Date(now.getTime() + INVOICE_DUE_DAYS * 24 * 3600 * 1000),
     })
     .execute();
   return number;
+}
+
+/**
+ * What a document issued now in `currencyIso` keeps of USD (ADR 052): the rate (units per 1 USD; the one its price
+ * was computed with when given, else today's) and the amount in USD cents at it. Both null when no rate is known.
+ */
+export async function usdBaseAtIssue(
+  trx: DB,
+  currencyIso: string,
+  amount: number,
+  pricedAt?: string | null,
+  numDecimals?: number,
+): Promise<{ exchangeRate: string | null; usdTotal: number | null }> {
+  if (currencyIso === "USD") return { exchangeRate: "1", usdTotal: amount };
+  const [rate, currency] = await Promise.all([
+    pricedAt
+      ? Promise.resolve({ rate: pricedAt })
+      : trx
+          .selectFrom("exchange_rates")
+          .select(sql<string>`rate::text`.as("rate"))
+          .where("iso_code", "=", currencyIso)
+          .where("effective_on", "<=", sql<string>`current_date`)
+          .orderBy("effective_on", "desc")
+          .executeTakeFirst(),
+    numDecimals === undefined
+      ? trx.selectFrom("currencies").select("num_decimals").where("iso_code", "=", currencyIso).executeTakeFirst()
+      : Promise.resolve({ num_decimals: numDecimals }),
+  ]);
+  if (!rate || !currency) return { exchangeRate: null, usdTotal: null };
+  return { exchangeRate: rate.rate, usdTotal: usdCentsAt(amount, rate.rate, currency.num_decimals) };
 }
 
 /** The number of an order's invoice, or null when the order has none. */

@@ -14,12 +14,15 @@ import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
 import { filterInstants } from "../orders/dashboard";
 import { fapiaosOfInvoices } from "../fapiao";
+import { settlementOf, type SettlementKind } from "./settlement";
 
 export interface InvoiceReceipt {
   /** The ledger row's id: GET /api/payment/{id}/pdf. */
   id: string;
   amount: number;
   receivedOn: string;
+  /** Money received, or a balance spent (its document says it settled the invoice, not that money came in). */
+  kind: SettlementKind;
 }
 
 export interface InvoiceRow {
@@ -33,6 +36,9 @@ export interface InvoiceRow {
   balance: number;
   status: string;
   currency: CurrencyFormat;
+  /** The amount in USD cents and the rate it was priced at (units of `currency` per 1 USD), stored at issue. */
+  usdTotal: number | null;
+  exchangeRate: string | null;
   localization: string;
   pendingWriteoff: boolean;
   /** Payable now (the unpaid view's rule). */
@@ -108,6 +114,8 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       "i.currency_iso",
       "c.sign",
       "c.num_decimals",
+      "i.usd_total",
+      sql<string | null>`i.exchange_rate::text`.as("exchange_rate"),
       sql<string>`coalesce(i.localization, u.localization)`.as("localization"),
     ])
     .orderBy("i.created_at", "desc")
@@ -136,6 +144,8 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       balance,
       status: r.status,
       currency: { isoCode: r.currency_iso.trim(), sign: r.sign, numDecimals: r.num_decimals },
+      usdTotal: r.usd_total === null ? null : Number(r.usd_total),
+      exchangeRate: r.exchange_rate,
       localization: r.localization,
       pendingWriteoff: r.pending_writeoff,
       unpaid: balance > 0 && !r.pending_writeoff && r.status !== "void",
@@ -159,7 +169,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
 async function receiptsOf(scope: Scope, numbers: string[]): Promise<Map<string, InvoiceReceipt[]>> {
   const rows = await scope.app.db
     .selectFrom("invoice_payments")
-    .select(["id", "invoice_number", "amount", sql<string>`received_on::text`.as("received_on")])
+    .select(["id", "invoice_number", "amount", "payment_method_id", "reference", sql<string>`received_on::text`.as("received_on")])
     .where("invoice_number", "in", numbers)
     .where("kind", "=", "payment")
     .orderBy("id")
@@ -167,7 +177,8 @@ async function receiptsOf(scope: Scope, numbers: string[]): Promise<Map<string, 
   const out = new Map<string, InvoiceReceipt[]>();
   for (const r of rows) {
     const list = out.get(r.invoice_number) ?? [];
-    list.push({ id: String(r.id), amount: Number(r.amount), receivedOn: r.received_on.slice(0, 10) });
+    const kind = settlementOf(r.payment_method_id, r.reference).kind;
+    list.push({ id: String(r.id), amount: Number(r.amount), receivedOn: r.received_on.slice(0, 10), kind });
     out.set(r.invoice_number, list);
   }
   return out;

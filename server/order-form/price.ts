@@ -23,7 +23,8 @@ export function selectionsOf(form: OrderFormRow): ServiceSelection[] {
 
 /** The server-side price of the form as it stands (null before any service is chosen). */
 export async function priceForm(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
-  return scope.memo(`price:${form.id}:${form.version}`, () => computePrice(scope, form, catalogue));
+  // The currency is part of the key: a payment option may price the same form in another (FAPESP: USD).
+  return scope.memo(`price:${form.id}:${form.version}:${form.currency_iso.trim()}`, () => computePrice(scope, form, catalogue));
 }
 
 /** What the pricing engine needs to know of the form besides the selection. */

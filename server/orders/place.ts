@@ -8,7 +8,7 @@ import type { Scope } from "../scope";
 import { findOrderForm, formFiles, ownerOf, priceForm, type OrderFormRow } from "../order-form";
 import { invalidateUser } from "../accounts/user-cache";
 import { auditImpersonated } from "../staff/audit";
-import { invoiceNumberOf, issueInvoice } from "../invoices";
+import { invoiceNumberOf, issueInvoice, issuingEntity } from "../invoices";
 import { offeredMethodIds } from "../payments/offer";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 
@@ -67,10 +67,17 @@ export type PlaceInput = {
   billing?: Record<string, unknown> | null;
   fapespProcessNumber?: string | null;
   grantNumber?: string | null;
+  /** A currency the payment option fixes (FAPESP: USD, spec 2 §4): the order and its invoice are priced in it. */
+  fixedCurrencyIso?: string | null;
 };
 
+/** The form as it is priced and placed: in the currency the payment option fixes, if any (not saved on the form). */
+export function inCurrency(form: OrderFormRow, currencyIso: string | null | undefined): OrderFormRow {
+  return currencyIso && form.currency_iso.trim() !== currencyIso ? { ...form, currency_iso: currencyIso } : form;
+}
+
 export async function placeOrder(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PlacedOrder>> {
-  let current = form;
+  let current = inCurrency(form, input.fixedCurrencyIso);
   for (let attempt = 0; ; attempt++) {
     const r = await placeOnce(scope, current, input);
     if (r !== "stale") return r;
@@ -78,7 +85,7 @@ export async function placeOrder(scope: Scope, form: OrderFormRow, input: PlaceI
     // as it is now, never from an older copy, so the placed form and its order's line items agree (issue 10 §13).
     const fresh = attempt < STALE_RETRIES ? await findOrderForm(scope.app.db, form.id, ownerOf(scope)) : null;
     if (!fresh) return fail("not-ready");
-    current = fresh;
+    current = inCurrency(fresh, input.fixedCurrencyIso);
   }
 }
 
@@ -98,7 +105,8 @@ export async function placedOrderOfForm(scope: Scope, formId: string): Promise<s
  * provider is asked to charge (server/payments/service.ts) so that a card is never charged for a form that
  * cannot become an order.
  */
-export async function placeable(scope: Scope, form: OrderFormRow, input: PlaceInput): Promise<Result<PriceResult>> {
+export async function placeable(scope: Scope, given: OrderFormRow, input: PlaceInput): Promise<Result<PriceResult>> {
+  const form = inCurrency(given, input.fixedCurrencyIso);
   if (!input.acceptTerms) return fail("accept-terms");
   if (!(form.selections ?? []).length) return fail("no-services");
   const files = await formFiles(scope, form);
@@ -217,6 +225,9 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           userId,
           currencyIso: price.currency.isoCode,
           amount: price.total,
+          numDecimals: price.currency.numDecimals,
+          exchangeRate: price.currency.rate,
+          legalEntity: await issuingEntity(scope.app, scope.localization),
           // No language: the invoice's documents follow the researcher's account language (ADR 037).
           localization: scope.localization,
           purchaseOrder: clip(input.purchaseOrder?.trim() ?? "", 60) || null,

@@ -186,7 +186,10 @@ export async function spendOnInvoices(
     reserve?: boolean;
   },
 ): Promise<{ credits: number; prepayment: number; perInvoice: Map<string, number> }> {
-  const catalogue = await getCatalogue(app);
+  // Read on the transaction's own connection (a cold cache loads it): asking the pool for a second client while
+  // this one holds the invoices' locks can wait on a pool the lock's other waiters fill, and on PGlite, whose one
+  // connection this transaction holds, it never comes (ADR 048).
+  const catalogue = await getCatalogue({ db: trx, cache: app.cache });
   const applied = { credits: 0, prepayment: 0, perInvoice: new Map<string, number>() };
   for (const number of [...req.invoiceNumbers].sort()) {
     const left = { credits: req.credits - applied.credits, prepayment: req.prepayment - applied.prepayment };

@@ -29,6 +29,7 @@ import { currencyName } from "#common/format";
 import type { Scope } from "../scope";
 import { listAddresses } from "../accounts/addresses";
 import { priceForm, type OrderFormRow } from "../order-form";
+import { inCurrency } from "../orders/place";
 import { offeredMethods } from "./offer";
 import { offersBrazilChoice } from "./rules";
 import { NO_BALANCES, balancePlan } from "./balances";
@@ -361,6 +362,10 @@ export async function orderPaymentForm(scope: Scope, form: OrderFormRow, choice:
   const methods = price ? await offeredMethods(scope, { purpose: "order", total, form, currencyIso }) : [];
   const data = await loadPaymentForm(scope, { purpose: "order", total, currencyIso, methods });
   data.balances = panel;
+  // FAPESP is charged in US dollars from the catalogue's USD prices (ADR 052): the option says how much.
+  if (data.brazilChoice && price)
+    data.fapespTotal =
+      currencyIso === "USD" ? price.total : ((await priceForm(scope, inCurrency(form, "USD")).catch(() => null))?.total ?? null);
   return { price, data, balanceErrors: errors };
 }
 

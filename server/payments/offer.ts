@@ -4,7 +4,7 @@ import { methodFacts, type BrazilChoice, type PaymentPurposeName } from "#common
 import type { Scope } from "../scope";
 import type { OrderFormRow } from "../order-form";
 import { availableMethods, type MethodChoice, type MethodContext } from "./rules";
-import { getProvider } from "./providers";
+import { getProvider, usableProviders } from "./providers";
 import { hasUsableCredits } from "./balances";
 
 export interface OfferInput {
@@ -53,6 +53,7 @@ export async function methodContext(scope: Scope, input: OfferInput): Promise<Me
     usableCredits,
     voucherApplied: Boolean(input.form?.voucher_code) && Boolean(user?.voucher_available),
     localEntity: Boolean(user?.wfoe_migrated),
+    providers: usableProviders(scope.app.env),
   };
 }
 

@@ -1,8 +1,8 @@
 // Which payment methods a payment form offers (spec 2 §6, spec 3 §6, issue 12 §1): decided here, on the server,
 // in one function, from the localisation, who pays (staff acting for a user, an admin-created order), what is
-// paid for, the total and the researcher's choices (fapiao, the Brazil choice). The page shows what this
-// returns; the service refuses any other method.
-import { PAYMENT_METHOD, methodFacts, type BrazilChoice, type PaymentPurposeName } from "#common/payments/methods";
+// paid for, the total, the researcher's choices (fapiao, the Brazil choice) and which providers can take payments
+// here. The page shows what this returns; the service refuses any other method.
+import { PAYMENT_METHOD, methodFacts, type BrazilChoice, type PaymentPurposeName, type ProviderId } from "#common/payments/methods";
 
 export interface MethodContext {
   purpose: PaymentPurposeName;
@@ -26,6 +26,11 @@ export interface MethodContext {
   voucherApplied: boolean;
   /** The account was migrated to the Chinese local entity (wfoe_migrated): its two methods show. */
   localEntity: boolean;
+  /**
+   * The providers that can take payments here (live, or their sandbox in PAYMENTS_MODE=sandbox): a method whose
+   * provider is not among them is not offered (issue 21 §3).
+   */
+  providers: ReadonlySet<ProviderId>;
 }
 
 export interface MethodChoice {
@@ -82,6 +87,7 @@ export function availableMethods(ctx: MethodContext): MethodChoice[] {
     if (LOCAL_ENTITY.has(id)) return ctx.localEntity;
     if (ctx.purpose === "order" && ctx.multimedia && id === PAYMENT_METHOD.bankTransfer) return false;
     const facts = methodFacts(id);
+    if (facts.provider && !ctx.providers.has(facts.provider)) return false;
     if (ctx.requireFapiao && !facts.supportsFapiao) return false;
     if (ctx.brazilChoice === "fapesp") return facts.supportsFapesp;
     if (ctx.brazilChoice === "allpago") return facts.brazilOnly;

@@ -3,11 +3,15 @@
 // boleto, Allpago's PayPal approval — each labelled "Test mode — no real money". Reading a page changes nothing;
 // its buttons (POST) do what the provider would do: approve and send the payer back, or pay and send the signed
 // notification to the same code that receives the providers' own (notify.ts).
+//
+// Only the payer acts on them (issue 21 §3): the signed-in owner of the payment. Staff may look at another user's
+// page; everyone else, signed in or not, gets "not found", as for a payment that does not exist.
 import { fail, ok, type Result } from "#common/result";
 import type { CurrencyFormat } from "#common/format";
 import { paths } from "#common/paths";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import type { AppContext } from "../context";
+import type { Scope } from "../scope";
 import { getProvider, isProviderId, type ProviderId } from "./providers";
 import { loadSession, saveSession, withQuery, type SandboxSession } from "./providers/keys";
 import { approvePaypalOrder, cancelPaypalOrder } from "./providers/paypal";
@@ -17,6 +21,7 @@ import { sandboxUnionpayNotification, sandboxUnionpayResult } from "./providers/
 import { sandboxBoletoNotification } from "./providers/boleto";
 import { decideAllpagoPaypal } from "./providers/allpago";
 import { receiveNotification } from "./notify";
+import { findPayment } from "./service";
 
 /** Providers that have a sandbox page, and the buttons each shows. */
 export const SANDBOX_PAGES = {
@@ -36,6 +41,8 @@ export interface SandboxView {
   amount: number;
   currency: CurrencyFormat;
   description: string;
+  /** The viewer is the payer: the buttons act for them (staff viewing another user's payment only look). */
+  payer: boolean;
   /** open: the buttons show; done: paid, approved or cancelled already. */
   state: "open" | "done";
   intents: readonly SandboxIntent[];
@@ -45,19 +52,40 @@ export interface SandboxView {
 
 const hasPage = (p: string): p is keyof typeof SANDBOX_PAGES => p in SANDBOX_PAGES;
 
-async function sessionFor(app: AppContext, provider: string, paymentId: string): Promise<SandboxSession | null> {
-  if (!isProviderId(provider) || !hasPage(provider) || !getProvider(app, provider).sandbox) return null;
-  return (await loadSession(app, provider, paymentId)) ?? null;
+/**
+ * The sandbox's record of a payment `scope` may see: the payer's own, or (`staffMayView`) any payment for staff.
+ * Null for a provider without a sandbox page or not in test mode, an unknown payment, or anyone else.
+ */
+async function sessionFor(
+  scope: Scope,
+  provider: string,
+  paymentId: string,
+  staffMayView: boolean,
+): Promise<{ session: SandboxSession; payer: boolean } | null> {
+  const app = scope.app;
+  if (!isProviderId(provider) || !hasPage(provider) || !getProvider(app, provider).sandbox || scope.userId === null) return null;
+  const payment = await findPayment(app, paymentId);
+  if (!payment) return null;
+  const payer = payment.userId === scope.userId;
+  if (!payer && !(staffMayView && scope.session?.user.isStaff === true)) return null;
+  const session = await loadSession(app, provider, paymentId);
+  return session ? { session, payer } : null;
 }
 
-/** What the sandbox page shows; null when this provider has no sandbox page or never saw this payment. */
-export async function sandboxView(app: AppContext, provider: string, paymentId: string): Promise<SandboxView | null> {
-  const session = await sessionFor(app, provider, paymentId);
-  if (!session || !hasPage(provider)) return null;
+/**
+ * What the sandbox page shows; null when this provider has no sandbox page, never saw this payment, or the payment
+ * is not the viewer's (staff may view any); `payer` says whether its buttons act for this viewer.
+ */
+export async function sandboxView(scope: Scope, provider: string, paymentId: string): Promise<SandboxView | null> {
+  const app = scope.app;
+  const found = await sessionFor(scope, provider, paymentId, true);
+  if (!found || !hasPage(provider)) return null;
+  const { session, payer } = found;
   const open = session.status === "open" || session.status === "CREATED";
   return {
     provider,
     paymentId,
+    payer,
     amount: session.amount,
     currency: await currencyFormat(app, session.currencyIso, session.numDecimals),
     description: session.description,
@@ -76,16 +104,18 @@ export async function currencyFormat(app: AppContext, isoCode: string, numDecima
 const langOf = (s: SandboxSession): SiteLang => (isSiteLang(s.lang) ? s.lang : "en");
 
 /**
- * A button of the sandbox page: where the browser goes next. Errors: not-found (no such sandbox payment),
- * `sandbox-done` (already paid, approved or cancelled), `sandbox-refused` (the notification was not accepted).
+ * A button of the sandbox page, pressed by the payer: where the browser goes next. Errors: not-found (no such
+ * sandbox payment, or not this user's), `sandbox-done` (already paid, approved or cancelled), `sandbox-refused` (the notification was not accepted).
  */
 export async function sandboxAct(
-  app: AppContext,
+  scope: Scope,
   provider: string,
   paymentId: string,
   intent: SandboxIntent,
 ): Promise<Result<{ redirect: string }>> {
-  const session = await sessionFor(app, provider, paymentId);
+  const app = scope.app;
+  // Only the payer: anyone else, staff included, is told the payment does not exist.
+  const session = (await sessionFor(scope, provider, paymentId, false))?.session;
   if (!session || !hasPage(provider) || !(SANDBOX_PAGES[provider] as readonly string[]).includes(intent)) return fail("not-found");
   if (session.status !== "open" && session.status !== "CREATED") return fail("sandbox-done");
   const pending = paths.paymentPending(langOf(session), paymentId);

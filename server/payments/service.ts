@@ -14,13 +14,13 @@ import { paths } from "#common/paths";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import type { PaymentAnswer, PaymentSubmission } from "#common/payments/types";
 import type { BalancePanel } from "#common/payments/balances";
-import { methodFacts, type ProviderId } from "#common/payments/methods";
+import { fixedCurrencyOf, methodFacts, type ProviderId } from "#common/payments/methods";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
 import type { OrderFormRow } from "../order-form";
 import { mailLinkBase } from "../mail/links";
-import { placeable, placeOrder } from "../orders/place";
+import { inCurrency, placeable, placeOrder } from "../orders/place";
 import { afterOrderChange, type Actor } from "../orders/life";
 import { creditInvoice, lockInvoice } from "../invoices/payments";
 import { parseDecimal } from "../catalogue/money";
@@ -244,11 +244,13 @@ async function payOrderFormOnce(
     billing: billingOf(submission),
     fapespProcessNumber: submission.fapespProcessNumber,
     grantNumber: submission.grantNumber,
+    // FAPESP fixes USD for the order, its invoice and this payment (spec 2 §4, ADR 052).
+    fixedCurrencyIso: fixedCurrencyOf(submission.brazilChoice),
   };
   const lang = scope.lang;
   // Balances (issue 13, ADR 041): the plan is made again here from the submission and the ledger; the
   // provider is charged only what is left, and the balances go on the invoice once the order has one.
-  const priced = await priceForm(scope, form).catch(() => null);
+  const priced = await priceForm(scope, inCurrency(form, placeInput.fixedCurrencyIso)).catch(() => null);
   const plan = priced ? await balancePlan(scope, priced.total, priced.currency.isoCode, balanceChoice(submission)) : ok(null);
   if (!plan.ok) return plan;
   const balances = plan.value && plan.value.applied.credits + plan.value.applied.prepayment > 0 ? plan.value : null;
@@ -278,7 +280,8 @@ async function payOrderFormOnce(
             actor,
             reserve: true,
           },
-          scope.app,
+          // The catalogue read on this transaction's own connection while it holds the form's lock (ADR 048).
+          { db: trx, cache: scope.app.cache },
         ).then((held) => {
           refuseShortfall(balances, held, 1);
           return held;

@@ -2,18 +2,21 @@
 // (server/pdf/invoice-document.ts) and their words (`invoices:pdf`), with the prepay namespace's own (title,
 // the prepayment line, the bank details an unpaid bank-transfer prepayment is paid to). The owner's only
 // (another user's, or one hidden from its owner, is not found); rendered once per content like invoice PDFs.
+// Its issuer is the legal entity stored on it when it was issued (ADR 052), whatever the config says today.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, type Result } from "#common/result";
 import { formatDate, formatMoney } from "#common/format";
-import { isSiteLang } from "#common/i18n";
+import { isSiteLang, LANG_TAG } from "#common/i18n";
+import { rateText } from "#common/invoices/list";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { Scope } from "../scope";
 import { bankDetailsFor, localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
 import { cachedPdf } from "../pdf/cached";
 import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData } from "../pdf/invoice-document";
-import { INVOICE_DOCUMENT_CACHE_SECONDS, companyOf } from "../invoices/documents";
+import { INVOICE_DOCUMENT_CACHE_SECONDS } from "../invoices/documents";
+import { entityHeading, entityOfDocument } from "../invoices/entity";
 import { validNumber } from "./retainer";
 
 /** The owner's retainer invoice as a PDF. Errors: `unauthorized`, `not-found`. */
@@ -35,6 +38,9 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
       "c.num_decimals",
       "r.lang",
       "r.localization",
+      "r.legal_entity",
+      "r.usd_total",
+      sql<string | null>`r.exchange_rate::text`.as("exchange_rate"),
       "r.method_id",
       "r.purchase_order",
       "r.fapesp_process_number",
@@ -71,10 +77,18 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
     const name = String(inv(`methods.${id}`));
     return name === `methods.${id}` ? String(inv("methods.other")) : name;
   };
-  const company = await companyOf(scope.app, r.localization);
+  const company = entityHeading(await entityOfDocument(scope.app, r.legal_entity, r.localization));
   const balance = Number(r.balance);
   const paid = payments.reduce((s, p) => s + Number(p.amount), 0);
   const bank = balance > 0 && r.method_id === PAYMENT_METHOD.bankTransfer ? bankDetailsFor(config, currency.isoCode) : null;
+  // A retainer in another currency than USD prints its USD base and the rate of its day (ADR 052).
+  const base =
+    currency.isoCode !== "USD" && r.usd_total !== null && r.exchange_rate !== null
+      ? {
+          usd: formatMoney(Number(r.usd_total), { isoCode: "USD", sign: "$", numDecimals: 2 }),
+          rate: rateText(r.exchange_rate, LANG_TAG[lang]),
+        }
+      : null;
   const customer = (lang === "cn" || lang === "jp" ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`).trim();
   const data: InvoiceDocumentData = {
     lang,
@@ -102,6 +116,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
     },
     totals: [
       { label: word("total"), value: money(Number(r.amount)), bold: true },
+      ...(base ? [{ label: word("usdBase"), value: base.usd }] : []),
       { label: word("paid"), value: money(paid) },
       { label: word("balance"), value: money(balance), bold: true },
     ],
@@ -136,7 +151,16 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
             },
           ]
         : []),
-      { heading: word("notes"), paragraphs: [word("currencyNote", { currency: currency.isoCode }), String(pre("pdf.note"))] },
+      {
+        heading: word("notes"),
+        paragraphs: [
+          word("currencyNote", { currency: currency.isoCode }),
+          ...(base
+            ? [word("rateNote", { ...base, currency: currency.isoCode, date: formatDate(new Date(r.created_at), lang, timeZone) })]
+            : []),
+          String(pre("pdf.note")),
+        ],
+      },
     ],
     footer: word("footer", { company: company.name }),
     pageLabel: word("page", { page: "{{page}}", count: "{{count}}", interpolation: { escapeValue: false } }),

@@ -8,6 +8,7 @@ import { formatMoney, type CurrencyFormat } from "#common/format";
 import { PREPAY_AMOUNT_MAX_MAJOR, PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
+import { issuingEntity, usdBaseAtIssue } from "../invoices";
 import { parseMajorAmount } from "../invoices/payments";
 
 /** Minimum prepayment when the currency has none configured (spec 2 §9): 100 major units. */
@@ -111,6 +112,7 @@ const toRetainer = (row: { currency_iso: string }): RetainerRow => ({ ...row, cu
 export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Promise<RetainerRow> {
   const seq = await sql<{ n: string }>`select nextval('retainer_invoice_number_seq')::text as n`.execute(trx);
   const number = `P${scope.localization.toUpperCase()}${seq.rows[0].n}`;
+  const base = await usdBaseAtIssue(trx, r.currencyIso, r.amount);
   const row = await trx
     .insertInto("retainer_invoices")
     .values({
@@ -126,6 +128,11 @@ export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Prom
       billing: r.billing ? JSON.stringify(r.billing) : null,
       purchase_order: r.purchaseOrder,
       fapesp_process_number: r.fapespProcessNumber,
+      // Who issues it and at what rate, fixed now (ADR 052): its PDF prints this copy, never another localisation's
+      // entity, and a converted retainer its USD base.
+      legal_entity: JSON.stringify(await issuingEntity(scope.app, scope.localization)),
+      exchange_rate: base.exchangeRate,
+      usd_total: base.usdTotal,
     })
     .returning(RETAINER_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -287,7 +287,8 @@ describe("uploads are checked by content", () => {
       .select(["original_name", "deleted_at"])
       .where("draft_key", "=", brokenKey)
       .execute();
-    expect(brokenRows.map((r) => r.original_name)).toContain("whole.txt");
+    // The whole file is either never recorded (its stream still unread when the body broke is ended with the error,
+    // issue 20 §1) or recorded and removed again: no live row either way.
     expect(brokenRows.every((r) => r.deleted_at !== null)).toBe(true);
     // A body larger than maxFiles × maxFileBytes (plus some room for fields) is cut off.
     const hugeKey = draft("huge");

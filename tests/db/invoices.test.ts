@@ -179,13 +179,15 @@ describe("the documents", () => {
     expect((await invoicePdf(scopeFor(t.ctx, ana), "INV0")).ok).toBe(false);
   });
 
-  it("prints the invoice in its language with CJK text, and the billing entity of ?localization", async () => {
+  it("prints the invoice in its language with CJK text; ?localization never changes its issuer (ADR 052)", async () => {
     const li = await createResearcher(t.ctx, { language: "cn" });
     const { invoice } = await createInvoice(t.ctx, li);
     const r = await invoicePdf(scopeFor(t.ctx, li), invoice.number, { localization: "CN" });
     const text = await pdfText(r.ok ? r.value : Buffer.alloc(0));
     expect(text).toContain("发票号");
-    expect(text).toContain("瑞思科研服务（北京）有限公司");
+    // Issued on the US site: the US entity, whatever localisation the reader asks for.
+    expect(text).toContain("ResearcherServicesLtd");
+    expect(text).not.toContain("瑞思科研服务（北京）有限公司");
     // invoices.lang wins over the user's language.
     await t.ctx.db.updateTable("invoices").set({ lang: "jp" }).where("number", "=", invoice.number).execute();
     const jp = await invoicePdf(scopeFor(t.ctx, li), invoice.number);

@@ -374,4 +374,14 @@ describe("getProvider", () => {
     expect(card.sandbox).toBe(false);
     await expect(card.charge(request())).rejects.toBeInstanceOf(ProviderUnavailable);
   });
+
+  it("without PAYMENTS_MODE=sandbox and without credentials no sandbox runs: every provider refuses (issue 21 §3)", async () => {
+    const live = { ...t.ctx, env: testEnv({ PAYMENTS_MODE: undefined }) };
+    expect(live.env.PAYMENTS_MODE).toBe("live");
+    for (const id of ["card", "paypal", "alipay", "wechat", "unionpay", "allpago", "boleto"] as const) {
+      const provider = getProvider(live, id);
+      expect(provider.sandbox).toBe(false);
+      await expect(provider.charge(request())).rejects.toBeInstanceOf(ProviderUnavailable);
+    }
+  });
 });

@@ -12,7 +12,8 @@ import { createInvoice, createOrderFormFor, createResearcher, createStaff, scope
 import { seedCredit, seedPrepayment } from "../helpers/balances";
 import { payInvoices, payOrderForm } from "../../server/payments/service";
 import { orderPaymentForm } from "../../server/payments/form";
-import { balancesFor, balancesOfUser, dashboardBalance, planBalances } from "../../server/payments/balances";
+import { balancesFor, balancesOfUser, dashboardBalance, planBalances, spendOnInvoices } from "../../server/payments/balances";
+import { invalidateCatalogue } from "../../server/catalogue/load";
 import { offeredMethodIds } from "../../server/payments/offer";
 import { userBalances } from "../../server/balances";
 import { expireBalancesJob } from "../../server/balances/jobs";
@@ -148,6 +149,35 @@ describe("invoices paid from credits", () => {
     expect([after.status, Number(after.balance)]).toEqual(["paid", 0]);
     expect(await t.ctx.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
     expect((await userBalances(t.ctx.db, user.id)).credits[0].available).toBe(500);
+  });
+
+  it("spends on the caller's transaction alone, a cold catalogue cache too: no second client while the invoice is locked", async () => {
+    const user = await createResearcher(t.ctx);
+    const { invoice } = await createInvoice(t.ctx, user);
+    await seedCredit(t.ctx, user.id, 1500);
+    await invalidateCatalogue(t.ctx.cache);
+    // Any query outside the transaction would need a second client while this one holds the invoice's lock: a pool
+    // filled with the lock's other waiters never gives it, nor does PGlite's one connection (ADR 048).
+    const outside = new Proxy(t.ctx.db, {
+      get() {
+        throw new Error("a second database client asked for while the invoice is locked");
+      },
+    });
+    const applied = await t.ctx.db.transaction().execute((trx) =>
+      spendOnInvoices(
+        trx,
+        { db: outside, cache: t.ctx.cache },
+        {
+          userId: user.id,
+          invoiceNumbers: [invoice.number],
+          credits: 1500,
+          prepayment: 0,
+          payCurrency: "USD",
+          actor: { userId: user.id },
+        },
+      ),
+    );
+    expect(applied).toEqual({ credits: 1500, prepayment: 0 });
   });
 
   it("charges the card only what credits leave, both on the invoice", async () => {

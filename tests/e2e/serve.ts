@@ -25,6 +25,8 @@ async function main() {
     OAUTH_DEMO_ISSUER: process.env.OAUTH_DEMO_ISSUER ?? "http://127.0.0.1:3299",
     // tests/e2e/wechat.spec.ts signs in through the WeChat sandbox, which runs only when asked for (ADR 024).
     WECHAT_MODE: process.env.WECHAT_MODE ?? "sandbox",
+    // The payment specs pay through the providers' sandboxes, which run only when asked for (ADR 053).
+    PAYMENTS_MODE: process.env.PAYMENTS_MODE ?? "sandbox",
     // Many sign-ins come from one address in a short time here.
     CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
   });

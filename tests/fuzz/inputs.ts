@@ -72,7 +72,7 @@ export const HUGE = "ä".repeat(50_000) + "x".repeat(50_000);
 /** Values of the wrong JSON type for a field of each kind. */
 export const WRONG_TYPES: unknown[] = [true, false, 0, 12, null, [], ["a"], {}, { a: 1 }, "text", -1];
 
-/** Path parameter values: invalid UTF-8 escapes, a malformed escape, NUL, markup, huge numbers. */
+/** Path parameter values: invalid UTF-8 escapes, a malformed escape, NUL, markup, huge numbers, a backslash, a tab. */
 export const PATH_VALUES = [
   "%ff%fe",
   "%c0%af",
@@ -82,6 +82,9 @@ export const PATH_VALUES = [
   "9007199254740993",
   "..%2F..%2F",
   "%F0%9F%93%84",
+  // A backslash and a tab, which a URL parser reads as `/` or drops: `/%5C/login` was a 500 in the router (ADR 047).
+  "%5C",
+  "%09",
 ];
 
 /** Query values: not numbers where pages and lists read numbers, NUL, markup, SQL. */

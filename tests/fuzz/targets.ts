@@ -21,6 +21,8 @@ export interface Target {
   fields: Record<string, FieldKind>;
   /** Known query parameters (plus `page` and `q`, which many readers take). */
   query: string[];
+  /** API endpoints: who may call it (the router checks it before reading the body). */
+  auth?: Endpoint<unknown, unknown>["auth"];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -101,6 +103,7 @@ export function apiTargets(): Target[] {
     body: e.body === "stream" ? "stream" : e.method === "GET" ? "none" : e.body ? "json" : "none",
     fields: e.body && e.body !== "stream" ? fieldsOf(e.body) : {},
     query: [...new Set(["page", "q", ...Object.keys(fieldsOf(e.query))])],
+    auth: e.auth,
   }));
 }
 

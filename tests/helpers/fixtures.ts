@@ -232,3 +232,25 @@ export function makeExe(): Buffer {
   buf.write("This program cannot be run in DOS mode.", 0x4e, "ascii");
   return buf;
 }
+
+/** A one-page PDF whose content stream inflates to `mb` MB of text operators (and an image stream that inflates as much). */
+export function pdfBomb(mb: number, { image = false } = {}): Buffer {
+  const block = Buffer.from("BT /F1 12 Tf 72 712 Td (hello world) Tj ET\n".repeat(Math.ceil(1048576 / 43)));
+  const deflate = (n: number) => {
+    // One zlib stream of `n` sync-flushed blocks (its checksum left out: the bounds stop reading long before it).
+    const out: Buffer[] = [];
+    for (let i = 0; i < n; i++) out.push(zlib.deflateRawSync(block, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    out.push(zlib.deflateRawSync(Buffer.alloc(0)));
+    return Buffer.concat([Buffer.from([0x78, 0x9c]), ...out]);
+  };
+  const stream = deflate(mb);
+  const dict = image
+    ? `<</Type/XObject/Subtype/Image/Width 100/Height 100/BitsPerComponent 8/ColorSpace/DeviceGray/Length ${stream.length}/Filter/FlateDecode>>`
+    : `<</Length ${stream.length}/Filter/FlateDecode>>`;
+  return Buffer.concat([
+    Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"),
+    Buffer.from(`4 0 obj${dict}stream\n`),
+    stream,
+    Buffer.from("\nendstream endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+  ]);
+}

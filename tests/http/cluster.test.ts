@@ -140,7 +140,9 @@ describe("one crash is never an outage (issue 20 §2)", () => {
   it("survives the unclosed-part request, replaces a killed web process within seconds, and leaves no orphan when the primary dies", async () => {
     const { base, output, proc } = await start({ ...(await sharedEnv()), WEB_CONCURRENCY: "1", LOG_LEVEL: "info" });
     await waitUntil("the standby", () => output().includes("standby web process loaded"));
+    const standby = Number(/"pid":(\d+),"msg":"standby web process loaded"/.exec(output())?.[1]);
     const first = (await health(base)).pid as number;
+    expect(standby).not.toBe(first);
 
     // The request that used to kill the process: a multipart part that never closes.
     const unclosed = '--X\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello';
@@ -157,7 +159,10 @@ describe("one crash is never an outage (issue 20 §2)", () => {
     process.kill(first, "SIGKILL");
     const next = await nextServer(base, first);
     console.log(`restart: a killed web process was replaced in ${next.ms} ms (process ${first} → ${next.pid})`);
-    expect(next.ms).toBeLessThan(5000);
+    // The loaded standby took over (no cold start): 1.5–2.5 s on a quiet machine (ADR 050). The bound here is only
+    // a sanity check, loose enough for a machine busy with other test lanes.
+    expect(next.pid).toBe(standby);
+    expect(next.ms).toBeLessThan(15_000);
     expect(output()).toMatch(/"signal":"SIGKILL".*a web process exited; starting another/);
     await waitUntil("a new standby", () => childrenOf(proc.pid!).length === 2);
     expect((await fetch(`${base}/en/login`)).status).toBe(200);

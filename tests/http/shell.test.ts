@@ -136,6 +136,8 @@ describe("HTTP safety", () => {
       status: "ok",
       database: { ok: true, kind: process.env.DATABASE_URL ? "postgres" : "pglite" },
       redis: { configured: Boolean(process.env.REDIS_URL), ok: true },
+      // The answering process (the portal runs in this test process): a restarted worker shows as a new pid.
+      pid: process.pid,
     });
   });
 

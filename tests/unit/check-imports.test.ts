@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildGraph, findCycles, importsOf, resolveImport } from "../../scripts/check-imports";
+import { areaGraph, buildGraph, findCycles, importsOf, mutualPairs, resolveImport } from "../../scripts/check-imports";
 
 const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
 
@@ -69,5 +69,22 @@ describe("buildGraph", () => {
     expect(findCycles(g).map((cycle) => cycle.map((file) => path.relative(root, file)))).toEqual([
       ["app/lib/meta.ts", "server/scope.ts", "server/queue/index.ts", "app/lib/meta.ts"],
     ]);
+  });
+});
+
+describe("the folder-level graph of server/ (issue 21 §6)", () => {
+  it("groups files by area, leaves the composition root out, and names each pair of areas that load each other once", () => {
+    const f = (p: string) => path.join("/r", p);
+    const graph = new Map<string, string[]>([
+      [f("server/orders/life.ts"), [f("server/payments/index.ts"), f("server/orders/read.ts")]],
+      [f("server/orders/read.ts"), []],
+      [f("server/payments/service.ts"), [f("server/orders/read.ts"), f("server/kernel/money.ts")]],
+      [f("server/kernel/money.ts"), []],
+      [f("server/boot.ts"), [f("server/orders/life.ts"), f("server/payments/service.ts")]],
+    ]);
+    const areas = areaGraph("/r", graph);
+    expect([...areas.keys()].sort()).toEqual(["kernel", "orders", "payments"]);
+    expect([...areas.get("payments")!].sort()).toEqual(["kernel", "orders"]);
+    expect(mutualPairs(areas)).toEqual(["orders <-> payments"]);
   });
 });

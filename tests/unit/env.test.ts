@@ -25,11 +25,14 @@ describe("readEnv", () => {
       DATA_DIR: path.resolve("./data"),
       REDIS_PREFIX: "portal:",
       REDIS_COMMAND_TIMEOUT_MS: 500,
+      DATABASE_POOL_SIZE: 20,
+      DATABASE_POOL_WAIT_MS: 2000,
       MAIL_FROM: "Researcher Services <no-reply@localhost>",
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
       SEED_DEMO: true,
       WECHAT_MODE: "off",
+      PAYMENTS_MODE: "live",
       WORKERS: "inline",
       HTTP_HEADERS_TIMEOUT_MS: 15_000,
       HTTP_REQUEST_TIMEOUT_MS: 120_000,
@@ -67,6 +70,8 @@ describe("readEnv", () => {
       WORKERS: " OFF ",
       WORKER_POLL_MS: "250",
       WORKER_CONCURRENCY: "3",
+      DATABASE_POOL_SIZE: "8",
+      DATABASE_POOL_WAIT_MS: "750",
       OAUTH_DEMO_ISSUER: " http://127.0.0.1:3299/ ",
       OAUTH_DEMO_CLIENT_ID: " client ",
       OAUTH_DEMO_NAME: "   ",
@@ -91,6 +96,8 @@ describe("readEnv", () => {
       WORKERS: "external",
       WORKER_POLL_MS: 250,
       WORKER_CONCURRENCY: 3,
+      DATABASE_POOL_SIZE: 8,
+      DATABASE_POOL_WAIT_MS: 750,
       OAUTH_DEMO_ISSUER: "http://127.0.0.1:3299",
       OAUTH_DEMO_CLIENT_ID: "client",
       OAUTH_DEMO_NAME: undefined,
@@ -113,6 +120,8 @@ describe("readEnv", () => {
     expect(problems({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
     expect(problems({ WORKERS: "sometimes" })).toContain("WORKERS must be inline or external");
     expect(problems({ WORKER_CONCURRENCY: "2.5" })).toContain("WORKER_CONCURRENCY must be a positive whole number");
+    expect(problems({ DATABASE_POOL_SIZE: "0" })).toContain("DATABASE_POOL_SIZE must be a positive whole number");
+    expect(problems({ DATABASE_POOL_WAIT_MS: "soon" })).toContain("DATABASE_POOL_WAIT_MS must be a positive number of milliseconds");
     expect(problems({ WORKER_POLL_MS: "-1" })).toContain("WORKER_POLL_MS must be a positive number of milliseconds");
     expect(problems({ PUBLIC_URL: "portal.example" })).toContain("PUBLIC_URL must be an http:// or https:// address");
     expect(problems({ OAUTH_DEMO_ISSUER: "ftp://idp" })).toContain("OAUTH_DEMO_ISSUER must be an http:// or https:// address");
@@ -160,5 +169,33 @@ describe("readEnv", () => {
       '  PORT must be a port number from 0 to 65535 (it is "x")',
       '  SEED_DEMO must be true or false (1/0, yes/no, on/off) (it is "perhaps")',
     ]);
+  });
+
+  it("runs payment sandboxes only when PAYMENTS_MODE=sandbox says so: live by default (issue 21 §3)", () => {
+    expect(readEnv({}).PAYMENTS_MODE).toBe("live");
+    expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "false", PUBLIC_URL: "https://portal.example" }).PAYMENTS_MODE).toBe("live");
+    expect(readEnv({ PAYMENTS_MODE: " Sandbox " }).PAYMENTS_MODE).toBe("sandbox");
+    expect(readEnv({ PAYMENTS_MODE: "live" }).PAYMENTS_MODE).toBe("live");
+    expect(readEnv({ PAYMENTS_MODE: "" }).PAYMENTS_MODE).toBe("live");
+    expect(problems({ PAYMENTS_MODE: "test" })).toContain('PAYMENTS_MODE must be live or sandbox (it is "test")');
+  });
+
+  it("refuses some but not all of a payment provider's credentials, naming the missing ones (issue 21 §3)", () => {
+    expect(problems({ PAYPAL_CLIENT_ID: "id" })).toBe(
+      "Invalid environment:\n  PAYPAL_CLIENT_SECRET must be set: the paypal payment provider has PAYPAL_CLIENT_ID but also needs PAYPAL_CLIENT_SECRET (or unset them all)",
+    );
+    const braintree = problems({ BRAINTREE_MERCHANT_ID: "m", PAYMENTS_MODE: "sandbox" }).split("\n");
+    expect(braintree.slice(1).map((line) => line.trim().split(" ")[0])).toEqual(["BRAINTREE_PUBLIC_KEY", "BRAINTREE_PRIVATE_KEY"]);
+    // Every provider at once, with the other bad variables.
+    const many = problems({ PORT: "x", ALIPAY_APP_ID: "a", BOLETO_NOTIFY_SECRET: "s" });
+    expect(many).toContain("PORT must be a port number");
+    expect(many).toContain("ALIPAY_PRIVATE_KEY must be set");
+    expect(many).toContain("ALIPAY_PUBLIC_KEY must be set");
+    expect(many).toContain("BOLETO_BANK_CODE must be set");
+    // All of them, or none (an empty value counts as unset), is fine; the optional extras are not credentials.
+    expect(() => readEnv({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" })).not.toThrow();
+    expect(() =>
+      readEnv({ PAYPAL_CLIENT_ID: "", PAYPAL_WEBHOOK_ID: "wh", PAYPAL_API_URL: "https://api-m.sandbox.paypal.com" }),
+    ).not.toThrow();
   });
 });

@@ -31,6 +31,9 @@ describe("urlProblem", () => {
     expect(urlProblem("/en/%00")).toBe("invalid-path");
     expect(urlProblem("/en?q=%00")).toBe("invalid-query");
     expect(urlProblem("/en?%00=1")).toBe("invalid-query");
+    // A backslash or a control character, which a URL parser reads as `/` or drops (ADR 047).
+    for (const path of ["/%5C/login", "/%5c", "/en/%5C", "/%09/login", "/%0A", "/%0D", "/%7F", "/en/a\\b"])
+      expect(urlProblem(path), path).toBe("invalid-path");
   });
 
   it("lets ordinary URLs through, and malformed escapes in the query (every reader decodes them leniently)", () => {

@@ -19,11 +19,22 @@ const ctx = (over: Partial<MethodContext> = {}): MethodContext => ({
   usableCredits: false,
   voucherApplied: false,
   localEntity: false,
+  providers: new Set(["card", "paypal", "alipay", "wechat", "unionpay", "boleto", "allpago"]),
   ...over,
 });
 const ids = (c: MethodContext) => availableMethods(c).map((m) => m.id);
 
 describe("payment method rules", () => {
+  it("offers no method whose provider cannot take payments here (production without credentials, issue 21 §3)", () => {
+    const none = ctx({ providers: new Set() });
+    expect(ids(none)).toEqual([M.bankTransfer]);
+    expect(ids({ ...none, localizationMethods: CN })).toEqual([M.bankTransfer]);
+    expect(ids({ ...none, localizationMethods: BR })).toEqual([M.bankTransfer]);
+    expect(methodAllowed(none, M.creditCard)).toBe(false);
+    expect(methodAllowed(none, M.paypal)).toBe(false);
+    expect(ids(ctx({ providers: new Set(["paypal"]) }))).toEqual([M.paypal, M.bankTransfer]);
+  });
+
   it("offers the localisation's methods in its order, without the situational ones", () => {
     expect(ids(ctx())).toEqual([M.creditCard, M.paypal, M.bankTransfer]);
     expect(ids(ctx({ localizationMethods: CN }))).toEqual([M.creditCard, M.alipay, M.wechat, M.unionpay, M.bankTransfer]);

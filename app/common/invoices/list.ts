@@ -33,5 +33,19 @@ export const invoiceListSchema = z
 export type InvoiceListQuery = z.output<typeof invoiceListSchema>;
 export type InvoiceListInput = InvoiceListQuery & { unpaidOnly?: boolean };
 
-/** GET /api/invoice/{n}/pdf's query: the localisation whose billing entity prints (spec 2 §7), optional. */
+/**
+ * GET /api/invoice/{n}/pdf's query (spec 2 §7), optional: a localisation whose language the PDF is printed in.
+ * It never changes the issuer, its tax identifiers or the amounts (ADR 052).
+ */
 export const invoicePdfQuery = z.object({ localization: z.optional(z.string().check(z.maxLength(8))) });
+
+/**
+ * An exchange rate as stored (numeric(18,8), "5.12340000") without its trailing zeros, with the decimal separator
+ * of `locale` when given ("5,1234" in Portuguese). Text only: a rate is never turned into a binary float.
+ */
+export function rateText(rate: string, locale?: string): string {
+  const trimmed = rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
+  if (!locale) return trimmed;
+  const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return trimmed.replace(".", separator);
+}

@@ -149,6 +149,14 @@ export const PURCHASE_ORDER_MAX = 60;
 export const BRAZIL_CHOICES = ["no-requirements", "fapesp", "allpago"] as const;
 export type BrazilChoice = (typeof BRAZIL_CHOICES)[number];
 
+/**
+ * The currency a Brazil choice fixes for the whole purchase, or null: FAPESP funds are granted and accounted in
+ * US dollars (spec 2 §4), so the order, its invoice and the payment are all in USD (issue 21 §2, ADR 052).
+ */
+export function fixedCurrencyOf(choice: BrazilChoice | null | undefined): string | null {
+  return choice === "fapesp" ? "USD" : null;
+}
+
 /** What a payment form is paying for; each has its own exclusions (spec 2 §6, spec 3 §6). */
 export const PAYMENT_PURPOSES = ["order", "invoices", "prepay", "digital"] as const;
 export type PaymentPurposeName = (typeof PAYMENT_PURPOSES)[number];

@@ -176,6 +176,8 @@ export interface PaymentFormData {
   brazilCountryId: number | null;
   /** The Brazil choice (no requirements / FAPESP / Allpago) is asked: the BR localisation. */
   brazilChoice: boolean;
+  /** An order's total in USD cents, what FAPESP funds are charged (spec 2 §4, ADR 052); absent when not asked. */
+  fapespTotal?: number | null;
   total: number;
   currencyIso: string;
   /** Made once by the page's loader, posted back: a double submit of one page is one payment. */

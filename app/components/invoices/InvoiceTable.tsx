@@ -11,9 +11,13 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
+import { rateText } from "#common/invoices/list";
+import { LANG_TAG } from "#common/i18n";
 import type { InvoiceRow } from "#server/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
 import { FapiaoCell } from "../fapiao/FapiaoCell";
+
+const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
 
 export interface InvoiceListData {
   mode: "all" | "unpaid";
@@ -130,7 +134,19 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                   </div>
                 </td>
                 <td className="amount" data-label={t("table.total")}>
-                  {money(i.totalAmount, i)}
+                  <div>
+                    {money(i.totalAmount, i)}
+                    {/* A converted invoice shows its USD base and the rate it was issued at (ADR 052). */}
+                    {i.currency.isoCode !== "USD" && i.usdTotal !== null && i.exchangeRate !== null ? (
+                      <span className="field-hint invoice-usd-base">
+                        {t("table.usdBase", {
+                          usd: formatMoney(i.usdTotal, USD),
+                          rate: rateText(i.exchangeRate, LANG_TAG[lang]),
+                          currency: i.currency.isoCode,
+                        })}
+                      </span>
+                    ) : null}
+                  </div>
                 </td>
                 <td className="amount invoice-balance" data-label={t("table.balance")}>
                   {money(i.balance, i)}
@@ -154,7 +170,10 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                     {i.receipts.map((r) => (
                       <li key={r.id}>
                         <a href={paths.api.paymentReceiptPdf(r.id)} target="_blank" rel="noreferrer">
-                          {t("actions.receipt", { date: formatDate(`${r.receivedOn}T12:00:00Z`, lang, "UTC") })}
+                          {/* A balance spend is named as one, never as a payment received (ADR 052). */}
+                          {t(r.kind === "payment" ? "actions.receipt" : `actions.settlement.${r.kind}`, {
+                            date: formatDate(`${r.receivedOn}T12:00:00Z`, lang, "UTC"),
+                          })}
                         </a>
                       </li>
                     ))}

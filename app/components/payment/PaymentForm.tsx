@@ -9,6 +9,7 @@ import { useTranslation } from "#app/lib/translate";
 import { BRAZIL_CHOICES, INSTALLMENTS_MAX, PAYMENT_METHOD, PURCHASE_ORDER_MAX, methodFacts } from "#common/payments/methods";
 import { PAYMENT_FIELD as F, type PaymentFormData, type PaymentReply } from "#common/payments/schemas";
 import { TAX_TYPES } from "#common/payments/tax-id";
+import { formatMoney } from "#common/format";
 import { CardFields } from "./CardFields";
 import { VoucherPanel } from "./VoucherPanel";
 import { AllpagoWidget } from "./AllpagoWidget";
@@ -105,7 +106,11 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
                 className={`pm-brazil-${c}`}
                 defaultChecked={(v(F.brazilChoice) ?? "no-requirements") === c}
               />
-              <span>{t(`brazil.${c}`)}</span>
+              <span>
+                {c === "fapesp" && typeof data.fapespTotal === "number"
+                  ? t("brazil.fapespAmount", { amount: formatMoney(data.fapespTotal, { isoCode: "USD", sign: "$", numDecimals: 2 }) })
+                  : t(`brazil.${c}`)}
+              </span>
             </label>
           ))}
           {brazilError ? <p className="field-error">{brazilError}</p> : null}

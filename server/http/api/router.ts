@@ -6,13 +6,13 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { pickLanguage } from "#common/i18n";
 import { errorStatus, fieldErrorCodes, type Result } from "#common/result";
 import type { AppContext } from "../../context";
-import { RETRY_AFTER_SECONDS } from "../../health";
 import { buildScope, type Scope } from "../../scope";
 import { cookies, isSecureRequest, parseCookies } from "../cookies";
 import type * as z from "zod/mini";
 import type { ApiReply, Auth, Endpoint, EndpointTable, HandlerAnswer, Method } from "./endpoint";
 import { schemaError, type SchemaError } from "./schema-error";
 import { findUnstorable } from "../input";
+import { isClientAbort } from "../client-abort";
 import { jsonProblem } from "./json-guard";
 import { badInputLog, badInputSqlState } from "../bad-input";
 
@@ -294,10 +294,14 @@ export function createApiRouter(ctx: AppContext, tables: EndpointTable[]) {
       await send(res, answer);
     } catch (error) {
       if (error instanceof HttpError) return sendJson(res, error.status, error.body);
+      if (isClientAbort(error, req)) return void res.destroy();
       // Helpers shared with pages may throw a ready Response (e.g. a 401 from a guard).
       if (error instanceof Response) return send(res, error);
-      if (ctx.health.reportError(error)) {
-        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      // The database down, or no free client in time (a busy pool, ADR 048: logged as load, not a fault).
+      const unavailable = ctx.health.reportError(error);
+      if (unavailable) {
+        if (unavailable.reason === "busy") (res.locals.logger ?? ctx.logger).warn({ route }, "no free database client: answered 503");
+        res.setHeader("Retry-After", String(unavailable.retryAfter));
         return sendJson(res, 503, { error: "service-unavailable" });
       }
       // The last line (ADR 044): PostgreSQL refusing a value the edge let through is a 400, logged to be fixed.

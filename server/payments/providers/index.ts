@@ -1,8 +1,10 @@
-// The provider of each payment method (ADR 036). Without the provider's credentials in the environment, its
-// built-in sandbox (test mode) takes the payment: the same flow, test values, declines and signed notifications
-// as the provider's own test mode, labelled "test mode" wherever a researcher sees it (README "Payment providers").
+// The provider of each payment method (ADR 036, ADR 053). With the provider's credentials in the environment, the
+// provider itself takes the payment. Without them, its built-in sandbox (test mode) does only when the installation
+// says so (PAYMENTS_MODE=sandbox): the same flow, test values, declines and signed notifications as the provider's
+// own test mode, labelled "test mode" wherever a researcher sees it (README "Payment providers"). Otherwise the
+// method is not offered and its charge is refused: a missing setting never switches a test mode on.
 import type { AppContext } from "../../context";
-import type { Env } from "../../env";
+import { PAYMENT_CREDENTIALS, type Env } from "../../env";
 import type { PaymentProvider, ProviderId } from "./types";
 import { CardProvider, sandboxCardKeys } from "./card";
 import { PaypalProvider } from "./paypal";
@@ -18,23 +20,8 @@ import { BoletoProvider, sandboxBoletoKeys } from "./boleto";
 
 export type { PaymentProvider, ProviderId } from "./types";
 
-/** The variables that, all set, switch a provider from its sandbox to the provider itself. */
-export const PROVIDER_CREDENTIALS: Record<ProviderId, (keyof Env)[]> = {
-  card: ["BRAINTREE_MERCHANT_ID", "BRAINTREE_PUBLIC_KEY", "BRAINTREE_PRIVATE_KEY"],
-  paypal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
-  alipay: ["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"],
-  wechat: [
-    "WECHATPAY_MCH_ID",
-    "WECHATPAY_APP_ID",
-    "WECHATPAY_API_V3_KEY",
-    "WECHATPAY_PRIVATE_KEY",
-    "WECHATPAY_SERIAL",
-    "WECHATPAY_PLATFORM_CERT",
-  ],
-  unionpay: ["UNIONPAY_MER_ID", "UNIONPAY_PRIVATE_KEY", "UNIONPAY_PUBLIC_KEY"],
-  allpago: ["ALLPAGO_ENTITY_ID", "ALLPAGO_ACCESS_TOKEN"],
-  boleto: ["BOLETO_BANK_CODE", "BOLETO_NOTIFY_SECRET"],
-};
+/** The variables that, all set, connect a provider (checked at start: some without the others stop it). */
+export const PROVIDER_CREDENTIALS: Record<ProviderId, readonly (keyof Env)[]> = PAYMENT_CREDENTIALS;
 
 export const PROVIDER_IDS = Object.keys(PROVIDER_CREDENTIALS) as ProviderId[];
 export const isProviderId = (s: string): s is ProviderId => (PROVIDER_IDS as string[]).includes(s);
@@ -42,17 +29,41 @@ export const isProviderId = (s: string): s is ProviderId => (PROVIDER_IDS as str
 /** True when the provider's credentials are in the environment (then the sandbox is not used). */
 export const hasCredentials = (env: Env, id: ProviderId) => PROVIDER_CREDENTIALS[id].every((name) => Boolean(env[name]));
 
+/** The providers this build has a live client for; the others run only as their sandbox. */
+const LIVE_CLIENTS: ReadonlySet<ProviderId> = new Set(["paypal", "alipay", "wechat"]);
+
+/**
+ * How a provider runs here: `live` (its credentials are set and this build talks to it), `sandbox` (no credentials
+ * and PAYMENTS_MODE=sandbox) or `off` (no credentials in live mode, or credentials without a live client): an off
+ * provider's methods are not offered and its charges are refused.
+ */
+export function providerMode(env: Env, id: ProviderId): "live" | "sandbox" | "off" {
+  if (hasCredentials(env, id)) return LIVE_CLIENTS.has(id) ? "live" : "off";
+  return env.PAYMENTS_MODE === "sandbox" ? "sandbox" : "off";
+}
+
+/** The providers that can take payments here (live or sandbox): the payment forms offer only their methods. */
+export const usableProviders = (env: Env): ReadonlySet<ProviderId> => new Set(PROVIDER_IDS.filter((id) => providerMode(env, id) !== "off"));
+
+/** The providers running as their sandbox (test mode): named by the start banner and /healthz. */
+export const testModeProviders = (env: Env): ProviderId[] => PROVIDER_IDS.filter((id) => providerMode(env, id) === "sandbox");
+
 /** A provider that cannot take payments here: its charge rejects, and the service answers provider-unavailable. */
 export class ProviderUnavailable extends Error {
-  constructor(readonly provider: ProviderId) {
+  constructor(
+    readonly provider: ProviderId,
+    configured = true,
+  ) {
     super(
-      `${provider}: credentials are set (${PROVIDER_CREDENTIALS[provider].join(", ")}) but this build has only the sandbox; unset them to use test mode`,
+      configured
+        ? `${provider}: credentials are set (${PROVIDER_CREDENTIALS[provider].join(", ")}) but this build has only the sandbox; unset them and set PAYMENTS_MODE=sandbox to use test mode`
+        : `${provider}: not configured (${PROVIDER_CREDENTIALS[provider].join(", ")}) and PAYMENTS_MODE is not sandbox: its methods are not offered`,
     );
   }
 }
 
-function unavailable(id: ProviderId): PaymentProvider {
-  const refuse = () => Promise.reject(new ProviderUnavailable(id));
+function unavailable(id: ProviderId, configured: boolean): PaymentProvider {
+  const refuse = () => Promise.reject(new ProviderUnavailable(id, configured));
   return {
     id,
     sandbox: false,
@@ -131,22 +142,25 @@ function liveWechat(app: AppContext): PaymentProvider {
 }
 
 /**
- * The provider behind a payment method: its sandbox unless its credentials are set. Live clients are not part of
- * this build (ADR 036): a provider with credentials is unavailable (logged once) rather than charging through a
- * sandbox, and the payment form does not label it test mode.
+ * The provider behind a payment method, by providerMode: the provider itself, its sandbox, or (off) one that
+ * refuses every call. Card, UnionPay, Allpago and boleto have no live client in this build (ADR 036): with
+ * credentials they are off (logged once) rather than charging through a sandbox.
  */
 export function getProvider(app: AppContext, id: ProviderId): PaymentProvider {
   let byId = instances.get(app);
   if (!byId) instances.set(app, (byId = new Map()));
   let provider = byId.get(id);
   if (!provider) {
-    if (id === "paypal" && hasCredentials(app.env, id)) provider = livePaypal(app.env);
-    else if (id === "alipay" && hasCredentials(app.env, id)) provider = liveAlipay(app);
-    else if (id === "wechat" && hasCredentials(app.env, id)) provider = liveWechat(app);
-    else if (hasCredentials(app.env, id)) {
-      app.logger.error({ provider: id }, new ProviderUnavailable(id).message);
-      provider = unavailable(id);
-    } else provider = sandboxFor(app, id);
+    const mode = providerMode(app.env, id);
+    if (mode === "sandbox") provider = sandboxFor(app, id);
+    else if (mode === "live" && id === "paypal") provider = livePaypal(app.env);
+    else if (mode === "live" && id === "alipay") provider = liveAlipay(app);
+    else if (mode === "live" && id === "wechat") provider = liveWechat(app);
+    else {
+      const configured = hasCredentials(app.env, id);
+      if (configured) app.logger.error({ provider: id }, new ProviderUnavailable(id).message);
+      provider = unavailable(id, configured);
+    }
     byId.set(id, provider);
   }
   return provider;

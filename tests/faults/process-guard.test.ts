@@ -8,7 +8,7 @@ import { restartDelayMs } from "../../server/process-guard";
 
 describe("the process guard", () => {
   it("logs an unhandled rejection with its request and keeps running; exits 1 on an uncaught exception", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "tests/unit/fixtures/process-guard-child.ts"], {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "tests/faults/fixtures/process-guard-child.ts"], {
       encoding: "utf8",
       timeout: 20_000,
     });
