@@ -764,8 +764,10 @@ export async function afterCharge(app: AppContext, id: string, result: Exclude<C
   await app.db
     .updateTable("payments")
     .set({
-      status: "pending",
-      lease_until: null,
+      // A sale stays `processing` under its lease until settle() below: if this process dies in between, the
+      // recovery job finds it at once (a `pending` one it would leave for hours) and asks the provider.
+      status: result.status === "pending" ? "pending" : "processing",
+      lease_until: result.status === "pending" ? null : leaseUntil(),
       provider_ref: result.providerRef,
       next_action: result.status === "pending" ? JSON.stringify(result.next) : null,
       updated_at: new Date(),

@@ -179,14 +179,34 @@ describe("the web process killed in the middle of payment confirmations", () => 
       );
       return rows;
     };
+    let last: string[] = [];
     const settled = await waitFor(
       "every invoice paid once or payable again",
       async () => {
         const s = await state();
         if (s.some((x) => x.startsWith("wrong"))) throw new Error(s.join("; "));
+        last = [...s];
+        if (process.env.PAYKILL_DEBUG)
+          last.push(
+            JSON.stringify(
+              await ctx.db
+                .selectFrom("jobs")
+                .select(["kind", "status", "run_at", "attempts", "last_error"])
+                .where("kind", "=", "recover-payments")
+                .execute(),
+            ),
+            JSON.stringify(
+              await ctx.db
+                .selectFrom("payments")
+                .select(["status", "lease_until", "provider", "error"])
+                .where("user_id", "=", user.id)
+                .execute(),
+            ),
+          );
         return s.every((x) => x !== "open") ? s : null;
       },
       60_000,
+      () => `${JSON.stringify(last)}\n${web.output()}`,
     );
     const settledAt = Date.now();
     expect(settled.every((x) => x === "paid-once" || x === "payable")).toBe(true);
