@@ -969,9 +969,7 @@ export async function applyProviderEvent(
   return ok({ payment, changed: false });
 }
 
-// ─── Refunds (staff): refund.ts ──────────────────────────────────────────────────────────────────────────────
-
-export { refundPayment } from "./refund";
+// Refunds (staff) are refund.ts's (ADR 051).
 
 // ─── Money ──────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -249,7 +249,7 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
   };
 }
 
-/** How a refund is carried out: server/payments/service.ts's refundPayment (passed in so this module stays testable). */
+/** How a refund is carried out: server/payments/refund.ts's refundPayment (passed in so this module stays testable). */
 export type RefundFn = (
   scope: Scope,
   paymentId: string,
