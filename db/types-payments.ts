@@ -32,6 +32,7 @@ export interface PaymentTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   paid_at: NullableTimestamp;
+  lease_until: NullableTimestamp;
 }
 
 export interface PaymentEventTable {

@@ -59,7 +59,7 @@ export interface CreditTable {
   created_at: DefaultTimestamp;
 }
 
-export type BalanceMovementKind = "deposit" | "spend" | "expire" | "reversal";
+export type BalanceMovementKind = "deposit" | "spend" | "expire" | "reversal" | "reserve" | "release" | "overpayment" | "refund";
 
 export interface BalanceMovementTable {
   id: Generated<string>;

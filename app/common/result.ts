@@ -89,6 +89,9 @@ export const ERROR_STATUS: Record<string, number> = {
   // Payments (issue 12, ADR 034).
   "payment-declined": 402,
   "payment-in-progress": 409,
+  // ADR 051: another attempt is open (its id and page travel in the details); a balance asked for is gone.
+  "payment-pending": 409,
+  "balance-unavailable": 409,
   "invoice-already-paid": 409,
   "idempotency-key-reused": 422,
   "idempotency-key-in-progress": 409,

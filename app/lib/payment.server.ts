@@ -63,6 +63,8 @@ export function leaveTo(url: string, init: ResponseInit = {}) {
 export async function paymentResponse(fields: PaymentFields, r: Result<PaymentAnswer>, fallbackUrl: () => Promise<string | null>) {
   const reached = { serviceReached: true };
   if (!r.ok) {
+    // Another attempt is open (a boleto, a PayPal order, a QR code: ADR 051): the researcher is sent to it.
+    if (r.error === "payment-pending" && typeof r.details?.url === "string") return leaveTo(r.details.url);
     // A decline: 'There was a problem saving your payment: %(error)s.' with the provider's text.
     if (r.error === "payment-declined")
       return refusedPayment(fields, {}, "payment-save-error", { ...reached, detail: String(r.details?.message ?? "") || null });

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -12,6 +12,7 @@ import { formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { invoiceNumbersOf, loadPayoff, parsePaymentSubmission } from "#server/payments/form";
 import { replayedInvoicesPayment } from "#server/payments/service";
+import { ownPendingAttempt } from "#server/payments/attempts";
 import { payInvoices } from "#server/payments/service";
 import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
@@ -33,7 +34,10 @@ async function payoffOf(request: Request, context: LoaderFunctionArgs["context"]
 
 // Pay one or more invoices (spec 2 §2 "Pay screen", issue 12 §4).
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { scope, payoff } = await payoffOf(request, context, params.invoiceNumbers);
+  const { scope, payoff, numbers } = await payoffOf(request, context, params.invoiceNumbers);
+  // One open attempt per invoice (ADR 051): while one waits (a boleto, a PayPal order), it is what the page offers.
+  const pending = await ownPendingAttempt(scope, numbers);
+  if (pending) throw redirect(paths.paymentPending(scope.lang, pending), { status: 303 });
   const t = await getFixedT(request, "payment");
   // 'You have X bank credits available.': the usable credits in the amount's currency (none when hidden).
   const balances = await balancesFor(scope, payoff.currency.isoCode);
@@ -53,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const payoff = await loadPayoff(scope, numbers, balanceChoiceOf(flat));
   if (!payoff.ok) {
     // The same page sent again after it paid these invoices (a double click without JavaScript): its first answer.
-    const replay = await replayedInvoicesPayment(scope, numbers, key);
+    const replay = await replayedInvoicesPayment(scope, numbers, key, flat);
     if (replay) return paymentResponse(flat, replay, async () => paths.invoicesUnpaidLanding(scope.lang, "success"));
     throw new Response("Not Found", { status: 404 });
   }
@@ -62,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (early) return early;
   const submission = parsePaymentSubmission(flat, form);
   if (!submission.ok) return withPaymentForm(refusedPayment(flat, submission.fieldErrors, submission.error), form);
-  const r = await payInvoices(scope, numbers, submission.value, key);
+  const r = await payInvoices(scope, numbers, submission.value, key, flat);
   return withPaymentForm(await paymentResponse(flat, r, async () => paths.invoicesUnpaidLanding(scope.lang, "success")), form);
 }
 

@@ -12,7 +12,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { refundSchema, staffPayErrorKey, type RefundForm } from "#common/staff/payments";
 import { staffPaymentPage, staffRefund } from "#server/staff/payments";
-import { refundPayment } from "#server/payments/service";
+import { refundPayment } from "#server/payments/refund";
 
 export const handle = { i18n: ["staffpay", "staffops"] };
 export const meta = titleMeta;
@@ -46,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StaffPayment() {
-  const { payment, events, refundable, refundableMajor, done } = useLoaderData<typeof loader>();
+  const { payment, events, refundable, refundableMajor, done, overpayments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { error: string | null; fieldErrors: Record<string, string> } | undefined;
   const { t } = useTranslation("staffpay");
   const lang = useLang();
@@ -86,6 +86,20 @@ export default function StaffPayment() {
           <dd>{money(payment.amount)}</dd>
           <dt>{t("payment.refundedAmount")}</dt>
           <dd>{money(payment.refundedAmount)}</dd>
+          <dt>{t("payment.surplus")}</dt>
+          <dd>
+            {overpayments.length
+              ? overpayments.map((o) => (
+                  <span key={o.creditNumber} className="staffpay-inline">
+                    {t("payment.surplusWhere", {
+                      amount: formatMoney(o.amount, o.currency),
+                      credit: o.creditNumber,
+                      left: formatMoney(o.unspent, o.currency),
+                    })}
+                  </span>
+                ))
+              : t("payment.noSurplus")}
+          </dd>
           <dt>{t("payments.created")}</dt>
           <dd>{formatDateTime(payment.createdAt, lang)}</dd>
           <dt>{t("payment.paidAt")}</dt>
@@ -186,6 +200,13 @@ export default function StaffPayment() {
                 ) : null}
               </div>
             </div>
+            {/* ADR 051: off by default, so refunding a duplicate never re-opens a settled invoice. */}
+            <label className="checkbox">
+              <input type="checkbox" name="reopen" value="on" aria-describedby="refund-reopen-hint" /> {t("payment.reopen")}
+            </label>
+            <p className="field-hint" id="refund-reopen-hint">
+              {t("payment.reopenHint")}
+            </p>
             <div className="actions">
               <button type="submit" className="button button-primary">
                 {t("payment.refundSubmit")}

@@ -22,6 +22,7 @@ import * as m0031 from "./0031_prepay_credits_fapiao";
 import * as m0032 from "./0032_mail_dedupe";
 import * as m0033 from "./0033_upload_address";
 import * as m0034 from "./0034_issued_documents";
+import * as m0035 from "./0035_payment_attempts";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0032_mail_dedupe": m0032,
   "0033_upload_address": m0033,
   "0034_issued_documents": m0034,
+  "0035_payment_attempts": m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

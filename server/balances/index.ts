@@ -12,3 +12,4 @@ export {
   type SpendRequest,
   type Spent,
 } from "./ledger";
+export { creditOverpayment, overpaymentsOf, takeBackOverpayment, type Overpayment } from "./overpayment";

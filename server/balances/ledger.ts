@@ -210,12 +210,18 @@ export interface SpendRequest {
   actor: Actor;
   catalogue: Catalogue;
   now?: Date;
+  /**
+   * Hold the balances for a charge instead of spending them (ADR 051): `reserve` movements that count against
+   * what is available but put nothing on the invoice (which need not exist yet: number "" for an order still to
+   * be placed). The charge's outcome turns them into spends (server/payments/reserve.ts) or releases them.
+   */
+  reserve?: boolean;
 }
 
 export interface Spent {
   /** Put on the invoice, minor units of its currency. */
   amount: number;
-  movements: { number: string; amount: number; currencyIso: string; invoiceAmount: number }[];
+  movements: { id: string; number: string; amount: number; currencyIso: string; invoiceAmount: number }[];
   /** The invoice's balance after. */
   balance: number;
 }
@@ -251,8 +257,8 @@ export async function spendOnInvoice(trx: DB, req: SpendRequest): Promise<Spent>
         retainer_invoice_number: a.account === "prepayment" ? a.number : null,
         credit_id: a.account === "credit" ? a.creditId : null,
         amount: -cost,
-        kind: "spend",
-        invoice_number: req.invoice.number,
+        kind: req.reserve ? "reserve" : "spend",
+        invoice_number: req.invoice.number || null,
         invoice_amount: take,
         exchange_rate: rate,
         payment_id: req.paymentId ?? null,
@@ -260,27 +266,28 @@ export async function spendOnInvoice(trx: DB, req: SpendRequest): Promise<Spent>
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await creditInvoice(
-      trx,
-      { ...req.invoice, balance: spent.balance },
-      {
-        amount: take,
-        paymentMethodId: PAYMENT_METHOD.credits,
-        reference: `${a.account}:${a.number}:${movement.id}`,
-        receivedOn: today,
-        paymentId: req.paymentId ?? null,
-        paidAmount: rate ? cost : null,
-        paidCurrencyIso: rate ? a.currencyIso : null,
-        exchangeRate: rate,
-      },
-      req.actor,
-    );
+    if (!req.reserve)
+      await creditInvoice(
+        trx,
+        { ...req.invoice, balance: spent.balance },
+        {
+          amount: take,
+          paymentMethodId: PAYMENT_METHOD.credits,
+          reference: `${a.account}:${a.number}:${movement.id}`,
+          receivedOn: today,
+          paymentId: req.paymentId ?? null,
+          paidAmount: rate ? cost : null,
+          paidCurrencyIso: rate ? a.currencyIso : null,
+          exchangeRate: rate,
+        },
+        req.actor,
+      );
     spent.balance -= take;
     spent.amount += take;
     left -= take;
-    spent.movements.push({ number: a.number, amount: cost, currencyIso: a.currencyIso, invoiceAmount: take });
+    spent.movements.push({ id: String(movement.id), number: a.number, amount: cost, currencyIso: a.currencyIso, invoiceAmount: take });
   }
-  req.invoice.balance = spent.balance;
+  if (!req.reserve) req.invoice.balance = spent.balance;
   return spent;
 }
 

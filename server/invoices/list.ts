@@ -48,6 +48,8 @@ export interface InvoiceRow {
   receipts: InvoiceReceipt[];
   /** A pending boleto of this invoice (GET /api/payment/{id}/boleto.pdf), or null. */
   boletoPaymentId: string | null;
+  /** The invoice's open payment attempt (ADR 051): its page is offered instead of "Pay". */
+  pendingPaymentId: string | null;
   /** The localisation allows fapiao processing after payment: the fapiao column applies. */
   allowsFapiao: boolean;
   /** The invoice's live fapiao (spec 2 §3 "Invoice" fapiao: status, type, number, url, completed), or null. */
@@ -125,9 +127,9 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
   const counted = await q.select(sql<number>`count(*)::int`.as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
   const numbers = rows.map((r) => r.number);
-  const [receipts, boletos] = numbers.length
-    ? await Promise.all([receiptsOf(scope, numbers), pendingBoletosOf(scope, numbers)])
-    : [new Map(), new Map()];
+  const [receipts, boletos, attempts] = numbers.length
+    ? await Promise.all([receiptsOf(scope, numbers), pendingBoletosOf(scope, numbers), pendingBoletosOf(scope, numbers, true)])
+    : [new Map(), new Map(), new Map()];
   const fapiaos = await fapiaosOfInvoices(scope, numbers);
   const fapiaoAfterPayment = new Set(localizations.filter((l) => l.allowsFapiaoProcessingAfterPayment).map((l) => l.identity));
   const invoices: InvoiceRow[] = rows.map((r) => {
@@ -150,6 +152,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       statementOfDelivery: r.completed_at ? "ready" : "pending",
       receipts: receipts.get(r.number) ?? [],
       boletoPaymentId: boletos.get(r.number) ?? null,
+      pendingPaymentId: attempts.get(r.number) ?? null,
       allowsFapiao: fapiaoAfterPayment.has(r.localization),
       fapiao: fapiaoOf(fapiaos.get(r.number)),
     };
@@ -182,14 +185,15 @@ async function receiptsOf(scope: Scope, numbers: string[]): Promise<Map<string, 
 }
 
 /** A pending boleto per invoice (spec 2 §2 "boleto download link (when a pending payment has boletoUrl)"): the newest. */
-async function pendingBoletosOf(scope: Scope, numbers: string[]): Promise<Map<string, string>> {
-  const rows = await scope.app.db
+async function pendingBoletosOf(scope: Scope, numbers: string[], anyMethod = false): Promise<Map<string, string>> {
+  let q = scope.app.db
     .selectFrom("payments")
     .select(["id", "invoice_numbers"])
     .where("user_id", "=", scope.userId!)
-    .where("purpose", "=", "invoices")
-    .where("method_id", "=", PAYMENT_METHOD.boleto)
-    .where("status", "=", "pending")
+    .where("status", "=", "pending");
+  // Any open attempt (ADR 051), or only the invoice payments' boletos (their PDF link).
+  if (!anyMethod) q = q.where("purpose", "=", "invoices").where("method_id", "=", PAYMENT_METHOD.boleto);
+  const rows = await q
     .where(sql<boolean>`invoice_numbers ?| ${sql.val(numbers)}::text[]`)
     .orderBy("created_at", "asc")
     .execute();

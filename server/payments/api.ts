@@ -132,13 +132,13 @@ export const paymentsApi: EndpointTable = [
       const payoff = await loadPayoff(scope, body.invoiceNumbers, balanceChoiceOf(body.fields));
       if (!payoff.ok) {
         // Paid already, perhaps by this very request sent before: its first answer again (ADR 034).
-        const replay = await replayedInvoicesPayment(scope, body.invoiceNumbers, key);
+        const replay = await replayedInvoicesPayment(scope, body.invoiceNumbers, key, body.fields);
         return replay ? answer(replay) : payoff;
       }
       if (payoff.value.balanceErrors) return invalid(payoff.value.balanceErrors);
       const submission = parsePaymentSubmission(body.fields, payoff.value.data);
       if (!submission.ok) return submission;
-      return answer(await payInvoices(scope, body.invoiceNumbers, submission.value, key));
+      return answer(await payInvoices(scope, body.invoiceNumbers, submission.value, key, body.fields));
     },
   }),
   ...(["POST", "PUT"] as const).map((method) =>

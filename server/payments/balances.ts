@@ -133,21 +133,26 @@ export async function spendPlanned(
     paymentId?: string | null;
     actor: Actor;
     catalogue?: Catalogue;
+    /** Hold instead of spend (ADR 051): the charge's outcome applies or releases them. */
+    reserve?: boolean;
   },
   app: Parameters<typeof getCatalogue>[0],
-): Promise<{ credits: number; prepayment: number }> {
+): Promise<{ credits: number; prepayment: number; invoiceAmount: number; movementIds: string[] }> {
   const catalogue = req.catalogue ?? (await getCatalogue(app));
   const now = new Date();
   const pay = currencyRate(catalogue, req.payCurrency, now);
   const inv = currencyRate(catalogue, req.invoice.currency_iso.trim(), now);
-  const done = { credits: 0, prepayment: 0 };
+  const done = { credits: 0, prepayment: 0, invoiceAmount: 0, movementIds: [] as string[] };
   if (!pay || !inv) return done;
+  // A reservation leaves the invoice's balance as it is: what the credits held is not there for the prepayment.
+  let room = Number(req.invoice.balance);
   for (const kind of ["credits", "prepayment"] as const) {
     const planned = req[kind];
     if (planned <= 0) continue;
     const spent = await spendOnInvoice(trx, {
       userId: req.userId,
-      invoice: req.invoice,
+      invoice: req.reserve ? { ...req.invoice, balance: room } : req.invoice,
+      reserve: req.reserve,
       from: kind === "credits" ? "credits" : "prepayments",
       max: convertMinor(planned, pay, inv),
       paymentId: req.paymentId ?? null,
@@ -156,6 +161,9 @@ export async function spendPlanned(
       now,
     });
     done[kind] = Math.min(planned, convertMinor(spent.amount, inv, pay));
+    done.invoiceAmount += spent.amount;
+    done.movementIds.push(...spent.movements.map((m) => m.id));
+    room -= spent.amount;
   }
   return done;
 }
@@ -175,13 +183,14 @@ export async function spendOnInvoices(
     payCurrency: string;
     actor: Actor;
     paymentId?: string | null;
+    reserve?: boolean;
   },
-): Promise<{ credits: number; prepayment: number }> {
+): Promise<{ credits: number; prepayment: number; perInvoice: Map<string, number> }> {
   // Read on the transaction's own connection (a cold cache loads it): asking the pool for a second client while
   // this one holds the invoices' locks can wait on a pool the lock's other waiters fill, and on PGlite, whose one
   // connection this transaction holds, it never comes (ADR 048).
   const catalogue = await getCatalogue({ db: trx, cache: app.cache });
-  const applied = { credits: 0, prepayment: 0 };
+  const applied = { credits: 0, prepayment: 0, perInvoice: new Map<string, number>() };
   for (const number of [...req.invoiceNumbers].sort()) {
     const left = { credits: req.credits - applied.credits, prepayment: req.prepayment - applied.prepayment };
     if (left.credits <= 0 && left.prepayment <= 0) break;
@@ -189,11 +198,21 @@ export async function spendOnInvoices(
     if (!invoice || invoice.user_id !== req.userId || Number(invoice.balance) <= 0) continue;
     const done = await spendPlanned(
       trx,
-      { userId: req.userId, invoice, ...left, payCurrency: req.payCurrency, actor: req.actor, catalogue, paymentId: req.paymentId },
+      {
+        userId: req.userId,
+        invoice,
+        ...left,
+        payCurrency: req.payCurrency,
+        actor: req.actor,
+        catalogue,
+        paymentId: req.paymentId,
+        reserve: req.reserve,
+      },
       app,
     );
     applied.credits += done.credits;
     applied.prepayment += done.prepayment;
+    if (done.invoiceAmount > 0) applied.perInvoice.set(number, done.invoiceAmount);
   }
   return applied;
 }

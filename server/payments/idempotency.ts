@@ -8,8 +8,12 @@ import { fail, type Result } from "#common/result";
 import type { AppContext } from "../context";
 
 export const IDEMPOTENCY_KEY_MAX = 255;
-/** How long a first request may run before a retry may take over its key (a crashed process). */
-const LOCK_SECONDS = 120;
+/**
+ * The key's lock is a lease held only while its process lives (ADR 051): taken for LOCK_SECONDS and renewed every
+ * RENEW_MS while the request runs, so a retry takes over the key of a dead process within LOCK_SECONDS.
+ */
+const LOCK_SECONDS = 15;
+const RENEW_MS = 5_000;
 /** How long a concurrent retry waits for the first request's answer before it is told to try again. */
 const WAIT_MS = 20_000;
 /** Keys are kept at least this long (PAYMENTS.md: at least 24 h); the hourly cleanup job removes older ones. */
@@ -57,11 +61,24 @@ export async function idempotent<T>(
   const claimed = await claim<T>(app, userId, key, scope, hash);
   if (claimed !== "claimed") return claimed;
   let result: Result<T>;
+  const renew = setInterval(() => {
+    void app.db
+      .updateTable("idempotency_keys")
+      .set({ locked_until: new Date(Date.now() + LOCK_SECONDS * 1000) })
+      .where("user_id", "=", userId)
+      .where("key", "=", key)
+      .where("state", "=", "processing")
+      .execute()
+      .catch(() => undefined);
+  }, RENEW_MS);
+  renew.unref();
   try {
     result = await run();
   } catch (error) {
     await release(app, userId, key);
     throw error;
+  } finally {
+    clearInterval(renew);
   }
   if (keep(result)) {
     await app.db
@@ -126,16 +143,25 @@ async function claim<T>(app: AppContext, userId: number, key: string, scope: str
  * request's parameters any more because its own success changed them (the invoices it paid are no longer
  * payable): a retry of that request gets its first answer, as it would have before.
  */
-export async function storedAnswer<T>(app: AppContext, userId: number, key: string, scope: string): Promise<Result<T> | null> {
+export async function storedAnswer<T>(
+  app: AppContext,
+  userId: number,
+  key: string,
+  scope: string,
+  params?: unknown,
+): Promise<Result<T> | null> {
   if (!validIdempotencyKey(key)) return null;
   const row = await app.db
     .selectFrom("idempotency_keys")
-    .select(["response", "state"])
+    .select(["response", "state", "request_hash", "scope"])
     .where("user_id", "=", userId)
     .where("key", "=", key)
-    .where("scope", "=", scope)
     .executeTakeFirst();
-  return row?.state === "done" ? (row.response as unknown as Result<T>) : null;
+  if (!row) return null;
+  // The same key with another body (or for other invoices) is refused, after the payment as before it (ADR 051).
+  if (row.scope !== scope || (params !== undefined && row.request_hash !== requestHash({ scope, params })))
+    return fail("idempotency-key-reused");
+  return row.state === "done" ? (row.response as unknown as Result<T>) : null;
 }
 
 /** Removes keys older than IDEMPOTENCY_KEEP_HOURS (the hourly cleanup). */

@@ -100,9 +100,13 @@ async function payOnce(
           .selectFrom("payments")
           .select("id")
           .where("purpose", "=", "prepay")
-          .where("status", "=", "processing")
+          .select("status")
+          .where("status", "in", ["processing", "pending"])
           .where(sql<string>`details->>'retainerInvoiceNumber'`, "=", retainer.number)
           .executeTakeFirst();
+        // One open attempt per retainer invoice too (ADR 051): a pending one is where the researcher pays.
+        if (busy?.status === "pending")
+          return fail("payment-pending", { paymentId: busy.id, url: paths.paymentPending(scope.lang, busy.id) });
         if (busy) return fail("payment-in-progress");
         await trx
           .updateTable("retainer_invoices")

@@ -13,6 +13,7 @@ import { fail, ok, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import type { PaymentAnswer, PaymentSubmission } from "#common/payments/types";
+import type { BalancePanel } from "#common/payments/balances";
 import { fixedCurrencyOf, methodFacts, type ProviderId } from "#common/payments/methods";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
@@ -25,10 +26,13 @@ import { creditInvoice, lockInvoice } from "../invoices/payments";
 import { parseDecimal } from "../catalogue/money";
 import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
+import { leaseUntil, openAttemptRefusal, withLease } from "./attempts";
 import { settlePrepayPayment } from "../prepay/credit";
+import { creditOverpayment, type Overpayment } from "../balances";
+import { applyReservations, releaseReservations } from "./reserve";
 import { offeredMethodIds } from "./offer";
 import { getProvider } from "./providers";
-import { balancePlan, choiceOfSubmission, spendOnInvoices } from "./balances";
+import { balancePlan, choiceOfSubmission, spendOnInvoices, spendPlanned } from "./balances";
 import { priceForm } from "../order-form";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { ChargeRequest, ChargeResult, NextAction, PaymentProvider, ProviderEvent } from "./providers/types";
@@ -70,8 +74,12 @@ export interface PaymentDetails {
   installments?: number | null;
   brazilChoice?: string | null;
   fapespProcessNumber?: string | null;
-  /** Money that arrived for nothing left to pay (the invoice was paid otherwise meanwhile): staff refund it. */
+  /** Before ADR 051: money that arrived for nothing left to pay. Now an overpayment credit (`overpayments`). */
   unallocated?: number;
+  /** Money captured beyond what was due, deposited on the researcher's overpayment credits (ADR 051). */
+  overpayments?: Overpayment[];
+  /** Staff refunds (ADR 051): how much came off the surplus, and the invoices re-opened when staff chose to. */
+  refunds?: { amount: number; fromSurplus: number; reopened: { invoiceNumber: string; amount: number }[]; at: string }[];
   /** Issue 13: what the researcher's credits and prepayment put on the invoices (minor units of the payment). */
   creditsApplied?: number;
   prepaymentApplied?: number;
@@ -88,7 +96,7 @@ export interface AdminPlacementInput {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_INVOICES = 50;
 
-type Row = {
+export type Row = {
   id: string;
   user_id: number;
   purpose: string;
@@ -110,7 +118,7 @@ type Row = {
   details: Record<string, unknown>;
 };
 
-function toPayment(r: Row): PaymentRow {
+export function toPayment(r: Row): PaymentRow {
   return {
     id: r.id,
     userId: r.user_id,
@@ -134,7 +142,7 @@ function toPayment(r: Row): PaymentRow {
   };
 }
 
-async function readPayment(db: DB, id: string, lock = false): Promise<PaymentRow | null> {
+export async function readPayment(db: DB, id: string, lock = false): Promise<PaymentRow | null> {
   if (!UUID.test(id)) return null;
   let q = db.selectFrom("payments").selectAll().where("id", "=", id);
   if (lock) q = q.forUpdate();
@@ -247,25 +255,53 @@ async function payOrderFormOnce(
   if (!plan.ok) return plan;
   const balances = plan.value && plan.value.applied.credits + plan.value.applied.prepayment > 0 ? plan.value : null;
   const placeWith = { ...placeInput, payableTotal: balances ? balances.payable : undefined };
-  const spendBalances = async (invoiceNumber: string | null, paymentId: string | null) => {
-    if (!balances || !invoiceNumber) return { credits: 0, prepayment: 0 };
-    return scope.app.db.transaction().execute((trx) =>
-      spendOnInvoices(trx, scope.app, {
-        userId,
-        invoiceNumbers: [invoiceNumber],
-        credits: balances.applied.credits,
-        prepayment: balances.applied.prepayment,
-        payCurrency: balances.currency.isoCode,
-        actor: { userId, impersonatorId: scope.impersonatorId },
-        paymentId,
-      }),
-    );
-  };
+  const actor: Actor = { userId, impersonatorId: scope.impersonatorId };
+  // The balances are held before the order is placed or the provider charged (ADR 051): asked for and no longer
+  // there (spent by another order meanwhile) refuses this one; held, they are spent only once the order has its
+  // invoice and the charge (if any) succeeded, and given back otherwise.
+  const hold = (trx: DB, paymentId: string | null) =>
+    balances
+      ? spendPlanned(
+          trx,
+          {
+            userId,
+            invoice: {
+              number: "",
+              order_id: 0,
+              currency_iso: balances.currency.isoCode,
+              balance: balances.subtotal,
+              status: "",
+              order_status: "",
+            },
+            credits: balances.applied.credits,
+            prepayment: balances.applied.prepayment,
+            payCurrency: balances.currency.isoCode,
+            paymentId,
+            actor,
+            reserve: true,
+          },
+          // The catalogue read on this transaction's own connection while it holds the form's lock (ADR 048).
+          { db: trx, cache: scope.app.cache },
+        ).then((held) => {
+          refuseShortfall(balances, held, 1);
+          return held;
+        })
+      : Promise.resolve(null);
   if (!facts.provider) {
+    const held = await refusing(() => scope.app.db.transaction().execute(async (trx) => ok(await hold(trx, null))));
+    if (!held.ok) return held;
+    const ids = held.value?.movementIds ?? [];
     const placed = await placeOrder(scope, form, placeWith);
-    if (!placed.ok) return placed;
-    const applied = placed.value.alreadyPlaced ? null : await spendBalances(placed.value.invoiceNumber, null);
+    if (!placed.ok || placed.value.alreadyPlaced || !placed.value.invoiceNumber) {
+      if (ids.length) await scope.app.db.transaction().execute((trx) => releaseReservations(trx, { ids }, actor));
+      if (!placed.ok) return placed;
+    } else if (ids.length) {
+      const invoiceNumber = placed.value.invoiceNumber;
+      await scope.app.db.transaction().execute((trx) => applyReservations(trx, scope.app, { ids, userId, actor, invoiceNumber }));
+    }
+    const applied = held.value && placed.ok && !placed.value.alreadyPlaced ? held.value : null;
     await storeOrderFapiao(scope.app, userId, placed.value.invoiceNumber, submission);
+    await afterOrderChange(scope.app, userId);
     return ok({
       paymentId: null,
       status: "succeeded",
@@ -285,19 +321,19 @@ async function payOrderFormOnce(
   const chargeAmount = balances && price.total === balances.subtotal ? balances.payable : price.total;
   const provider = getProvider(scope.app, facts.provider);
 
-  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
-    // The form's row is the lock: attempts to pay one form queue here, and each sees the one before it.
-    const locked = await trx.selectFrom("order_forms").select("status").where("id", "=", form.id).forUpdate().executeTakeFirst();
-    if (!locked || locked.status !== "draft") return fail("order-form-placed");
-    const busy = await trx
-      .selectFrom("payments")
-      .select("id")
-      .where("order_form_id", "=", form.id)
-      .where("status", "in", ["processing", "succeeded"])
-      .executeTakeFirst();
-    if (busy) return fail("payment-in-progress");
-    return ok(
-      await insertPayment(trx, {
+  const created = await refusing(() =>
+    scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
+      // The form's row is the lock: attempts to pay one form queue here, and each sees the one before it.
+      const locked = await trx.selectFrom("order_forms").select("status").where("id", "=", form.id).forUpdate().executeTakeFirst();
+      if (!locked || locked.status !== "draft") return fail("order-form-placed");
+      const busy = await trx
+        .selectFrom("payments")
+        .select("id")
+        .where("order_form_id", "=", form.id)
+        .where("status", "in", ["processing", "succeeded"])
+        .executeTakeFirst();
+      if (busy) return fail("payment-in-progress");
+      const inserted = await insertPayment(trx, {
         userId,
         impersonatorId: scope.impersonatorId,
         purpose: "order-form",
@@ -309,9 +345,18 @@ async function payOrderFormOnce(
         currencyIso: price.currency.isoCode,
         exchangeRate: null,
         details: detailsOf(scope, submission, {}),
-      }),
-    );
-  });
+      });
+      const held = await hold(trx, inserted.id);
+      if (!held) return ok(inserted);
+      const details = { ...inserted.details, creditsApplied: held.credits, prepaymentApplied: held.prepayment };
+      await trx
+        .updateTable("payments")
+        .set({ details: JSON.stringify(details) })
+        .where("id", "=", inserted.id)
+        .execute();
+      return ok({ ...inserted, details });
+    }),
+  );
   if (!created.ok) {
     if (created.error === "order-form-placed") {
       const externalId = await placedOrder(scope.app.db, form.id);
@@ -338,24 +383,29 @@ async function payOrderFormOnce(
     return placed.ok ? fail("not-ready") : placed;
   }
   const invoiceNumber = placed.value.invoiceNumber;
-  // The balances first, then the provider's money settles the rest (a concurrent spend that left less than
-  // planned leaves that part due on the invoice).
-  const applied = await spendBalances(invoiceNumber, payment.id);
   await storeOrderFapiao(scope.app, userId, invoiceNumber, submission);
-  await scope.app.db
-    .updateTable("payments")
-    .set({
-      invoice_numbers: JSON.stringify([invoiceNumber]),
-      details: JSON.stringify({
-        ...payment.details,
-        orderExternalId: placed.value.externalId,
-        allocations: [{ invoiceNumber, amount: payment.amount }],
-        ...(balances ? { creditsApplied: applied.credits, prepaymentApplied: applied.prepayment } : {}),
-      }),
-      updated_at: new Date(),
-    })
-    .where("id", "=", payment.id)
-    .execute();
+  // The order has its invoice: the held balances are for it (settle() spends them first, then the charge).
+  await scope.app.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("payments")
+      .set({
+        invoice_numbers: JSON.stringify([invoiceNumber]),
+        details: JSON.stringify({
+          ...payment.details,
+          orderExternalId: placed.value.externalId,
+          allocations: [{ invoiceNumber, amount: payment.amount }],
+        }),
+        updated_at: new Date(),
+      })
+      .where("id", "=", payment.id)
+      .execute();
+    await trx
+      .updateTable("balance_movements")
+      .set({ invoice_number: invoiceNumber })
+      .where("payment_id", "=", payment.id)
+      .where("kind", "=", "reserve")
+      .execute();
+  });
   const after = await afterCharge(scope.app, payment.id, result);
   return ok(paymentAnswer(after));
 }
@@ -377,6 +427,8 @@ export async function payInvoices(
   invoiceNumbers: string[],
   submission: PaymentSubmission,
   idempotencyKey: string,
+  /** The body as posted: the key's fingerprint, so a replay after the invoices were paid can be compared with it. */
+  fields?: Record<string, string>,
 ): Promise<Result<PaymentAnswer>> {
   const userId = scope.userId;
   if (!userId) return fail("sign-in-required");
@@ -387,7 +439,7 @@ export async function payInvoices(
     userId,
     idempotencyKey,
     invoicesScope(numbers),
-    { submission },
+    fields ? { fields: postedFields(fields) } : { submission },
     () => payInvoicesOnce(scope, userId, numbers, submission),
     keepResult,
   );
@@ -404,9 +456,21 @@ export async function replayedInvoicesPayment(
   scope: Scope,
   invoiceNumbers: string[],
   idempotencyKey: string,
+  fields?: Record<string, string>,
 ): Promise<Result<PaymentAnswer> | null> {
   if (!scope.userId) return null;
-  return storedAnswer<PaymentAnswer>(scope.app, scope.userId, idempotencyKey, invoicesScope(invoiceNumbers));
+  return storedAnswer<PaymentAnswer>(
+    scope.app,
+    scope.userId,
+    idempotencyKey,
+    invoicesScope(invoiceNumbers),
+    fields ? { fields: postedFields(fields) } : undefined,
+  );
+}
+
+/** The posted fields that make a request (the key itself and empty fields do not). */
+function postedFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== "" && k !== "idempotencyKey" && k !== "_csrf"));
 }
 
 export interface InvoiceTotal {
@@ -474,45 +538,34 @@ async function payInvoicesOnce(
   if (!facts.provider && !balances) return fail("payment-method-required");
   const provider = facts.provider ? getProvider(scope.app, facts.provider) : null;
   const actor: Actor = { userId, impersonatorId: scope.impersonatorId };
-  const created = await scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow | AppliedOnly>> => {
-    // The invoices' rows are the lock (in number order: no deadlock between two overlapping sets).
-    const locked = await invoicesTotal(trx, userId, numbers, true);
-    if (!locked.ok) return locked;
-    const busy = await trx
-      .selectFrom("payments")
-      .select("id")
-      .where("status", "=", "processing")
-      .where(sql<boolean>`invoice_numbers ?| ${sql.val(numbers)}::text[]`)
-      .executeTakeFirst();
-    if (busy) return fail("payment-in-progress");
-    const applied = balances
-      ? await spendOnInvoices(trx, scope.app, {
+  const created = await refusing(() =>
+    scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow | AppliedOnly>> => {
+      // The invoices' rows are the lock (in number order: no deadlock between two overlapping sets).
+      const locked = await invoicesTotal(trx, userId, numbers, true);
+      if (!locked.ok) return locked;
+      // One open attempt per invoice (ADR 051): a pending boleto, PayPal order or QR code is the researcher's
+      // way to pay; a second attempt is refused with a link to it.
+      const open = await openAttemptRefusal(trx, numbers, scope.lang);
+      if (open) return open;
+      const spend = (reserve: boolean, paymentId: string | null) =>
+        spendOnInvoices(trx, scope.app, {
           userId,
           invoiceNumbers: numbers,
-          credits: balances.applied.credits,
-          prepayment: balances.applied.prepayment,
+          credits: balances!.applied.credits,
+          prepayment: balances!.applied.prepayment,
           payCurrency: locked.value.currencyIso,
           actor,
-        })
-      : { credits: 0, prepayment: 0 };
-    const spent = balances ? { creditsApplied: applied.credits, prepaymentApplied: applied.prepayment } : {};
-    // What is still due after the balances; none (or no provider: the credits method) ends here.
-    const due = await trx
-      .selectFrom("invoices")
-      .select("number")
-      .where("number", "in", numbers)
-      .where("balance", ">", 0 as never)
-      .orderBy("number")
-      .execute();
-    if (!provider || due.length === 0) return ok({ appliedOnly: true as const, ...spent });
-    const total = await invoicesTotal(
-      trx,
-      userId,
-      due.map((d) => d.number),
-    );
-    if (!total.ok) return total;
-    return ok(
-      await insertPayment(trx, {
+          paymentId,
+          reserve,
+        });
+      // Balances covering everything with no provider: spent at once, or refused when no longer there.
+      if (!provider || (balances && balances.payable === 0)) {
+        if (!balances) return fail("payment-method-required");
+        const applied = await spend(false, null);
+        refuseShortfall(balances, applied, numbers.length);
+        return ok({ appliedOnly: true as const, creditsApplied: applied.credits, prepaymentApplied: applied.prepayment });
+      }
+      const payment = await insertPayment(trx, {
         userId,
         impersonatorId: scope.impersonatorId,
         purpose: "invoices",
@@ -520,13 +573,34 @@ async function payInvoicesOnce(
         invoiceNumbers: numbers,
         methodId: submission.paymentMethodId,
         provider,
-        amount: total.value.amount,
-        currencyIso: total.value.currencyIso,
-        exchangeRate: total.value.exchangeRate,
-        details: detailsOf(scope, submission, { allocations: total.value.allocations, ...spent }),
-      }),
-    );
-  });
+        amount: locked.value.amount,
+        currencyIso: locked.value.currencyIso,
+        exchangeRate: locked.value.exchangeRate,
+        details: detailsOf(scope, submission, { allocations: locked.value.allocations }),
+      });
+      if (!balances) return ok(payment);
+      // The balances are held for this charge, not spent (ADR 051): a decline gives them back untouched.
+      const held = await spend(true, payment.id);
+      refuseShortfall(balances, held, numbers.length);
+      const left = locked.value.invoices
+        .map((i) => ({ ...i, balance: i.balance - (held.perInvoice.get(i.number) ?? 0) }))
+        .filter((i) => i.balance > 0);
+      let amount = 0;
+      for (const i of left) amount += locked.value.exchangeRate ? await toUsdCents(trx, i.balance, i.currencyIso) : i.balance;
+      const details = detailsOf(scope, submission, {
+        allocations: left.map((i) => ({ invoiceNumber: i.number, amount: i.balance })),
+        creditsApplied: held.credits,
+        prepaymentApplied: held.prepayment,
+      });
+      const row = await trx
+        .updateTable("payments")
+        .set({ amount, details: JSON.stringify(details) })
+        .where("id", "=", payment.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return ok(toPayment(row as unknown as Row));
+    }),
+  );
   if (!created.ok) return created;
   if ("appliedOnly" in created.value) {
     const { creditsApplied, prepaymentApplied } = created.value;
@@ -579,6 +653,7 @@ export async function insertPayment(trx: DB, p: NewPayment): Promise<PaymentRow>
       provider: p.provider.id,
       sandbox: p.provider.sandbox,
       status: "processing",
+      lease_until: leaseUntil(),
       amount: p.amount,
       currency_iso: p.currencyIso,
       exchange_rate: p.exchangeRate,
@@ -656,7 +731,8 @@ export async function charge(
     checkoutId: s.checkoutId ?? undefined,
   };
   try {
-    const result = await provider.charge(request);
+    // The lease is renewed while this process waits for the provider: if it dies here, the recovery job asks.
+    const result = await withLease(scope.app.db, payment.id, () => provider.charge(request));
     await recordEvent(scope.app.db, payment.id, provider.id, "create", null, true, result.status, {
       providerRef: result.providerRef ?? null,
       ...(result.status === "failed" ? { error: result.error, code: result.code ?? null } : {}),
@@ -670,13 +746,17 @@ export async function charge(
 }
 
 export async function markFailed(app: AppContext, id: string, result: Extract<ChargeResult, { status: "failed" }>): Promise<PaymentRow> {
-  const row = await app.db
-    .updateTable("payments")
-    .set({ status: "failed", error: result.error, provider_ref: result.providerRef ?? null, updated_at: new Date() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toPayment(row as unknown as Row);
+  return app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("payments")
+      .set({ status: "failed", error: result.error, provider_ref: result.providerRef ?? null, lease_until: null, updated_at: new Date() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // A declined charge spends nothing (ADR 051): the balances held for it are given back.
+    await releaseReservations(trx, { paymentId: id }, SYSTEM_ACTOR);
+    return toPayment(row as unknown as Row);
+  });
 }
 
 /** Records a provider's acceptance: settles a sale, or keeps a started payment waiting with its next action. */
@@ -684,7 +764,10 @@ export async function afterCharge(app: AppContext, id: string, result: Exclude<C
   await app.db
     .updateTable("payments")
     .set({
-      status: "pending",
+      // A sale stays `processing` under its lease until settle() below: if this process dies in between, the
+      // recovery job finds it at once (a `pending` one it would leave for hours) and asks the provider.
+      status: result.status === "pending" ? "pending" : "processing",
+      lease_until: result.status === "pending" ? null : leaseUntil(),
       provider_ref: result.providerRef,
       next_action: result.status === "pending" ? JSON.stringify(result.next) : null,
       updated_at: new Date(),
@@ -714,23 +797,30 @@ async function undo(app: AppContext, provider: PaymentProvider, payment: Payment
     );
     status = refund.ok ? "refunded" : "succeeded";
   }
-  await app.db
-    .updateTable("payments")
-    .set({
-      status,
-      provider_ref: result.providerRef,
-      error: "order-not-placed",
-      refunded_amount: status === "refunded" ? payment.amount : 0,
-      details: JSON.stringify({ ...payment.details, unallocated: status === "succeeded" ? payment.amount : 0 }),
-      updated_at: new Date(),
-    })
-    .where("id", "=", payment.id)
-    .execute();
+  await app.db.transaction().execute(async (trx) => {
+    await releaseReservations(trx, { paymentId: payment.id }, SYSTEM_ACTOR);
+    // A sale the provider would not refund: the money stays the researcher's, as an overpayment credit (ADR 051).
+    const credited =
+      status === "succeeded" ? await creditOverpayment(trx, payment, payment.currencyIso, payment.amount, SYSTEM_ACTOR) : null;
+    await trx
+      .updateTable("payments")
+      .set({
+        status,
+        provider_ref: result.providerRef,
+        error: "order-not-placed",
+        lease_until: null,
+        refunded_amount: status === "refunded" ? payment.amount : 0,
+        details: JSON.stringify({ ...payment.details, ...(credited ? { overpayments: [credited] } : {}) }),
+        updated_at: new Date(),
+      })
+      .where("id", "=", payment.id)
+      .execute();
+  });
 }
 
-const SYSTEM_ACTOR: Actor = { userId: null };
+export const SYSTEM_ACTOR: Actor = { userId: null };
 
-async function recordEvent(
+export async function recordEvent(
   db: DB,
   paymentId: string | null,
   provider: string,
@@ -763,21 +853,26 @@ async function recordEvent(
 
 /**
  * Moves a payment's money onto its invoices, once: the payment's row is locked, a settled payment is left as
- * it is, and each invoice gets its allocation (never more than its balance; money for an invoice paid
- * otherwise meanwhile is kept as `unallocated` for staff to refund).
+ * it is, the balances held for it are spent first, and each invoice gets its allocation (never more than its
+ * balance); money for an invoice paid otherwise meanwhile becomes the researcher's overpayment credit (ADR 051).
  */
 async function settle(app: AppContext, paymentId: string, actor: Actor): Promise<{ payment: PaymentRow; changed: boolean }> {
   const r = await app.db.transaction().execute(async (trx) => {
     const payment = (await readPayment(trx, paymentId, true))!;
     if (payment.status === "succeeded" || payment.status === "refunded") return { payment, changed: false };
-    let unallocated = 0;
+    // What arrived for nothing left to pay, per currency (an allocation is in its invoice's currency).
+    const surplus = new Map<string, number>();
+    const addSurplus = (iso: string, amount: number) => amount > 0 && surplus.set(iso, (surplus.get(iso) ?? 0) + amount);
     const today = new Date().toISOString().slice(0, 10);
     const allocations = payment.details.allocations ?? [];
+    // Balances held for this payment go on first (ADR 051): the provider's money pays what they leave.
+    await applyReservations(trx, app, { paymentId: payment.id, userId: payment.userId, actor });
     for (const a of [...allocations].sort((x, y) => (x.invoiceNumber < y.invoiceNumber ? -1 : 1))) {
       const invoice = await lockInvoice(trx, a.invoiceNumber);
       const balance = invoice ? Number(invoice.balance) : 0;
       const amount = Math.min(balance, a.amount);
-      unallocated += a.amount - amount;
+      if (invoice) addSurplus(invoice.currency_iso.trim(), a.amount - amount);
+      else addSurplus(payment.currencyIso, a.amount - amount);
       if (!invoice || amount <= 0) continue;
       await creditInvoice(
         trx,
@@ -797,19 +892,24 @@ async function settle(app: AppContext, paymentId: string, actor: Actor): Promise
     }
     // A prepayment's money goes onto its retainer invoice and, once paid, becomes a balance (ADR 040).
     const prepay = payment.purpose === "prepay" ? payment.details.retainerInvoiceNumber : undefined;
-    if (prepay) unallocated += await settlePrepayPayment(trx, { ...payment, retainerInvoiceNumber: prepay }, actor);
+    if (prepay) addSurplus(payment.currencyIso, await settlePrepayPayment(trx, { ...payment, retainerInvoiceNumber: prepay }, actor));
+    if (allocations.length === 0 && !prepay) addSurplus(payment.currencyIso, payment.amount);
+    // A capture beyond what is due stays the researcher's, visibly: an overpayment credit (ADR 051).
+    const overpayments: Overpayment[] = [];
+    for (const [iso, amount] of [...surplus].sort()) {
+      const credited = await creditOverpayment(trx, payment, iso, amount, actor);
+      if (credited) overpayments.push(credited);
+    }
     const settled = await trx
       .updateTable("payments")
       .set({
         status: "succeeded",
+        lease_until: null,
         paid_at: new Date(),
         updated_at: new Date(),
         next_action: null,
         error: null,
-        details: JSON.stringify({
-          ...payment.details,
-          ...(unallocated > 0 || (allocations.length === 0 && !prepay) ? { unallocated: unallocated || payment.amount } : {}),
-        }),
+        details: JSON.stringify({ ...payment.details, ...(overpayments.length ? { overpayments } : {}) }),
       })
       .where("id", "=", payment.id)
       .returningAll()
@@ -852,106 +952,24 @@ export async function applyProviderEvent(
   if (!fresh) return ok({ payment, changed: false });
   if (event.outcome === "succeeded") return ok(await settle(app, payment.id, SYSTEM_ACTOR));
   if ((event.outcome === "failed" || event.outcome === "cancelled") && (payment.status === "pending" || payment.status === "processing")) {
-    const row = await app.db
-      .updateTable("payments")
-      .set({ status: event.outcome, error: event.error ?? event.outcome, next_action: null, updated_at: new Date() })
-      .where("id", "=", payment.id)
-      .where("status", "in", ["pending", "processing"])
-      .returningAll()
-      .executeTakeFirst();
+    const outcome = event.outcome;
+    const row = await app.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("payments")
+        .set({ status: outcome, error: event.error ?? outcome, next_action: null, lease_until: null, updated_at: new Date() })
+        .where("id", "=", payment.id)
+        .where("status", "in", ["pending", "processing"])
+        .returningAll()
+        .executeTakeFirst();
+      if (updated) await releaseReservations(trx, { paymentId: payment.id }, SYSTEM_ACTOR);
+      return updated;
+    });
     return ok({ payment: row ? toPayment(row as unknown as Row) : payment, changed: Boolean(row) });
   }
   return ok({ payment, changed: false });
 }
 
-// ─── Refunds (staff) ────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Refunds part or all of a settled payment through its provider (the staff console). The refunded money is
- * owed again on the invoices it paid (a ledger row of kind refund each, newest allocation first); staff write
- * off what the researcher should not pay. Errors: not-found, not-refundable (409), invalid amount, the
- * provider's refusal.
- */
-export async function refundPayment(scope: Scope, paymentId: string, amount: number, reason: string): Promise<Result<PaymentRow>> {
-  const payment = await readPayment(scope.app.db, paymentId);
-  if (!payment) return fail("not-found");
-  if (payment.status !== "succeeded" || !payment.providerRef) return fail("not-refundable");
-  const refundable = payment.amount - payment.refundedAmount;
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > refundable) return invalidAmount();
-  // A payment converted from several currencies goes back whole: its parts have no exact share in USD.
-  if (payment.exchangeRate && amount !== refundable) return invalidAmount();
-  const provider = getProvider(scope.app, payment.provider as ProviderId);
-  const refund = await provider
-    .refund({ id: payment.id, providerRef: payment.providerRef, amount: payment.amount, currencyIso: payment.currencyIso }, amount)
-    .catch((e: unknown) => ({ ok: false as const, error: String(e) }));
-  await recordEvent(
-    scope.app.db,
-    payment.id,
-    provider.id,
-    "refund",
-    null,
-    true,
-    refund.ok ? "refunded" : "failed",
-    { amount, reason, ...(refund.ok ? { refundRef: refund.refundRef } : { error: refund.error }) },
-    scope.userId,
-  );
-  if (!refund.ok) return fail("refund-failed", { message: refund.error });
-  const actor: Actor = { userId: scope.userId, impersonatorId: scope.impersonatorId };
-  const updated = await scope.app.db.transaction().execute(async (trx) => {
-    const locked = (await readPayment(trx, payment.id, true))!;
-    const refunded = locked.refundedAmount + amount;
-    // Back onto the invoices, newest allocation first (a converted payment reopens each whole).
-    let left = locked.exchangeRate ? Number.MAX_SAFE_INTEGER : amount;
-    const today = new Date().toISOString().slice(0, 10);
-    for (const a of [...(locked.details.allocations ?? [])].reverse()) {
-      if (left <= 0) break;
-      const share = Math.min(a.amount, left);
-      left -= share;
-      const invoice = await trx
-        .selectFrom("invoices")
-        .select(["number", "balance", "order_id", "currency_iso"])
-        .where("number", "=", a.invoiceNumber)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!invoice) continue;
-      await trx
-        .insertInto("invoice_payments")
-        .values({
-          invoice_number: invoice.number,
-          amount: share,
-          currency_iso: invoice.currency_iso,
-          payment_method_id: locked.methodId,
-          reference: `refund:${locked.id}:${refunded}`,
-          received_on: today,
-          recorded_by: actor.userId,
-          payment_id: locked.id,
-          kind: "refund",
-        })
-        .execute();
-      await trx
-        .updateTable("invoices")
-        .set({ balance: Number(invoice.balance) + share, status: "unpaid" })
-        .where("number", "=", invoice.number)
-        .execute();
-      await trx
-        .updateTable("orders")
-        .set((eb) => ({ paid: false, updated_at: new Date(), version: eb("version", "+", 1) }))
-        .where("id", "=", invoice.order_id)
-        .execute();
-    }
-    const row = await trx
-      .updateTable("payments")
-      .set({ refunded_amount: refunded, status: refunded >= locked.amount ? "refunded" : "succeeded", updated_at: new Date() })
-      .where("id", "=", locked.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toPayment(row as unknown as Row);
-  });
-  await afterOrderChange(scope.app, payment.userId);
-  return ok(updated);
-}
-
-const invalidAmount = () => ({ ok: false as const, error: "invalid-amount", fieldErrors: { amount: "staffpay:errors.invalid-amount" } });
+// Refunds (staff) are refund.ts's (ADR 051).
 
 // ─── Money ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -974,6 +992,32 @@ async function toUsdCents(db: DB, amount: number, iso: string): Promise<number> 
   const num = BigInt(amount) * 100n * 10n ** BigInt(r.scale);
   const den = 10n ** BigInt(currency.num_decimals) * r.units;
   return Number((num + den - 1n) / den);
+}
+
+/** A refusal thrown out of a transaction so that it rolls back (a balance asked for and no longer there). */
+class Refused extends Error {
+  constructor(readonly result: Result<never>) {
+    super(result.ok ? "" : result.error);
+  }
+}
+
+async function refusing<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+/**
+ * ADR 051: a balance asked for must be there whole, or the payment is refused (never made without it). One
+ * minor unit per invoice and kind is the rounding a conversion may lose.
+ */
+function refuseShortfall(plan: BalancePanel, got: { credits: number; prepayment: number }, invoices: number) {
+  const slack = 2 * invoices;
+  if (got.credits + slack < plan.applied.credits || got.prepayment + slack < plan.applied.prepayment)
+    throw new Refused(fail("balance-unavailable"));
 }
 
 /** A payment made wholly from balances (no provider), or a provider method with nothing left due after them. */

@@ -15,6 +15,7 @@ import {
 import type { Scope } from "../scope";
 import { invoiceLedger, parseMajorAmount, writeOffInvoice, type WriteoffResult } from "../invoices";
 import { audit } from "./audit";
+import { overpaymentsOf } from "../balances";
 import { staffActor } from "./orders";
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -175,6 +176,8 @@ export interface StaffPaymentPage {
   }[];
   /** What a refund may still return (minor units): paid and not yet refunded; 0 unless the payment succeeded. */
   refundable: number;
+  /** Money captured beyond what was due and where it went (ADR 051): the researcher's overpayment credits. */
+  overpayments: { creditNumber: string; amount: number; unspent: number; currency: Currency }[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -203,6 +206,27 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
   await audit(scope.app, actor.userId, "staff.payment.view", { type: "payment", id: row.id }, { ip: scope.ip });
   const payment = toRow(row as PaymentSelect);
   const refundable = row.status === "succeeded" ? Math.max(0, payment.amount - payment.refundedAmount) : 0;
+  const credits = await overpaymentsOf(scope.app.db, row.id);
+  const currencies = credits.length
+    ? await scope.app.db
+        .selectFrom("currencies")
+        .select(["iso_code", "sign", "num_decimals"])
+        .where(
+          "iso_code",
+          "in",
+          credits.map((c) => c.currencyIso),
+        )
+        .execute()
+    : [];
+  const overpayments = credits.map((c) => {
+    const cur = currencies.find((x) => x.iso_code.trim() === c.currencyIso);
+    return {
+      creditNumber: c.creditNumber,
+      amount: c.amount,
+      unspent: c.unspent,
+      currency: currencyOf(c.currencyIso, cur?.sign ?? c.currencyIso, cur?.num_decimals ?? 2),
+    };
+  });
   return {
     payment: {
       ...payment,
@@ -221,11 +245,18 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
       actor: e.email,
     })),
     refundable,
+    overpayments,
   };
 }
 
-/** How a refund is carried out: server/payments/service.ts's refundPayment (passed in so this module stays testable). */
-export type RefundFn = (scope: Scope, paymentId: string, amount: number, reason: string) => Promise<Result<unknown>>;
+/** How a refund is carried out: server/payments/refund.ts's refundPayment (passed in so this module stays testable). */
+export type RefundFn = (
+  scope: Scope,
+  paymentId: string,
+  amount: number,
+  reason: string,
+  options: { reopen: boolean },
+) => Promise<Result<unknown>>;
 
 /**
  * Refunds `form.amount` (major units as typed) of a payment, at most what was paid and not yet refunded, with a
@@ -246,8 +277,9 @@ export async function staffRefund(scope: Scope, id: string, form: RefundForm, re
   const reason = form.reason.trim();
   if (!reason) errors.reason = "staffpay:errors.reason-required";
   if (Object.keys(errors).length) return invalid(errors);
-  const r = await refund(scope, id, amount!, reason);
-  await audit(scope.app, actor.userId, "staff.payment.refund", { type: "payment", id }, { amount, reason, ok: r.ok, ip: scope.ip });
+  const reopen = form.reopen === "on" || form.reopen === "yes" || form.reopen === "true";
+  const r = await refund(scope, id, amount!, reason, { reopen });
+  await audit(scope.app, actor.userId, "staff.payment.refund", { type: "payment", id }, { amount, reason, reopen, ok: r.ok, ip: scope.ip });
   return r.ok ? ok({ amount: amount! }) : r;
 }
 

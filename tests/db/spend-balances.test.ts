@@ -177,7 +177,7 @@ describe("invoices paid from credits", () => {
         },
       ),
     );
-    expect(applied).toEqual({ credits: 1500, prepayment: 0 });
+    expect(applied).toMatchObject({ credits: 1500, prepayment: 0 });
   });
 
   it("charges the card only what credits leave, both on the invoice", async () => {

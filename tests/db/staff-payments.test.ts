@@ -233,7 +233,7 @@ describe("payments search and refund", () => {
     });
     const good = await staffRefund(staffScope, payment.id, { intent: "refund", amount: "20", reason: "Duplicate charge" }, refund);
     expect(good.ok && good.value.amount).toBe(2000);
-    expect(calls).toEqual([[payment.id, 2000, "Duplicate charge"]]);
+    expect(calls).toEqual([[payment.id, 2000, "Duplicate charge", { reopen: false }]]);
     expect(await audits("staff.payment.refund", payment.id)).toHaveLength(1);
   });
 

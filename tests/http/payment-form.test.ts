@@ -189,6 +189,16 @@ describe("the pay-many page", () => {
     // A valid form reaches the payment service: a payment row for both invoices, answered the same on a retry
     // (200 pending with PayPal's approval page, the sandbox's).
     const paymentsOf = () => portal.ctx.db.selectFrom("payments").select("invoice_numbers").where("user_id", "=", owner.id).execute();
+    // The PayPal order the page opened above still waits: one open attempt per invoice (ADR 051) sends the
+    // caller to it. Once it ended (cancelled at PayPal), a new attempt is made.
+    r = await payoff(c, body, "k-good-0000001");
+    expect([r.status, (await r.json()).error]).toEqual([409, "payment-pending"]);
+    await portal.ctx.db
+      .updateTable("payments")
+      .set({ status: "cancelled" })
+      .where("user_id", "=", owner.id)
+      .where("status", "=", "pending")
+      .execute();
     const before = (await paymentsOf()).length;
     r = await payoff(c, body, "k-good-0000001");
     const first = await r.json();

@@ -25,6 +25,8 @@ export const refundSchema = z.object({
   intent: z.literal("refund"),
   amount: z.catch(z.string().check(z.maxLength(20)), ""),
   reason: z.catch(z.string().check(z.maxLength(500)), ""),
+  /** "Re-open the invoice" (ADR 051): unchecked (absent) by default, so a refund never re-opens a settled invoice. */
+  reopen: z.optional(z.catch(z.string().check(z.maxLength(10)), "")),
 });
 export type RefundForm = z.output<typeof refundSchema>;
 

@@ -184,7 +184,13 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                         </a>
                       </li>
                     ) : null}
-                    {!unpaidMode && i.unpaid ? (
+                    {i.unpaid && i.pendingPaymentId ? (
+                      <li>
+                        <Link className="button button-small button-primary" to={paths.paymentPending(lang, i.pendingPaymentId)}>
+                          {t("actions.pendingPayment")}
+                        </Link>
+                      </li>
+                    ) : !unpaidMode && i.unpaid ? (
                       <li>
                         <Link className="button button-small button-primary" to={paths.invoicesPay(lang, [i.invoiceNumber])}>
                           {t("actions.pay")}

@@ -7,9 +7,9 @@
 // nonce Braintree's sandbox would give for it, suffixed so that each nonce is new.
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context";
-import type { ChargeRequest, ChargeResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
+import type { ChargeRequest, ChargeResult, LookupResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
 import { braintreeSignature, verifyBraintreeSignature } from "./signatures";
-import { currencyDigits, providerId, sandboxSecret, fromMajorText } from "./keys";
+import { currencyDigits, providerId, sandboxSecret, sandboxStore, fromMajorText } from "./keys";
 
 /** Braintree's processor response texts for the codes our sandbox gives (the rest: "Processor Declined"). */
 export const PROCESSOR_DECLINES: Record<number, string> = {
@@ -141,7 +141,33 @@ export class CardProvider implements PaymentProvider {
         data: { status: "failed", processorResponseCode: "3000", ...card },
       });
     if (!kind.startsWith("fake-valid-")) return refuse("91565", "Unknown or expired payment_method_nonce.");
-    return saleByAmount(id, request.amount, request.numDecimals, card);
+    const sale = saleByAmount(id, request.amount, request.numDecimals, card);
+    // Braintree keeps its transactions: the sandbox keeps each sale by our reference, so it can be asked later.
+    if (sale.status === "succeeded")
+      await sandboxStore.set(this.app, `card-sale:${request.paymentId}`, {
+        id,
+        amount: request.amount,
+        currencyIso: request.currencyIso,
+      });
+    return sale;
+  }
+
+  /** Braintree's transaction search by order id: the sale made for this payment, if any. */
+  async lookup(payment: { id: string; amount: number; currencyIso: string }): Promise<LookupResult> {
+    const sale = await sandboxStore.get<{ id: string; amount: number; currencyIso: string }>(this.app, `card-sale:${payment.id}`);
+    if (!sale) return { state: "not-found" };
+    return {
+      state: "settled",
+      event: {
+        eventId: `lookup:${sale.id}`,
+        reference: payment.id,
+        providerRef: sale.id,
+        outcome: "succeeded",
+        amount: sale.amount,
+        currencyIso: sale.currencyIso,
+        data: { status: "submitted_for_settlement" },
+      },
+    };
   }
 
   async handleReturn(): Promise<ProviderEvent | null> {

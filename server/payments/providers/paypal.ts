@@ -8,7 +8,7 @@
 import { paths } from "#common/paths";
 import { isSiteLang } from "#common/i18n";
 import type { AppContext } from "../../context";
-import type { ChargeRequest, ChargeResult, PaymentProvider, ProviderEvent, RefundResult } from "./types";
+import type { ChargeRequest, ChargeResult, PaymentProvider, ProviderEvent, RefundResult, LookupResult } from "./types";
 import { loadSession, originOf, providerId, saveSession, withQuery, type SandboxSession } from "./keys";
 
 /** The sandbox's stand-in for PayPal's approval: the order is APPROVED by this payer; where the browser goes. */
@@ -89,5 +89,28 @@ export class PaypalProvider implements PaymentProvider {
 
   async refund(): Promise<RefundResult> {
     return { ok: true, refundRef: providerId(17) };
+  }
+
+  /** GET /v2/checkout/orders/{id}: captured, voided, or still waiting for the payer (CREATED, APPROVED). */
+  async lookup(payment: { id: string; providerRef: string | null }): Promise<LookupResult> {
+    const session = await loadSession(this.app, "paypal", payment.id);
+    if (!session) return { state: "not-found" };
+    const base = {
+      reference: session.paymentId,
+      providerRef: session.providerRef,
+      amount: session.amount,
+      currencyIso: session.currencyIso,
+    };
+    if (session.status === "COMPLETED")
+      return {
+        state: "settled",
+        event: { ...base, eventId: `capture:${session.providerRef}`, outcome: "succeeded", data: { status: "COMPLETED" } },
+      };
+    if (session.status === "VOIDED")
+      return {
+        state: "settled",
+        event: { ...base, eventId: `cancel:${session.providerRef}`, outcome: "cancelled", error: "ORDER_VOIDED" },
+      };
+    return { state: "pending" };
   }
 }

@@ -121,4 +121,12 @@ export interface PaymentProvider {
   /** The answer the provider expects (Alipay: the text `success`; WeChat: 204 with no body). */
   notificationReply(accepted: boolean): Response;
   refund(payment: { id: string; providerRef: string; amount: number; currencyIso: string }, amount: number): Promise<RefundResult>;
+  /**
+   * What the provider knows of a payment now (the recovery job asks about attempts left `processing` or `pending`
+   * too long, ADR 051): its outcome as an event, `pending` while it still waits, `not-found` when no charge was
+   * ever made. Absent (or null) when the provider cannot be asked: the attempt is left for staff.
+   */
+  lookup?(payment: { id: string; providerRef: string | null; amount: number; currencyIso: string }): Promise<LookupResult | null>;
 }
+
+export type LookupResult = { state: "settled"; event: ProviderEvent } | { state: "pending" } | { state: "not-found" };
