@@ -13,7 +13,7 @@ import { offeredMethodIds } from "../payments/offer";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 
 const PAYMENT_METHOD_CREDITS: number = PAYMENT_METHOD.credits;
-import { consumeVoucher } from "../vouchers/consume";
+import { consumeVoucher, findVoucher, voucherProblem } from "../vouchers";
 import type { PriceResult } from "../catalogue";
 import { orderNotificationJob, recordHistory, transitionIn } from "./life";
 import { canTransition } from "#common/orders/status";
@@ -124,7 +124,15 @@ export async function placeable(scope: Scope, given: OrderFormRow, input: PlaceI
   });
   // Balances covering everything (issue 13): free, or the credits method that chose them.
   const coveredByCredits = input.payableTotal === 0 && input.paymentMethodId === PAYMENT_METHOD_CREDITS;
-  if (!methods.includes(input.paymentMethodId) && !coveredByCredits) return fail("payment-method-required");
+  if (!methods.includes(input.paymentMethodId) && !coveredByCredits) {
+    // Two orders raced for the last use of a voucher: the loser's price no longer carries it, so "voucher" is not
+    // offered any more. Say why (ADR 038), rather than "choose a payment method".
+    if (input.paymentMethodId === PAYMENT_METHOD.voucher && form.voucher_code) {
+      const voucher = await findVoucher(scope.app.db, form.voucher_code);
+      if (voucher && voucherProblem(voucher, new Date()) === "voucher-used-up") return fail("voucher-used-up");
+    }
+    return fail("payment-method-required");
+  }
   return ok(price);
 }
 
