@@ -7,7 +7,8 @@
 // - the provider still waits (a boleto before its due date, a PayPal order not yet approved) → left, unless
 //   it is past its expected time: then it is cancelled (a PayPal order, a QR code) — a boleto is never cancelled
 //   while a bank may still accept it (BOLETO_GRACE_DAYS after its due date);
-// - the provider cannot be asked (no lookup) → left for staff, logged.
+// - the provider cannot be asked (no lookup): a `processing` attempt is left for staff, logged (money may have
+//   been taken); a `pending` one past its time is treated as still waiting (cancelled, a boleto after its grace).
 // Each attempt is claimed with a short lease first, so two workers never recover the same one at once.
 import { isProviderId } from "./providers";
 import type { AppContext } from "../context";
@@ -75,7 +76,12 @@ async function recoverOne(app: AppContext, id: string, now: Date): Promise<keyof
     currencyIso: claimed.currency_iso.trim(),
   };
   const provider = isProviderId(claimed.provider) ? getProvider(app, claimed.provider) : null;
-  const answer = provider?.lookup ? await provider.lookup(payment).catch(() => null) : null;
+  const asked = provider?.lookup ? await provider.lookup(payment).catch(() => null) : null;
+  // A pending attempt past its time whose provider cannot be asked (no lookup yet: Alipay, WeChat Pay, UnionPay,
+  // Allpago, boleto) would otherwise block its invoice for ever ("one open attempt"): its code or session expired
+  // long ago, so it is treated as still waiting — cancelled below, a boleto only after its grace days. Money that
+  // arrives later anyway is a late capture: settled, or the researcher's overpayment credit (ADR 051).
+  const answer = asked ?? (provider && claimed.status === "pending" ? ({ state: "pending" } as const) : null);
   if (!provider || !answer) {
     app.logger.warn({ paymentId: id, provider: claimed.provider }, "payment recovery: the provider cannot be asked; left for staff");
     return "left";

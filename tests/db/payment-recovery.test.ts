@@ -1,7 +1,8 @@
 // Recovery of payment attempts nobody is finishing (issue 21 §3, ADR 051) on a real database with the card and
 // PayPal sandboxes: an attempt left `processing` by a dead process (its lease lapsed) is asked about at the
 // provider and settled once when the provider took the money, or failed (and its held balances released) when it
-// never did; a PayPal order nobody approved is cancelled past its time; the job chain is scheduled at boot.
+// never did; a PayPal order nobody approved, and an abandoned QR code whose provider cannot be asked, are cancelled
+// past their time; the job chain is scheduled at boot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { PAYMENT_METHOD } from "#common/payments/methods";
@@ -116,6 +117,38 @@ describe("recovering attempts", () => {
     expect((await paymentRow(id)).status).toBe("pending");
     await recoverPayments(t.ctx, new Date(Date.now() + 4 * 3600_000));
     expect((await paymentRow(id)).status).toBe("cancelled");
+  });
+
+  it("cancels an abandoned Alipay QR (no lookup) past its time, so the invoice can be paid again", async () => {
+    const user = await createResearcher(t.ctx);
+    const { invoice } = await createInvoice(t.ctx, user);
+    const amount = Number(invoice.amount);
+    // A QR code shown and never scanned: the attempt waits `pending`; the Alipay sandbox cannot be asked about it.
+    const abandoned = await t.ctx.db
+      .insertInto("payments")
+      .values({
+        user_id: user.id,
+        purpose: "invoices",
+        invoice_numbers: JSON.stringify([invoice.number]),
+        method_id: PAYMENT_METHOD.alipay,
+        provider: "alipay",
+        status: "pending",
+        amount,
+        currency_iso: "USD",
+        details: JSON.stringify({ allocations: [{ invoiceNumber: invoice.number, amount }] }),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const blocked = await payInvoices(scopeFor(t.ctx, user), [invoice.number], card(), randomUUID());
+    expect(blocked.ok ? null : blocked.error).toBe("payment-pending");
+    // Within its time it is left alone; past it, it ends and the invoice is payable again.
+    await recoverPayments(t.ctx);
+    expect((await paymentRow(abandoned.id)).status).toBe("pending");
+    await recoverPayments(t.ctx, new Date(Date.now() + 4 * 3600_000));
+    expect((await paymentRow(abandoned.id)).status).toBe("cancelled");
+    const paid = await payInvoices(scopeFor(t.ctx, user), [invoice.number], card(), randomUUID());
+    expect(paid.ok && paid.value.status).toBe("succeeded");
+    expect((await invoiceRow(invoice.number)).status).toBe("paid");
   });
 
   it("schedules the recovery chain with the payment housekeeping", async () => {
