@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { titleMeta } from "#app/lib/meta";
@@ -32,11 +32,20 @@ async function payoffOf(request: Request, context: LoaderFunctionArgs["context"]
   return { scope, numbers, payoff: payoff.value };
 }
 
+/**
+ * With JavaScript, an answer that is the provider's form (UnionPay) is shown and submitted as it is: the page's data
+ * is not loaded again after it, which would find the attempt just started and leave for its pending page instead.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "redirectForm" in actionResult ? false : defaultShouldRevalidate;
+
 // Pay one or more invoices (spec 2 §2 "Pay screen", issue 12 §4).
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { scope, payoff, numbers } = await payoffOf(request, context, params.invoiceNumbers);
   // One open attempt per invoice (ADR 051): while one waits (a boleto, a PayPal order), it is what the page offers.
-  const pending = await ownPendingAttempt(scope, numbers);
+  // Not when this page renders its own action's answer without JavaScript (the request still carries the form's
+  // Content-Type): that answer may be the very attempt just started (UnionPay's form on to the gateway).
+  const pending = request.headers.has("content-type") ? null : await ownPendingAttempt(scope, numbers);
   if (pending) throw redirect(paths.paymentPending(scope.lang, pending), { status: 303 });
   const t = await getFixedT(request, "payment");
   // 'You have X bank credits available.': the usable credits in the amount's currency (none when hidden).

@@ -42,8 +42,19 @@ test.describe("payment provider sandboxes", () => {
       await expect.poll(async () => (await nonces()).at(-1)).toMatch(/^fake-luhn-invalid-nonce~/);
 
       // On the pay-invoices page, CardFields puts the nonce into the form's hidden `nonce` input.
+      // The invoice the Alipay attempt holds leads to that attempt (one open attempt per invoice, ADR 051); the other
+      // one is payable.
       const load = (await (await page.request.get("/api/invoice/load")).json()) as { unpaidInvoices: { invoiceNumber: string }[] };
-      await page.goto(`/en/researcher/invoices/pay/${load.unpaidInvoices[0].invoiceNumber}`);
+      const leads: string[] = [];
+      let payable = "";
+      for (const { invoiceNumber } of load.unpaidInvoices) {
+        await page.goto(`/en/researcher/invoices/pay/${invoiceNumber}`);
+        const at = new URL(page.url()).pathname;
+        if (at.startsWith("/en/researcher/payment/")) leads.push(at);
+        else payable = invoiceNumber;
+      }
+      expect(leads).toEqual([`/en/researcher/payment/${owner.paymentId}`]);
+      await page.goto(`/en/researcher/invoices/pay/${payable}`);
       await page.locator('input[type="radio"][value="3"]').check();
       const card = page.frameLocator("iframe.card-fields-frame");
       await card.getByLabel("Card number").fill("4111111111111111");
