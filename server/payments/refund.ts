@@ -10,7 +10,7 @@ import type { Actor } from "../orders/life";
 import { afterOrderChange } from "../orders/life";
 import { overpaymentsOf, takeBackOverpayment } from "../balances";
 import { getProvider } from "./providers";
-import { readPayment, recordEvent, toPayment, type PaymentRow, type Row } from "./service";
+import { readPayment, refundAtProvider, toPayment, type PaymentRow, type Row } from "./service";
 
 export interface RefundOptions {
   /** Put what is refunded beyond the surplus back on the invoices (they are owed again). Default: no. */
@@ -39,18 +39,12 @@ export async function refundPayment(
   if (payment.exchangeRate && amount !== refundable) return invalidAmount();
   const reopen = options.reopen === true;
   const provider = getProvider(scope.app, payment.provider as ProviderId);
-  const refund = await provider
-    .refund({ id: payment.id, providerRef: payment.providerRef, amount: payment.amount, currencyIso: payment.currencyIso }, amount)
-    .catch((e: unknown) => ({ ok: false as const, error: String(e) }));
-  await recordEvent(
+  const refund = await refundAtProvider(
     scope.app.db,
-    payment.id,
-    provider.id,
-    "refund",
-    null,
-    true,
-    refund.ok ? "refunded" : "failed",
-    { amount, reason, reopen, ...(refund.ok ? { refundRef: refund.refundRef } : { error: refund.error }) },
+    provider,
+    { ...payment, providerRef: payment.providerRef },
+    amount,
+    { amount, reason, reopen },
     scope.userId,
   );
   if (!refund.ok) return fail("refund-failed", { message: refund.error });

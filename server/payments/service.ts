@@ -782,19 +782,7 @@ export async function afterCharge(app: AppContext, id: string, result: Exclude<C
 async function undo(app: AppContext, provider: PaymentProvider, payment: PaymentRow, result: Exclude<ChargeResult, { status: "failed" }>) {
   let status: PaymentStatus = "cancelled";
   if (result.status === "succeeded") {
-    const refund = await provider
-      .refund({ id: payment.id, providerRef: result.providerRef, amount: payment.amount, currencyIso: payment.currencyIso }, payment.amount)
-      .catch((e: unknown) => ({ ok: false as const, error: String(e) }));
-    await recordEvent(
-      app.db,
-      payment.id,
-      provider.id,
-      "refund",
-      null,
-      true,
-      refund.ok ? "refunded" : "failed",
-      refund.ok ? { refundRef: refund.refundRef } : { error: refund.error },
-    );
+    const refund = await refundAtProvider(app.db, provider, { ...payment, providerRef: result.providerRef }, payment.amount, {});
     status = refund.ok ? "refunded" : "succeeded";
   }
   await app.db.transaction().execute(async (trx) => {
@@ -819,6 +807,35 @@ async function undo(app: AppContext, provider: PaymentProvider, payment: Payment
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: null };
+
+/**
+ * Asks the provider to give back `amount` of a payment and records the answer as a `refund` event (with `data`,
+ * and who asked); a provider that throws is a failed refund. The one way money goes back (staff refunds, undo).
+ */
+export async function refundAtProvider(
+  db: DB,
+  provider: PaymentProvider,
+  payment: { id: string; providerRef: string; amount: number; currencyIso: string },
+  amount: number,
+  data: Record<string, unknown>,
+  actorUserId: number | null = null,
+): Promise<{ ok: true; refundRef: string } | { ok: false; error: string }> {
+  const refund = await provider
+    .refund({ id: payment.id, providerRef: payment.providerRef, amount: payment.amount, currencyIso: payment.currencyIso }, amount)
+    .catch((e: unknown) => ({ ok: false as const, error: String(e) }));
+  await recordEvent(
+    db,
+    payment.id,
+    provider.id,
+    "refund",
+    null,
+    true,
+    refund.ok ? "refunded" : "failed",
+    { ...data, ...(refund.ok ? { refundRef: refund.refundRef } : { error: refund.error }) },
+    actorUserId,
+  );
+  return refund;
+}
 
 export async function recordEvent(
   db: DB,

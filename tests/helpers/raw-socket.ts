@@ -115,3 +115,22 @@ export function health(port: number, timeoutMs = 5_000): Promise<Health> {
     req.on("error", (e) => resolve({ ok: false, error: e.message }));
   });
 }
+
+/** A multipart body of one file part (and text fields before it), optionally cut off or left unclosed. */
+export function multipartBody(boundary: string, fields: Record<string, string>, file: { field: string; name: string; content: string }) {
+  const texts = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join("");
+  const partHead = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const whole = `${texts}${partHead}${file.content}\r\n--${boundary}--\r\n`;
+  return {
+    /** Everything, closed properly. */
+    whole,
+    /** The part never closes: no closing boundary ever comes (Content-Length matches what is sent). */
+    unclosed: `${texts}${partHead}${file.content}`,
+    /** Up to the end of the file part's headers. */
+    throughPartHeaders: `${texts}${partHead}`,
+    /** Up to the middle of the file's content. */
+    midFile: `${texts}${partHead}${file.content.slice(0, Math.floor(file.content.length / 2))}`,
+  };
+}
