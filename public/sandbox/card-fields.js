@@ -34,6 +34,8 @@
         if (typeof text === "string") el.textContent = text;
       });
       if (label("card.title")) document.title = label("card.title");
+      // A card completed before the texts arrived showed the untranslated fallback: say it again in the language.
+      showReady();
       sendHeight();
     })
     .catch(function () {});
@@ -70,6 +72,14 @@
   var form = document.getElementById("card-form");
   var result = document.getElementById("card-result");
   var lastKey = "";
+  var last4 = "";
+
+  /** "Card ready: ending in 1234." for the complete card, in the page's language once its texts have arrived. */
+  function showReady() {
+    if (!lastKey || !last4) return;
+    var ready = label("card.ready");
+    result.textContent = typeof ready === "string" ? ready.replace("{{last4}}", last4) : "•••• " + last4;
+  }
 
   function update() {
     var digits = form.number.value.replace(/\D/g, "");
@@ -79,15 +89,15 @@
     if (key === lastKey) return;
     lastKey = key;
     if (!complete) {
+      last4 = "";
       result.textContent = "";
       post({ type: "card-fields:nonce", nonce: "", last4: "" });
       return;
     }
     // A new nonce for each complete card: each one can be used once.
     var kind = luhn(digits) ? NONCES[digits] || "fake-valid-nonce" : "fake-luhn-invalid-nonce";
-    var last4 = digits.slice(-4);
-    var ready = label("card.ready");
-    result.textContent = typeof ready === "string" ? ready.replace("{{last4}}", last4) : "•••• " + last4;
+    last4 = digits.slice(-4);
+    showReady();
     post({ type: "card-fields:nonce", nonce: kind + "~" + suffix(), last4: last4 });
     sendHeight();
   }
