@@ -27,14 +27,11 @@ function field<T>(expected: string, read: (value: string) => T | undefined) {
   );
 }
 
-const bool = (fallback: boolean) =>
-  z._default(
-    field("true or false (1/0, yes/no, on/off)", (value) => {
-      const v = value.trim().toLowerCase();
-      return TRUE.includes(v) ? true : FALSE.includes(v) ? false : undefined;
-    }),
-    fallback,
-  );
+const boolField = () =>
+  field("true or false (1/0, yes/no, on/off)", (value) => {
+    const v = value.trim().toLowerCase();
+    return TRUE.includes(v) ? true : FALSE.includes(v) ? false : undefined;
+  });
 
 const positive = (expected: string, integer: boolean) =>
   z.optional(
@@ -162,7 +159,13 @@ export const envSchema = z.object({
    * those peers' X-Forwarded-For/-Proto are believed (the client address of rate limits, Secure cookies).
    */
   TRUST_PROXY: trustProxy,
-  SEED_DEMO: bool(true),
+  /**
+   * Seed the demo accounts (and, with them, the demo's payment and WeChat sandboxes). Unset, it is on only where
+   * nobody else can reach the portal: outside production, or in production serving a loopback HOST with no public
+   * PUBLIC_URL (the README's `npm start`). A deployment — a non-loopback HOST or a public PUBLIC_URL — never gets
+   * demo accounts or test-mode payments by omission (house rule 5; ADR 053 "The demo is never the default of a deployment").
+   */
+  SEED_DEMO: z.optional(boolField()),
   /**
    * WeChat sign-in provider. `off` (the default): WeChat sign-in is unavailable. `sandbox`: the test-mode
    * stand-in that confirms on a page of this portal, labelled as such (ADR 004, ADR 024). No real adapter yet.
@@ -321,21 +324,37 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     if (OAUTH_CLIENT_SECRET.test(name) && value !== "") secrets[name] = value;
     if (CONFIG_OVERRIDE.test(name)) overrides[name] = value;
   }
-  const problem = publicUrlProblem(parsed.data);
+  const data = { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? demoByDefault(parsed.data) };
+  const problem = publicUrlProblem(data);
   if (problem || partial.length) throw new EnvError([...(problem ? [problem] : []), ...partial]);
-  return { ...parsed.data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
+  return { ...data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+const isLoopback = (host: string) =>
+  LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host) || host.toLowerCase().endsWith(".localhost");
+
+/**
+ * Whether SEED_DEMO, left unset, means the demo. Only a portal no one else can reach may be a demo by omission:
+ * a production process bound to an outside address or announced under a public PUBLIC_URL is a deployment, and a
+ * deployment that forgot a variable must not take real researchers' orders with test cards and demo passwords.
+ */
+function demoByDefault(env: Pick<z.output<typeof envSchema>, "NODE_ENV" | "HOST" | "PUBLIC_URL">): boolean {
+  if (env.NODE_ENV !== "production") return true;
+  if (!isLoopback(env.HOST)) return false;
+  return !env.PUBLIC_URL || isLoopback(new URL(env.PUBLIC_URL).hostname);
 }
 
 /**
  * Production without PUBLIC_URL would have no trustworthy address to put in e-mailed links: refused at start.
  * The demo (demo accounts seeded, the default of `npm start`) and test runs use http://HOST:PORT instead.
  */
-function publicUrlProblem(env: Pick<z.output<typeof envSchema>, "NODE_ENV" | "SEED_DEMO" | "PUBLIC_URL">) {
+function publicUrlProblem(env: { NODE_ENV: string; SEED_DEMO: boolean; PUBLIC_URL?: string }) {
   if (env.NODE_ENV !== "production" || env.SEED_DEMO || env.PUBLIC_URL) return null;
   return {
     name: "PUBLIC_URL",
     message:
-      "must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
+      "must be set in production (NODE_ENV=production) unless the demo is seeded: it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
   };
 }
 

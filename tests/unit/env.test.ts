@@ -129,7 +129,7 @@ describe("readEnv", () => {
 
   it("refuses production without PUBLIC_URL, unless it is the demo (issue 10 item 1)", () => {
     expect(problems({ NODE_ENV: "production", SEED_DEMO: "false" })).toBe(
-      "Invalid environment:\n  PUBLIC_URL must be set in production (NODE_ENV=production with SEED_DEMO=false): it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
+      "Invalid environment:\n  PUBLIC_URL must be set in production (NODE_ENV=production) unless the demo is seeded: it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
     );
     expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "false", PUBLIC_URL: "https://portal.example" }).PUBLIC_URL).toBe(
       "https://portal.example",
@@ -140,6 +140,25 @@ describe("readEnv", () => {
     expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0", PORT: "8080" }))).toBe("http://localhost:8080");
     expect(publicOrigin(readEnv({ NODE_ENV: "development", HOST: "::1", PORT: "8080" }))).toBe("http://[::1]:8080");
     expect(publicOrigin(readEnv({ PUBLIC_URL: "https://portal.example/" }))).toBe("https://portal.example");
+  });
+
+  it("is a demo by omission only where nobody else can reach it: never a deployment that forgot SEED_DEMO (house rule 5)", () => {
+    // The README's `npm start`: production, loopback HOST, no PUBLIC_URL: the demo.
+    expect(readEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(true);
+    expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" }).SEED_DEMO).toBe(true);
+    expect(readEnv({ NODE_ENV: "production", HOST: "::1", PUBLIC_URL: "http://127.0.0.1:3000" }).SEED_DEMO).toBe(true);
+    // A deployment: announced under a public address, or listening on an outside one.
+    expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: "https://portal.example" }).SEED_DEMO).toBe(false);
+    expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: "http://203.0.113.5:3000" }).SEED_DEMO).toBe(false);
+    expect(readEnv({ NODE_ENV: "production", HOST: "0.0.0.0", PUBLIC_URL: "https://portal.example" }).SEED_DEMO).toBe(false);
+    // …and one that forgot PUBLIC_URL as well is refused instead of becoming a demo on the network.
+    expect(problems({ NODE_ENV: "production", HOST: "0.0.0.0" })).toContain("PUBLIC_URL must be set in production");
+    // Without the demo there is no test mode either: payments stay live (ADR 053).
+    expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: "https://portal.example" }).PAYMENTS_MODE).toBe("live");
+    // Said explicitly, SEED_DEMO wins; outside production the demo stays the default.
+    expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: "https://portal.example", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "no", PUBLIC_URL: "http://localhost:3000" }).SEED_DEMO).toBe(false);
+    expect(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0" }).SEED_DEMO).toBe(true);
   });
 
   it("reads proxy trust as Express does: none, hops or the proxies' addresses; never every peer (issue 10 item 2)", () => {
