@@ -22,7 +22,7 @@ afterAll(async () => t.close());
 
 const paymentsOf = (userId: number) =>
   t.ctx.db.selectFrom("payments").selectAll().where("user_id", "=", userId).where("purpose", "=", "prepay").execute();
-const movementsOf = (userId: number, kind: string) =>
+const movementsOf = (userId: number, kind: "deposit" | "overpayment") =>
   t.ctx.db.selectFrom("balance_movements").selectAll().where("user_id", "=", userId).where("kind", "=", kind).execute();
 
 /** A researcher with an unpaid 500 USD retainer invoice (issued for a bank transfer, as the prepay page does). */

@@ -5,6 +5,8 @@
 // under way. The primary replaces it; within a minute every invoice is paid exactly once (one capture on its
 // ledger, no surplus) or payable again (no attempt left open, nothing captured) — the recovery job asks the card
 // sandbox about every attempt the dead process left `processing` — and each payable one then pays once.
+// Retainer invoices (prepayments, POST /api/prepay/payment) are confirmed in the same burst and must end the
+// same way: paid once and deposited once, or payable again.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,7 +20,9 @@ import { readEnv } from "../../server/env";
 import { createAppContext, type AppContext } from "../../server/context";
 import { createCache } from "../../server/cache";
 import { createLogger } from "../../server/logger";
-import { createInvoice, createResearcher } from "../helpers/factories";
+import { createInvoice, createResearcher, scopeFor } from "../helpers/factories";
+import { bankTransferSubmission } from "../helpers/prepay";
+import { payPrepayment } from "../../server/payments/prepay";
 import { Client, RELAXED_RATE_LIMITS, signIn } from "../helpers/portal";
 import { freePort, startOwnPostgres, type OwnPostgres } from "./procs-pg";
 
@@ -116,6 +120,13 @@ describe("the web process killed in the middle of payment confirmations", () => 
     const user = await createResearcher(ctx);
     const invoices: { number: string }[] = [];
     for (let i = 0; i < 12; i++) invoices.push((await createInvoice(ctx, user)).invoice);
+    // Prepayments issued unpaid (as for a bank transfer), then paid by card through the API below.
+    const retainers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const issued = await payPrepayment(scopeFor(ctx, user), { amount: String(100 + i) }, bankTransferSubmission(), randomUUID());
+      if (!issued.ok) throw new Error(`prepayment not issued: ${issued.error}`);
+      retainers.push(/\/prepay\/(P[A-Z]+\d+)/.exec(issued.value.redirectUrl!)![1]);
+    }
     const client: Client = await signIn({ url: base }, user);
     const country = await ctx.db.selectFrom("countries").select("id").where("iso2", "=", "US").executeTakeFirstOrThrow();
     const pay = (number: string) =>
@@ -133,10 +144,30 @@ describe("the web process killed in the middle of payment confirmations", () => 
         })
         .then((r) => r.status)
         .catch(() => 0);
+    const prepay = (number: string) =>
+      client
+        .request("/api/prepay/payment", {
+          method: "POST",
+          headers: { "content-type": "application/json", "Idempotency-Key": randomUUID() },
+          body: JSON.stringify({
+            paymentMethodId: 3,
+            acceptedTermsAndConditions: true,
+            retainerInvoiceNumber: number,
+            billingAddress: { address1: "1 Main St", city: "Durham", state: "NC", zip: "27701", country: { value: country.id } },
+            creditCard: { nonce: `fake-valid-nonce~${randomUUID().replaceAll("-", "")}`, currency: "USD" },
+          }),
+        })
+        .then((r) => r.status)
+        .catch(() => 0);
 
     // Two tabs per invoice confirm at once; the serving process dies once the first attempts are under way.
     const webPid = (await (await fetch(`${base}/healthz`)).json()).pid as number;
-    const inFlight = invoices.flatMap((i) => [pay(i.number), pay(i.number)]);
+    // Interleaved, so the kill finds attempts of both kinds under way.
+    const inFlight = invoices.flatMap((i, n) => [
+      pay(i.number),
+      pay(i.number),
+      ...(n < retainers.length ? [prepay(retainers[n]), prepay(retainers[n])] : []),
+    ]);
     await waitFor(
       "the first attempts",
       async () => (await ctx.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute()).length >= 5,
@@ -177,7 +208,44 @@ describe("the web process killed in the middle of payment confirmations", () => 
           return `wrong: balance ${inv.balance}, ledger ${credited}, captured ${captured} of ${amount}`;
         }),
       );
-      return rows;
+      const prepaid = await Promise.all(
+        retainers.map(async (number) => {
+          const r = await ctx.db
+            .selectFrom("retainer_invoices")
+            .select(["status", "amount", "balance"])
+            .where("number", "=", number)
+            .executeTakeFirstOrThrow();
+          const ledger = await ctx.db
+            .selectFrom("retainer_invoice_payments")
+            .select("amount")
+            .where("retainer_invoice_number", "=", number)
+            .execute();
+          const deposits = await ctx.db
+            .selectFrom("balance_movements")
+            .select("amount")
+            .where("retainer_invoice_number", "=", number)
+            .where("kind", "=", "deposit")
+            .execute();
+          const attempts = await ctx.db
+            .selectFrom("payments")
+            .select(["status", "amount"])
+            .where("purpose", "=", "prepay")
+            .where(sql<string>`details->>'retainerInvoiceNumber'`, "=", number)
+            .execute();
+          const open = attempts.filter((a) => a.status === "processing" || a.status === "pending").length;
+          const captured = attempts.filter((a) => a.status === "succeeded").reduce((s, a) => s + Number(a.amount), 0);
+          const credited = ledger.reduce((s, l) => s + Number(l.amount), 0);
+          const amount = Number(r.amount);
+          const deposited = deposits.reduce((s, d) => s + Number(d.amount), 0);
+          if (open) return "open";
+          if (r.status === "paid" && credited === amount && captured === amount && deposited === amount && deposits.length === 1)
+            return "paid-once";
+          if (r.status === "unpaid" && Number(r.balance) === amount && credited === 0 && captured === 0 && deposits.length === 0)
+            return "payable";
+          return `wrong: prepayment ${number} ${r.status}, ledger ${credited}, captured ${captured}, deposited ${deposited} of ${amount}`;
+        }),
+      );
+      return [...rows, ...prepaid];
     };
     let last: string[] = [];
     const settled = await waitFor(
@@ -212,6 +280,7 @@ describe("the web process killed in the middle of payment confirmations", () => 
     expect(settled.every((x) => x === "paid-once" || x === "payable")).toBe(true);
     // The payable ones pay once now.
     for (const [n, i] of invoices.entries()) if (settled[n] === "payable") expect(await pay(i.number)).toBe(200);
+    for (const [n, number] of retainers.entries()) if (settled[invoices.length + n] === "payable") expect(await prepay(number)).toBe(200);
     expect((await state()).every((x) => x === "paid-once")).toBe(true);
     console.log(
       `payments kill: ${atKill.length} attempts at the kill (${atKill.filter((a) => a.status === "processing").length} processing), ` +
