@@ -26,6 +26,7 @@ import type { PaymentAddress, PaymentSubmission } from "#common/payments/types";
 import type { DB } from "../db";
 import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { currencyName } from "#common/format";
+import { convertMinor, USD } from "#common/money";
 import type { Scope } from "../scope";
 import { listAddresses } from "../accounts/addresses";
 import { priceForm, type OrderFormRow } from "../order-form";
@@ -429,9 +430,10 @@ export async function loadPayoff(
   const currencies = new Set(ordered.map((r) => r.currency_iso));
   const same = currencies.size === 1;
   const currencyIso = same ? ordered[0].currency_iso : "USD";
-  // Shown only: the charge's own amount is computed by the payment service from the invoices.
+  // Shown only: the charge's own amount is computed by the payment service from the invoices, each rounded up
+  // to the cent (invoicesTotal); the page rounds the same way so that it shows what will be charged.
   const toUsdCents = (r: (typeof ordered)[number]) =>
-    r.currency_iso === "USD" ? Number(r.balance) : Math.round((Number(r.balance) / 10 ** r.num_decimals / Number(r.rate ?? 1)) * 100);
+    convertMinor(Number(r.balance), { isoCode: r.currency_iso.trim(), numDecimals: r.num_decimals, rate: r.rate ?? "1" }, USD, "up");
   const shown = Object.fromEntries(ordered.map((r) => [r.number, same ? Number(r.balance) : toUsdCents(r)]));
   const total = Object.values(shown).reduce((a, b) => a + b, 0);
   const { panel, errors } = await panelFor(scope, total, currencyIso, choice);
