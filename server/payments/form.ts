@@ -2,6 +2,7 @@
 // rules, the user's saved addresses, countries with their states, currencies) and the check of a submission
 // by the chosen method's facts (spec 2 §5, §6). Pages, the wizard's payment step and the API all parse here.
 import { createHash, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
 import {
   BRAZIL_CHOICES,
@@ -416,6 +417,8 @@ export async function loadPayoff(
         .selectFrom("exchange_rates as r")
         .select("r.rate")
         .whereRef("r.iso_code", "=", "i.currency_iso")
+        // The rate the charge will use (invoicesTotal): in force today, not one announced for later.
+        .where("r.effective_on", "<=", sql<string>`current_date`)
         .orderBy("r.effective_on", "desc")
         .limit(1)
         .as("rate"),
