@@ -92,7 +92,11 @@ export function currencyRate(catalogue: Catalogue, iso: string, now: Date): Curr
 
 /** Converts USD cents into minor units of `currencyIso` at the rate in force on `now`. */
 export function toCurrency(catalogue: Catalogue, usdCents: number, currencyIso: string, now: Date): number {
-  return convertMinor(usdCents, USD, { isoCode: currencyIso, numDecimals: catalogue.currencies[currencyIso].numDecimals, rate: rateOn(catalogue, currencyIso, now) });
+  return convertMinor(usdCents, USD, {
+    isoCode: currencyIso,
+    numDecimals: catalogue.currencies[currencyIso].numDecimals,
+    rate: rateOn(catalogue, currencyIso, now),
+  });
 }
 
 type StandardPrice = { ok: true; cents: number } | { ok: false; reason: "no-base" };

@@ -86,7 +86,10 @@ export async function usdBaseAtIssue(
       : Promise.resolve({ num_decimals: numDecimals }),
   ]);
   if (!rate || !currency) return { exchangeRate: null, usdTotal: null };
-  return { exchangeRate: rate.rate, usdTotal: convertMinor(amount, { isoCode: currencyIso, numDecimals: currency.num_decimals, rate: rate.rate }, USD) };
+  return {
+    exchangeRate: rate.rate,
+    usdTotal: convertMinor(amount, { isoCode: currencyIso, numDecimals: currency.num_decimals, rate: rate.rate }, USD),
+  };
 }
 
 /** The number of an order's invoice, or null when the order has none. */

@@ -45,7 +45,11 @@ describe("the pay-many page's total in USD", () => {
     // A balance whose USD value has a fraction of a cent below a half: rounding half up and rounding up differ.
     let balance = Number(reais.invoice.balance);
     while (convertMinor(balance, brl, USD) === convertMinor(balance, brl, USD, "up")) balance -= 1;
-    await t.ctx.db.updateTable("invoices").set({ balance: String(balance) }).where("number", "=", brlNumber).execute();
+    await t.ctx.db
+      .updateTable("invoices")
+      .set({ balance: String(balance) })
+      .where("number", "=", brlNumber)
+      .execute();
   });
 
   it("is the amount the payment service charges, invoice by invoice", async () => {

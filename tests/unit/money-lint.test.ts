@@ -70,6 +70,9 @@ describe("money stays in integers outside the money module", () => {
       }
     }
     expect(offending, "use #common/money (parseMajor, majorText, formatMoney, minorOf, convertMinor, rescaleMinor)").toEqual([]);
-    expect(ALLOWED.filter((a) => !used.has(a)), "allow-list entries that no longer match a line").toEqual([]);
+    expect(
+      ALLOWED.filter((a) => !used.has(a)),
+      "allow-list entries that no longer match a line",
+    ).toEqual([]);
   });
 });

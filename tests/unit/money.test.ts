@@ -46,7 +46,25 @@ describe("parseMajor: typed and provider amounts to minor units", () => {
     expect(parseMajor("1,000", 0)).toBeNull();
   });
   it("refuses everything else: empty, signs, exponents, grouping, inner spaces, a bare mark", () => {
-    for (const text of ["", "   ", "-3", "+3", "1e3", "1E3", "1.234,56", "1,234.56", "1 000", "12.", ".5", ",5", "abc", "0x10", "Infinity", "NaN", "１２"])
+    for (const text of [
+      "",
+      "   ",
+      "-3",
+      "+3",
+      "1e3",
+      "1E3",
+      "1.234,56",
+      "1,234.56",
+      "1 000",
+      "12.",
+      ".5",
+      ",5",
+      "abc",
+      "0x10",
+      "Infinity",
+      "NaN",
+      "１２",
+    ])
       expect(parseMajor(text, 2), text).toBeNull();
   });
   it("refuses zero unless a provider states it, and anything beyond 12 whole digits or 2^53", () => {

@@ -13,17 +13,7 @@ import type { AppContext } from "../../context";
 import type { AlipayGateway } from "./alipay-live";
 import type { ChargeRequest, ChargeResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
 import { alipaySignContent, rsaSign, rsaVerify } from "./signatures";
-import {
-  currencyDigits,
-  digits,
-  originOf,
-  providerId,
-  sandboxRsa,
-  saveSession,
-  type SandboxSession,
-  QR_VALID_MS,
-  sessionOf,
-} from "./keys";
+import { currencyDigits, digits, originOf, providerId, sandboxRsa, saveSession, type SandboxSession, QR_VALID_MS, sessionOf } from "./keys";
 import { majorText, parseMajor } from "#common/money";
 
 export interface AlipayKeys {
