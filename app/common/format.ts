@@ -1,45 +1,8 @@
-// Money and date formatting shared by pages, PDFs and e-mails (spec 2 §9).
+// Money and date formatting shared by pages, PDFs and e-mails (spec 2 §9). Money is the money module's
+// (./money, ADR 054), re-exported here for the pages that format both.
 import { LANG_TAG, type SiteLang } from "./i18n";
 
-export interface CurrencyFormat {
-  isoCode: string;
-  sign: string;
-  numDecimals: number;
-}
-
-/** Currencies whose sign is written with dot thousands and comma decimals (spec 2 §9: euro and real). */
-const COMMA_DECIMAL_CURRENCIES = new Set(["EUR", "BRL"]);
-
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
-
-/**
- * Formats an amount held in integer minor units (cents) in a currency.
- * Euro and real use "." for thousands and "," for decimals, the others the
- * reverse; a whole amount drops its decimals ("$1,200", "€1.200,50").
- */
-export function formatMoney(amountMinor: number, currency: CurrencyFormat): string {
-  if (!Number.isInteger(amountMinor)) throw new TypeError("formatMoney expects integer minor units");
-  const negative = amountMinor < 0;
-  const abs = Math.abs(amountMinor);
-  const factor = 10 ** currency.numDecimals;
-  const whole = Math.floor(abs / factor);
-  const fraction = abs % factor;
-  const commaDecimal = COMMA_DECIMAL_CURRENCIES.has(currency.isoCode);
-  const thousands = commaDecimal ? "." : ",";
-  const decimalMark = commaDecimal ? "," : ".";
-  let text = groupThousands(String(whole), thousands);
-  if (fraction !== 0 && currency.numDecimals > 0) {
-    text += decimalMark + String(fraction).padStart(currency.numDecimals, "0");
-  }
-  return `${negative ? "-" : ""}${currency.sign}${text}`;
-}
-
-/** Converts a decimal amount (e.g. 12.5) to integer minor units without float drift. */
-export function toMinorUnits(amount: number, numDecimals: number): number {
-  return Math.round(Number((amount * 10 ** numDecimals).toFixed(6)));
-}
+export { formatMoney, type CurrencyFormat } from "./money";
 
 type DateInput = Date | string | number;
 

@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatDateTime, formatMoney } from "#common/format";
+import { majorText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus, type Result } from "#common/result";
 import {
@@ -50,9 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     done: done && DONE.includes(done) ? done : null,
     today: new Date().toISOString().slice(0, 10),
     // The payment form offers the whole balance (the usual transfer); staff change it for a partial payment.
-    balanceMajor: page.order.invoice
-      ? (page.order.invoice.balance / 10 ** page.order.currency.numDecimals).toFixed(page.order.currency.numDecimals)
-      : "",
+    balanceMajor: page.order.invoice ? majorText(page.order.invoice.balance, page.order.currency.numDecimals) : "",
   };
 }
 

@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
+import { majorText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { refundSchema, staffPayErrorKey, type RefundForm } from "#common/staff/payments";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     title: t("payment.title"),
     ...page,
-    refundableMajor: (page.refundable / 10 ** numDecimals).toFixed(numDecimals),
+    refundableMajor: majorText(page.refundable, numDecimals),
     done: new URL(request.url).searchParams.get("done") === "refund",
   };
 }

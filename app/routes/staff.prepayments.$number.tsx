@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatDateTime, formatMoney } from "#common/format";
+import { majorText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { retainerTransferSchema, type RetainerTransferForm } from "#common/prepay/schemas";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!retainer) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "prepay");
   const done = new URL(request.url).searchParams.get("done");
-  const major = (retainer.balance / 10 ** retainer.currency.numDecimals).toFixed(retainer.currency.numDecimals);
+  const major = majorText(retainer.balance, retainer.currency.numDecimals);
   return {
     title: t("staff.title", { number: retainer.number }),
     retainer,

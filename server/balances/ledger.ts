@@ -7,7 +7,8 @@
 import { sql } from "kysely";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { DB } from "../db";
-import { convertMinor, currencyRate, type Catalogue, type CurrencyRate } from "../catalogue";
+import { convertMinor, crossRate, type CurrencyRate } from "#common/money";
+import { currencyRate, type Catalogue } from "../catalogue";
 import { creditInvoice, type LockedInvoice } from "../invoices/payments";
 import type { Actor } from "../orders/life";
 import type { CreditKind } from "../../db/types-prepay";
@@ -292,9 +293,7 @@ export async function spendOnInvoice(trx: DB, req: SpendRequest): Promise<Spent>
 }
 
 /** Units of `to` per 1 unit of `from` at these rates (8 decimals), as stored with a movement. */
-function rateBetween(from: CurrencyRate, to: CurrencyRate): string {
-  return (Number(to.rate) / Number(from.rate)).toFixed(8);
-}
+const rateBetween = (from: CurrencyRate, to: CurrencyRate): string => crossRate(from, to, 8);
 
 /**
  * The accounts a spend may use, their rows locked in one fixed order (expiry, creation, key) so concurrent

@@ -65,4 +65,3 @@ export {
   type WordBin,
 } from "./types";
 export { searchJournals, JOURNAL_SEARCH_MIN, JOURNAL_SUGGESTIONS, type JournalSuggestion } from "./journals";
-export { convertMinor, usdCentsAt, type CurrencyRate } from "./money";

@@ -4,7 +4,8 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
 import type { Cache } from "../cache";
-import { BP, scaleDecimal } from "./money";
+import { scaleDecimal } from "#common/money";
+import { BP } from "./money";
 import type { Catalogue, DeliveryTier, DeliveryTierCode } from "./types";
 
 /** Per-word rates are held in millionths of a USD. */

@@ -12,7 +12,8 @@
 //      (bundle, preferred group or promotional code);
 //   5. notices.
 import { businessDeadline, type BusinessCalendar } from "./calendar";
-import { allocate, applyBp, convertUsdCents, perWordCents, type CurrencyRate } from "./money";
+import { convertMinor, USD, type CurrencyRate } from "#common/money";
+import { allocate, applyBp, perWordCents } from "./money";
 import {
   CHINESE_LANGUAGE_ID,
   CUSTOM_EDITING_DEADLINE_WORDS,
@@ -91,7 +92,11 @@ export function currencyRate(catalogue: Catalogue, iso: string, now: Date): Curr
 
 /** Converts USD cents into minor units of `currencyIso` at the rate in force on `now`. */
 export function toCurrency(catalogue: Catalogue, usdCents: number, currencyIso: string, now: Date): number {
-  return convertUsdCents(usdCents, rateOn(catalogue, currencyIso, now), catalogue.currencies[currencyIso].numDecimals);
+  return convertMinor(usdCents, USD, {
+    isoCode: currencyIso,
+    numDecimals: catalogue.currencies[currencyIso].numDecimals,
+    rate: rateOn(catalogue, currencyIso, now),
+  });
 }
 
 type StandardPrice = { ok: true; cents: number } | { ok: false; reason: "no-base" };
@@ -410,7 +415,7 @@ function priceTier(
   rate: string,
   numDecimals: number,
 ): Priced {
-  const convert = (usd: number) => convertUsdCents(usd, rate, numDecimals);
+  const convert = (usd: number) => convertMinor(usd, USD, { isoCode: input.currencyIso, numDecimals, rate });
   const multiplier = catalogue.tiers[tier]?.multiplierBp;
   const list = lines.map((l) => {
     const applies = tier !== "standard" && tierApplies(l, tier) && multiplier !== undefined;

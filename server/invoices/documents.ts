@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import { formatDate, formatMoney, type CurrencyFormat } from "#common/format";
+import { USD } from "#common/money";
 import { isSiteLang, LANG_TAG, type SiteLang } from "#common/i18n";
 import type { Scope } from "../scope";
 import type { AppContext } from "../context";
@@ -290,7 +291,7 @@ function referenceOf(w: Wording, p: LedgerPayment): string {
 /** "US$100.00 at 1 USD = 5.1234 BRL": the USD base and the rate of a converted invoice, or null for USD. */
 function usdBase(f: InvoiceFacts, w: Wording): { label: string; value: string; note: string } | null {
   if (f.currency.isoCode === "USD" || f.usdTotal === null || f.exchangeRate === null) return null;
-  const usd = formatMoney(f.usdTotal, { isoCode: "USD", sign: "$", numDecimals: 2 });
+  const usd = formatMoney(f.usdTotal, USD);
   return {
     label: w.t("pdf.usdBase"),
     value: usd,

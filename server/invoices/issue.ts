@@ -2,7 +2,7 @@
 // transaction that places the order, so an order and its invoice exist together or not at all.
 import { sql } from "kysely";
 import type { DB } from "../db";
-import { usdCentsAt } from "../catalogue";
+import { convertMinor, USD } from "#common/money";
 import type { LegalEntity } from "./entity";
 
 export const INVOICE_DUE_DAYS = 30;
@@ -86,7 +86,10 @@ export async function usdBaseAtIssue(
       : Promise.resolve({ num_decimals: numDecimals }),
   ]);
   if (!rate || !currency) return { exchangeRate: null, usdTotal: null };
-  return { exchangeRate: rate.rate, usdTotal: usdCentsAt(amount, rate.rate, currency.num_decimals) };
+  return {
+    exchangeRate: rate.rate,
+    usdTotal: convertMinor(amount, { isoCode: currencyIso, numDecimals: currency.num_decimals, rate: rate.rate }, USD),
+  };
 }
 
 /** The number of an order's invoice, or null when the order has none. */

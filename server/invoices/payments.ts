@@ -9,6 +9,7 @@ import type { AppContext } from "../context";
 import type { DB } from "../db";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import { afterOrderChange, orderNotificationJob, recordHistory, type Actor } from "../orders/life";
+import { parseMajor } from "#common/money";
 
 export interface BankPaymentInput {
   /** In major units as staff type it ("1250.50"); converted with the currency's decimals here. */
@@ -36,19 +37,6 @@ export interface RecordedPayment {
 }
 
 export const PAYMENT_REFERENCE_MAX = 100;
-
-/**
- * "1250.5" in a currency of `decimals` decimals as minor units (125050), or null when it is not a positive amount
- * with at most that many decimals. Exact: decimal strings are never passed through floating point.
- */
-export function parseMajorAmount(input: string, decimals: number): number | null {
-  const m = /^(\d{1,12})(?:[.,](\d+))?$/.exec(input.trim());
-  if (!m) return null;
-  const fraction = m[2] ?? "";
-  if (fraction.length > decimals) return null;
-  const minor = Number(m[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
-  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
-}
 
 /** A real calendar date YYYY-MM-DD, not after tomorrow (UTC: the bank's statement may be a time zone ahead). */
 export function validReceivedOn(input: string, now = new Date()): boolean {
@@ -104,7 +92,7 @@ export async function recordBankPayment(
       });
     }
     if (invoice.status === "void") return fail("invoice-void");
-    const amount = parseMajorAmount(input.amount, invoice.num_decimals);
+    const amount = parseMajor(input.amount, invoice.num_decimals);
     if (amount === null) return invalid({ amount: "staffops:errors.invalid-amount" });
     const balanceBefore = Number(invoice.balance);
     if (amount > balanceBefore) return invalid({ amount: "staffops:errors.amount-exceeds-balance" }, "amount-exceeds-balance");

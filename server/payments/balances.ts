@@ -8,7 +8,8 @@ import { PAYMENT_FIELD as F, type PaymentFields } from "#common/payments/schemas
 import type { PaymentSubmission } from "#common/payments/types";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
-import { convertMinor, currencyRate, getCatalogue, type Catalogue } from "../catalogue";
+import { convertMinor, minorOf, parseMajor } from "#common/money";
+import { currencyRate, getCatalogue, type Catalogue } from "../catalogue";
 import { spendOnInvoice, totalIn, userBalances } from "../balances";
 import { lockInvoice, type LockedInvoice } from "../invoices/payments";
 import type { Actor } from "../orders/life";
@@ -51,7 +52,7 @@ export async function balancesFor(
   let credits = totalIn(balances.credits, target, catalogue, now);
   // Credits count only when worth at least 1 in the user's own currency (spec 2 §6).
   const own = currencyRate(catalogue, user.currency_iso.trim(), now);
-  if (!own || totalIn(balances.credits, own, catalogue, now) < 10 ** own.numDecimals) credits = 0;
+  if (!own || totalIn(balances.credits, own, catalogue, now) < minorOf(1, own.numDecimals)) credits = 0;
   if (credits <= 0 && prepayment <= 0) return null;
   const c = catalogue.currencies[currencyIso];
   return { credits, prepayment, currency: { isoCode: currencyIso, sign: c.sign, numDecimals: c.numDecimals } };
@@ -61,8 +62,6 @@ export async function balancesFor(
 export async function hasUsableCredits(scope: Scope, currencyIso: string): Promise<boolean> {
   return ((await balancesFor(scope, currencyIso))?.credits ?? 0) > 0;
 }
-
-const AMOUNT = /^\d{1,12}(?:[.,]\d{1,4})?$/;
 
 /**
  * What a choice spends on `subtotal` (minor units): credits first (they are the ones that expire), then the
@@ -79,13 +78,9 @@ export function planBalances(
   let prepayment = 0;
   if (choice.prepayOption === "fullPayment") prepayment = prepayMax;
   else if (choice.prepayOption === "partialPayment" && available.prepayment > 0) {
-    const typed = (choice.prepayAmount ?? "").trim();
-    if (!AMOUNT.test(typed)) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
-    const [whole, frac = ""] = typed.split(/[.,]/);
-    const d = available.currency.numDecimals;
-    if (frac.replace(/0+$/, "").length > d) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
-    const minor = Number(whole) * 10 ** d + Number((frac + "0".repeat(d)).slice(0, d) || "0");
-    if (!Number.isSafeInteger(minor) || minor <= 0) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
+    // A fraction longer than the currency's is refused, not cut: "1.000" in reais may mean a thousand (ADR 054).
+    const minor = parseMajor(choice.prepayAmount ?? "", available.currency.numDecimals);
+    if (minor === null) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-invalid" });
     if (minor > prepayMax) return invalid({ [F.prepayAmount]: "payment:errors.prepay-amount-exceeds" });
     prepayment = minor;
   }

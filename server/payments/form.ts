@@ -2,6 +2,7 @@
 // rules, the user's saved addresses, countries with their states, currencies) and the check of a submission
 // by the chosen method's facts (spec 2 §5, §6). Pages, the wizard's payment step and the API all parse here.
 import { createHash, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
 import {
   BRAZIL_CHOICES,
@@ -26,6 +27,7 @@ import type { PaymentAddress, PaymentSubmission } from "#common/payments/types";
 import type { DB } from "../db";
 import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { currencyName } from "#common/format";
+import { convertMinor, USD } from "#common/money";
 import type { Scope } from "../scope";
 import { listAddresses } from "../accounts/addresses";
 import { priceForm, type OrderFormRow } from "../order-form";
@@ -415,6 +417,8 @@ export async function loadPayoff(
         .selectFrom("exchange_rates as r")
         .select("r.rate")
         .whereRef("r.iso_code", "=", "i.currency_iso")
+        // The rate the charge will use (invoicesTotal): in force today, not one announced for later.
+        .where("r.effective_on", "<=", sql<string>`current_date`)
         .orderBy("r.effective_on", "desc")
         .limit(1)
         .as("rate"),
@@ -429,9 +433,10 @@ export async function loadPayoff(
   const currencies = new Set(ordered.map((r) => r.currency_iso));
   const same = currencies.size === 1;
   const currencyIso = same ? ordered[0].currency_iso : "USD";
-  // Shown only: the charge's own amount is computed by the payment service from the invoices.
+  // Shown only: the charge's own amount is computed by the payment service from the invoices, each rounded up
+  // to the cent (invoicesTotal); the page rounds the same way so that it shows what will be charged.
   const toUsdCents = (r: (typeof ordered)[number]) =>
-    r.currency_iso === "USD" ? Number(r.balance) : Math.round((Number(r.balance) / 10 ** r.num_decimals / Number(r.rate ?? 1)) * 100);
+    convertMinor(Number(r.balance), { isoCode: r.currency_iso.trim(), numDecimals: r.num_decimals, rate: r.rate ?? "1" }, USD, "up");
   const shown = Object.fromEntries(ordered.map((r) => [r.number, same ? Number(r.balance) : toUsdCents(r)]));
   const total = Object.values(shown).reduce((a, b) => a + b, 0);
   const { panel, errors } = await panelFor(scope, total, currencyIso, choice);

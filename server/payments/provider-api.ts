@@ -8,7 +8,8 @@ import { endpoint, reply, seeOther, type EndpointTable } from "../http/api/endpo
 import { NOTIFICATION_MAX_BYTES, receiveNotification, receiveReturn, whereNext } from "./notify";
 import { createAllpagoCheckout, findAllpagoCheckout, getProvider, isAllpagoSuccess, payAllpagoCheckout } from "./providers";
 import { CardProvider } from "./providers/card";
-import { currencyDigits, fromMajorText } from "./providers/keys";
+import { parseMajor } from "#common/money";
+import { currencyDigits } from "./providers/keys";
 import { ownPayment, paymentLang } from "./service";
 import { boletoPdf } from "./boleto-pdf";
 import { allpagoWidgetHtml } from "./allpago-widget";
@@ -115,7 +116,7 @@ export const providerApi: EndpointTable = [
     async handler({ scope, query }) {
       const currencyIso = (query.currency ?? "BRL").toUpperCase();
       const digits = currencyDigits(currencyIso);
-      const amount = fromMajorText(query.amount ?? "", digits);
+      const amount = parseMajor(query.amount ?? "", digits, { allowZero: true }) ?? Number.NaN;
       const installments = Number(query.numberOfInstallments ?? "1");
       if (!Number.isSafeInteger(amount) || amount <= 0)
         return reply({ error: "invalid-amount", fieldErrors: { amount: "invalid-amount" } }, { status: 400 });

@@ -23,7 +23,7 @@ import { mailLinkBase } from "../mail/links";
 import { inCurrency, placeable, placeOrder } from "../orders/place";
 import { afterOrderChange, type Actor } from "../orders/life";
 import { creditInvoice, lockInvoice } from "../invoices/payments";
-import { parseDecimal } from "../catalogue/money";
+import { convertMinor, USD } from "#common/money";
 import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
 import { leaseUntil, openAttemptRefusal, withLease } from "./attempts";
@@ -1004,11 +1004,7 @@ async function toUsdCents(db: DB, amount: number, iso: string): Promise<number> 
     db.selectFrom("currencies").select("num_decimals").where("iso_code", "=", iso).executeTakeFirst(),
   ]);
   if (!rate || !currency) throw new Error(`no exchange rate for ${iso}`);
-  const r = parseDecimal(rate.rate);
-  // amount / 10^d / rate × 100 cents = amount × 100 × 10^scale / (10^d × units), rounded up.
-  const num = BigInt(amount) * 100n * 10n ** BigInt(r.scale);
-  const den = 10n ** BigInt(currency.num_decimals) * r.units;
-  return Number((num + den - 1n) / den);
+  return convertMinor(amount, { isoCode: iso, numDecimals: currency.num_decimals, rate: rate.rate }, USD, "up");
 }
 
 /** A refusal thrown out of a transaction so that it rolls back (a balance asked for and no longer there). */

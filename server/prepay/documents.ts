@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { fail, type Result } from "#common/result";
 import { formatDate, formatMoney } from "#common/format";
+import { USD } from "#common/money";
 import { isSiteLang, LANG_TAG } from "#common/i18n";
 import { rateText } from "#common/invoices/list";
 import { PAYMENT_METHOD } from "#common/payments/methods";
@@ -85,7 +86,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
   const base =
     currency.isoCode !== "USD" && r.usd_total !== null && r.exchange_rate !== null
       ? {
-          usd: formatMoney(Number(r.usd_total), { isoCode: "USD", sign: "$", numDecimals: 2 }),
+          usd: formatMoney(Number(r.usd_total), USD),
           rate: rateText(r.exchange_rate, LANG_TAG[lang]),
         }
       : null;

@@ -9,7 +9,7 @@ import { PREPAY_AMOUNT_MAX_MAJOR, PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepa
 import type { DB } from "../db";
 import type { Scope } from "../scope";
 import { issuingEntity, usdBaseAtIssue } from "../invoices";
-import { parseMajorAmount } from "../invoices/payments";
+import { minorOf, parseMajor } from "#common/money";
 
 /** Minimum prepayment when the currency has none configured (spec 2 §9): 100 major units. */
 export const DEFAULT_PREPAY_MINIMUM = 100;
@@ -49,7 +49,7 @@ export async function prepayMinimum(scope: Scope, currency: CurrencyFormat): Pro
   const { config } = await scope.app.config.snapshot();
   const configured = (config.prepayMinimums as Record<string, number>)[currency.isoCode];
   const major = typeof configured === "number" && Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_PREPAY_MINIMUM;
-  return Math.round(major * 10 ** currency.numDecimals);
+  return minorOf(major, currency.numDecimals);
 }
 
 /**
@@ -59,8 +59,8 @@ export async function prepayMinimum(scope: Scope, currency: CurrencyFormat): Pro
  */
 export async function checkPrepayAmount(scope: Scope, account: PrepayAccount, input: string): Promise<Result<number>> {
   const text = input.trim();
-  const amount = text.length > PREPAY_AMOUNT_MAX_LENGTH ? null : parseMajorAmount(text, account.currency.numDecimals);
-  if (amount === null || amount > PREPAY_AMOUNT_MAX_MAJOR * 10 ** account.currency.numDecimals)
+  const amount = text.length > PREPAY_AMOUNT_MAX_LENGTH ? null : parseMajor(text, account.currency.numDecimals);
+  if (amount === null || amount > minorOf(PREPAY_AMOUNT_MAX_MAJOR, account.currency.numDecimals))
     return invalid({ amount: "prepay:errors.amount-invalid" });
   const minimum = await prepayMinimum(scope, account.currency);
   if (amount < minimum)

@@ -1,6 +1,6 @@
 // Staff and retainer invoices (issue 13 §1, ADR 040): the page of one retainer invoice with its payments, the
 // list of unpaid ones, and recording the bank transfer that pays one. A transfer is validated like an
-// invoice's (server/invoices/payments.ts: parseMajorAmount, validReceivedOn) and recorded once: the bank's
+// invoice's (#common/money parseMajor, server/invoices/payments.ts validReceivedOn) and recorded once: the bank's
 // reference is unique per retainer invoice, so a repeated submit returns the first row and credits nothing.
 import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
@@ -10,7 +10,8 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import type { Actor } from "../orders/life";
 import { afterOrderChange } from "../orders/life";
-import { PAYMENT_REFERENCE_MAX, parseMajorAmount, validReceivedOn } from "../invoices/payments";
+import { parseMajor } from "#common/money";
+import { PAYMENT_REFERENCE_MAX, validReceivedOn } from "../invoices/payments";
 import { creditRetainer } from "./credit";
 import { lockRetainer, validNumber } from "./retainer";
 
@@ -182,7 +183,7 @@ export async function recordRetainerTransfer(
     const decimals = (
       await trx.selectFrom("currencies").select("num_decimals").where("iso_code", "=", retainer.currency_iso).executeTakeFirst()
     )?.num_decimals;
-    const amount = parseMajorAmount(input.amount.slice(0, 20), decimals ?? 2);
+    const amount = parseMajor(input.amount.slice(0, 20), decimals ?? 2);
     if (amount === null) return invalid({ amount: "staffops:errors.invalid-amount" });
     if (amount > Number(retainer.balance)) return invalid({ amount: "staffops:errors.amount-exceeds-balance" }, "amount-exceeds-balance");
     const credited = await creditRetainer(

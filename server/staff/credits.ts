@@ -5,7 +5,7 @@
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { grantCredit, userBalances } from "../balances";
-import { parseMajorAmount } from "../invoices";
+import { minorOf, parseMajor } from "#common/money";
 import { staffActor } from "./orders";
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -162,9 +162,9 @@ export async function grantCourtesyCredit(
   let amount: number | null = null;
   if (!currency) errors.currencyIso = E("currency-unknown");
   else {
-    amount = parseMajorAmount(input.amount ?? "", currency.numDecimals);
+    amount = parseMajor(input.amount ?? "", currency.numDecimals);
     // A courtesy credit above a million in any currency is a typing error, not a courtesy.
-    if (amount === null || amount > 1_000_000 * 10 ** currency.numDecimals) errors.amount = E("amount-invalid");
+    if (amount === null || amount > minorOf(1_000_000, currency.numDecimals)) errors.amount = E("amount-invalid");
   }
   const defaultDays = (await scope.app.config.snapshot()).config.creditValidityDays;
   const daysText = input.validityDays?.trim() ?? "";

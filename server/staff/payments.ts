@@ -13,10 +13,11 @@ import {
   type WriteoffForm,
 } from "#common/staff/payments";
 import type { Scope } from "../scope";
-import { invoiceLedger, parseMajorAmount, writeOffInvoice, type WriteoffResult } from "../invoices";
+import { invoiceLedger, writeOffInvoice, type WriteoffResult } from "../invoices";
 import { audit } from "./audit";
 import { overpaymentsOf } from "../balances";
 import { staffActor } from "./orders";
+import { parseMajor } from "#common/money";
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -271,7 +272,7 @@ export async function staffRefund(scope: Scope, id: string, form: RefundForm, re
   const refundable = page.status === "succeeded" ? payment.amount - payment.refundedAmount : 0;
   if (refundable <= 0) return fail("not-refundable");
   const errors: Record<string, string> = {};
-  const amount = parseMajorAmount(form.amount, payment.currency.numDecimals);
+  const amount = parseMajor(form.amount, payment.currency.numDecimals);
   if (amount === null) errors.amount = "staffpay:errors.invalid-amount";
   else if (amount > refundable) errors.amount = "staffpay:errors.amount-exceeds-refundable";
   const reason = form.reason.trim();

@@ -6,7 +6,7 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { StaffVoucherInput } from "#common/vouchers/schemas";
 import type { Scope } from "../scope";
 import { CERTIFICATE_CODE_ALPHABET } from "../certificates";
-import { parseMajorAmount } from "../invoices";
+import { parseMajor } from "#common/money";
 import { findVoucher, normalizeVoucherCode, VOUCHER_CODE_MAX } from "../vouchers";
 import { audit } from "./audit";
 import { staffActor } from "./orders";
@@ -124,7 +124,7 @@ export async function createVoucher(
       : undefined;
     if (!currency) errors.currencyIso = "staffpay:errors.currency-unknown";
     else {
-      amount = parseMajorAmount(input.amount ?? "", currency.num_decimals);
+      amount = parseMajor(input.amount ?? "", currency.num_decimals);
       if (amount === null) errors.amount = "staffpay:errors.invalid-amount";
     }
   } else if (input.kind === "percent") {

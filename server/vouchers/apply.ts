@@ -5,7 +5,8 @@
 // table exchange_rates); nothing converted is stored here: the price is recomputed from the rates each time,
 // and the placed order keeps the total with the rate it was priced at (PriceResult.currency.rate).
 import { fail, ok, type Result } from "#common/result";
-import { applyBp, BP, convertMinor, type CurrencyRate } from "../catalogue/money";
+import { convertMinor, type CurrencyRate } from "#common/money";
+import { applyBp, BP } from "../catalogue/money";
 import { type Catalogue, currencyRate as rateOf, getCatalogue } from "../catalogue";
 import type { DB } from "../db";
 export { convertMinor, type CurrencyRate };

@@ -10,12 +10,15 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, type TestUser } from "../helpers/factories";
 import { payOrderForm } from "../../server/payments/service";
 import { computePrice } from "../../server/order-form/price";
-import { usdCentsAt } from "../../server/catalogue";
+import { convertMinor, USD } from "#common/money";
 import * as migration from "../../db/migrations/0034_issued_documents";
 import { issueRetainer } from "../../server/prepay/retainer";
 import { retainerInvoicePdf } from "../../server/prepay";
 import { pdfText } from "../helpers/invoices";
 import { seedPrepayment } from "../helpers/balances";
+
+// The USD base of an amount in reais at `rate` (the money module, ADR 054).
+const usdCentsAt = (amount: number, rate: string, numDecimals: number) => convertMinor(amount, { isoCode: "BRL", numDecimals, rate }, USD);
 
 let t: TestContext;
 beforeAll(async () => {

@@ -226,6 +226,25 @@ describe("plan", () => {
     const none = planBalances(available, 3500, { useCredits: false, prepayOption: "none", prepayAmount: "abc" });
     expect(none.ok && none.value.payable).toBe(3500);
   });
+
+  it("refuses a typed amount with more decimals than the currency's instead of reading a thousand as one (ADR 054)", () => {
+    // "1.000" in reais is a thousand to a Brazilian; the partial amount used to cut it to R$1,00, and "1,000" yen to ¥1.
+    const reais = { credits: 0, prepayment: 500000, currency: { isoCode: "BRL", sign: "R$", numDecimals: 2 } };
+    const partial = (available: typeof reais, prepayAmount: string) =>
+      planBalances(available, 400000, { useCredits: false, prepayOption: "partialPayment", prepayAmount });
+    for (const typed of ["1.000", "1.000,00", "10.500"]) {
+      const r = partial(reais, typed);
+      expect(r.ok ? r.value.applied : r.fieldErrors, typed).toEqual({ prepayAmount: "payment:errors.prepay-amount-invalid" });
+    }
+    const yen = { credits: 0, prepayment: 500000, currency: { isoCode: "JPY", sign: "¥", numDecimals: 0 } };
+    const r = partial(yen, "1,000");
+    expect(r.ok ? r.value.applied : r.fieldErrors).toEqual({ prepayAmount: "payment:errors.prepay-amount-invalid" });
+    // What the form always took still passes: a comma or a dot with the currency's decimals.
+    const ok = partial(reais, "1000,5");
+    expect(ok.ok && ok.value.applied).toEqual({ credits: 0, prepayment: 100050 });
+    const whole = partial(yen, "1000");
+    expect(whole.ok && whole.value.applied).toEqual({ credits: 0, prepayment: 1000 });
+  });
 });
 
 describe("hideInvoices", () => {

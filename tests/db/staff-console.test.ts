@@ -7,7 +7,8 @@ import { createInvoice, createPlacedOrder, createResearcher, createStaff, scopeF
 import { readSession } from "../../server/auth/session";
 import { systemScope, type Scope } from "../../server/scope";
 import { notifyHistory, orderHistory } from "../../server/orders/life";
-import { parseMajorAmount, recordBankPayment } from "../../server/invoices";
+import { recordBankPayment } from "../../server/invoices";
+import { parseMajor } from "#common/money";
 import { createAdminOrder } from "../../server/staff/admin-orders";
 import {
   searchStaffOrders,
@@ -39,14 +40,14 @@ const orderRow = (x: string) => t.ctx.db.selectFrom("orders").selectAll().where(
 
 describe("recordBankPayment", () => {
   it("converts major units exactly with the currency's decimals", () => {
-    expect(parseMajorAmount("12.5", 2)).toBe(1250);
-    expect(parseMajorAmount("12,05", 2)).toBe(1205);
-    expect(parseMajorAmount("1000", 0)).toBe(1000);
-    expect(parseMajorAmount("10.5", 0)).toBeNull();
-    expect(parseMajorAmount("1.234", 2)).toBeNull();
-    expect(parseMajorAmount("0", 2)).toBeNull();
-    expect(parseMajorAmount("-3", 2)).toBeNull();
-    expect(parseMajorAmount("1e3", 2)).toBeNull();
+    expect(parseMajor("12.5", 2)).toBe(1250);
+    expect(parseMajor("12,05", 2)).toBe(1205);
+    expect(parseMajor("1000", 0)).toBe(1000);
+    expect(parseMajor("10.5", 0)).toBeNull();
+    expect(parseMajor("1.234", 2)).toBeNull();
+    expect(parseMajor("0", 2)).toBeNull();
+    expect(parseMajor("-3", 2)).toBeNull();
+    expect(parseMajor("1e3", 2)).toBeNull();
   });
 
   it("takes partial payments, refuses an overpayment and pays the order at zero", async () => {

@@ -10,9 +10,13 @@ import { createInvoice, createOrderFormFor, createResearcher } from "../helpers/
 import { signIn } from "../helpers/portal";
 import { pdfText, recordProviderPayment } from "../helpers/invoices";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
-import { getCatalogue, usdCentsAt } from "../../server/catalogue";
+import { getCatalogue } from "../../server/catalogue";
+import { convertMinor, USD } from "#common/money";
 import { lockInvoice } from "../../server/invoices/payments";
 import { spendOnInvoice, type SpendRequest } from "../../server/balances";
+
+// The USD base of an amount in reais at `rate` (the money module, ADR 054).
+const usdCentsAt = (amount: number, rate: string, numDecimals: number) => convertMinor(amount, { isoCode: "BRL", numDecimals, rate }, USD);
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -27,7 +31,6 @@ const text = async (c: Client, path: string) => {
   return pdfText(new Uint8Array(await r.arrayBuffer()));
 };
 const squeeze = (s: string) => s.replace(/\s+/g, "");
-const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
 
 async function spend(userId: number, invoiceNumber: string, from: SpendRequest["from"], max: number) {
   const catalogue = await getCatalogue(portal.ctx);

@@ -9,7 +9,7 @@ import { useTranslation } from "#app/lib/translate";
 import { BRAZIL_CHOICES, INSTALLMENTS_MAX, PAYMENT_METHOD, PURCHASE_ORDER_MAX, methodFacts } from "#common/payments/methods";
 import { PAYMENT_FIELD as F, type PaymentFormData, type PaymentReply } from "#common/payments/schemas";
 import { TAX_TYPES } from "#common/payments/tax-id";
-import { formatMoney } from "#common/format";
+import { currencyDigits, formatMoney, majorText, USD } from "#common/money";
 import { CardFields } from "./CardFields";
 import { VoucherPanel } from "./VoucherPanel";
 import { AllpagoWidget } from "./AllpagoWidget";
@@ -17,10 +17,7 @@ import { BalancePanel } from "./BalancePanel";
 import { FapiaoFields } from "./FapiaoFields";
 
 /** Minor units as the Allpago checkout takes them: "500.00" (the currency's own decimals). */
-function majorAmount(minor: number, currencyIso: string): string {
-  const decimals = new Intl.NumberFormat("en", { style: "currency", currency: currencyIso }).resolvedOptions().maximumFractionDigits ?? 2;
-  return (minor / 10 ** decimals).toFixed(decimals);
-}
+const majorAmount = (minor: number, currencyIso: string): string => majorText(minor, currencyDigits(currencyIso));
 import { AddressFields } from "./AddressFields";
 import { SelectInput, TextInput, showFor, useFieldError, type FieldState } from "./fields";
 
@@ -108,7 +105,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
               />
               <span>
                 {c === "fapesp" && typeof data.fapespTotal === "number"
-                  ? t("brazil.fapespAmount", { amount: formatMoney(data.fapespTotal, { isoCode: "USD", sign: "$", numDecimals: 2 }) })
+                  ? t("brazil.fapespAmount", { amount: formatMoney(data.fapespTotal, USD) })
                   : t(`brazil.${c}`)}
               </span>
             </label>

@@ -13,19 +13,8 @@ import type { AppContext } from "../../context";
 import type { AlipayGateway } from "./alipay-live";
 import type { ChargeRequest, ChargeResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
 import { alipaySignContent, rsaSign, rsaVerify } from "./signatures";
-import {
-  currencyDigits,
-  digits,
-  fromMajorText,
-  originOf,
-  providerId,
-  sandboxRsa,
-  saveSession,
-  toMajorText,
-  type SandboxSession,
-  QR_VALID_MS,
-  sessionOf,
-} from "./keys";
+import { currencyDigits, digits, originOf, providerId, sandboxRsa, saveSession, type SandboxSession, QR_VALID_MS, sessionOf } from "./keys";
+import { majorText, parseMajor } from "#common/money";
 
 export interface AlipayKeys {
   appId: string;
@@ -41,7 +30,7 @@ export function sandboxAlipayNotification(
   status: "TRADE_SUCCESS" | "TRADE_CLOSED" = "TRADE_SUCCESS",
 ): NotificationInput {
   const now = new Date().toISOString().replace("T", " ").slice(0, 19);
-  const amount = toMajorText(session.amount, session.numDecimals);
+  const amount = majorText(session.amount, session.numDecimals);
   const params: Record<string, string> = {
     notify_time: now,
     notify_type: "trade_status_sync",
@@ -118,7 +107,7 @@ export class AlipayProvider implements PaymentProvider {
       // Our providerRef for Alipay is out_trade_no (precreate knows no trade_no yet; refunds accept either).
       providerRef: params.out_trade_no,
       outcome,
-      amount: fromMajorText(params.total_amount, currencyDigits(currencyIso)),
+      amount: parseMajor(params.total_amount, currencyDigits(currencyIso), { allowZero: true }) ?? Number.NaN,
       currencyIso,
       data: { tradeStatus: params.trade_status, tradeNo: params.trade_no, notifyId: params.notify_id },
     };
@@ -136,7 +125,7 @@ export class AlipayProvider implements PaymentProvider {
     if (!this.gateway) return { ok: true, refundRef };
     const r = await this.gateway.call("alipay.trade.refund", {
       out_trade_no: payment.id,
-      refund_amount: toMajorText(amount, currencyDigits(payment.currencyIso)),
+      refund_amount: majorText(amount, currencyDigits(payment.currencyIso)),
       out_request_no: refundRef,
     });
     return r.ok ? { ok: true, refundRef } : { ok: false, error: r.error };
@@ -147,7 +136,7 @@ export class AlipayProvider implements PaymentProvider {
       "alipay.trade.precreate",
       {
         out_trade_no: request.paymentId,
-        total_amount: toMajorText(request.amount, request.numDecimals),
+        total_amount: majorText(request.amount, request.numDecimals),
         subject: request.description.slice(0, 256),
         timeout_express: "2h",
         ...(request.currencyIso !== "CNY" ? { trans_currency: request.currencyIso } : {}),

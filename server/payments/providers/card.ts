@@ -9,7 +9,8 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context";
 import type { ChargeRequest, ChargeResult, LookupResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
 import { braintreeSignature, verifyBraintreeSignature } from "./signatures";
-import { currencyDigits, providerId, sandboxSecret, sandboxStore, fromMajorText } from "./keys";
+import { parseMajor, rescaleMinor } from "#common/money";
+import { currencyDigits, providerId, sandboxSecret, sandboxStore } from "./keys";
 
 /** Braintree's processor response texts for the codes our sandbox gives (the rest: "Processor Declined"). */
 export const PROCESSOR_DECLINES: Record<number, string> = {
@@ -194,7 +195,7 @@ export class CardProvider implements PaymentProvider {
       reference: tx.orderId,
       providerRef: tx.id,
       outcome,
-      amount: fromMajorText(tx.amount, currencyDigits(tx.currencyIsoCode)),
+      amount: parseMajor(tx.amount, currencyDigits(tx.currencyIsoCode), { allowZero: true }) ?? Number.NaN,
       currencyIso: tx.currencyIsoCode,
       data: { kind: parsed.kind },
     };
@@ -211,7 +212,7 @@ export class CardProvider implements PaymentProvider {
 
 /** Braintree's sandbox amount rules, for a valid nonce. */
 export function saleByAmount(id: string, amount: number, numDecimals: number, data: Record<string, unknown> = {}): ChargeResult {
-  const cents = numDecimals >= 2 ? Math.round(amount / 10 ** (numDecimals - 2)) : amount * 10 ** (2 - numDecimals);
+  const cents = rescaleMinor(amount, numDecimals, 2);
   if (cents >= 200000 && cents <= 299999) {
     const code = Math.floor(cents / 100);
     return refuse(String(code), declineText(code), {

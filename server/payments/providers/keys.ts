@@ -81,28 +81,8 @@ export const loadSession = (app: Pick<AppContext, "cache">, provider: string, pa
 export const saveSession = (app: Pick<AppContext, "cache">, session: SandboxSession) =>
   sandboxStore.set(app, sessionKey(session.provider, session.paymentId), session);
 
-/** Minor-unit digits of a currency (JPY 0, USD 2) when the provider states amounts in major units. */
-export function currencyDigits(currencyIso: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency: currencyIso }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-/** "12.34" for 1234 minor units of a two-decimal currency. */
-export function toMajorText(amount: number, numDecimals: number): string {
-  if (numDecimals === 0) return String(amount);
-  const s = String(Math.abs(amount)).padStart(numDecimals + 1, "0");
-  return `${amount < 0 ? "-" : ""}${s.slice(0, -numDecimals)}.${s.slice(-numDecimals)}`;
-}
-
-/** Minor units of a provider's decimal text ("12.34" → 1234), or NaN when it is not a plain amount. */
-export function fromMajorText(text: string, numDecimals: number): number {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!m || (m[2]?.length ?? 0) > numDecimals) return Number.NaN;
-  return Number(m[1]) * 10 ** numDecimals + Number((m[2] ?? "").padEnd(numDecimals, "0") || 0);
-}
+// Minor-unit digits of a currency by ISO code: the money module's (ADR 054), here where every provider takes it.
+export { currencyDigits } from "#common/money";
 
 /** The origin of an absolute URL we gave the provider (where its sandbox pages live too). */
 export const originOf = (url: string) => new URL(url).origin;

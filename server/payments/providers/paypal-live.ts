@@ -3,7 +3,8 @@
 // `payer-action`/`approve` link → back to return_url?token&PayerID → capture (COMPLETED); a test decline is the
 // PayPal-Mock-Response header on capture. Our payment id travels as custom_id and comes back on the capture.
 import type { ChargeRequest, ChargeResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
-import { currencyDigits, fromMajorText, toMajorText } from "./keys";
+import { majorText, parseMajor } from "#common/money";
+import { currencyDigits } from "./keys";
 
 export interface PaypalCredentials {
   clientId: string;
@@ -70,7 +71,7 @@ export class PaypalLiveProvider implements PaymentProvider {
             reference_id: request.paymentId,
             custom_id: request.paymentId,
             description: request.description.slice(0, 127),
-            amount: { currency_code: request.currencyIso, value: toMajorText(request.amount, request.numDecimals) },
+            amount: { currency_code: request.currencyIso, value: majorText(request.amount, request.numDecimals) },
           },
         ],
         application_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl, user_action: "PAY_NOW" },
@@ -106,7 +107,7 @@ export class PaypalLiveProvider implements PaymentProvider {
         reference: capture.custom_id ?? payment.id,
         providerRef: token,
         outcome: "succeeded",
-        amount: fromMajorText(capture.amount.value, digits),
+        amount: parseMajor(capture.amount.value, digits, { allowZero: true }) ?? Number.NaN,
         currencyIso: capture.amount.currency_code,
         data: { status: body.status, captureId: capture.id },
       };
@@ -154,7 +155,7 @@ export class PaypalLiveProvider implements PaymentProvider {
         r.id ??
         "",
       outcome,
-      amount: fromMajorText(r.amount.value, currencyDigits(r.amount.currency_code)),
+      amount: parseMajor(r.amount.value, currencyDigits(r.amount.currency_code), { allowZero: true }) ?? Number.NaN,
       currencyIso: r.amount.currency_code,
     };
   }
@@ -173,7 +174,7 @@ export class PaypalLiveProvider implements PaymentProvider {
     if (!captureId) return { ok: false, error: "capture-not-found" };
     const digits = currencyDigits(payment.currencyIso);
     const { status, json } = await this.call(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
-      amount: { currency_code: payment.currencyIso, value: toMajorText(amount, digits) },
+      amount: { currency_code: payment.currencyIso, value: majorText(amount, digits) },
     });
     const refund = json as { id?: string; status?: string; message?: string };
     return status < 300 && refund.id ? { ok: true, refundRef: refund.id } : { ok: false, error: refund.message ?? `HTTP ${status}` };

@@ -1,0 +1,78 @@
+// No money arithmetic outside the money module (issue 21 §5, ADR 054). `x * 10 ** d`, `x / 10 ** d`,
+// `.toFixed(` and `parseFloat(` are how an amount gets into or out of binary floating point (0.29 × 100 is
+// 28.999999999999996; (8999999999999999 / 100).toFixed(2) ends in .98); #common/money parses, writes and
+// converts money as integers. This scans every source file of the product and fails on any of them outside
+// that module, but for the short allow-list below: each entry names a file and a text its line must contain,
+// and says why it is not money. A stale entry fails too, so the list shrinks with the code.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../..");
+const FOLDERS = ["app", "server", "db", "scripts"];
+const MONEY_MODULE = "app/common/money.ts";
+
+/** What turns an amount into a float or back. */
+export const FLOAT_MONEY = [/\*\s*10\s*\*\*/, /\/\s*10\s*\*\*/, /\.toFixed\(/, /\bparseFloat\(/];
+
+const ALLOWED: { file: string; line: string; why: string }[] = [
+  { file: "server/db/index.ts", line: "queryDurationMillis.toFixed(1)", why: "the SQL timing log: milliseconds" },
+  { file: "app/components/order-details/MainPanel.tsx", line: "MB`", why: "a file's size: 1.2 MB" },
+  { file: "app/routes/staff.orders.$externalId.tsx", line: "MB`", why: "a file's size: 1.2 MB" },
+  { file: "app/routes/certificate.verify.tsx", line: "KB`", why: "a file's size: 3.4 KB" },
+  { file: "app/routes/certificate.verify.tsx", line: "MB`", why: "a file's size: 1.2 MB" },
+  { file: "scripts/bench.ts", line: "KiB", why: "benchmark report: page weight" },
+  { file: "scripts/bench.ts", line: "r.rps", why: "benchmark report: requests per second" },
+  { file: "scripts/bench-zip.ts", line: "MB", why: "benchmark report: sizes and speed" },
+];
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) out.push(...sourceFiles(rel));
+    } else if (/\.(ts|tsx|js|mjs)$/.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+/** The lines of `text` (1-based numbers) that use a float-money pattern, comments left out. */
+export function floatMoneyLines(text: string): { line: number; text: string }[] {
+  const found: { line: number; text: string }[] = [];
+  text.split("\n").forEach((line, i) => {
+    const code = line.trim();
+    if (code.startsWith("//") || code.startsWith("*") || code.startsWith("/*")) return;
+    if (FLOAT_MONEY.some((p) => p.test(code))) found.push({ line: i + 1, text: code });
+  });
+  return found;
+}
+
+describe("money stays in integers outside the money module", () => {
+  it("recognises the patterns it forbids", () => {
+    expect(floatMoneyLines("const major = (minor / 10 ** d).toFixed(d);")).toHaveLength(1);
+    expect(floatMoneyLines("return Math.round(major * 10 ** currency.numDecimals);")).toHaveLength(1);
+    expect(floatMoneyLines("const n = parseFloat(form.amount);")).toHaveLength(1);
+    expect(floatMoneyLines("// (x / 100).toFixed(2) was wrong")).toHaveLength(0);
+    expect(floatMoneyLines("const cents = majorText(minor, 2);")).toHaveLength(0);
+  });
+
+  it("finds none in app/, server/, db/ and scripts/ but the allowed non-money uses", () => {
+    const files = FOLDERS.flatMap(sourceFiles).filter((f) => f !== MONEY_MODULE);
+    expect(files.length).toBeGreaterThan(100);
+    const used = new Set<(typeof ALLOWED)[number]>();
+    const offending: string[] = [];
+    for (const file of files) {
+      for (const hit of floatMoneyLines(fs.readFileSync(path.join(ROOT, file), "utf8"))) {
+        const allowed = ALLOWED.find((a) => a.file === file && hit.text.includes(a.line));
+        if (allowed) used.add(allowed);
+        else offending.push(`${file}:${hit.line}: ${hit.text}`);
+      }
+    }
+    expect(offending, "use #common/money (parseMajor, majorText, formatMoney, minorOf, convertMinor, rescaleMinor)").toEqual([]);
+    expect(
+      ALLOWED.filter((a) => !used.has(a)),
+      "allow-list entries that no longer match a line",
+    ).toEqual([]);
+  });
+});
