@@ -105,27 +105,32 @@ test.describe("issue 21: no way to take money twice", () => {
     await expect(tab1.getByRole("heading", { name: "PayPal — test mode" })).toBeVisible();
     await expect(tab1.locator(".sandbox-amount")).toHaveText(dollars(total));
 
-    // Tab 2 (the same browser): the invoice is payable again, paid by PayPal.
-    const tab2 = await page.context().newPage();
+    // Tabs 2 and 3 (the same browser) open the pay page: the invoice is payable again. Both choose PayPal.
+    const openPay = async () => {
+      const tab = await page.context().newPage();
+      await tab.goto(`/en/researcher/invoices/pay/${invoiceNumber}`);
+      await expect(tab.locator(".payoff-summary tfoot")).toContainText(dollars(total));
+      await tab.locator(".pm-method", { hasText: "PayPal" }).click();
+      const billing = tab.locator("fieldset.pm-address").first();
+      await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
+      await billing.getByLabel("City").fill("Boston");
+      await billing.getByLabel("Country").selectOption({ label: "United States" });
+      await billing.getByLabel("State or province").selectOption({ label: "Massachusetts" });
+      await billing.getByLabel("Zip or postcode").fill("02108");
+      await tab.getByLabel("I accept the terms of service").check();
+      return tab;
+    };
+    const tab2 = await openPay();
+    const tab3 = await openPay();
     const checkOrigins2 = guardThirdParty(tab2, baseURL!);
-    await tab2.goto(`/en/researcher/invoices/pay/${invoiceNumber}`);
-    await expect(tab2.locator(".payoff-summary tfoot")).toContainText(dollars(total));
-    await tab2.locator(".pm-method", { hasText: "PayPal" }).click();
-    const billing = tab2.locator("fieldset.pm-address").first();
-    await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
-    await billing.getByLabel("City").fill("Boston");
-    await billing.getByLabel("Country").selectOption({ label: "United States" });
-    await billing.getByLabel("State or province").selectOption({ label: "Massachusetts" });
-    await billing.getByLabel("Zip or postcode").fill("02108");
-    await tab2.getByLabel("I accept the terms of service").check();
     await tab2.locator(".payoff-summary").getByRole("button", { name: "Pay now" }).click();
     await tab2.waitForURL(/\/en\/payment-sandbox\/paypal\/[0-9a-f-]{36}\?token=/);
     const second = new URL(tab2.url()).pathname.split("/").at(-1)!;
     expect(second).not.toBe(owner.paymentId);
-    // While that order waits, a third try from the pay page is sent to it (one open attempt per invoice).
-    const tab3 = await page.context().newPage();
-    await tab3.goto(`/en/researcher/invoices/pay/${invoiceNumber}`);
+    // Tab 3 presses "Pay now" while that order waits: no second PayPal order, it is sent to the one waiting.
+    await tab3.locator(".payoff-summary").getByRole("button", { name: "Pay now" }).click();
     await expect(tab3).toHaveURL(new RegExp(`/en/researcher/payment/${second}$`));
+    await expect(tab3.getByRole("link", { name: "Continue" })).toHaveAttribute("href", /\/en\/payment-sandbox\/paypal\//);
     await tab3.close();
     await tab2.getByRole("button", { name: "Approve" }).click();
     await tab2.waitForURL(/\/en\/researcher\/invoices\/unpaid/);
