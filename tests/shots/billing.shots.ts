@@ -27,7 +27,33 @@ async function shoot(page: Page, name: string, url: string) {
     const r = await page.goto(url);
     expect(r?.status(), `${name} ${url}`).toBeLessThan(400);
     await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: true });
+    // A character the page's bytes could not spell (U+FFFD), in the HTML as sent or as the browser read it.
+    const sent = (await (await page.request.get(url)).body()).toString("utf8");
+    const garbled = [...(await page.content()).matchAll(/.{0,40}\uFFFD.{0,40}/g), ...sent.matchAll(/.{0,40}\uFFFD.{0,40}/g)].map(
+      (m) => m[0],
+    );
+    NOTES.push({ shot: `${name}-${width}`, url, ...(await look(page)), garbled });
   }
+  fs.writeFileSync(path.join(OUT, "notes.json"), JSON.stringify(NOTES, null, 2));
+}
+
+/** What a person should look at twice: the page wider than the window, and English words on a cn or br page. */
+const NOTES: { shot: string; url: string; overflow: string[]; english: string[]; garbled: string[] }[] = [];
+async function look(page: Page): Promise<{ overflow: string[]; english: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const overflow = [...document.querySelectorAll("body *")]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.right > width + 1 && !e.closest(".table-scroll");
+      })
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}: ${(e.textContent ?? "").trim().slice(0, 60)}`)
+      .slice(0, 15);
+    const english = (
+      document.body.innerText.match(/[^\n]*\b(the|and|of|is|are|with|payment|invoice|refund|credit|paid|amount)\b[^\n]*/gi) ?? []
+    ).slice(0, 15);
+    return { overflow, english };
+  });
 }
 
 /**
