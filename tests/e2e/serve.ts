@@ -41,6 +41,9 @@ async function main() {
   await (await import("./fixtures/spend")).seedSpendFixtures(portal.ctx);
   // Paid CN invoices and a Chinese researcher on the US site for tests/e2e/fapiao.spec.ts (issue 13 §4).
   await (await import("./fixtures/fapiao")).seedFapiaoFixtures(portal.ctx);
+  // A PayPal order abandoned and cancelled by the recovery job, and balances beside an unpaid invoice, for
+  // tests/e2e/issue21-journey.spec.ts (issue 21 "Done when").
+  await (await import("./fixtures/issue21")).seedIssue21Fixtures(portal.ctx);
   process.stdout.write(`e2e portal at ${portal.url}\n`);
   const stop = () => portal.stop().then(() => process.exit(0));
   process.on("SIGTERM", stop);
