@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { TranslatorProvider } from "./lib/translate";
 import { detectLang, translatorFor } from "./i18n.server";
 import { NonceContext } from "./lib/nonce";
+import { renderOutput } from "./lib/trim-chunk-padding.server";
 import { badInputLog, badInputSqlState, markBadInput } from "#server/http/bad-input";
 import { markUnavailable, unavailableOf, RETRY_AFTER_SECONDS } from "#server/health";
 import { renderUnavailablePage } from "#server/http/fallback-pages";
@@ -52,7 +52,8 @@ export default async function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Not a bare PassThrough: React 18 pads some chunks with NUL bytes (trim-chunk-padding.server.ts).
+          const body = renderOutput();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
