@@ -15,6 +15,7 @@ import { localizationTimeZone } from "../config";
 import { filterInstants } from "../orders/dashboard";
 import { fapiaosOfInvoices } from "../fapiao";
 import { settlementOf, type SettlementKind } from "./settlement";
+import { surplusOfInvoices, type Surplus } from "./surplus";
 
 export interface InvoiceReceipt {
   /** The ledger row's id: GET /api/payment/{id}/pdf. */
@@ -48,6 +49,8 @@ export interface InvoiceRow {
   receipts: InvoiceReceipt[];
   /** A pending boleto of this invoice (GET /api/payment/{id}/boleto.pdf), or null. */
   boletoPaymentId: string | null;
+  /** What its payments captured beyond its amount and where that went (ADR 051: credited, or refunded since). */
+  surplus: Surplus[];
   /** The invoice's open payment attempt (ADR 051): its page is offered instead of "Pay". */
   pendingPaymentId: string | null;
   /** The localisation allows fapiao processing after payment: the fapiao column applies. */
@@ -127,9 +130,14 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
   const counted = await q.select(sql<number>`count(*)::int`.as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
   const numbers = rows.map((r) => r.number);
-  const [receipts, boletos, attempts] = numbers.length
-    ? await Promise.all([receiptsOf(scope, numbers), pendingBoletosOf(scope, numbers), pendingBoletosOf(scope, numbers, true)])
-    : [new Map(), new Map(), new Map()];
+  const [receipts, boletos, attempts, surplus] = numbers.length
+    ? await Promise.all([
+        receiptsOf(scope, numbers),
+        pendingBoletosOf(scope, numbers),
+        pendingBoletosOf(scope, numbers, true),
+        surplusOfInvoices(scope.app.db, scope.userId, numbers),
+      ])
+    : [new Map(), new Map(), new Map(), new Map()];
   const fapiaos = await fapiaosOfInvoices(scope, numbers);
   const fapiaoAfterPayment = new Set(localizations.filter((l) => l.allowsFapiaoProcessingAfterPayment).map((l) => l.identity));
   const invoices: InvoiceRow[] = rows.map((r) => {
@@ -152,6 +160,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       statementOfDelivery: r.completed_at ? "ready" : "pending",
       receipts: receipts.get(r.number) ?? [],
       boletoPaymentId: boletos.get(r.number) ?? null,
+      surplus: surplus.get(r.number) ?? [],
       pendingPaymentId: attempts.get(r.number) ?? null,
       allowsFapiao: fapiaoAfterPayment.has(r.localization),
       fapiao: fapiaoOf(fapiaos.get(r.number)),
@@ -161,7 +170,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
     invoices,
     pagination: { page: input.page, pageSize: INVOICE_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / INVOICE_PAGE_SIZE)) },
     timeZone,
-    fapiaoColumn: invoices.some((i) => i.allowsFapiao),
+    fapiaoColumn: invoices.some((i) => i.allowsFapiao || i.fapiao !== null),
   });
 }
 
@@ -191,8 +200,9 @@ async function pendingBoletosOf(scope: Scope, numbers: string[], anyMethod = fal
     .select(["id", "invoice_numbers"])
     .where("user_id", "=", scope.userId!)
     .where("status", "=", "pending");
-  // Any open attempt (ADR 051), or only the invoice payments' boletos (their PDF link).
-  if (!anyMethod) q = q.where("purpose", "=", "invoices").where("method_id", "=", PAYMENT_METHOD.boleto);
+  // Any open attempt (ADR 051), or only the boletos (their PDF link): of invoice payments and of orders placed
+  // with a boleto in the wizard alike (issue 21 defect 11c: those had no "Boleto" action).
+  if (!anyMethod) q = q.where("method_id", "=", PAYMENT_METHOD.boleto);
   const rows = await q
     .where(sql<boolean>`invoice_numbers ?| ${sql.val(numbers)}::text[]`)
     .orderBy("created_at", "asc")
@@ -203,6 +213,12 @@ async function pendingBoletosOf(scope: Scope, numbers: string[], anyMethod = fal
     for (const n of list) if (numbers.includes(n)) out.set(n, String(r.id));
   }
   return out;
+}
+
+/** One invoice of the acting user as the list shows it (the order details page's invoice panel), or null. */
+export async function invoiceRowOf(scope: Scope, invoiceNumber: string): Promise<InvoiceRow | null> {
+  const r = await listInvoices(scope, { page: 1, orderNumber: invoiceNumber });
+  return r.ok ? (r.value.invoices.find((i) => i.invoiceNumber === invoiceNumber) ?? null) : null;
 }
 
 /** The unpaid invoices (the list's rule) of the acting user by number: the selection's total, and checks. */
