@@ -77,6 +77,60 @@ export async function invoicesHidden(scope: Scope): Promise<boolean> {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The user's invoices matching the filter of `input` (its page aside): the list's one query. */
+function filteredInvoices(scope: Scope, userId: number, input: InvoiceListInput, timeZone: string) {
+  const { from, to } = filterInstants(input, timeZone);
+  const orderNumber = input.orderNumber?.toUpperCase();
+  let q = scope.app.db
+    .selectFrom("invoices as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .innerJoin("users as u", "u.id", "i.user_id")
+    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+    .where("i.user_id", "=", userId);
+  if (input.unpaidOnly) q = q.where("i.balance", ">", "0").where("i.pending_writeoff", "=", false).where("i.status", "<>", "void");
+  if (from) q = q.where("i.created_at", ">=", new Date(from));
+  if (to) q = q.where("i.created_at", "<", new Date(Date.parse(to) + DAY_MS));
+  // The order number as researchers write it (their order's id), or the invoice's own number.
+  if (orderNumber) q = q.where((eb) => eb.or([eb(sql`upper(o.external_id)`, "=", orderNumber), eb("i.number", "=", orderNumber)]));
+  return q;
+}
+
+/** The most invoices one payment pays (the pay page's address holds at most this many numbers). */
+export const PAY_MANY_MAX = 50;
+
+export interface EveryUnpaid {
+  /** Every unpaid invoice matching the filter, on every page, oldest first, at most PAY_MANY_MAX. */
+  numbers: string[];
+  /** How many match in all (more than `numbers` holds when above PAY_MANY_MAX). */
+  count: number;
+  /** The balances of `numbers` per currency, from the database (never from the page). */
+  totals: { currency: CurrencyFormat; amount: number }[];
+}
+
+/**
+ * Every unpaid invoice of the acting user matching the list's filter, across its pages (issue 21 defect 11b:
+ * "Select all" ticked only the page's 10 of 26). Oldest first, so the longest-due are paid when there are more
+ * than one payment may carry.
+ */
+export async function everyUnpaidInvoice(scope: Scope, input: InvoiceListInput): Promise<EveryUnpaid> {
+  if (scope.userId === null || (await invoicesHidden(scope))) return { numbers: [], count: 0, totals: [] };
+  const { localizations } = await scope.app.config.snapshot();
+  const timeZone = localizationTimeZone(localizations, scope.localization);
+  const rows = await filteredInvoices(scope, scope.userId, { ...input, unpaidOnly: true }, timeZone)
+    .select(["i.number", "i.balance", "i.currency_iso", "c.sign", "c.num_decimals"])
+    .orderBy("i.created_at", "asc")
+    .orderBy("i.number", "asc")
+    .execute();
+  const totals: EveryUnpaid["totals"] = [];
+  for (const r of rows.slice(0, PAY_MANY_MAX)) {
+    const iso = r.currency_iso.trim();
+    const t = totals.find((x) => x.currency.isoCode === iso);
+    if (t) t.amount += Number(r.balance);
+    else totals.push({ currency: { isoCode: iso, sign: r.sign, numDecimals: r.num_decimals }, amount: Number(r.balance) });
+  }
+  return { numbers: rows.slice(0, PAY_MANY_MAX).map((r) => r.number), count: rows.length, totals };
+}
+
 /** The acting user's invoices matching `input`, newest first, INVOICE_PAGE_SIZE a page. */
 export async function listInvoices(scope: Scope, input: InvoiceListInput): Promise<Result<InvoicePage>> {
   if (scope.userId === null) return fail("unauthorized");
@@ -89,19 +143,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
     fapiaoColumn: false,
   };
   if (await invoicesHidden(scope)) return ok(empty);
-  const { from, to } = filterInstants(input, timeZone);
-  const orderNumber = input.orderNumber?.toUpperCase();
-  let q = scope.app.db
-    .selectFrom("invoices as i")
-    .innerJoin("orders as o", "o.id", "i.order_id")
-    .innerJoin("users as u", "u.id", "i.user_id")
-    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
-    .where("i.user_id", "=", scope.userId);
-  if (input.unpaidOnly) q = q.where("i.balance", ">", "0").where("i.pending_writeoff", "=", false).where("i.status", "<>", "void");
-  if (from) q = q.where("i.created_at", ">=", new Date(from));
-  if (to) q = q.where("i.created_at", "<", new Date(Date.parse(to) + DAY_MS));
-  // The order number as researchers write it (their order's id), or the invoice's own number.
-  if (orderNumber) q = q.where((eb) => eb.or([eb(sql`upper(o.external_id)`, "=", orderNumber), eb("i.number", "=", orderNumber)]));
+  const q = filteredInvoices(scope, scope.userId, input, timeZone);
   const rows = await q
     .select([
       "i.number",

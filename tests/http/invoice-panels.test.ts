@@ -148,3 +148,30 @@ async function pay(c: Client, invoiceNumber: string): Promise<string> {
   expect(r.status).toBe(200);
   return (await r.json()).payment.paymentId as string;
 }
+
+describe("paying every unpaid invoice, on every page", () => {
+  it("offers 'Pay all N unpaid invoices' beyond one page and sends all of them to the pay page (303)", async () => {
+    const user = await portal.researcher();
+    const numbers: string[] = [];
+    for (let k = 0; k < 12; k++) numbers.push((await createInvoice(portal.ctx, user, { projectTitle: `Paper ${k}` })).invoice.number);
+    const list = await (await user.client.get("/en/researcher/invoices/unpaid")).text();
+    // Issue 21 defect 11b: "Select all" ticked only this page's 10.
+    expect(list).toContain(">Select all on this page<");
+    expect(list).toMatch(/Pay all 12 unpaid invoices \(\$[\d,]+\)/);
+    const r = await user.client.get("/en/researcher/invoices/unpaid?intent=pay-all");
+    expect(r.status).toBe(303);
+    const location = r.headers.get("location")!;
+    expect(decodeURIComponent(location.split("/pay/")[1]).split(",").sort()).toEqual([...numbers].sort());
+    const pay = await user.client.get(location);
+    expect(pay.status).toBe(200);
+    const payPage = await pay.text();
+    for (const n of numbers) expect(payPage).toContain(n);
+    // The filter travels with it: only the matching unpaid invoice.
+    const one = await user.client.get(`/en/researcher/invoices/unpaid?orderNumber=${numbers[3]}&intent=pay-all`);
+    expect(one.headers.get("location")).toBe(`/en/researcher/invoices/pay/${numbers[3]}`);
+    // Nothing unpaid left to gather: the list again with the error.
+    const other = await portal.researcher();
+    const none = await other.client.get("/en/researcher/invoices/unpaid?intent=pay-all");
+    expect(none.status).toBe(400);
+  });
+});

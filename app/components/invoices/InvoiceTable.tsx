@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { rateText } from "#common/invoices/list";
 import { LANG_TAG } from "#common/i18n";
-import type { InvoiceRow } from "#server/invoices/list";
+import type { EveryUnpaid, InvoiceRow } from "#server/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
 import { FapiaoCell } from "../fapiao/FapiaoCell";
 import { InvoiceDocuments, SurplusNote } from "./InvoiceDocuments";
@@ -31,6 +31,8 @@ export interface InvoiceListData {
   /** Invoice numbers ticked when the page was served (select-all, or a refused pay). */
   selected: string[];
   selectionError: string | null;
+  /** Every unpaid invoice on every page, when there are more than this page shows (null otherwise). */
+  everyUnpaid?: EveryUnpaid | null;
 }
 
 /** "$120 + R$300": the sum of the selection per currency, in the order the currencies appear. */
@@ -198,6 +200,11 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
           </Link>
         ) : null}
       </div>
+      {data.everyUnpaid && data.everyUnpaid.count > data.everyUnpaid.numbers.length ? (
+        <p className="field-hint">
+          {t("selection.payAllLimit", { count: data.everyUnpaid.numbers.length, total: data.everyUnpaid.count })}
+        </p>
+      ) : null}
       {data.selectionError ? (
         <p className="alert alert-danger" role="alert">
           {t(data.selectionError)}
@@ -212,8 +219,17 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
           onClick={selectAll}
           disabled={!payable.length}
         >
-          {t(allChosen ? "selection.clearAll" : "selection.selectAll")}
+          {t(allChosen ? "selection.clearAll" : data.pagination.pages > 1 ? "selection.selectPage" : "selection.selectAll")}
         </button>
+        {/* Every page's unpaid invoices, gathered and priced by the server (a GET: works without JavaScript). */}
+        {data.everyUnpaid && data.everyUnpaid.numbers.length ? (
+          <button type="submit" name="intent" value="pay-all" className="button button-small button-primary" data-pay-all>
+            {t("selection.payAll", {
+              count: data.everyUnpaid.numbers.length,
+              price: data.everyUnpaid.totals.map((x) => formatMoney(x.amount, x.currency)).join(" + "),
+            })}
+          </button>
+        ) : null}
       </div>
       {table}
       {hydrated ? null : (
