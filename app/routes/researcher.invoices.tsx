@@ -8,7 +8,7 @@ import { titleMeta } from "#app/lib/meta";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
-import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER, invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
+import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER, filterDateOfPage, invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
 import { everyUnpaidInvoice, listInvoices, payableSelection } from "#server/invoices/list";
 import { InvoiceFilters, type InvoiceFilterValues } from "#app/components/invoices/InvoiceFilters";
 import { InvoiceTable, type InvoiceListData } from "#app/components/invoices/InvoiceTable";
@@ -45,7 +45,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     selectionError = r.fieldErrors?.invoice ?? "invoices:errors.selection-required";
   }
   const values: InvoiceFilterValues = { from: q.get("from") ?? "", to: q.get("to") ?? "", orderNumber: q.get("orderNumber") ?? "" };
-  const fields = Object.fromEntries([...Object.entries(values), ["page", q.get("page") ?? ""]].filter(([, v]) => v !== ""));
+  // The dates are typed in the page's language's order (DD/MM/AAAA on /br); the query reads MM/dd/yyyy.
+  const typed = { ...values, from: filterDateOfPage(values.from, scope.lang), to: filterDateOfPage(values.to, scope.lang) };
+  const fields = Object.fromEntries([...Object.entries(typed), ["page", q.get("page") ?? ""]].filter(([, v]) => v !== ""));
   const submission = parseFields<InvoiceListQuery>(fields, invoiceListSchema);
   const fieldErrors = submission.status === "success" ? null : (submission.error as Record<string, string[] | null>);
   const query: InvoiceListQuery = submission.status === "success" ? submission.value : { page: 1 };

@@ -175,3 +175,24 @@ describe("paying every unpaid invoice, on every page", () => {
     expect(none.status).toBe(400);
   });
 });
+
+describe("the invoice filter's dates in the page's language", () => {
+  it("reads DD/MM/AAAA on /br and YYYY/MM/DD on /cn, and says so when refused", async () => {
+    const user = await portal.researcher();
+    const { invoice } = await createInvoice(portal.ctx, user, { projectTitle: "Março" });
+    await portal.ctx.db
+      .updateTable("invoices")
+      .set({ created_at: new Date("2026-03-10T12:00:00Z") })
+      .where("number", "=", invoice.number)
+      .execute();
+    const br = await user.client.get("/br/researcher/invoices?from=01/03/2026&to=31/03/2026");
+    expect(br.status).toBe(200);
+    expect(await br.text()).toContain(invoice.number);
+    const us = await user.client.get("/br/researcher/invoices?from=03/31/2026");
+    expect(us.status).toBe(400);
+    expect(await us.text()).toContain("Informe a data no formato DD/MM/AAAA.");
+    const cn = await user.client.get("/cn/researcher/invoices?from=2026/03/01&to=2026/03/31");
+    expect(cn.status).toBe(200);
+    expect(await cn.text()).toContain(invoice.number);
+  });
+});
