@@ -8,6 +8,7 @@ import { titleMeta } from "#app/lib/meta";
 import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { orderDetailsPage } from "#server/orders/details";
+import { invoiceRowOf } from "#server/invoices/list";
 import { saveNotificationEmails, saveOrderDetails } from "#server/orders/edit";
 import { serviceDetails } from "#server/orders/service-details";
 import { orderEditForm, notificationEmailsForm } from "#common/orders/edit";
@@ -21,7 +22,7 @@ import { ThankYou } from "#app/components/order-details/ThankYou";
 import type { EditReply, OrderDetailsData } from "#app/components/order-details/types";
 import * as z from "zod/mini";
 
-export const handle = { i18n: ["details", "certificate", "order", "orders", "catalogue"] };
+export const handle = { i18n: ["details", "certificate", "order", "orders", "catalogue", "invoices", "fapiao"] };
 export const meta = titleMeta;
 
 const intentOnly = z.object({ intent: z.string() });
@@ -39,9 +40,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Another user's order is simply not found.
   if (!data) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "details");
+  // The invoice's documents and action as the invoice list has them (issue 21 defect 11c, 11d).
+  const invoiceRow = data.order.invoice ? await invoiceRowOf(scope, data.order.invoice.number) : null;
   const poll = Number(url.searchParams.get("poll") ?? 0);
   return {
     ...data,
+    invoiceRow,
     title: t("title", { externalId: data.order.externalId }),
     pollCount: Number.isInteger(poll) && poll >= 0 ? Math.min(poll, 1000) : 0,
   };

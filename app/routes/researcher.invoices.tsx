@@ -8,8 +8,8 @@ import { titleMeta } from "#app/lib/meta";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
-import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER, invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
-import { listInvoices, payableSelection } from "#server/invoices/list";
+import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER, filterDateOfPage, invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
+import { everyUnpaidInvoice, listInvoices, payableSelection } from "#server/invoices/list";
 import { InvoiceFilters, type InvoiceFilterValues } from "#app/components/invoices/InvoiceFilters";
 import { InvoiceTable, type InvoiceListData } from "#app/components/invoices/InvoiceTable";
 import { InvoicePagination } from "#app/components/invoices/InvoicePagination";
@@ -24,7 +24,8 @@ const SELECTION_MAX = 50;
 // /researcher/invoices and /researcher/invoices/{status} (spec 2 §2 "Invoices"): the history, 10 a page, filtered
 // by a GET form (from, to, orderNumber); 'unpaid' lists what can be paid, with checkboxes. The selection is a GET
 // form too: `intent=pay` sends the chosen invoices on to the pay page (303), `intent=select-all` ticks the page's
-// invoices. Nothing here changes the server, so every step works without JavaScript.
+// invoices, `intent=pay-all` sends every unpaid invoice of every page (the filter kept) on to the pay page.
+// Nothing here changes the server, so every step works without JavaScript.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   if (params.status !== undefined && params.status !== "unpaid") throw new Response("Not Found", { status: 404 });
@@ -44,12 +45,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     selectionError = r.fieldErrors?.invoice ?? "invoices:errors.selection-required";
   }
   const values: InvoiceFilterValues = { from: q.get("from") ?? "", to: q.get("to") ?? "", orderNumber: q.get("orderNumber") ?? "" };
-  const fields = Object.fromEntries([...Object.entries(values), ["page", q.get("page") ?? ""]].filter(([, v]) => v !== ""));
+  // The dates are typed in the page's language's order (DD/MM/AAAA on /br); the query reads MM/dd/yyyy.
+  const typed = { ...values, from: filterDateOfPage(values.from, scope.lang), to: filterDateOfPage(values.to, scope.lang) };
+  const fields = Object.fromEntries([...Object.entries(typed), ["page", q.get("page") ?? ""]].filter(([, v]) => v !== ""));
   const submission = parseFields<InvoiceListQuery>(fields, invoiceListSchema);
   const fieldErrors = submission.status === "success" ? null : (submission.error as Record<string, string[] | null>);
   const query: InvoiceListQuery = submission.status === "success" ? submission.value : { page: 1 };
+  // Every unpaid invoice on every page (issue 21 defect 11b): the server gathers them, the pay page prices them.
+  if (unpaidOnly && q.get("intent") === "pay-all" && !fieldErrors) {
+    const every = await everyUnpaidInvoice(scope, query);
+    if (every.numbers.length) throw redirect(paths.invoicesPay(scope.lang, every.numbers), { status: 303 });
+    selectionError = "invoices:errors.selection-required";
+  }
   const r = await listInvoices(scope, { ...query, unpaidOnly });
   if (!r.ok) throw new Response("Bad Request", { status: 400 });
+  // Offered when the unpaid invoices fill more than this page: "Pay all 26 unpaid invoices".
+  const everyUnpaid =
+    unpaidOnly && !fieldErrors && r.value.pagination.total > r.value.invoices.length ? await everyUnpaidInvoice(scope, query) : null;
   const invoices = fieldErrors ? [] : r.value.invoices;
   const intent = q.get("intent");
   const selected =
@@ -76,6 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fapiaoColumn: r.value.fapiaoColumn,
     selected,
     selectionError,
+    everyUnpaid,
     // The landing of a payment (researcher.invoices.unpaid.$type.tsx) comes back with ?payment=success|error.
     message: q.get("payment") === "success" ? "landing.success" : q.get("payment") === "error" ? "landing.error" : null,
     // Back from the fapiao page (issue 13 §4): 'fapiao-creation-success-type-{type}' or the cancellation's.

@@ -20,6 +20,7 @@ import { localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
 import { rateText } from "#common/invoices/list";
 import { entityHeading, entityOfDocument, type LegalEntity } from "./entity";
+import { surplusKey, surplusOfInvoices, surplusValues } from "./surplus";
 import { settlementOf, type SettlementKind } from "./settlement";
 import { cachedPdf } from "../pdf/cached";
 import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData, type InvoiceDocTable } from "../pdf/invoice-document";
@@ -462,6 +463,9 @@ export async function paymentReceiptPdf(scope: Scope, ledgerId: string): Promise
   const base = usdBase(f, w);
   // A balance spend moved no money: its document says what settled the invoice, not that a payment was received.
   const spend = p.kind !== "payment";
+  // What the invoice's payments captured beyond its amount (a duplicate, two tabs) and where it went (ADR 051):
+  // a duplicate has no ledger row of its own, so the invoice's receipt is where the researcher reads it.
+  const surplus = scope.userId === null ? [] : ((await surplusOfInvoices(scope.app.db, scope.userId, [f.number])).get(f.number) ?? []);
   const data: InvoiceDocumentData = {
     ...common(f, w),
     title: w.t(spend ? "pdf.settlementTitle" : "pdf.receiptTitle"),
@@ -485,6 +489,7 @@ export async function paymentReceiptPdf(scope: Scope, ledgerId: string): Promise
       ...(base ? [{ label: base.label, value: base.value }] : []),
       { label: w.t(spend ? "pdf.settled" : "pdf.received"), value: w.money(p.amount), bold: true },
       { label: w.t("pdf.balanceAfter"), value: w.money(Math.max(0, f.amount - upTo)) },
+      ...surplus.map((x) => ({ label: w.t("pdf.overpaid"), value: formatMoney(x.amount, x.currency) })),
     ],
     sections: [
       {
@@ -493,6 +498,7 @@ export async function paymentReceiptPdf(scope: Scope, ledgerId: string): Promise
           ...(note ? [note] : []),
           ...(base ? [base.note] : []),
           spend ? w.t(`pdf.settlementNote.${p.kind}`, { number: p.balanceNumber }) : w.t("pdf.receiptNote", { company: f.entity.name }),
+          ...surplus.map((x) => w.t(`surplus.${surplusKey(x)}`, surplusValues(x))),
         ],
       },
     ],

@@ -15,6 +15,7 @@ import { localizationTimeZone } from "../config";
 import { filterInstants } from "../orders/dashboard";
 import { fapiaosOfInvoices } from "../fapiao";
 import { settlementOf, type SettlementKind } from "./settlement";
+import { surplusOfInvoices, type Surplus } from "./surplus";
 
 export interface InvoiceReceipt {
   /** The ledger row's id: GET /api/payment/{id}/pdf. */
@@ -48,6 +49,8 @@ export interface InvoiceRow {
   receipts: InvoiceReceipt[];
   /** A pending boleto of this invoice (GET /api/payment/{id}/boleto.pdf), or null. */
   boletoPaymentId: string | null;
+  /** What its payments captured beyond its amount and where that went (ADR 051: credited, or refunded since). */
+  surplus: Surplus[];
   /** The invoice's open payment attempt (ADR 051): its page is offered instead of "Pay". */
   pendingPaymentId: string | null;
   /** The localisation allows fapiao processing after payment: the fapiao column applies. */
@@ -74,6 +77,60 @@ export async function invoicesHidden(scope: Scope): Promise<boolean> {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The user's invoices matching the filter of `input` (its page aside): the list's one query. */
+function filteredInvoices(scope: Scope, userId: number, input: InvoiceListInput, timeZone: string) {
+  const { from, to } = filterInstants(input, timeZone);
+  const orderNumber = input.orderNumber?.toUpperCase();
+  let q = scope.app.db
+    .selectFrom("invoices as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .innerJoin("users as u", "u.id", "i.user_id")
+    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+    .where("i.user_id", "=", userId);
+  if (input.unpaidOnly) q = q.where("i.balance", ">", "0").where("i.pending_writeoff", "=", false).where("i.status", "<>", "void");
+  if (from) q = q.where("i.created_at", ">=", new Date(from));
+  if (to) q = q.where("i.created_at", "<", new Date(Date.parse(to) + DAY_MS));
+  // The order number as researchers write it (their order's id), or the invoice's own number.
+  if (orderNumber) q = q.where((eb) => eb.or([eb(sql`upper(o.external_id)`, "=", orderNumber), eb("i.number", "=", orderNumber)]));
+  return q;
+}
+
+/** The most invoices one payment pays (the pay page's address holds at most this many numbers). */
+export const PAY_MANY_MAX = 50;
+
+export interface EveryUnpaid {
+  /** Every unpaid invoice matching the filter, on every page, oldest first, at most PAY_MANY_MAX. */
+  numbers: string[];
+  /** How many match in all (more than `numbers` holds when above PAY_MANY_MAX). */
+  count: number;
+  /** The balances of `numbers` per currency, from the database (never from the page). */
+  totals: { currency: CurrencyFormat; amount: number }[];
+}
+
+/**
+ * Every unpaid invoice of the acting user matching the list's filter, across its pages (issue 21 defect 11b:
+ * "Select all" ticked only the page's 10 of 26). Oldest first, so the longest-due are paid when there are more
+ * than one payment may carry.
+ */
+export async function everyUnpaidInvoice(scope: Scope, input: InvoiceListInput): Promise<EveryUnpaid> {
+  if (scope.userId === null || (await invoicesHidden(scope))) return { numbers: [], count: 0, totals: [] };
+  const { localizations } = await scope.app.config.snapshot();
+  const timeZone = localizationTimeZone(localizations, scope.localization);
+  const rows = await filteredInvoices(scope, scope.userId, { ...input, unpaidOnly: true }, timeZone)
+    .select(["i.number", "i.balance", "i.currency_iso", "c.sign", "c.num_decimals"])
+    .orderBy("i.created_at", "asc")
+    .orderBy("i.number", "asc")
+    .execute();
+  const totals: EveryUnpaid["totals"] = [];
+  for (const r of rows.slice(0, PAY_MANY_MAX)) {
+    const iso = r.currency_iso.trim();
+    const t = totals.find((x) => x.currency.isoCode === iso);
+    if (t) t.amount += Number(r.balance);
+    else totals.push({ currency: { isoCode: iso, sign: r.sign, numDecimals: r.num_decimals }, amount: Number(r.balance) });
+  }
+  return { numbers: rows.slice(0, PAY_MANY_MAX).map((r) => r.number), count: rows.length, totals };
+}
+
 /** The acting user's invoices matching `input`, newest first, INVOICE_PAGE_SIZE a page. */
 export async function listInvoices(scope: Scope, input: InvoiceListInput): Promise<Result<InvoicePage>> {
   if (scope.userId === null) return fail("unauthorized");
@@ -86,19 +143,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
     fapiaoColumn: false,
   };
   if (await invoicesHidden(scope)) return ok(empty);
-  const { from, to } = filterInstants(input, timeZone);
-  const orderNumber = input.orderNumber?.toUpperCase();
-  let q = scope.app.db
-    .selectFrom("invoices as i")
-    .innerJoin("orders as o", "o.id", "i.order_id")
-    .innerJoin("users as u", "u.id", "i.user_id")
-    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
-    .where("i.user_id", "=", scope.userId);
-  if (input.unpaidOnly) q = q.where("i.balance", ">", "0").where("i.pending_writeoff", "=", false).where("i.status", "<>", "void");
-  if (from) q = q.where("i.created_at", ">=", new Date(from));
-  if (to) q = q.where("i.created_at", "<", new Date(Date.parse(to) + DAY_MS));
-  // The order number as researchers write it (their order's id), or the invoice's own number.
-  if (orderNumber) q = q.where((eb) => eb.or([eb(sql`upper(o.external_id)`, "=", orderNumber), eb("i.number", "=", orderNumber)]));
+  const q = filteredInvoices(scope, scope.userId, input, timeZone);
   const rows = await q
     .select([
       "i.number",
@@ -127,9 +172,14 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
   const counted = await q.select(sql<number>`count(*)::int`.as("n")).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
   const numbers = rows.map((r) => r.number);
-  const [receipts, boletos, attempts] = numbers.length
-    ? await Promise.all([receiptsOf(scope, numbers), pendingBoletosOf(scope, numbers), pendingBoletosOf(scope, numbers, true)])
-    : [new Map(), new Map(), new Map()];
+  const [receipts, boletos, attempts, surplus] = numbers.length
+    ? await Promise.all([
+        receiptsOf(scope, numbers),
+        pendingBoletosOf(scope, numbers),
+        pendingBoletosOf(scope, numbers, true),
+        surplusOfInvoices(scope.app.db, scope.userId, numbers),
+      ])
+    : [new Map(), new Map(), new Map(), new Map()];
   const fapiaos = await fapiaosOfInvoices(scope, numbers);
   const fapiaoAfterPayment = new Set(localizations.filter((l) => l.allowsFapiaoProcessingAfterPayment).map((l) => l.identity));
   const invoices: InvoiceRow[] = rows.map((r) => {
@@ -152,6 +202,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       statementOfDelivery: r.completed_at ? "ready" : "pending",
       receipts: receipts.get(r.number) ?? [],
       boletoPaymentId: boletos.get(r.number) ?? null,
+      surplus: surplus.get(r.number) ?? [],
       pendingPaymentId: attempts.get(r.number) ?? null,
       allowsFapiao: fapiaoAfterPayment.has(r.localization),
       fapiao: fapiaoOf(fapiaos.get(r.number)),
@@ -161,7 +212,7 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
     invoices,
     pagination: { page: input.page, pageSize: INVOICE_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / INVOICE_PAGE_SIZE)) },
     timeZone,
-    fapiaoColumn: invoices.some((i) => i.allowsFapiao),
+    fapiaoColumn: invoices.some((i) => i.allowsFapiao || i.fapiao !== null),
   });
 }
 
@@ -191,8 +242,9 @@ async function pendingBoletosOf(scope: Scope, numbers: string[], anyMethod = fal
     .select(["id", "invoice_numbers"])
     .where("user_id", "=", scope.userId!)
     .where("status", "=", "pending");
-  // Any open attempt (ADR 051), or only the invoice payments' boletos (their PDF link).
-  if (!anyMethod) q = q.where("purpose", "=", "invoices").where("method_id", "=", PAYMENT_METHOD.boleto);
+  // Any open attempt (ADR 051), or only the boletos (their PDF link): of invoice payments and of orders placed
+  // with a boleto in the wizard alike (issue 21 defect 11c: those had no "Boleto" action).
+  if (!anyMethod) q = q.where("method_id", "=", PAYMENT_METHOD.boleto);
   const rows = await q
     .where(sql<boolean>`invoice_numbers ?| ${sql.val(numbers)}::text[]`)
     .orderBy("created_at", "asc")
@@ -203,6 +255,12 @@ async function pendingBoletosOf(scope: Scope, numbers: string[], anyMethod = fal
     for (const n of list) if (numbers.includes(n)) out.set(n, String(r.id));
   }
   return out;
+}
+
+/** One invoice of the acting user as the list shows it (the order details page's invoice panel), or null. */
+export async function invoiceRowOf(scope: Scope, invoiceNumber: string): Promise<InvoiceRow | null> {
+  const r = await listInvoices(scope, { page: 1, orderNumber: invoiceNumber });
+  return r.ok ? (r.value.invoices.find((i) => i.invoiceNumber === invoiceNumber) ?? null) : null;
 }
 
 /** The unpaid invoices (the list's rule) of the acting user by number: the selection's total, and checks. */

@@ -153,7 +153,9 @@ export async function loadPaymentForm(scope: Scope, target: PaymentFormTarget): 
     total: target.total,
     currencyIso: target.currencyIso,
     idempotencyKey: randomUUID(),
-    fapiao,
+    // The question applies only where a method that can issue a fapiao is offered (issue 21 defect 7): asked
+    // beside card and PayPal alone, 'yes' could only be refused.
+    fapiao: fapiao && methods.some((m) => !m.disabled && methodFacts(m.id).supportsFapiao) ? fapiao : null,
   };
 }
 

@@ -4,7 +4,7 @@
 // fapiao question for a Chinese researcher on the US site.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type SignedInUser, type TestPortal } from "../helpers/portal";
-import { createCompletedOrder, createInvoice } from "../helpers/factories";
+import { createCompletedOrder, createInvoice, createOrderFormFor } from "../helpers/factories";
 
 let portal: TestPortal;
 let staff: SignedInUser;
@@ -202,32 +202,67 @@ describe("the staff desk", () => {
 });
 
 describe("the order fapiao in the payment form", () => {
-  it("is asked of a Chinese researcher on the US site; 'yes' with a card is refused with the method cleared", async () => {
-    const onUs = await chinese();
-    await portal.ctx.db.updateTable("users").set({ localization: "US" }).where("id", "=", onUs.id).execute();
+  const STEP = "/cn/researcher/submit/payment-details";
+  async function chineseOnUs() {
+    const u = await chinese();
+    await portal.ctx.db.updateTable("users").set({ localization: "US" }).where("id", "=", u.id).execute();
+    return u;
+  }
+
+  it("is not asked where no offered method can issue one (the pay page: card and PayPal)", async () => {
+    const onUs = await chineseOnUs();
     const { invoice } = await createInvoice(portal.ctx, onUs);
-    const pay = `/cn/researcher/invoices/pay/${invoice.number}`;
-    const html = await (await onUs.client.get(pay)).text();
+    const html = await (await onUs.client.get(`/cn/researcher/invoices/pay/${invoice.number}`)).text();
+    // Issue 21 defect 7: 'yes' beside card and PayPal alone could only be refused.
+    expect(html).not.toContain(`class="fapiao-box`);
+    expect(html).not.toContain('name="requireFapiao"');
+  });
+
+  it("is asked in the wizard (bank transfer); 'yes' with a card names the offered methods; 'yes' with a bank transfer stores the request", async () => {
+    const onUs = await chineseOnUs();
+    const form = await createOrderFormFor(portal.ctx, onUs, { services: ["standard-editing"], projectTitle: "Fapiao order" });
+    const html = await (await onUs.client.get(STEP)).text();
     expect(html).toContain(`class="fapiao-box`);
     expect(html).toContain("您需要发票吗？");
+    // The note names the methods this page offers that issue fapiao, and none it does not offer.
+    expect(html).toContain(">银行转账付款可开具发票；此处仅显示这些支付方式。<");
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)![1];
-    const noAnswer = await onUs.client.post(pay, { idempotencyKey: key, paymentMethodId: "3", acceptTerms: "on" });
+    const base = { orderFormId: form.id, idempotencyKey: key, acceptTerms: "on" };
+    const noAnswer = await onUs.client.post(STEP, { ...base, paymentMethodId: "6" });
     expect(noAnswer.status).toBe(400);
     expect(await noAnswer.text()).toContain("您必须选择一个选项");
-    const card = await onUs.client.post(pay, {
-      idempotencyKey: key,
-      paymentMethodId: "3",
-      acceptTerms: "on",
+    const fapiao = {
       requireFapiao: "on",
       "fapiao.type": "general",
-    });
-    expect(card.status).toBe(400);
-    expect(await card.text()).toContain("您选择的支付方式无法开具发票");
-    // An American researcher is never asked.
+      "fapiao.serviceType": "editing",
+      "fapiao.organizationName": "深圳市腾讯计算机系统有限公司",
+      "fapiao.taxpayerNumber": VALID,
+    };
+    const paypal = await onUs.client.post(STEP, { ...base, paymentMethodId: "6", ...fapiao });
+    expect(paypal.status).toBe(400);
+    const refused = await paypal.text();
+    expect(refused).toContain("您选择的支付方式无法开具发票。请选择银行转账。");
+    // Shown again with the method cleared: no method is checked.
+    expect(refused).not.toMatch(/name="paymentMethodId"[^>]*checked=""/);
+    const bank = await onUs.client.post(STEP, { ...base, paymentMethodId: "9", ...fapiao });
+    expect(bank.status).toBe(303);
+    const order = await portal.ctx.db
+      .selectFrom("orders as o")
+      .innerJoin("invoices as i", "i.order_id", "o.id")
+      .select("i.number")
+      .where("o.order_form_id", "=", form.id)
+      .executeTakeFirstOrThrow();
+    const rows = await portal.ctx.db
+      .selectFrom("fapiaos")
+      .select(["invoice_number", "status", "origin", "title"])
+      .where("user_id", "=", onUs.id)
+      .execute();
+    expect(rows).toEqual([{ invoice_number: order.number, status: "requested", origin: "order", title: "深圳市腾讯计算机系统有限公司" }]);
+  });
+
+  it("is never asked of an American researcher", async () => {
     const american = await portal.researcher();
-    const theirs = await createInvoice(portal.ctx, american);
-    expect(await (await american.client.get(`/en/researcher/invoices/pay/${theirs.invoice.number}`)).text()).not.toContain(
-      `class="fapiao-box`,
-    );
+    await createOrderFormFor(portal.ctx, american, { services: ["standard-editing"], projectTitle: "No fapiao" });
+    expect(await (await american.client.get("/en/researcher/submit/payment-details")).text()).not.toContain(`class="fapiao-box`);
   });
 });

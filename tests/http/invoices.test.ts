@@ -70,7 +70,7 @@ describe("the invoice list without JavaScript", () => {
 
     const bad = await html(ada.client, "/cn/researcher/invoices?from=2026-03-01");
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain("请按 MM/DD/YYYY 格式输入日期。");
+    expect(bad.text).toContain("请按 YYYY/MM/DD 格式输入日期。");
     expect((await html(ada.client, "/en/researcher/invoices/paid")).status).toBe(404);
   });
 

@@ -13,9 +13,10 @@ import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { rateText } from "#common/invoices/list";
 import { LANG_TAG } from "#common/i18n";
-import type { InvoiceRow } from "#server/invoices/list";
+import type { EveryUnpaid, InvoiceRow } from "#server/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
 import { FapiaoCell } from "../fapiao/FapiaoCell";
+import { InvoiceDocuments, SurplusNote } from "./InvoiceDocuments";
 
 const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
 
@@ -30,6 +31,8 @@ export interface InvoiceListData {
   /** Invoice numbers ticked when the page was served (select-all, or a refused pay). */
   selected: string[];
   selectionError: string | null;
+  /** Every unpaid invoice on every page, when there are more than this page shows (null otherwise). */
+  everyUnpaid?: EveryUnpaid | null;
 }
 
 /** "$120 + R$300": the sum of the selection per currency, in the order the currencies appear. */
@@ -149,59 +152,18 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                   </div>
                 </td>
                 <td className="amount invoice-balance" data-label={t("table.balance")}>
-                  {money(i.balance, i)}
+                  <div>
+                    {money(i.balance, i)}
+                    <SurplusNote invoice={i} />
+                  </div>
                 </td>
                 <td className="invoice-docs" data-label={t("table.documents")}>
-                  <ul className="plain-list">
-                    <li>
-                      <a href={paths.api.invoicePdf(i.invoiceNumber)} target="_blank" rel="noreferrer">
-                        {t("actions.invoicePdf")}
-                      </a>
-                    </li>
-                    <li>
-                      {i.statementOfDelivery === "ready" ? (
-                        <a href={paths.api.statementOfDelivery(i.invoiceNumber)} target="_blank" rel="noreferrer">
-                          {t("actions.statement")}
-                        </a>
-                      ) : (
-                        <span className="field-hint">{t("actions.statementPending")}</span>
-                      )}
-                    </li>
-                    {i.receipts.map((r) => (
-                      <li key={r.id}>
-                        <a href={paths.api.paymentReceiptPdf(r.id)} target="_blank" rel="noreferrer">
-                          {/* A balance spend is named as one, never as a payment received (ADR 052). */}
-                          {t(r.kind === "payment" ? "actions.receipt" : `actions.settlement.${r.kind}`, {
-                            date: formatDate(`${r.receivedOn}T12:00:00Z`, lang, "UTC"),
-                          })}
-                        </a>
-                      </li>
-                    ))}
-                    {i.boletoPaymentId ? (
-                      <li>
-                        <a href={paths.api.boletoPdf(i.boletoPaymentId)} target="_blank" rel="noreferrer">
-                          {t("actions.boleto")}
-                        </a>
-                      </li>
-                    ) : null}
-                    {i.unpaid && i.pendingPaymentId ? (
-                      <li>
-                        <Link className="button button-small button-primary" to={paths.paymentPending(lang, i.pendingPaymentId)}>
-                          {t("actions.pendingPayment")}
-                        </Link>
-                      </li>
-                    ) : !unpaidMode && i.unpaid ? (
-                      <li>
-                        <Link className="button button-small button-primary" to={paths.invoicesPay(lang, [i.invoiceNumber])}>
-                          {t("actions.pay")}
-                        </Link>
-                      </li>
-                    ) : null}
-                  </ul>
+                  <InvoiceDocuments invoice={i} payAction={!unpaidMode} />
                 </td>
                 {data.fapiaoColumn ? (
                   <td className="invoice-fapiao" data-label={t("table.fapiao")}>
-                    {i.allowsFapiao ? (
+                    {/* A fapiao asked for while paying (origin order) is shown wherever the invoice is issued. */}
+                    {i.allowsFapiao || i.fapiao ? (
                       <FapiaoCell invoice={i} />
                     ) : (
                       <Link to={paths.supportSubmission(lang, i.orderNumber)}>{t("actions.consultSupport")}</Link>
@@ -238,6 +200,11 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
           </Link>
         ) : null}
       </div>
+      {data.everyUnpaid && data.everyUnpaid.count > data.everyUnpaid.numbers.length ? (
+        <p className="field-hint">
+          {t("selection.payAllLimit", { count: data.everyUnpaid.numbers.length, total: data.everyUnpaid.count })}
+        </p>
+      ) : null}
       {data.selectionError ? (
         <p className="alert alert-danger" role="alert">
           {t(data.selectionError)}
@@ -252,8 +219,17 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
           onClick={selectAll}
           disabled={!payable.length}
         >
-          {t(allChosen ? "selection.clearAll" : "selection.selectAll")}
+          {t(allChosen ? "selection.clearAll" : data.pagination.pages > 1 ? "selection.selectPage" : "selection.selectAll")}
         </button>
+        {/* Every page's unpaid invoices, gathered and priced by the server (a GET: works without JavaScript). */}
+        {data.everyUnpaid && data.everyUnpaid.numbers.length ? (
+          <button type="submit" name="intent" value="pay-all" className="button button-small button-primary" data-pay-all>
+            {t("selection.payAll", {
+              count: data.everyUnpaid.numbers.length,
+              price: data.everyUnpaid.totals.map((x) => formatMoney(x.amount, x.currency)).join(" + "),
+            })}
+          </button>
+        ) : null}
       </div>
       {table}
       {hydrated ? null : (

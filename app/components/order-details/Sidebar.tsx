@@ -3,13 +3,15 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
 import type { OrderDetailsData } from "./types";
+import { InvoiceDocuments, SurplusNote } from "../invoices/InvoiceDocuments";
+import { FapiaoCell } from "../fapiao/FapiaoCell";
 
 // The details page's sidebar (spec 2 §2): deadline, services, original files, payment; in edit mode the
 // target journal and style of English fields are passed in as `editFields`.
 export function OrderSidebar({ data, editFields }: { data: OrderDetailsData; editFields?: ReactNode }) {
   const { t } = useTranslation("details");
   const lang = useLang();
-  const { order, bank, timeZone } = data;
+  const { order, bank, timeZone, invoiceRow } = data;
   return (
     <aside className="details-sidebar stack" aria-label={t("sidebar.label")}>
       <section>
@@ -58,7 +60,10 @@ export function OrderSidebar({ data, editFields }: { data: OrderDetailsData; edi
       <section>
         <h2>{t("sidebar.payment")}</h2>
         {order.paid ? (
-          <p>{t("sidebar.paid")}</p>
+          <>
+            <p>{t("sidebar.paid")}</p>
+            {order.invoice ? <p>{t("sidebar.invoice", { number: order.invoice.number })}</p> : null}
+          </>
         ) : order.invoice ? (
           <>
             <p>{t("sidebar.invoice", { number: order.invoice.number })}</p>
@@ -84,6 +89,19 @@ export function OrderSidebar({ data, editFields }: { data: OrderDetailsData; edi
         ) : (
           <p>{t("sidebar.paymentPending")}</p>
         )}
+        {/* Every document of the invoice, a pending boleto, its fapiao, and Pay or the pending attempt. */}
+        {invoiceRow ? (
+          <div className="details-invoice stack" data-invoice-panel>
+            <InvoiceDocuments invoice={invoiceRow} />
+            <SurplusNote invoice={invoiceRow} />
+            {invoiceRow.allowsFapiao || invoiceRow.fapiao ? (
+              <p className="details-fapiao">
+                <span>{t("invoices:table.fapiao")}: </span>
+                <FapiaoCell invoice={invoiceRow} />
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </section>
       {editFields}
       {!editFields && (order.styleOfEnglish || order.journal) ? (

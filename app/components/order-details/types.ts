@@ -1,8 +1,13 @@
 import type { OrderDetailsPage } from "#server/orders/details";
 import type { ServiceDetails } from "#server/orders/service-details";
 
+import type { InvoiceRow } from "#server/invoices/list";
+
 /** The details page's loader data as the components receive it (JSON: dates are strings). */
-export type OrderDetailsData = Omit<OrderDetailsPage, never>;
+export type OrderDetailsData = Omit<OrderDetailsPage, never> & {
+  /** The order's invoice as the invoice list shows it (its documents and action), or null (none, or hidden). */
+  invoiceRow?: InvoiceRow | null;
+};
 
 /** What the edit form's action answers when it refuses a save. */
 export interface EditReply {

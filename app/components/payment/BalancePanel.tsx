@@ -2,6 +2,8 @@
 // user's prepaid and credit balances this payment uses, and what is left to pay. Part of the payment form
 // (its fields are posted with it); the "Update total" button posts the same fields with intent=balances and
 // the page answers with the form re-computed, so it works without JavaScript. Amounts come from the server.
+import type { FormEvent } from "react";
+import { useSubmit } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { formatMoney } from "#common/format";
 import { BALANCES_INTENT, PREPAY_OPTIONS, type BalancePanel as Panel } from "#common/payments/balances";
@@ -25,8 +27,21 @@ export function BalancePanel({
   const option = v(F.prepayOption) ?? panel.choice.prepayOption;
   const useCredits = (v(F.useCredits) ?? (panel.choice.useCredits ? "yes" : "no")) === "yes";
   const amountError = errors[F.prepayAmount];
+  const submit = useSubmit();
+  // With JavaScript a changed choice is priced at once, as "Update total" would be (issue 21 defect 11a): the
+  // total shown, and the amount payable the form posts, are then the choice's, so "Pay now" works with one press.
+  // The submit button stays disabled while the answer is on its way (PaymentForm's busy state).
+  const update = (e: FormEvent<HTMLElement>) => {
+    const input = e.target as HTMLInputElement;
+    const form = input.form;
+    // A typed partial amount is priced when the field is left (not at each key), once there is one.
+    if (!form || (input.type === "radio" ? input.value === "partialPayment" : e.type !== "blur" || !input.value.trim())) return;
+    const fields = new FormData(form);
+    fields.set("intent", BALANCES_INTENT);
+    submit(fields, { method: "post", replace: true, preventScrollReset: true });
+  };
   return (
-    <fieldset className="balance-panel card stack" aria-describedby="balance-payable">
+    <fieldset className="balance-panel card stack" aria-describedby="balance-payable" onChange={update}>
       <legend>{t("panel.legend")}</legend>
       <input type="hidden" name={SHOWN_PAYABLE} value={panel.payable} />
       {panel.prepayment > 0 ? (
@@ -48,6 +63,7 @@ export function BalancePanel({
               inputMode="decimal"
               autoComplete="off"
               maxLength={16}
+              onBlur={update}
               defaultValue={v(F.prepayAmount) ?? panel.choice.prepayAmount ?? ""}
               aria-invalid={amountError ? true : undefined}
               aria-describedby={amountError ? "pf-prepayAmount-error" : "pf-prepayAmount-hint"}

@@ -3,10 +3,10 @@
 // narrowing of the methods to those that issue fapiao (bank transfer, Alipay, UnionPay) follow the answer by CSS
 // `:has()`, so the form works without JavaScript; with it, a chosen method that cannot issue one is cleared at once.
 import { useRef, useState, type ChangeEvent } from "react";
-import { Link } from "@remix-run/react";
 import { useLang } from "#app/lib/use-lang";
 import { useTranslation } from "#app/lib/translate";
 import { paths } from "#common/paths";
+import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { methodFacts } from "#common/payments/methods";
 import { PAYMENT_FIELD as F } from "#common/payments/schemas";
 import {
@@ -20,6 +20,15 @@ import {
 } from "#common/fapiao/schemas";
 import { Field, SelectInput, TextInput, useFieldError, type FieldState } from "./fields";
 
+/**
+ * "Bank transfer or Alipay": the offered methods that can issue a fapiao, named in the page's language, so the
+ * note and the refusal name only what this page offers (issue 21 defect 7).
+ */
+export function fapiaoMethodNames(ids: readonly number[], lang: SiteLang, name: (id: number) => string): string {
+  const names = ids.filter((id) => methodFacts(id).supportsFapiao).map(name);
+  return new Intl.ListFormat(LANG_TAG[lang], { type: "disjunction" }).format(names);
+}
+
 export function FapiaoFields({
   fapiao,
   methodIds,
@@ -27,13 +36,14 @@ export function FapiaoFields({
   onMethodCleared,
 }: {
   fapiao: { disabled: boolean };
-  /** The methods offered: when none can issue a fapiao, 'yes' says so instead of leaving no method. */
+  /** The methods offered (the form is only shown when one of them can issue a fapiao). */
   methodIds: number[];
   state: FieldState;
   onMethodCleared: () => void;
 }) {
   const { t } = useTranslation("fapiao");
   const lang = useLang();
+  const methods = fapiaoMethodNames(methodIds, lang, (id) => t(`payment:methods.${id}`));
   const answerError = useFieldError(state, F.requireFapiao);
   const typeError = useFieldError(state, O.type);
   const answer = state.values?.[F.requireFapiao];
@@ -84,13 +94,7 @@ export function FapiaoFields({
         </p>
       ) : null}
       <div className="fapiao-details stack">
-        {methodIds.some((id) => methodFacts(id).supportsFapiao) ? (
-          <p className="alert alert-info">{t("order.methodsNote")}</p>
-        ) : (
-          <p className="alert alert-warning">
-            {t("order.noMethod")} <Link to={paths.support(lang)}>{t("page.consultSupport")}</Link>
-          </p>
-        )}
+        <p className="alert alert-info">{t("order.methodsNote", { methods })}</p>
         <fieldset className={`fapiao-types${typeError ? " field-invalid" : ""}`}>
           <legend>{t("form.type")}</legend>
           {FAPIAO_TYPES.map((type) => (

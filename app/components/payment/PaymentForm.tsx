@@ -14,7 +14,8 @@ import { CardFields } from "./CardFields";
 import { VoucherPanel } from "./VoucherPanel";
 import { AllpagoWidget } from "./AllpagoWidget";
 import { BalancePanel } from "./BalancePanel";
-import { FapiaoFields } from "./FapiaoFields";
+import { FapiaoFields, fapiaoMethodNames } from "./FapiaoFields";
+import { useLang } from "#app/lib/use-lang";
 
 /** Minor units as the Allpago checkout takes them: "500.00" (the currency's own decimals). */
 const majorAmount = (minor: number, currencyIso: string): string => majorText(minor, currencyDigits(currencyIso));
@@ -52,7 +53,13 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   const first = ids.find((id) => !methodFacts(id).needsScript) ?? ids[0] ?? null;
   // A fapiao was asked for with a method that cannot issue one: the method is shown cleared (issue 13 §4).
   const fapiaoClears = reply?.fieldErrors[F.method] === "fapiao:errors.method-not-fapiao";
-  const initial = posted && ids.includes(Number(posted)) && !fapiaoClears ? Number(posted) : preselect || ids.length === 1 ? first : null;
+  const initial = fapiaoClears
+    ? null
+    : posted && ids.includes(Number(posted))
+      ? Number(posted)
+      : preselect || ids.length === 1
+        ? first
+        : null;
   const [methodId, setMethodId] = useState<number | null>(initial);
   const [installments, setInstallments] = useState(Number(reply?.values[F.installments] ?? 1) || 1);
   // Without JavaScript the button stays enabled (the server answers 'Please choose a payment method.').
@@ -61,7 +68,12 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   const canSubmit = !blocked && !busy && ids.length > 0 && (!hydrated || methodId !== null);
   const state: FieldState = { errors: reply?.fieldErrors ?? {}, values: reply?.values ?? null };
   const facts = methodId === null ? null : methodFacts(methodId);
-  const methodError = useFieldError(state, F.method);
+  const lang = useLang();
+  const fieldMethodError = useFieldError(state, F.method);
+  // The refusal of 'yes' with a method that cannot issue a fapiao names the offered methods that can.
+  const methodError = fapiaoClears
+    ? t("fapiao:errors.method-not-fapiao", { methods: fapiaoMethodNames(ids, lang, (id) => t(`methods.${id}`)) })
+    : fieldMethodError;
   const termsError = useFieldError(state, F.terms, data.purpose);
   const brazilError = useFieldError(state, F.brazilChoice);
   const v = (name: string) => reply?.values[name];
