@@ -156,6 +156,11 @@ test.describe("issue 21: no way to take money twice", () => {
     await expect(tab1.locator(".prepay-widget")).toContainText(dollars(total));
     await tab1.goto("/en/researcher/prepay");
     await expect(tab1.getByText(creditNumber).first()).toBeVisible();
+    // …and on the invoice itself, in the paid list: how much was overpaid and where it went.
+    await tab1.goto("/en/researcher/invoices");
+    await expect(tab1.locator("[data-surplus]").first()).toHaveText(
+      `Overpaid by ${dollars(total)}: credited to your prepaid balance (${creditNumber}).`,
+    );
     checkOrigins2();
     await tab2.close();
 
@@ -175,6 +180,8 @@ test.describe("issue 21: no way to take money twice", () => {
     expect(refunded.unpaidInvoices).toEqual([]);
     expect(refunded.invoices.find((i) => i.invoiceNumber === invoiceNumber)?.status).toBe("paid");
     expect(refunded.credits).toEqual([]);
+    await page.goto("/en/researcher/invoices");
+    await expect(page.locator("[data-surplus]").first()).toHaveText(`Overpaid by ${dollars(total)}: refunded to you.`);
     // Its order is not back to awaiting payment.
     const orders = (await (await page.request.get("/api/order/search")).json()).orders as { paid: boolean }[];
     expect(orders.map((o) => o.paid)).toEqual([true]);
