@@ -16,7 +16,7 @@ import { cookies } from "../http/cookies";
 import { fixedT } from "../i18n";
 import type { Scope } from "../scope";
 import { getUserView } from "../accounts/account";
-import { listCountries } from "../accounts/registration";
+import { listCountries } from "../kernel/reference";
 import { requestPasswordReset } from "./password-reset";
 import { verifyLogoutToken } from "./logout-token";
 import { allowedRedirectHosts, checkEmailFree, claimAnonymousWork, register, signIn, signInWithResetLink, signOut } from "./sign-in";

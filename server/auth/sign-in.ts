@@ -10,16 +10,8 @@ import type { Scope } from "../scope";
 import { cookies } from "../http/cookies";
 import { claimDrafts } from "../order-form/store";
 import { claimDraftFiles } from "../documents/storage";
-import {
-  allowExistenceCheck,
-  listCountries,
-  listCurrencies,
-  registerResearcher,
-  researcherExists,
-  type CountryOption,
-  type CurrencyOption,
-  type RegistrationInput,
-} from "../accounts/registration";
+import { allowExistenceCheck, registerResearcher, researcherExists, type RegistrationInput } from "../accounts/registration";
+import { listCountries, listCurrencies, type CountryOption, type CurrencyOption } from "../kernel/reference";
 import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";

@@ -13,7 +13,7 @@ import type { Database as DBSchema } from "../../db/types";
 import type { FileKind } from "../../db/types-documents";
 import { analyseDocumentJob } from "./jobs";
 import { filesRoot, isFileId, storedPath } from "./files";
-import { rateLimit, type RateLimitResult } from "../http/rate-limit";
+import { rateLimit, type RateLimitResult } from "../kernel/rate-limit";
 import { isMultipart, MultipartError, readMultipart } from "../http/multipart";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
 import { addressGroup, addressUsage, watchPortalUsage } from "./quota";
