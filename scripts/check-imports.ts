@@ -314,11 +314,8 @@ export function layerViolations(root: string, files: Map<string, string>): strin
  */
 export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [
   "accounts/localization.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "auth/session.ts: domain code imports nothing of server/http (http/cookies.ts)",
-  "auth/sign-in.ts: domain code imports nothing of server/http (http/cookies.ts)",
   "auth/social-flow.ts: domain code imports nothing of server/http (http/cookies.ts)",
   "auth/social-flow.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "auth/wechat.ts: domain code imports nothing of server/http (http/cookies.ts)",
   "certificates/check-file.ts: domain code imports nothing of server/http (http/multipart.ts)",
   "certificates/check-file.ts: domain code takes no Request (an adapter passes the values it needs)",
   "documents/storage.ts: domain code imports nothing of server/http (http/multipart.ts)",
@@ -328,8 +325,6 @@ export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [
   "i18n/locale.ts: domain code imports nothing of server/http (http/cookies.ts)",
   "i18n/locale.ts: domain code imports nothing of server/http (http/lang.ts)",
   "i18n/locale.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "order-form/layout.ts: domain code imports nothing of server/http (http/cookies.ts)",
-  "staff/impersonation.ts: domain code imports nothing of server/http (http/cookies.ts)",
   "staff/orders.ts: domain code imports nothing of server/http (http/multipart.ts)",
   "staff/orders.ts: domain code takes no Request (an adapter passes the values it needs)",
 ];
