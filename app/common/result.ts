@@ -105,6 +105,14 @@ export const ERROR_STATUS: Record<string, number> = {
   "fapiao-already-requested": 409,
   "fapiao-already-issued": 409,
   "fapiao-not-cancellable": 409,
+  // Decided where they were answered until issue 21 §6 gathered them here (ADR 057).
+  "deadline-mismatch": 409,
+  "order-not-editable": 409,
+  "order-paid": 409,
+  "email-already-exists": 409,
+  "voucher-not-found": 404,
+  "statement-of-delivery-pending": 409,
+  "sandbox-done": 409,
 };
 
 export function errorStatus(error: string): number {

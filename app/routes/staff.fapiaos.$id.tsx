@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const r = await staffFapiao(scope, idOf(params.id));
-  if (!r.ok) throw new Response("Not Found", { status: r.error === "not-allowed" ? 403 : 404 });
+  if (!r.ok) throw new Response("Not Found", { status: errorStatus(r.error === "not-allowed" ? r.error : "not-found") });
   const t = await getFixedT(request, "fapiao");
   const done = new URL(request.url).searchParams.get("done");
   return {

@@ -83,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const rejected = r.value.rejected.map((f) => ({ name: f.name, key: consoleErrorKey(f.code) }));
     return answer(
       { intent: "upload", rejected, added: r.value.added.length },
-      r.value.rejected[0].code === "upload-rate-limited" ? 429 : 400,
+      r.value.rejected[0].code === "upload-rate-limited" ? errorStatus("upload-rate-limited") : 400,
     );
   }
   return dispatchIntent(
