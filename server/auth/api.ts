@@ -21,7 +21,7 @@ import { requestPasswordReset } from "./password-reset";
 import { verifyLogoutToken } from "./logout-token";
 import { allowedRedirectHosts, checkEmailFree, claimAnonymousWork, register, signIn, signInWithResetLink, signOut } from "./sign-in";
 import { signedInCookies, signedInRedirectResponse } from "./http";
-import { finishSocialSignIn, outcomeRedirect, startSocialSignIn } from "./social-flow";
+import { finishSocialSignIn, outcomeRedirect, startSocialSignIn } from "./social-http";
 import {
   WECHAT_MAX_POLLS,
   WECHAT_POLL_INTERVAL_MS,
