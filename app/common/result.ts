@@ -113,6 +113,11 @@ export const ERROR_STATUS: Record<string, number> = {
   "voucher-not-found": 404,
   "statement-of-delivery-pending": 409,
   "sandbox-done": 409,
+  // Uploads (server/documents/storage.ts UploadError).
+  "file-too-large": 413,
+  "file-type-not-allowed": 415,
+  "too-many-files": 413,
+  "storage-quota-exceeded": 413,
 };
 
 export function errorStatus(error: string): number {

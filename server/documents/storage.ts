@@ -8,6 +8,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
+import { errorStatus } from "#common/result";
 import type { AppContext } from "../context";
 import type { Database as DBSchema } from "../../db/types";
 import type { FileKind } from "../../db/types-documents";
@@ -70,16 +71,9 @@ export class UploadError extends Error {
     super(fileName ? `${code}: ${fileName}` : code);
     this.name = "UploadError";
   }
+  /** Its HTTP status, from the one table of them (ERROR_STATUS; empty-file and invalid-request: 400). */
   get status(): number {
-    return {
-      "file-too-large": 413,
-      "file-type-not-allowed": 415,
-      "too-many-files": 413,
-      "empty-file": 400,
-      "invalid-request": 400,
-      "rate-limited": 429,
-      "storage-quota-exceeded": 413,
-    }[this.code];
+    return errorStatus(this.code);
   }
 }
 
