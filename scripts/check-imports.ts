@@ -197,7 +197,6 @@ export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "accounts <-> auth",
   "accounts <-> http",
   "accounts <-> mail",
-  "accounts <-> staff",
   "auth <-> http",
   "auth <-> staff",
   "balances <-> jobs",
@@ -223,11 +222,118 @@ export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "payments <-> prepay",
 ];
 
+/** Every import and re-export of a file, type-only ones included, each with whether it is erased at build time. */
+export function allImportsOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const values = new Set(importsOf(fileName, text));
+  const found: { spec: string; typeOnly: boolean }[] = [];
+  for (const statement of source.statements) {
+    const spec =
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+        ? statement.moduleSpecifier.text
+        : null;
+    if (spec !== null) found.push({ spec, typeOnly: !values.has(spec) });
+  }
+  return found;
+}
+
+/** Whether a file names the fetch API's `Request` (a parameter or variable of that type, or `new Request(…)`). */
+export function mentionsRequest(fileName: string, text: string): boolean {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "Request") found = true;
+    else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Request") found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * The files of an area that stand at the HTTP boundary (ADR 057): its endpoint table (`api.ts`, `*-api.ts`) and
+ * its route adapters (`http.ts`, `*-http.ts`). They may use server/http and the fetch `Request`; the rest of the
+ * area is domain code, which takes plain values (a client address, a cookie's value) computed by an adapter.
+ */
+export function isHttpAdapter(serverRelative: string): boolean {
+  return /(^|[-/])(api|http)\.tsx?$/.test(serverRelative.split(path.sep).join("/"));
+}
+
+/** Server folders that kernel files may name in type-only imports: the handles their functions take. */
+export const KERNEL_TYPE_SOURCES: readonly string[] = ["cache", "db"];
+
+/**
+ * The layering rules of server/ (issue 21 §6, ADR 057), as messages "<file>: <rule>" with server/-relative paths:
+ * - server/kernel/ is the lowest floor: it imports no other folder of server/ (type-only imports of the handles in
+ *   KERNEL_TYPE_SOURCES aside) and nothing of app/ but app/common;
+ * - domain code (an area's files but its adapters, see isHttpAdapter) imports nothing of server/http, not even a
+ *   type, and takes no `Request`.
+ */
+export function layerViolations(root: string, files: Map<string, string>): string[] {
+  const serverDir = path.join(root, "server");
+  const rel = (file: string) => path.relative(serverDir, file).split(path.sep).join("/");
+  const inServer = (file: string) => !path.relative(serverDir, file).startsWith("..");
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (!inServer(file)) continue;
+    const name = rel(file);
+    if (!name.includes("/")) continue; // the composition root (boot, context, scope…)
+    const area = name.split("/")[0];
+    if (area === "http") continue;
+    const targets = allImportsOf(file, text).flatMap(({ spec, typeOnly }) => {
+      const target = resolveImport(root, file, spec);
+      return target ? [{ target, typeOnly }] : [];
+    });
+    if (area === "kernel") {
+      for (const { target, typeOnly } of targets) {
+        if (inServer(target)) {
+          const to = rel(target);
+          const toArea = to.includes("/") ? to.split("/")[0] : null;
+          if (toArea === "kernel" || (typeOnly && toArea !== null && KERNEL_TYPE_SOURCES.includes(toArea))) continue;
+          found.push(`${name}: the kernel imports nothing above it (server/${to})`);
+        } else if (!path.relative(path.join(root, "app", "common"), target).startsWith("..")) continue;
+        else found.push(`${name}: the kernel imports nothing above it (${path.relative(root, target).split(path.sep).join("/")})`);
+      }
+      continue;
+    }
+    if (isHttpAdapter(name)) continue;
+    for (const { target } of targets)
+      if (inServer(target) && rel(target).startsWith("http/"))
+        found.push(`${name}: domain code imports nothing of server/http (${rel(target)})`);
+    if (mentionsRequest(file, text)) found.push(`${name}: domain code takes no Request (an adapter passes the values it needs)`);
+  }
+  return [...new Set(found)].sort();
+}
+
+/**
+ * Domain files that still broke the HTTP boundary when it was drawn (ADR 057). The list may only shrink, like
+ * KNOWN_MUTUAL_PAIRS: a new offender fails the check, and so does a listed file that no longer offends.
+ */
+export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [
+  "certificates/check-file.ts: domain code imports nothing of server/http (http/multipart.ts)",
+  "certificates/check-file.ts: domain code takes no Request (an adapter passes the values it needs)",
+  "documents/storage.ts: domain code imports nothing of server/http (http/multipart.ts)",
+  "documents/storage.ts: domain code takes no Request (an adapter passes the values it needs)",
+  "fapiao/staff.ts: domain code imports nothing of server/http (http/multipart.ts)",
+  "fapiao/staff.ts: domain code takes no Request (an adapter passes the values it needs)",
+  "staff/orders.ts: domain code imports nothing of server/http (http/multipart.ts)",
+  "staff/orders.ts: domain code takes no Request (an adapter passes the values it needs)",
+];
+
 function main(): void {
   const started = performance.now();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
   const graph = buildGraph(root, ["app", "server", "db", "scripts"]);
   const cycles = findCycles(graph);
+  const serverFiles = new Map(
+    [...graph.keys()].filter((f) => f.startsWith(path.join(root, "server") + path.sep)).map((f) => [f, fs.readFileSync(f, "utf8")]),
+  );
+  const layers = layerViolations(root, serverFiles);
+  const layersAdded = layers.filter((v) => !KNOWN_HTTP_IN_DOMAIN.includes(v));
+  const layersGone = KNOWN_HTTP_IN_DOMAIN.filter((v) => !layers.includes(v));
   const areas = areaGraph(root, graph);
   const pairs = mutualPairs(areas);
   const ms = Math.round(performance.now() - started);
@@ -242,11 +348,14 @@ function main(): void {
     console.error(`new mutual import between server areas: ${pair} (a lower area emits an event instead; docs/conventions.md)`);
   for (const pair of gone)
     console.error(`untied: ${pair} — remove it from KNOWN_MUTUAL_PAIRS in scripts/check-imports.ts so it stays untied`);
+  for (const v of layersAdded) console.error(`layering: ${v} (docs/conventions.md, ADR 057)`);
+  for (const v of layersGone)
+    console.error(`fixed: "${v}" — remove it from KNOWN_HTTP_IN_DOMAIN in scripts/check-imports.ts so it stays fixed`);
   console.log(
     `check-imports: ${graph.size} files, ${cycles.length} cycle${cycles.length === 1 ? "" : "s"}, ` +
       `${pairs.length} mutual area pair${pairs.length === 1 ? "" : "s"} in server/ (--graph prints them) (${ms} ms)`,
   );
-  if (cycles.length > 0 || added.length > 0 || gone.length > 0) process.exit(1);
+  if (cycles.length > 0 || added.length > 0 || gone.length > 0 || layersAdded.length > 0 || layersGone.length > 0) process.exit(1);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

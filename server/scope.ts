@@ -25,6 +25,11 @@ export interface Scope {
   /** The request came over HTTPS (directly or through a trusted proxy): cookies get Secure. */
   secure: boolean;
   userAgent: string | null;
+  /**
+   * The browser's session cookie as sent (sign-out and "view as" revoke it), read here so that domain code needs
+   * no cookie names (server/http/cookies.ts is the HTTP layer's: ADR 057).
+   */
+  sessionToken: string | null;
   /** All cookies of the request, parsed once. */
   cookies: Record<string, string | undefined>;
   /**
@@ -74,6 +79,7 @@ export async function buildScope(app: AppContext, request: ScopeRequest): Promis
     ip: request.ip,
     secure: request.secure,
     userAgent: request.userAgent ?? null,
+    sessionToken: all[cookies.session.name] || null,
     cookies: all,
     memo: request.memoize ? memoMap() : noMemo,
   };
@@ -91,6 +97,7 @@ export function systemScope(app: AppContext, init: Partial<Omit<Scope, "app" | "
     ip: "127.0.0.1",
     secure: false,
     userAgent: null,
+    sessionToken: null,
     cookies: {},
     ...init,
     memo: noMemo,

@@ -105,6 +105,19 @@ export const ERROR_STATUS: Record<string, number> = {
   "fapiao-already-requested": 409,
   "fapiao-already-issued": 409,
   "fapiao-not-cancellable": 409,
+  // Decided where they were answered until issue 21 §6 gathered them here (ADR 057).
+  "deadline-mismatch": 409,
+  "order-not-editable": 409,
+  "order-paid": 409,
+  "email-already-exists": 409,
+  "voucher-not-found": 404,
+  "statement-of-delivery-pending": 409,
+  "sandbox-done": 409,
+  // Uploads (server/documents/storage.ts UploadError).
+  "file-too-large": 413,
+  "file-type-not-allowed": 415,
+  "too-many-files": 413,
+  "storage-quota-exceeded": 413,
 };
 
 export function errorStatus(error: string): number {

@@ -1,5 +1,5 @@
 import { LANG_TAG, type SiteLang } from "#common/i18n";
-import type { CountryOption } from "#server/accounts/registration";
+import type { CountryOption } from "#server/kernel/reference";
 
 /** Country names in the page's language (ICU data), sorted for that language. */
 export function localizeCountries(countries: CountryOption[], lang: SiteLang) {

@@ -4,6 +4,7 @@
 // re-rendered when the schema or the domain refuses. The JSON API parses the same schemas (server/http/api).
 // conform runs here on the server only: wizard pages keep their light client (no conform in the browser).
 import { parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod/mini";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { conformErrors, type Err } from "#common/result";
 import { findUnstorableField } from "#server/http/input";
@@ -87,6 +88,36 @@ export function parseFields<Output>(fields: FormData | URLSearchParams | Record<
 /** Reads and parses the posted form in one step. */
 export async function parseForm<Output>(request: Request, schema: AnySchema): Promise<Submission<Output>> {
   return parseFields<Output>(await readFormData(request), schema);
+}
+
+/** One form of a page with several: its schema (one per intent, recipe step 1) and what to do with the parsed value. */
+export interface IntentHandler {
+  schema: AnySchema;
+  run: (value: never) => Response | Promise<Response>;
+}
+
+/** An intent's handler, its value typed by the schema's output (inferred, not stated). */
+export function onIntent<S extends z.ZodMiniType>(schema: S, run: (value: z.output<S>) => Response | Promise<Response>): IntentHandler {
+  return { schema, run: run as IntentHandler["run"] };
+}
+
+/**
+ * The action of a page with several forms, told apart by their `intent` field: the handler of the posted intent
+ * runs with its parsed value. A missing or unknown intent, and a form its schema refuses, get the page's
+ * `refuse(intent)`: a 400 that says in the user's language that the form could not be read, never a fall-through
+ * to another form's handler (the five-way if-chains of the staff pages, issue 21 §6).
+ */
+export async function dispatchIntent(
+  fields: FormData,
+  handlers: Record<string, IntentHandler>,
+  refuse: (intent: string) => Response | Promise<Response>,
+): Promise<Response> {
+  const intent = String(fields.get("intent") ?? "");
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) return refuse(intent);
+  const submission = parseFields<unknown>(fields, handler.schema);
+  if (submission.status !== "success") return refuse(intent);
+  return (handler.run as (value: unknown) => Response | Promise<Response>)(submission.value);
 }
 
 /** The reply conform renders, with a domain function's field errors added (the page then answers 400). */

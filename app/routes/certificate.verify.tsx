@@ -7,6 +7,7 @@ import { titleMeta } from "#app/lib/meta";
 import { pageScope } from "#app/lib/scope.server";
 import { formatDate } from "#common/format";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { DownloadAllButton } from "#app/components/DownloadAllButton";
 import { certificateDownloadAvailable, checkDeliveredFile, formatCertificateCode, lookupCertificate } from "#server/certificates";
 
@@ -42,7 +43,7 @@ interface VerifyData {
 /** A refused lookup as the page shows it: its status, and Retry-After when over the limit. */
 function refusal(r: { error: string; details?: Record<string, unknown> }) {
   const seconds = Number(r.details?.retryAfterSeconds ?? 0);
-  const status = r.error === "too-many-requests" ? 429 : r.error === "certificate-verification-error" ? 404 : 400;
+  const status = errorStatus(r.error);
   return { status, seconds, headers: seconds ? { "Retry-After": String(seconds) } : undefined };
 }
 

@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (done && token && verifyLogoutToken(context.app, token) !== null) {
     const { localizations } = await context.app.config.snapshot();
     const here = localizationForHost(localizations, request.headers.get("host"));
-    logoutImages = otherSiteOrigins(localizations, here.identity, request).map((origin) => `${origin}${paths.api.logoutGif(token)}`);
+    logoutImages = otherSiteOrigins(localizations, here.identity, new URL(request.url)).map(
+      (origin) => `${origin}${paths.api.logoutGif(token)}`,
+    );
   }
   return { title: t(done ? "logout.doneTitle" : "logout.title"), done, logoutImages };
 }

@@ -97,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         answers,
       },
     };
-    return Response.json(reply, { status: r.error === "deadline-mismatch" ? 409 : errorStatus(r.error) });
+    return Response.json(reply, { status: errorStatus(r.error) });
   }
   // The certificate's title and authors post to /certificate/edit/{code} (the certificates area, ADR 033).
   throw new Response("Bad Request", { status: 400 });

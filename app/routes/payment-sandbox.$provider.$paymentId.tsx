@@ -16,6 +16,7 @@ import { useLang } from "#app/lib/use-lang";
 import { formatBoletoLine } from "#common/payments/boleto";
 import { formatMoney } from "#common/format";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { sandboxIntentForm } from "#common/payments/sandbox-schemas";
 import { sandboxAct, sandboxView, type SandboxIntent } from "#server/payments/sandbox";
 
@@ -40,10 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The provider sends the payer back to our return endpoint (not a page of this app): a document redirect.
   if (r.ok) throw leaveTo(r.value.redirect, { headers: NO_STORE });
   if (r.error === "not-found") throw new Response("Not Found", { status: 404 });
-  return data(
-    { error: r.error === "sandbox-done" ? "page.done" : "page.refused" },
-    { status: r.error === "sandbox-done" ? 409 : 400, headers: NO_STORE },
-  );
+  return data({ error: r.error === "sandbox-done" ? "page.done" : "page.refused" }, { status: errorStatus(r.error), headers: NO_STORE });
 }
 
 export default function PaymentSandbox() {

@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fields = Object.keys(r.fieldErrors).length > 0;
     return Response.json(
       { error: fields ? null : `credits:errors.${r.error}`, fieldErrors: r.fieldErrors, values: input },
-      { status: r.error === "not-allowed" ? 403 : fields ? 400 : errorStatus(r.error) },
+      { status: fields && r.error !== "not-allowed" ? 400 : errorStatus(r.error) },
     );
   }
   return redirect(paths.staffCredits(scope.lang, { email: r.value.user.email, granted: r.value.referenceNumber }), 303);

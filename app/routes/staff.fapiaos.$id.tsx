@@ -3,14 +3,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
-import { parseForm } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate } from "#common/format";
 import { paths } from "#common/paths";
-import { errorStatus } from "#common/result";
-import { FAPIAO_NUMBER_MAX, staffFapiaoFields, type StaffFapiaoFields } from "#common/fapiao/schemas";
+import { errorStatus, type Result } from "#common/result";
+import { FAPIAO_NUMBER_MAX, staffFapiaoFields } from "#common/fapiao/schemas";
 import { staffCancelFapiao, staffFapiao, staffIssueFapiao } from "#server/fapiao";
 
 export const handle = { i18n: ["fapiao", "staffops", "staffpay"] };
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const r = await staffFapiao(scope, idOf(params.id));
-  if (!r.ok) throw new Response("Not Found", { status: r.error === "not-allowed" ? 403 : 404 });
+  if (!r.ok) throw new Response("Not Found", { status: errorStatus(r.error === "not-allowed" ? r.error : "not-found") });
   const t = await getFixedT(request, "fapiao");
   const done = new URL(request.url).searchParams.get("done");
   return {
@@ -39,28 +39,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const id = idOf(params.id);
-  const multipart = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
-  let r;
-  let done: "issued" | "cancelled";
-  if (multipart) {
-    r = await staffIssueFapiao(scope, id, request);
-    done = "issued";
-  } else {
-    const submission = await parseForm<StaffFapiaoFields>(request, staffFapiaoFields);
-    if (submission.status !== "success" || submission.value.intent !== "cancel")
-      return Response.json({ error: "fapiao:errors.pdf-required", fieldErrors: {} }, { status: 400 });
-    r = await staffCancelFapiao(scope, id);
-    done = "cancelled";
-  }
-  if (!r.ok) {
+  const answer = (r: Result<unknown>, done: "issued" | "cancelled") => {
+    if (r.ok) return redirect(`${paths.staffFapiao(scope.lang, id)}?done=${done}`, 303);
     if (r.error === "not-found" || r.error === "not-allowed") throw new Response("Not Found", { status: errorStatus(r.error) });
     const fields = Object.keys(r.fieldErrors).length > 0;
     return Response.json(
       { error: fields ? null : `fapiao:errors.${KNOWN.has(r.error) ? r.error : "failed"}`, fieldErrors: r.fieldErrors },
       { status: errorStatus(r.error) },
     );
-  }
-  return redirect(`${paths.staffFapiao(scope.lang, id)}?done=${done}`, 303);
+  };
+  // Issuing uploads the PDF (a streamed multipart form); cancelling is a plain form.
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? ""))
+    return answer(await staffIssueFapiao(scope, id, request), "issued");
+  return dispatchIntent(
+    await readFormData(request),
+    { cancel: onIntent(staffFapiaoFields, async () => answer(await staffCancelFapiao(scope, id), "cancelled")) },
+    // "issue" without its multipart body came without the PDF.
+    () => Response.json({ error: "fapiao:errors.pdf-required", fieldErrors: {} }, { status: 400 }),
+  );
 }
 
 export default function StaffFapiaoPage() {

@@ -3,14 +3,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
-import { parseForm } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatDateTime, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
-import { staffPayErrorKey, writeoffSchema, type WriteoffForm } from "#common/staff/payments";
+import { staffPayErrorKey, writeoffSchema } from "#common/staff/payments";
 import { staffInvoicePage, staffWriteOff } from "#server/staff/payments";
 
 export const handle = { i18n: ["staffpay", "staffops"] };
@@ -33,11 +33,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const number = params.number ?? "";
-  const submission = await parseForm<WriteoffForm>(request, writeoffSchema);
-  if (submission.status !== "success") return Response.json({ error: "staffpay:errors.bad-form" }, { status: 400 });
-  const r = await staffWriteOff(scope, number, submission.value);
-  if (!r.ok) return Response.json({ error: staffPayErrorKey(r.error) }, { status: errorStatus(r.error) });
-  return redirect(`${paths.staffInvoice(scope.lang, number)}?done=${r.value.already ? "already" : submission.value.intent}`, 303);
+  const writeOff = onIntent(writeoffSchema, async (value) => {
+    const r = await staffWriteOff(scope, number, value);
+    if (!r.ok) return Response.json({ error: staffPayErrorKey(r.error) }, { status: errorStatus(r.error) });
+    return redirect(`${paths.staffInvoice(scope.lang, number)}?done=${r.value.already ? "already" : value.intent}`, 303);
+  });
+  return dispatchIntent(await readFormData(request), { "pending-writeoff": writeOff, writeoff: writeOff }, () =>
+    Response.json({ error: "staffpay:errors.bad-form" }, { status: 400 }),
+  );
 }
 
 export default function StaffInvoice() {

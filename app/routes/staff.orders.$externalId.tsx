@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
-import { parseFields, readFormData } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -14,10 +14,10 @@ import { errorStatus, type Result } from "#common/result";
 import {
   certificateSchema,
   overrideSchema,
+  ORDER_PAGE_INTENTS,
   paymentSchema,
   removeDeliverableSchema,
   transitionSchema,
-  type PaymentForm,
 } from "#common/staff/console";
 import { formatCertificateCode } from "#server/certificates";
 import {
@@ -82,42 +82,35 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const rejected = r.value.rejected.map((f) => ({ name: f.name, key: consoleErrorKey(f.code) }));
     return answer(
       { intent: "upload", rejected, added: r.value.added.length },
-      r.value.rejected[0].code === "upload-rate-limited" ? 429 : 400,
+      r.value.rejected[0].code === "upload-rate-limited" ? errorStatus("upload-rate-limited") : 400,
     );
   }
-  const fields = await readFormData(request);
-  const intent = String(fields.get("intent") ?? "");
-  const bad = () => answer({ intent, error: "staffops:errors.bad-form" }, 400);
-  if (intent === "transition") {
-    const s = parseFields<{ event: "start" | "complete" | "reopen" | "cancel"; note?: string }>(fields, transitionSchema);
-    if (s.status !== "success") return bad();
-    const r = await staffTransition(scope, externalId, s.value.event, s.value.note);
-    return r.ok ? back("transition") : refused(intent, r);
-  }
-  if (intent === "payment") {
-    const s = parseFields<PaymentForm>(fields, paymentSchema);
-    if (s.status !== "success") return bad();
-    const r = await staffRecordPayment(scope, externalId, s.value);
-    return r.ok ? back(r.value.duplicate ? "payment-duplicate" : "payment") : refused(intent, r);
-  }
-  if (intent === "certificate") {
-    if (parseFields(fields, certificateSchema).status !== "success") return bad();
-    const r = await staffIssueCertificate(scope, externalId);
-    return r.ok ? back("certificate") : refused(intent, r);
-  }
-  if (intent === "override") {
-    const s = parseFields<{ value: "on" | "off" }>(fields, overrideSchema);
-    if (s.status !== "success") return bad();
-    const r = await staffSetOverrideDownload(scope, externalId, s.value.value === "on");
-    return r.ok ? back("override") : refused(intent, r);
-  }
-  if (intent === "remove-deliverable") {
-    const s = parseFields<{ key: string }>(fields, removeDeliverableSchema);
-    if (s.status !== "success") return bad();
-    const r = await staffRemoveDeliverable(scope, externalId, s.value.key);
-    return r.ok ? back("remove-deliverable") : refused(intent, r);
-  }
-  return bad();
+  return dispatchIntent(
+    await readFormData(request),
+    {
+      transition: onIntent(transitionSchema, async ({ event, note }) => {
+        const r = await staffTransition(scope, externalId, event, note);
+        return r.ok ? back("transition") : refused("transition", r);
+      }),
+      payment: onIntent(paymentSchema, async (value) => {
+        const r = await staffRecordPayment(scope, externalId, value);
+        return r.ok ? back(r.value.duplicate ? "payment-duplicate" : "payment") : refused("payment", r);
+      }),
+      certificate: onIntent(certificateSchema, async () => {
+        const r = await staffIssueCertificate(scope, externalId);
+        return r.ok ? back("certificate") : refused("certificate", r);
+      }),
+      override: onIntent(overrideSchema, async ({ value }) => {
+        const r = await staffSetOverrideDownload(scope, externalId, value === "on");
+        return r.ok ? back("override") : refused("override", r);
+      }),
+      "remove-deliverable": onIntent(removeDeliverableSchema, async ({ key }) => {
+        const r = await staffRemoveDeliverable(scope, externalId, key);
+        return r.ok ? back("remove-deliverable") : refused("remove-deliverable", r);
+      }),
+    },
+    (intent) => answer({ intent, error: "staffops:errors.bad-form" }, 400),
+  );
 }
 
 /** History events named by this namespace; the others are the order life's (orders:event.*). */
@@ -192,6 +185,12 @@ export default function StaffOrder() {
       {done ? (
         <p className="alert alert-success" role="status">
           {t(`done.${done}`)}
+        </p>
+      ) : null}
+      {actionData && !(ORDER_PAGE_INTENTS as readonly string[]).includes(actionData.intent) ? (
+        // An answer to a form this page does not have (a stale or altered page): said here, as no form owns it.
+        <p className="alert alert-danger" role="alert">
+          {t(actionData.error ?? "staffops:errors.bad-form")}
         </p>
       ) : null}
 

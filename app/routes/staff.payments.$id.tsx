@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
-import { parseForm } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from "#common/format";
 import { majorText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
-import { refundSchema, staffPayErrorKey, type RefundForm } from "#common/staff/payments";
+import { refundSchema, staffPayErrorKey } from "#common/staff/payments";
 import { staffPaymentPage, staffRefund } from "#server/staff/payments";
 import { refundPayment } from "#server/payments/refund";
 
@@ -38,12 +38,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const id = params.id ?? "";
-  const submission = await parseForm<RefundForm>(request, refundSchema);
-  if (submission.status !== "success") return Response.json({ error: "staffpay:errors.bad-form", fieldErrors: {} }, { status: 400 });
-  const r = await staffRefund(scope, id, submission.value, refundPayment);
-  if (r.ok) return redirect(`${paths.staffPayment(scope.lang, id)}?done=refund`, 303);
-  const fields = Object.keys(r.fieldErrors).length > 0;
-  return Response.json({ error: fields ? null : staffPayErrorKey(r.error), fieldErrors: r.fieldErrors }, { status: errorStatus(r.error) });
+  return dispatchIntent(
+    await readFormData(request),
+    {
+      refund: onIntent(refundSchema, async (value) => {
+        const r = await staffRefund(scope, id, value, refundPayment);
+        if (r.ok) return redirect(`${paths.staffPayment(scope.lang, id)}?done=refund`, 303);
+        const fields = Object.keys(r.fieldErrors).length > 0;
+        return Response.json(
+          { error: fields ? null : staffPayErrorKey(r.error), fieldErrors: r.fieldErrors },
+          { status: errorStatus(r.error) },
+        );
+      }),
+    },
+    () => Response.json({ error: "staffpay:errors.bad-form", fieldErrors: {} }, { status: 400 }),
+  );
 }
 
 export default function StaffPayment() {

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
-import { parseForm } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatMoney } from "#common/format";
 import { majorText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
-import { retainerTransferSchema, type RetainerTransferForm } from "#common/prepay/schemas";
+import { retainerTransferSchema } from "#common/prepay/schemas";
 import { recordRetainerTransfer, staffRetainerPage } from "#server/prepay";
 
 export const handle = { i18n: ["prepay", "staffpay", "staffops"] };
@@ -43,19 +43,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const number = params.number ?? "";
-  const submission = await parseForm<RetainerTransferForm>(request, retainerTransferSchema);
-  if (submission.status !== "success") return Response.json({ error: "staffops:errors.bad-form" } satisfies ActionData, { status: 400 });
-  const r = await recordRetainerTransfer(scope, number, submission.value);
-  if (!r.ok) {
-    if (r.error === "not-found") throw new Response("Not Found", { status: 404 });
-    const fieldErrors = r.fieldErrors;
-    const error = Object.keys(fieldErrors).length ? undefined : `prepay:errors.${r.error}`;
-    const { amount, reference, receivedOn } = submission.value;
-    return Response.json({ error, fieldErrors, values: { amount, reference, receivedOn } } satisfies ActionData, {
-      status: errorStatus(r.error),
-    });
-  }
-  return redirect(`${paths.staffRetainerInvoice(scope.lang, number)}?done=${r.value.duplicate ? "duplicate" : "recorded"}`, 303);
+  return dispatchIntent(
+    await readFormData(request),
+    {
+      "record-transfer": onIntent(retainerTransferSchema, async (value) => {
+        const r = await recordRetainerTransfer(scope, number, value);
+        if (!r.ok) {
+          if (r.error === "not-found") throw new Response("Not Found", { status: 404 });
+          const fieldErrors = r.fieldErrors;
+          const error = Object.keys(fieldErrors).length ? undefined : `prepay:errors.${r.error}`;
+          const { amount, reference, receivedOn } = value;
+          return Response.json({ error, fieldErrors, values: { amount, reference, receivedOn } } satisfies ActionData, {
+            status: errorStatus(r.error),
+          });
+        }
+        return redirect(`${paths.staffRetainerInvoice(scope.lang, number)}?done=${r.value.duplicate ? "duplicate" : "recorded"}`, 303);
+      }),
+    },
+    () => Response.json({ error: "staffops:errors.bad-form" } satisfies ActionData, { status: 400 }),
+  );
 }
 
 export default function StaffRetainerInvoice() {

@@ -7,7 +7,7 @@ import { titleMeta } from "#app/lib/meta";
 import { formatDateTime } from "#common/format";
 import { useLang } from "#app/lib/use-lang";
 import { pageScope } from "#app/lib/scope.server";
-import { parseForm } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { paths } from "#common/paths";
 import { closeSupportForm } from "#common/support/schemas";
 import { closeSupportRequest, readSupportRequests, type SupportRequestView } from "#server/support";
@@ -31,11 +31,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await requireStaff(request, context);
   const scope = await pageScope(request, context);
-  const submission = await parseForm(request, closeSupportForm);
-  if (submission.status !== "success" || !params.id) throw new Response("Bad Request", { status: 400 });
-  const r = await closeSupportRequest(scope.app, { userId: session.user.id }, params.id);
-  if (!r.ok) throw new Response("Not Found", { status: 404 });
-  return redirect(paths.staffSupport(scope.lang, params.id), { status: 303 });
+  const id = params.id;
+  if (!id) throw new Response("Bad Request", { status: 400 });
+  return dispatchIntent(
+    await readFormData(request),
+    {
+      close: onIntent(closeSupportForm, async () => {
+        const r = await closeSupportRequest(scope.app, { userId: session.user.id }, id);
+        if (!r.ok) throw new Response("Not Found", { status: 404 });
+        return redirect(paths.staffSupport(scope.lang, id), { status: 303 });
+      }),
+    },
+    // The page's one form has nothing to get wrong: the error page says the request could not be read.
+    () => {
+      throw new Response("Bad Request", { status: 400 });
+    },
+  );
 }
 
 export default function StaffSupport() {

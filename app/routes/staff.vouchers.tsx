@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
-import { parseForm } from "#app/lib/forms.server";
+import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
@@ -38,23 +38,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
-  const submission = await parseForm<StaffVoucherInput>(request, staffVoucherForm);
-  if (submission.status !== "success") return Response.json({ error: "staffpay:errors.bad-form", fieldErrors: {} }, { status: 400 });
-  const input = submission.value;
-  if (input.intent === "deactivate") {
-    const r = await deactivateVoucher(scope, Number(input.id));
-    if (!r.ok) return Response.json({ error: staffPayErrorKey(r.error), fieldErrors: {} }, { status: errorStatus(r.error) });
-    return redirect(paths.staffVouchers(scope.lang, { deactivated: r.value.code }), 303);
-  }
-  const r = await createVoucher(scope, input);
-  if (!r.ok) {
-    const fields = Object.keys(r.fieldErrors).length > 0;
-    return Response.json(
-      { error: fields ? null : staffPayErrorKey(r.error), fieldErrors: r.fieldErrors, values: input },
-      { status: errorStatus(r.error) },
-    );
-  }
-  return redirect(paths.staffVouchers(scope.lang, { created: r.value.code }), 303);
+  return dispatchIntent(
+    await readFormData(request),
+    {
+      create: onIntent(staffVoucherForm, async (input) => {
+        const r = await createVoucher(scope, input);
+        if (r.ok) return redirect(paths.staffVouchers(scope.lang, { created: r.value.code }), 303);
+        const fields = Object.keys(r.fieldErrors).length > 0;
+        return Response.json(
+          { error: fields ? null : staffPayErrorKey(r.error), fieldErrors: r.fieldErrors, values: input },
+          { status: errorStatus(r.error) },
+        );
+      }),
+      deactivate: onIntent(staffVoucherForm, async (input) => {
+        const r = await deactivateVoucher(scope, Number(input.id));
+        if (!r.ok) return Response.json({ error: staffPayErrorKey(r.error), fieldErrors: {} }, { status: errorStatus(r.error) });
+        return redirect(paths.staffVouchers(scope.lang, { deactivated: r.value.code }), 303);
+      }),
+    },
+    () => Response.json({ error: "staffpay:errors.bad-form", fieldErrors: {} }, { status: 400 }),
+  );
 }
 
 export default function StaffVouchers() {

@@ -8,6 +8,7 @@ import { loadDraft, wizardScope } from "#app/lib/wizard.server";
 import { getFixedT } from "#app/i18n.server";
 import { priceForm, STEP_ALIASES, type StepName, stepsFor, summarize, wizardLayout } from "#server/order-form";
 import { paths } from "#common/paths";
+import { cookies } from "#server/http/cookies";
 
 export const handle = { i18n: ["order", "catalogue"] };
 
@@ -37,7 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [steps, price, layout] = await Promise.all([
     stepsFor(w.scope, form, t, viewing),
     priceForm(w.scope, form).catch(() => null),
-    wizardLayout(w.scope, form, { viewing, promoParam: new URL(request.url).searchParams.get("promo") }),
+    wizardLayout(w.scope, form, {
+      viewing,
+      promoParam: params.get("promo"),
+      revenueShare: w.scope.cookies[cookies.revenueShare.name] ?? null,
+    }),
   ]);
   return { steps, summary: summarize(price), currencyIso: form.currency_iso.trim(), promoCode: form.promo_code, ...layout, notices };
 }

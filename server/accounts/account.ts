@@ -14,7 +14,7 @@ import type { CurrencyFormat } from "#common/format";
 import { otherSiteHost } from "./localization";
 import { fail, invalid, ok, type FieldErrors, type Result } from "#common/result";
 import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from "#common/accounts/schemas";
-import { listCountries } from "./registration";
+import { listCountries } from "../kernel/reference";
 import type { Scope } from "../scope";
 import { actingUser, invalidateUser, USER_CACHE_SECONDS, userKey } from "./user-cache";
 import { auditImpersonated } from "../staff/audit";

@@ -4,7 +4,7 @@ import { stateError, type AddressInput } from "#common/accounts/address";
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { actingUser, invalidateUser } from "./user-cache";
-import { listCountries } from "./registration";
+import { listCountries } from "../kernel/reference";
 import { auditImpersonated } from "../staff/audit";
 
 export interface AddressView {

@@ -51,7 +51,13 @@ export const accountsApi: EndpointTable = [
       if (!scope.session) return Response.redirect(new URL(path, url.origin).toString(), 302);
       const snapshot = await scope.app.config.snapshot();
       const site = localizationForHost(snapshot.localizations, scope.host);
-      const target = localizationRedirectTarget(snapshot.localizations, site.identity, scope.session.user.localization, path, request);
+      const target = localizationRedirectTarget(
+        snapshot.localizations,
+        site.identity,
+        scope.session.user.localization,
+        path,
+        new URL(request.url),
+      );
       return new Response(null, { status: 302, headers: { Location: target, "Cache-Control": "no-store" } });
     },
   }),

@@ -3,8 +3,8 @@
 // of every fresh deployment, one address serves every localisation and nobody belongs elsewhere.
 import type { Localization } from "../config";
 
-export function siteOrigin(secureSite: string, request: Request | URL): string {
-  const current = request instanceof URL ? request : new URL(request.url);
+/** `current`: the address the request came to (its adapter passes it; domain code takes no Request, ADR 057). */
+export function siteOrigin(secureSite: string, current: URL): string {
   // Local development hosts (*.localhost) keep the current scheme and port.
   if (secureSite === "localhost" || secureSite.endsWith(".localhost"))
     return `${current.protocol}//${secureSite}${current.port ? `:${current.port}` : ""}`;
@@ -27,13 +27,13 @@ export function localizationRedirectTarget(
   siteIdentity: string,
   userLocalization: string,
   path: string,
-  request: Request,
+  current: URL,
 ): string {
   const host = otherSiteHost(localizations, siteIdentity, userLocalization);
-  return host ? siteOrigin(host, request) + path : path;
+  return host ? siteOrigin(host, current) + path : path;
 }
 
 /** Origins of the other localisations' own sites (their logout images); none when no hosts are configured. */
-export function otherSiteOrigins(localizations: Localization[], siteIdentity: string | undefined, request: Request | URL): string[] {
-  return localizations.filter((l) => l.secureSite && l.identity !== siteIdentity).map((l) => siteOrigin(l.secureSite!, request));
+export function otherSiteOrigins(localizations: Localization[], siteIdentity: string | undefined, current: URL): string[] {
+  return localizations.filter((l) => l.secureSite && l.identity !== siteIdentity).map((l) => siteOrigin(l.secureSite!, current));
 }

@@ -1,7 +1,7 @@
 // Password hashing: argon2id with m = 19 MiB, t = 2, p = 1 (OWASP ASVS / DESIGN §5).
 import { hash, verify } from "@node-rs/argon2";
 import type { Cache } from "../cache";
-import { clearFailures, lockedFor, recordFailure } from "../http/rate-limit";
+import { clearFailures, lockedFor, recordFailure } from "../kernel/rate-limit";
 
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable with isolatedModules) */,

@@ -5,79 +5,12 @@ import type { AppContext } from "../context";
 import type { DB } from "../db";
 import { hashPassword } from "./password";
 import { createSession } from "../auth/session";
-import { rateLimit } from "../http/rate-limit";
+import { rateLimit } from "../kernel/rate-limit";
+import { listCountries, listCurrencies, registrationCurrencies } from "../kernel/reference";
 import { isSiteLang } from "#common/i18n";
 import { validatePhone } from "#common/phone";
 
 export { validatePhone };
-
-export interface CountryOption {
-  id: number;
-  iso2: string;
-  name: string;
-  callingCode: string;
-  phoneMin: number;
-  phoneMax: number;
-  localization: string;
-}
-
-export interface CurrencyOption {
-  isoCode: string;
-  name: string;
-  sign: string;
-  selectable: boolean;
-}
-
-// Countries and currencies are reference data that change only with a seed or a migration, yet forms
-// list them on every render: each process keeps them for a minute per database.
-const REFERENCE_TTL_MS = 60_000;
-const reference = new WeakMap<DB, Map<string, { at: number; value: Promise<unknown> }>>();
-function remembered<T>(db: DB, key: string, load: () => Promise<T>): Promise<T> {
-  let byKey = reference.get(db);
-  if (!byKey) reference.set(db, (byKey = new Map()));
-  const hit = byKey.get(key);
-  if (hit && Date.now() - hit.at < REFERENCE_TTL_MS) return hit.value as Promise<T>;
-  const value = load();
-  byKey.set(key, { at: Date.now(), value });
-  // A failed load is not remembered.
-  value.catch(() => byKey.delete(key));
-  return value;
-}
-
-export function listCountries(db: DB): Promise<CountryOption[]> {
-  return remembered(db, "countries", () => loadCountries(db));
-}
-
-async function loadCountries(db: DB): Promise<CountryOption[]> {
-  const rows = await db
-    .selectFrom("countries")
-    .select(["id", "iso2", "name", "calling_code", "phone_min", "phone_max", "localization"])
-    .orderBy("name")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    iso2: r.iso2,
-    name: r.name,
-    callingCode: r.calling_code,
-    phoneMin: r.phone_min,
-    phoneMax: r.phone_max,
-    localization: r.localization,
-  }));
-}
-
-export function listCurrencies(db: DB): Promise<CurrencyOption[]> {
-  return remembered(db, "currencies", () => loadCurrencies(db));
-}
-
-async function loadCurrencies(db: DB): Promise<CurrencyOption[]> {
-  const rows = await db.selectFrom("currencies").select(["iso_code", "name", "sign", "selectable"]).orderBy("sort_order").execute();
-  return rows.map((r) => ({ isoCode: r.iso_code.trim(), name: r.name, sign: r.sign, selectable: r.selectable }));
-}
-
-/** Currencies offered at registration: CNY (not selectable in general) only when the country is China, or for admins. */
-export function registrationCurrencies(currencies: CurrencyOption[], countryIso2: string | undefined, isAdmin = false): CurrencyOption[] {
-  return currencies.filter((c) => c.selectable || isAdmin || (c.isoCode === "CNY" && countryIso2 === "CN"));
-}
 
 export async function researcherExists(db: DB, email: string): Promise<boolean> {
   const row = await db

@@ -16,12 +16,12 @@ import { cookies } from "../http/cookies";
 import { fixedT } from "../i18n";
 import type { Scope } from "../scope";
 import { getUserView } from "../accounts/account";
-import { listCountries } from "../accounts/registration";
+import { listCountries } from "../kernel/reference";
 import { requestPasswordReset } from "./password-reset";
 import { verifyLogoutToken } from "./logout-token";
 import { allowedRedirectHosts, checkEmailFree, claimAnonymousWork, register, signIn, signInWithResetLink, signOut } from "./sign-in";
 import { signedInCookies, signedInRedirectResponse } from "./http";
-import { finishSocialSignIn, outcomeRedirect, startSocialSignIn } from "./social-flow";
+import { finishSocialSignIn, outcomeRedirect, startSocialSignIn } from "./social-http";
 import {
   WECHAT_MAX_POLLS,
   WECHAT_POLL_INTERVAL_MS,
@@ -184,7 +184,7 @@ export const authApi: EndpointTable = [
         // A taken address is a conflict, whatever else was wrong.
         return reply(
           { loggedIn: false, error: r.error, fieldErrors },
-          { status: fieldErrors.email === "email-already-exists" ? 409 : 400 },
+          { status: fieldErrors.email === "email-already-exists" ? errorStatus("email-already-exists") : 400 },
         );
       }
       return reply(
@@ -216,7 +216,7 @@ export const authApi: EndpointTable = [
     summary: "E-mails a one-time password-reset link; the same answer whether or not the address is registered.",
     async handler({ scope, body }) {
       const outcome = await requestPasswordReset(scope.app, { email: body.email, lang: scope.lang, ip: scope.ip });
-      if (outcome === "rate-limited") return reply({ error: "too-many-requests" }, { status: 429 });
+      if (outcome === "rate-limited") return reply({ error: "too-many-requests" }, { status: errorStatus("too-many-requests") });
       return ok({});
     },
   }),

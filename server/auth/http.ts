@@ -7,6 +7,11 @@ import { cookies } from "../http/cookies";
 import type { Scope } from "../scope";
 import { allowedRedirectHosts } from "./sign-in";
 
+/** Set-Cookie of a new session (the cookie is defined once, in server/http/cookies.ts). */
+export function sessionCookie(token: string, secure: boolean): string {
+  return cookies.session.serialize(token, secure);
+}
+
 /** Set-Cookie headers of a new session: the session cookie and the user's site language. */
 export function signedInCookies(token: string, lang: string, secure: boolean): string[] {
   return [cookies.session.serialize(token, secure), cookies.lang.serialize(lang, secure)];

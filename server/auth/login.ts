@@ -11,7 +11,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { verifyPassword } from "../accounts/password";
-import { clearFailures, lockedFor, lock, rateLimit, recordFailure } from "../http/rate-limit";
+import { clearFailures, lockedFor, lock, rateLimit, recordFailure } from "../kernel/rate-limit";
 import { createSession } from "./session";
 
 export type SignInResult =

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { mailLinkBase, sendMail } from "../mail";
 import { fixedT } from "../i18n";
-import { clearFailures, lockedFor, rateLimit, recordFailure } from "../http/rate-limit";
+import { clearFailures, lockedFor, rateLimit, recordFailure } from "../kernel/rate-limit";
 import { hashToken, revokeAllSessions } from "./session";
 import { hashPassword } from "../accounts/password";
 import { markEmailVerified } from "../accounts/email-verification";

@@ -3,7 +3,6 @@
 // Timeouts (ADR 002): 30 minutes idle, 12 hours absolute (OWASP ASVS level 2).
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db";
-import { cookies } from "../http/cookies";
 import { clip } from "#common/text";
 
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -128,13 +127,4 @@ export async function revokeSession(db: DB, token: string | undefined): Promise<
 
 export async function revokeAllSessions(db: DB, userId: number): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: new Date() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-}
-
-/** Set-Cookie of a new session (the cookie is defined once, in server/http/cookies.ts). */
-export function sessionCookie(token: string, secure: boolean): string {
-  return cookies.session.serialize(token, secure);
-}
-
-export function clearedSessionCookie(secure: boolean): string {
-  return cookies.session.clear(secure);
 }

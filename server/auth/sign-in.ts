@@ -7,19 +7,10 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { LoginFields } from "#common/auth/schemas";
 import type { AppContext } from "../context";
 import type { Scope } from "../scope";
-import { cookies } from "../http/cookies";
 import { claimDrafts } from "../order-form/store";
 import { claimDraftFiles } from "../documents/storage";
-import {
-  allowExistenceCheck,
-  listCountries,
-  listCurrencies,
-  registerResearcher,
-  researcherExists,
-  type CountryOption,
-  type CurrencyOption,
-  type RegistrationInput,
-} from "../accounts/registration";
+import { allowExistenceCheck, registerResearcher, researcherExists, type RegistrationInput } from "../accounts/registration";
+import { listCountries, listCurrencies, type CountryOption, type CurrencyOption } from "../kernel/reference";
 import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";
@@ -123,8 +114,8 @@ export async function registrationChoices(app: AppContext): Promise<{ countries:
  * Signs this browser out: its session (the session cookie of the scope) is revoked. Signing out while
  * viewing as a researcher ends that view too, so it is audited like "stop viewing" (issue 10 §8).
  */
-export async function signOut(scope: Pick<Scope, "app" | "cookies" | "session" | "ip">): Promise<void> {
-  await revokeSession(scope.app.db, scope.cookies[cookies.session.name]);
+export async function signOut(scope: Pick<Scope, "app" | "sessionToken" | "session" | "ip">): Promise<void> {
+  await revokeSession(scope.app.db, scope.sessionToken ?? undefined);
   const session = scope.session;
   if (session?.impersonatorId)
     await audit(

@@ -15,8 +15,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import type { AppContext } from "../context";
-import { cookies } from "../http/cookies";
-import { lockedFor, rateLimit, recordFailure } from "../http/rate-limit";
+import { lockedFor, rateLimit, recordFailure } from "../kernel/rate-limit";
 import { createSession } from "./session";
 import { SandboxWechatProvider } from "./wechat-sandbox";
 import { WECHAT_QR_TTL_SECONDS, type WechatProvider, type WechatQrSession } from "./wechat-types";
@@ -142,14 +141,6 @@ function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, "hex");
   const y = Buffer.from(b, "hex");
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
-}
-
-export function wechatBindingCookie(secret: string, secure: boolean): string {
-  return cookies.wechatBinding.serialize(secret, secure);
-}
-
-export function clearedWechatBindingCookie(secure: boolean): string {
-  return cookies.wechatBinding.clear(secure);
 }
 
 /** The QR image as a data: URL (SVG), so no third-party origin serves it (CSP img-src 'self' data:). */

@@ -1,7 +1,7 @@
 // Certificates over the API (issue 11 §6, spec 2 §7). Reading by code is open to anyone holding the code and
 // rate limited per client address (lookup.ts); saving the title and authors is the owner's. The delivered files
 // open with the code only while the order's own files are downloadable (ADR 033).
-import { fail, ok, type Err } from "#common/result";
+import { errorStatus, fail, ok, type Err } from "#common/result";
 import { paths } from "#common/paths";
 import { certificateDetailsBody, certificatePdfQuery } from "#common/certificate/schemas";
 import { endpoint, reply, type ApiReply, type EndpointTable } from "../http/api/endpoint";
@@ -42,7 +42,10 @@ export async function certificateDownloads(scope: Scope, code: string) {
 function refused(r: Err): Err | ApiReply {
   if (r.error !== "too-many-requests") return r;
   const seconds = Number(r.details?.retryAfterSeconds ?? 600);
-  return reply({ error: r.error, retryAfterSeconds: seconds }, { status: 429, headers: { "Retry-After": String(seconds) } });
+  return reply(
+    { error: r.error, retryAfterSeconds: seconds },
+    { status: errorStatus(r.error), headers: { "Retry-After": String(seconds) } },
+  );
 }
 
 export const certificatesApi: EndpointTable = [

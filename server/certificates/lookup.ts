@@ -4,7 +4,7 @@ import { fail, ok, type Result } from "#common/result";
 import type { CertifiedFile } from "../../db/types-orders";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
-import { rateLimit } from "../http/rate-limit";
+import { rateLimit } from "../kernel/rate-limit";
 import type { Scope } from "../scope";
 import { flagContextOf, orderBaseQuery, toOrderView } from "../orders/read";
 import { normalizeCertificateCode } from "./issue";

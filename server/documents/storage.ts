@@ -8,12 +8,13 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
+import { errorStatus } from "#common/result";
 import type { AppContext } from "../context";
 import type { Database as DBSchema } from "../../db/types";
 import type { FileKind } from "../../db/types-documents";
 import { analyseDocumentJob } from "./jobs";
 import { filesRoot, isFileId, storedPath } from "./files";
-import { rateLimit, type RateLimitResult } from "../http/rate-limit";
+import { rateLimit, type RateLimitResult } from "../kernel/rate-limit";
 import { isMultipart, MultipartError, readMultipart } from "../http/multipart";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
 import { addressGroup, addressUsage, watchPortalUsage } from "./quota";
@@ -70,16 +71,9 @@ export class UploadError extends Error {
     super(fileName ? `${code}: ${fileName}` : code);
     this.name = "UploadError";
   }
+  /** Its HTTP status, from the one table of them (ERROR_STATUS; empty-file and invalid-request: 400). */
   get status(): number {
-    return {
-      "file-too-large": 413,
-      "file-type-not-allowed": 415,
-      "too-many-files": 413,
-      "empty-file": 400,
-      "invalid-request": 400,
-      "rate-limited": 429,
-      "storage-quota-exceeded": 413,
-    }[this.code];
+    return errorStatus(this.code);
   }
 }
 

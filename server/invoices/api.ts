@@ -1,6 +1,6 @@
 // The invoices API (issue 12 §4–5, spec 2 §7): the list's data and the three documents. Every call is the
 // owner's: another user's invoice or payment is not found (404).
-import { ok } from "#common/result";
+import { errorStatus, ok } from "#common/result";
 import { invoiceListSchema, invoicePdfQuery } from "#common/invoices/list";
 import { endpoint, reply, type EndpointTable } from "../http/api/endpoint";
 import { invoicePdf, paymentReceiptPdf, statementOfDelivery } from "./documents";
@@ -54,7 +54,10 @@ export const invoicesApi: EndpointTable = [
       const r = await statementOfDelivery(scope, params.invoiceNumber);
       if (!r.ok) return r;
       if (r.value.status === "pending")
-        return reply({ error: "statement-of-delivery-pending", statementOfDelivery: { status: "pending" } }, { status: 409 });
+        return reply(
+          { error: "statement-of-delivery-pending", statementOfDelivery: { status: "pending" } },
+          { status: errorStatus("statement-of-delivery-pending") },
+        );
       return pdfResponse(r.value.pdf, `${params.invoiceNumber}-statement-of-delivery.pdf`);
     },
   }),

@@ -3,7 +3,7 @@
 // limit it is not sent. Mail the portal sends of its own accord (a job's notification) opts out with
 // `unlimited`, since dropping it would lose information nobody asked for twice.
 import type { AppContext } from "../context";
-import { rateLimit } from "../http/rate-limit";
+import { rateLimit } from "../kernel/rate-limit";
 
 /** Messages per hour, configurable in `rateLimits`; a configured object that does not name them keeps these. */
 export const MAIL_LIMIT_DEFAULTS = { mailPerRecipientPerHour: 10, mailPerUserPerHour: 20 } as const;

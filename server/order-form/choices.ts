@@ -2,7 +2,7 @@
 // summary's picker. Pages read them here (route modules never query the database).
 import { currencyName } from "#common/format";
 import type { Scope } from "../scope";
-import { listCurrencies } from "../accounts/registration";
+import { listCurrencies } from "../kernel/reference";
 import { areaTree } from "../catalogue/areas";
 
 /** Manuscript languages in their display order ({ id, code }; the page names them in the visitor's language). */

@@ -1,7 +1,7 @@
 // The order's currency (spec 1 §9).
 import { invalid, ok } from "#common/result";
 import type { Scope } from "../scope";
-import { listCurrencies } from "../accounts/registration";
+import { listCurrencies } from "../kernel/reference";
 import { type OrderFormRow, saveOrderForm } from "./store";
 import type { SaveResult } from "./types";
 

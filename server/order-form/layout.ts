@@ -2,7 +2,6 @@
 // the currency picker, the time zone of delivery dates, the marketing banner and the ?promo= greeting.
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
-import { cookies } from "../http/cookies";
 import { pickerCurrencies } from "./choices";
 import type { StepName } from "./steps/flow";
 import type { OrderFormRow } from "./store";
@@ -34,7 +33,8 @@ export interface WizardLayout {
 export async function wizardLayout(
   scope: Scope,
   form: OrderFormRow,
-  input: { viewing: StepName; promoParam: string | null },
+  /** `revenueShare`: the revenue-share code the browser came with (its cookie, read by the page). */
+  input: { viewing: StepName; promoParam: string | null; revenueShare: string | null },
 ): Promise<WizardLayout> {
   // The currency picker: anonymous visitors only, never on the China site (spec 1 §2).
   const showPicker = !scope.userId && scope.localization !== "CN";
@@ -43,13 +43,7 @@ export async function wizardLayout(
     scope.app.config.snapshot().then((s) => localizationTimeZone(s.localizations, scope.localization)),
   ]);
   const onBannerStep = BANNER_STEPS.includes(input.viewing);
-  const banner = !onBannerStep
-    ? null
-    : scope.cookies[cookies.revenueShare.name] === REVENUE_SHARE_WELCOME
-      ? "revenue-share"
-      : form.promo_code
-        ? "promo"
-        : null;
+  const banner = !onBannerStep ? null : input.revenueShare === REVENUE_SHARE_WELCOME ? "revenue-share" : form.promo_code ? "promo" : null;
   const promoMessage = input.promoParam && PROMO_MESSAGES.has(input.promoParam) ? input.promoParam : null;
   return { currencies, timeZone, banner, promoMessage };
 }

@@ -8,7 +8,7 @@ import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
 import { PRICE_QUOTE_LAYOUT_VERSION, type PriceQuoteData } from "../pdf/price-quote";
 import { cachedPdf } from "../pdf/cached";
-import { rateLimit } from "../http/rate-limit";
+import { rateLimit } from "../kernel/rate-limit";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
 import { priceForm } from "./price";

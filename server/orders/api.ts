@@ -1,5 +1,5 @@
 // The orders API (spec 2 §7): the signed-in user's orders, and the duplicate-title check of the details step.
-import { ok, type Err } from "#common/result";
+import { errorStatus, ok, type Err } from "#common/result";
 import { duplicateQuery, orderSearchQuery } from "#common/order-form/schemas";
 import { notificationEmailsBody, orderSaveBody, serviceDetailsQuery } from "#common/orders/edit";
 import { endpoint, reply, type EndpointTable } from "../http/api/endpoint";
@@ -14,9 +14,9 @@ function saveError(e: Err) {
   if (e.error === "deadline-mismatch")
     return reply(
       { error: e.error, fieldErrors: { deadline: "deadline-mismatch" }, suggestedDeadline: e.details?.suggestedDeadline ?? null },
-      { status: 409 },
+      { status: errorStatus(e.error) },
     );
-  if (e.error === "order-not-editable" || e.error === "order-paid") return reply({ error: e.error }, { status: 409 });
+  if (e.error === "order-not-editable" || e.error === "order-paid") return reply({ error: e.error }, { status: errorStatus(e.error) });
   return e;
 }
 

@@ -1,7 +1,7 @@
 // The providers' endpoints (issue 12 §2, spec 2 §7): notifications from providers (server to server, raw body,
 // no session), the payer's return from a provider, the pending payment's status for polling, the card fields'
 // client token, the Allpago widget and its sandbox card post, and the boleto's PDF.
-import { fail, ok } from "#common/result";
+import { errorStatus, fail, ok } from "#common/result";
 import { allpagoCardBody, allpagoCheckoutQuery } from "#common/payments/sandbox-schemas";
 import { INSTALLMENTS_MAX } from "#common/payments/methods";
 import { endpoint, reply, seeOther, type EndpointTable } from "../http/api/endpoint";
@@ -50,7 +50,7 @@ export const providerApi: EndpointTable = [
     async handler({ scope, params, webRequest, req }) {
       const request = webRequest();
       const body = await readText(request, NOTIFICATION_MAX_BYTES);
-      if (body === null) return reply({ error: "payload-too-large" }, { status: 413 });
+      if (body === null) return reply({ error: "payload-too-large" }, { status: errorStatus("payload-too-large") });
       const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
       const answer = await receiveNotification(scope.app, params.provider, { headers: request.headers, body, query });
       return answer ?? fail("not-found");
@@ -67,7 +67,7 @@ export const providerApi: EndpointTable = [
         const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
         if (method === "POST") {
           const form = await readText(webRequest(), NOTIFICATION_MAX_BYTES);
-          if (form === null) return reply({ error: "payload-too-large" }, { status: 413 });
+          if (form === null) return reply({ error: "payload-too-large" }, { status: errorStatus("payload-too-large") });
           for (const [k, v] of new URLSearchParams(form)) query.set(k, v);
         }
         const next = await receiveReturn(scope.app, params.provider, params.paymentId, query);

@@ -27,7 +27,7 @@ import {
   upsellSlugs,
   type OrderFormRow,
 } from "../order-form";
-import { listCurrencies } from "../accounts/registration";
+import { listCurrencies } from "../kernel/reference";
 import { placeOrder } from "../orders/place";
 import { recordHistory } from "../orders/life";
 import { PAYMENT_METHOD } from "../payments";

@@ -4,7 +4,6 @@ import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { ImpersonationInput } from "#common/staff/schemas";
 import { createSession, revokeSession } from "../auth/session";
-import { cookies } from "../http/cookies";
 import type { Scope } from "../scope";
 import { audit } from "./audit";
 
@@ -39,7 +38,7 @@ export async function searchResearchers(scope: Scope, query: string, limit = 50)
 /** The browser's current session token (revoked when "view as" starts or stops: rotation both ways). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const currentToken = (scope: Scope) => scope.cookies[cookies.session.name];
+const currentToken = (scope: Scope) => scope.sessionToken ?? undefined;
 
 /**
  * The acting staff member views the portal as the researcher `identity` (a fresh session for them, carrying

@@ -7,7 +7,7 @@ import { isSupportType, SUPPORT_MESSAGE_MAX, SUPPORT_NAME_MAX, SUPPORT_SUBJECT_M
 import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import { deleteFile, openFile, type OpenedFile } from "../documents/storage";
-import { rateLimit } from "../http/rate-limit";
+import { rateLimit } from "../kernel/rate-limit";
 import { audit, auditImpersonated } from "../staff/audit";
 import { EXTERNAL_ID } from "../orders/read";
 

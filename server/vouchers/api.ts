@@ -16,8 +16,9 @@ function refused(scope: Scope, r: Err): ApiReply {
   const { error } = r;
   const body = { error, fieldErrors: {}, ...(isVoucherError(error) ? { message: voucherErrorText(scope.lang, error) } : {}) };
   const retry = r.details?.retryAfterSeconds;
-  if (retry !== undefined) return reply({ ...body, retryAfterSeconds: retry }, { status: 429, headers: { "Retry-After": String(retry) } });
-  return reply(body, { status: error === "voucher-not-found" ? 404 : errorStatus(error) });
+  if (retry !== undefined)
+    return reply({ ...body, retryAfterSeconds: retry }, { status: errorStatus(error), headers: { "Retry-After": String(retry) } });
+  return reply(body, { status: errorStatus(error) });
 }
 
 async function withForm(scope: Scope, r: Result<OrderFormRow>, message: string): Promise<ApiReply | Result<unknown>> {

@@ -8,7 +8,7 @@ import type { SiteLang } from "#common/i18n";
 import type { VoucherTable } from "../../db/types-payments";
 import type { DB } from "../db";
 import { fixedT } from "../i18n";
-import { lockedFor, recordFailure } from "../http/rate-limit";
+import { lockedFor, recordFailure } from "../kernel/rate-limit";
 import type { Scope } from "../scope";
 
 export type VoucherRow = Selectable<VoucherTable>;

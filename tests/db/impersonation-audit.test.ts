@@ -21,7 +21,7 @@ afterAll(async () => t.close());
 async function impersonated(researcherId: number, staffId: number): Promise<Scope> {
   const token = await createSession(t.ctx.db, researcherId, { impersonatorId: staffId });
   const session = await readSession(t.ctx.db, token);
-  return { ...scopeFor(t.ctx, { id: researcherId }), session, impersonatorId: staffId, cookies: { sid: token } };
+  return { ...scopeFor(t.ctx, { id: researcherId }), session, impersonatorId: staffId, sessionToken: token };
 }
 
 const rowsOf = (staffId: number) =>

@@ -9,8 +9,8 @@ import {
   hashToken,
   SESSION_IDLE_SECONDS,
   SESSION_ABSOLUTE_SECONDS,
-  sessionCookie,
 } from "../../server/auth/session";
+import { sessionCookie } from "../../server/auth/http";
 import { signInWithPassword } from "../../server/auth/login";
 
 let t: TestContext;

@@ -8,7 +8,7 @@ import { US_REGISTRATION_FIELDS } from "../helpers/api";
 import type { RunningPortal } from "../../server/boot";
 import type { AppContext } from "../../server/context";
 import { attachPendingLink, createPendingLink } from "../../server/auth/social-link";
-import { callbackUrl } from "../../server/auth/social-flow";
+import { callbackUrl } from "../../server/auth/social-http";
 import { providersForPage } from "../../server/auth/social";
 
 const PROVIDER = "testid";

@@ -125,7 +125,14 @@ describe("the console without JavaScript", () => {
     expect([400, 409]).toContain(r.status);
     expect(await r.text()).toContain("cannot make that change");
     expect((await c.post(page, { intent: "transition", event: "teleport" })).status).toBe(400);
-    expect((await c.post(page, { intent: "nonsense" })).status).toBe(400);
+    // An intent no form of the page has (a stale or altered page): a 400 that says so in the user's language,
+    // not a page without a word (issue 21 §6: one intent dispatcher).
+    r = await c.post(page, { intent: "nonsense" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("This form could not be read. Please reload the page and try again.");
+    r = await c.post(page.replace("/en/", "/cn/"), { intent: "nonsense" });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("无法读取此表单。请重新加载页面后重试。");
 
     // A file type the store refuses, then two good files.
     r = await upload(c, page, [{ name: "setup.exe", type: "application/octet-stream", body: Buffer.from("MZ\x90\x00binary") }]);

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CircuitBreaker, ResilientCache } from "../../server/cache/breaker";
 import { MemoryCache, type Cache } from "../../server/cache";
-import { rateLimit } from "../../server/http/rate-limit";
+import { rateLimit } from "../../server/kernel/rate-limit";
 
 type Mode = "up" | "down" | "hang";
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { createCache, MemoryCache, type Cache } from "../../server/cache";
-import { rateLimit } from "../../server/http/rate-limit";
+import { rateLimit } from "../../server/kernel/rate-limit";
 
 const caches: Cache[] = [new MemoryCache()];
 const redisUrl = process.env.REDIS_URL;

@@ -3,7 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { areaGraph, buildGraph, findCycles, importsOf, mutualPairs, resolveImport } from "../../scripts/check-imports";
+import {
+  allImportsOf,
+  areaGraph,
+  buildGraph,
+  findCycles,
+  importsOf,
+  isHttpAdapter,
+  layerViolations,
+  mentionsRequest,
+  mutualPairs,
+  resolveImport,
+} from "../../scripts/check-imports";
 
 const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
 
@@ -86,5 +97,69 @@ describe("the folder-level graph of server/ (issue 21 §6)", () => {
     expect([...areas.keys()].sort()).toEqual(["kernel", "orders", "payments"]);
     expect([...areas.get("payments")!].sort()).toEqual(["kernel", "orders"]);
     expect(mutualPairs(areas)).toEqual(["orders <-> payments"]);
+  });
+});
+
+describe("the layering of server/ (issue 21 §6, ADR 057)", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-layers-"));
+  const files = new Map<string, string>();
+  const write = (file: string, text: string) => {
+    const full = path.join(root, file);
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, text);
+    files.set(full, text);
+  };
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("lists every import with whether it is erased, and sees a Request taken or built", () => {
+    expect(allImportsOf("x.ts", 'import { a } from "./a";\nimport type { B } from "./b";\nexport { type C } from "./c";')).toEqual([
+      { spec: "./a", typeOnly: false },
+      { spec: "./b", typeOnly: true },
+      { spec: "./c", typeOnly: true },
+    ]);
+    expect(mentionsRequest("x.ts", "export function f(r: Request) { return r; }")).toBe(true);
+    expect(mentionsRequest("x.ts", "export const r = new Request('http://x');")).toBe(true);
+    expect(mentionsRequest("x.ts", "export function f(ip: string, request: { id: string }) { return ip + request.id; }")).toBe(false);
+  });
+
+  it("lets an area's endpoint tables and route adapters use HTTP, and nothing else of it", () => {
+    for (const adapter of ["orders/api.ts", "orders/deliverables-api.ts", "auth/http.ts", "fapiao/staff-http.ts"])
+      expect(isHttpAdapter(adapter)).toBe(true);
+    for (const domain of ["orders/life.ts", "payments/api-keys.ts", "staff/apiary.ts", "auth/https-only.ts"])
+      expect(isHttpAdapter(domain)).toBe(false);
+  });
+
+  it("fails a kernel file that imports an area, and a domain file that imports server/http or takes a Request", () => {
+    write("server/http/cookies.ts", "export const cookies = {};");
+    write("server/cache/index.ts", "export interface Cache { hit(): void }");
+    write("server/db/index.ts", "export type DB = unknown;");
+    write("server/orders/read.ts", "export const read = 1;");
+    write("app/common/result.ts", "export const ok = 1;");
+    write("app/lib/page.ts", "export const page = 1;");
+    write(
+      "server/kernel/limits.ts",
+      'import type { Cache } from "../cache";\nimport type { DB } from "#server/db";\nimport { ok } from "#common/result";\nimport { other } from "./other";',
+    );
+    write("server/kernel/other.ts", "export const other = 1;");
+    write(
+      "server/kernel/bad.ts",
+      'import { read } from "../orders/read";\nimport type { DB } from "../db";\nimport { page } from "#app/lib/page";',
+    );
+    write("server/kernel/typed.ts", 'import type { cookies } from "../http/cookies";');
+    write("server/orders/api.ts", 'import { cookies } from "../http/cookies";\nexport const h = (r: Request) => r;');
+    write(
+      "server/orders/life.ts",
+      'import { read } from "./read";\nimport { rateLimit } from "../kernel/limits";\nexport const f = (ip: string) => ip;',
+    );
+    write("server/orders/quote.ts", 'import type { cookies } from "#server/http/cookies";');
+    write("server/orders/upload.ts", "export async function upload(request: Request) { return request.body; }");
+    write("server/scope.ts", 'import { cookies } from "./http/cookies";\nexport const s = (r: Request) => r;');
+    expect(layerViolations(root, files)).toEqual([
+      "kernel/bad.ts: the kernel imports nothing above it (app/lib/page.ts)",
+      "kernel/bad.ts: the kernel imports nothing above it (server/orders/read.ts)",
+      "kernel/typed.ts: the kernel imports nothing above it (server/http/cookies.ts)",
+      "orders/quote.ts: domain code imports nothing of server/http (http/cookies.ts)",
+      "orders/upload.ts: domain code takes no Request (an adapter passes the values it needs)",
+    ]);
   });
 });
