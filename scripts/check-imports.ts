@@ -218,9 +218,7 @@ export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "jobs <-> payments",
   "order-form <-> orders",
   "order-form <-> vouchers",
-  "orders <-> payments",
   "orders <-> staff",
-  "payments <-> prepay",
 ];
 
 function main(): void {

@@ -11,7 +11,7 @@ import type { Scope } from "../scope";
 import { convertMinor, currencyRate, getCatalogue, type Catalogue } from "../catalogue";
 import { spendOnInvoice, totalIn, userBalances } from "../balances";
 import { lockInvoice, type LockedInvoice } from "../invoices/payments";
-import type { Actor } from "../orders/life";
+import type { Actor } from "../kernel/actor";
 
 export const NO_BALANCES: BalanceChoice = { useCredits: false, prepayOption: "none", prepayAmount: null };
 

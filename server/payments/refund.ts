@@ -6,8 +6,8 @@
 import { fail, ok, type Result } from "#common/result";
 import type { ProviderId } from "#common/payments/methods";
 import type { Scope } from "../scope";
-import type { Actor } from "../orders/life";
-import { afterOrderChange } from "../orders/life";
+import type { Actor } from "../kernel/actor";
+import { billingChanged, invoiceReopened } from "../invoices/events";
 import { overpaymentsOf, takeBackOverpayment } from "../balances";
 import { getProvider } from "./providers";
 import { readPayment, refundAtProvider, toPayment, type PaymentRow, type Row } from "./service";
@@ -94,11 +94,8 @@ export async function refundPayment(
         .set({ balance: Number(invoice.balance) + share, status: "unpaid" })
         .where("number", "=", invoice.number)
         .execute();
-      await trx
-        .updateTable("orders")
-        .set((eb) => ({ paid: false, updated_at: new Date(), version: eb("version", "+", 1) }))
-        .where("id", "=", invoice.order_id)
-        .execute();
+      // Its order is unpaid again: orders' handler, in this transaction (ADR 056).
+      await invoiceReopened.emit(trx, { invoiceNumber: invoice.number, orderId: invoice.order_id, amount: share, actor });
       reopened.push({ invoiceNumber: invoice.number, amount: share });
     }
     const refunds = [...(locked.details.refunds ?? []), { amount, fromSurplus, reopened, at: new Date().toISOString() }];
@@ -115,6 +112,6 @@ export async function refundPayment(
       .executeTakeFirstOrThrow();
     return toPayment(row as unknown as Row);
   });
-  await afterOrderChange(scope.app, payment.userId);
+  await billingChanged.emit(scope.app, { userId: payment.userId });
   return ok(updated);
 }

@@ -6,34 +6,33 @@
 // - One charge at a time per order form or invoice: the row is locked while an attempt is created, and a second
 //   attempt finds the first one `processing`. With the idempotency key (idempotency.ts) on top, 50 identical
 //   submits make one payment row and one charge.
-// - The wizard asks the provider first and places the order after: a declined card leaves the order form as it
-//   was (issue 12 §6); a charge whose order cannot be placed after all is refunded at once.
+// - The wizard's "pay and place the order" is orders' (server/orders/pay.ts, ADR 056): it calls these functions;
+//   payments never imports orders or prepay, and tells them what settled through events (events.ts).
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import type { PaymentAnswer, PaymentSubmission } from "#common/payments/types";
 import type { BalancePanel } from "#common/payments/balances";
-import { fixedCurrencyOf, methodFacts, type ProviderId } from "#common/payments/methods";
+import { methodFacts, type ProviderId } from "#common/payments/methods";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
-import type { OrderFormRow } from "../order-form";
 import { mailLinkBase } from "../mail/links";
-import { inCurrency, placeable, placeOrder } from "../orders/place";
-import { afterOrderChange, type Actor } from "../orders/life";
+import type { Actor } from "../kernel/actor";
+import { SYSTEM_ACTOR } from "../kernel/actor";
 import { creditInvoice, lockInvoice } from "../invoices/payments";
 import { parseDecimal } from "../catalogue/money";
 import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
 import { leaseUntil, openAttemptRefusal, withLease } from "./attempts";
-import { settlePrepayPayment } from "../prepay/credit";
+import { prepaymentSettled } from "./events";
+import { billingChanged } from "../invoices/events";
 import { creditOverpayment, type Overpayment } from "../balances";
 import { applyReservations, releaseReservations } from "./reserve";
 import { offeredMethodIds } from "./offer";
 import { getProvider } from "./providers";
-import { balancePlan, choiceOfSubmission, spendOnInvoices, spendPlanned } from "./balances";
-import { priceForm } from "../order-form";
+import { balancePlan, choiceOfSubmission, spendOnInvoices } from "./balances";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { ChargeRequest, ChargeResult, NextAction, PaymentProvider, ProviderEvent } from "./providers/types";
 
@@ -85,12 +84,6 @@ export interface PaymentDetails {
   prepaymentApplied?: number;
   /** A prepayment (purpose prepay): the retainer invoice it pays (issue 13, ADR 040). */
   retainerInvoiceNumber?: string;
-}
-
-/** Admin placement options of the staff's order page (server/staff/admin-orders.ts). */
-export interface AdminPlacementInput {
-  suppressInvoiceCreation: boolean;
-  requireCustomerNotification: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -199,220 +192,6 @@ export const keepResult = (r: Result<PaymentAnswer>) => r.ok || r.error === "pay
 /** 'There was a problem saving your payment: %(error)s.' travels as the decline's `details.message`. */
 export function declined(payment: PaymentRow): Result<PaymentAnswer> {
   return fail("payment-declined", { message: payment.error ?? "", paymentId: payment.id });
-}
-
-// ─── The wizard: pay and place an order form ───────────────────────────────────────────────────────────────
-
-/**
- * Pays for an order form and places its order (the wizard's payment step, POST /api/order-form/{id}/payments).
- * Methods without a provider (bank transfer, free, voucher, the local entity's) place the order at once; a
- * provider is asked first and the order placed when it accepted or started the payment.
- */
-export async function payOrderForm(
-  scope: Scope,
-  form: OrderFormRow,
-  submission: PaymentSubmission,
-  idempotencyKey: string,
-  options: { admin?: AdminPlacementInput } = {},
-): Promise<Result<PaymentAnswer>> {
-  const userId = scope.userId;
-  if (!userId) return fail("sign-in-required");
-  return idempotent(
-    scope.app,
-    userId,
-    idempotencyKey,
-    `order-form:${form.id}`,
-    { submission, admin: options.admin ?? null },
-    () => payOrderFormOnce(scope, userId, form, submission, options),
-    keepResult,
-  );
-}
-
-async function payOrderFormOnce(
-  scope: Scope,
-  userId: number,
-  form: OrderFormRow,
-  submission: PaymentSubmission,
-  options: { admin?: AdminPlacementInput },
-): Promise<Result<PaymentAnswer>> {
-  const facts = methodFacts(submission.paymentMethodId);
-  const placeInput = {
-    paymentMethodId: submission.paymentMethodId,
-    purchaseOrder: submission.purchaseOrder,
-    acceptTerms: submission.acceptTerms,
-    admin: options.admin,
-    billing: billingOf(submission),
-    fapespProcessNumber: submission.fapespProcessNumber,
-    grantNumber: submission.grantNumber,
-    // FAPESP fixes USD for the order, its invoice and this payment (spec 2 §4, ADR 052).
-    fixedCurrencyIso: fixedCurrencyOf(submission.brazilChoice),
-  };
-  const lang = scope.lang;
-  // Balances (issue 13, ADR 041): the plan is made again here from the submission and the ledger; the
-  // provider is charged only what is left, and the balances go on the invoice once the order has one.
-  const priced = await priceForm(scope, inCurrency(form, placeInput.fixedCurrencyIso)).catch(() => null);
-  const plan = priced ? await balancePlan(scope, priced.total, priced.currency.isoCode, balanceChoice(submission)) : ok(null);
-  if (!plan.ok) return plan;
-  const balances = plan.value && plan.value.applied.credits + plan.value.applied.prepayment > 0 ? plan.value : null;
-  const placeWith = { ...placeInput, payableTotal: balances ? balances.payable : undefined };
-  const actor: Actor = { userId, impersonatorId: scope.impersonatorId };
-  // The balances are held before the order is placed or the provider charged (ADR 051): asked for and no longer
-  // there (spent by another order meanwhile) refuses this one; held, they are spent only once the order has its
-  // invoice and the charge (if any) succeeded, and given back otherwise.
-  const hold = (trx: DB, paymentId: string | null) =>
-    balances
-      ? spendPlanned(
-          trx,
-          {
-            userId,
-            invoice: {
-              number: "",
-              order_id: 0,
-              currency_iso: balances.currency.isoCode,
-              balance: balances.subtotal,
-              status: "",
-              order_status: "",
-            },
-            credits: balances.applied.credits,
-            prepayment: balances.applied.prepayment,
-            payCurrency: balances.currency.isoCode,
-            paymentId,
-            actor,
-            reserve: true,
-          },
-          // The catalogue read on this transaction's own connection while it holds the form's lock (ADR 048).
-          { db: trx, cache: scope.app.cache },
-        ).then((held) => {
-          refuseShortfall(balances, held, 1);
-          return held;
-        })
-      : Promise.resolve(null);
-  if (!facts.provider) {
-    const held = await refusing(() => scope.app.db.transaction().execute(async (trx) => ok(await hold(trx, null))));
-    if (!held.ok) return held;
-    const ids = held.value?.movementIds ?? [];
-    const placed = await placeOrder(scope, form, placeWith);
-    if (!placed.ok || placed.value.alreadyPlaced || !placed.value.invoiceNumber) {
-      if (ids.length) await scope.app.db.transaction().execute((trx) => releaseReservations(trx, { ids }, actor));
-      if (!placed.ok) return placed;
-    } else if (ids.length) {
-      const invoiceNumber = placed.value.invoiceNumber;
-      await scope.app.db.transaction().execute((trx) => applyReservations(trx, scope.app, { ids, userId, actor, invoiceNumber }));
-    }
-    const applied = held.value && placed.ok && !placed.value.alreadyPlaced ? held.value : null;
-    await storeOrderFapiao(scope.app, userId, placed.value.invoiceNumber, submission);
-    await afterOrderChange(scope.app, userId);
-    return ok({
-      paymentId: null,
-      status: "succeeded",
-      redirectUrl: paths.orderThankYou(lang, placed.value.externalId),
-      redirectForm: null,
-      error: null,
-      ...(applied ? { creditsApplied: applied.credits, prepaymentApplied: applied.prepayment } : {}),
-    });
-  }
-  // A repeated submit after the form was placed (another key, another tab) shows its order.
-  const already = await placedOrder(scope.app.db, form.id);
-  if (already)
-    return ok({ paymentId: null, status: "succeeded", redirectUrl: paths.orderThankYou(lang, already), redirectForm: null, error: null });
-  const checked = await placeable(scope, form, placeWith);
-  if (!checked.ok) return checked;
-  const price = checked.value;
-  const chargeAmount = balances && price.total === balances.subtotal ? balances.payable : price.total;
-  const provider = getProvider(scope.app, facts.provider);
-
-  const created = await refusing(() =>
-    scope.app.db.transaction().execute(async (trx): Promise<Result<PaymentRow>> => {
-      // The form's row is the lock: attempts to pay one form queue here, and each sees the one before it.
-      const locked = await trx.selectFrom("order_forms").select("status").where("id", "=", form.id).forUpdate().executeTakeFirst();
-      if (!locked || locked.status !== "draft") return fail("order-form-placed");
-      const busy = await trx
-        .selectFrom("payments")
-        .select("id")
-        .where("order_form_id", "=", form.id)
-        .where("status", "in", ["processing", "succeeded"])
-        .executeTakeFirst();
-      if (busy) return fail("payment-in-progress");
-      const inserted = await insertPayment(trx, {
-        userId,
-        impersonatorId: scope.impersonatorId,
-        purpose: "order-form",
-        orderFormId: form.id,
-        invoiceNumbers: [],
-        methodId: submission.paymentMethodId,
-        provider,
-        amount: chargeAmount,
-        currencyIso: price.currency.isoCode,
-        exchangeRate: null,
-        details: detailsOf(scope, submission, {}),
-      });
-      const held = await hold(trx, inserted.id);
-      if (!held) return ok(inserted);
-      const details = { ...inserted.details, creditsApplied: held.credits, prepaymentApplied: held.prepayment };
-      await trx
-        .updateTable("payments")
-        .set({ details: JSON.stringify(details) })
-        .where("id", "=", inserted.id)
-        .execute();
-      return ok({ ...inserted, details });
-    }),
-  );
-  if (!created.ok) {
-    if (created.error === "order-form-placed") {
-      const externalId = await placedOrder(scope.app.db, form.id);
-      if (externalId)
-        return ok({
-          paymentId: null,
-          status: "succeeded",
-          redirectUrl: paths.orderThankYou(lang, externalId),
-          redirectForm: null,
-          error: null,
-        });
-    }
-    return created;
-  }
-  const payment = created.value;
-  const result = await charge(scope, provider, payment, submission, `${form.project_title ?? "Order"}`);
-  if (result.status === "failed") return declined(await markFailed(scope.app, payment.id, result));
-
-  const placed = await placeOrder(scope, form, placeWith);
-  if (!placed.ok || !placed.value.invoiceNumber) {
-    // Accepted by the provider, but the order cannot be placed after all (a promo code's last use went
-    // elsewhere): the money goes back at once and the researcher sees why.
-    await undo(scope.app, provider, payment, result);
-    return placed.ok ? fail("not-ready") : placed;
-  }
-  const invoiceNumber = placed.value.invoiceNumber;
-  await storeOrderFapiao(scope.app, userId, invoiceNumber, submission);
-  // The order has its invoice: the held balances are for it (settle() spends them first, then the charge).
-  await scope.app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("payments")
-      .set({
-        invoice_numbers: JSON.stringify([invoiceNumber]),
-        details: JSON.stringify({
-          ...payment.details,
-          orderExternalId: placed.value.externalId,
-          allocations: [{ invoiceNumber, amount: payment.amount }],
-        }),
-        updated_at: new Date(),
-      })
-      .where("id", "=", payment.id)
-      .execute();
-    await trx
-      .updateTable("balance_movements")
-      .set({ invoice_number: invoiceNumber })
-      .where("payment_id", "=", payment.id)
-      .where("kind", "=", "reserve")
-      .execute();
-  });
-  const after = await afterCharge(scope.app, payment.id, result);
-  return ok(paymentAnswer(after));
-}
-
-async function placedOrder(db: DB, formId: string): Promise<string | null> {
-  const row = await db.selectFrom("orders").select("external_id").where("order_form_id", "=", formId).executeTakeFirst();
-  return row?.external_id ?? null;
 }
 
 // ─── Invoices: pay one or many ──────────────────────────────────────────────────────────────────────────────
@@ -604,7 +383,7 @@ async function payInvoicesOnce(
   if (!created.ok) return created;
   if ("appliedOnly" in created.value) {
     const { creditsApplied, prepaymentApplied } = created.value;
-    await afterOrderChange(scope.app, userId);
+    await billingChanged.emit(scope.app, { userId });
     return ok({
       paymentId: null,
       status: "succeeded",
@@ -779,7 +558,12 @@ export async function afterCharge(app: AppContext, id: string, result: Exclude<C
 }
 
 /** A provider accepted but no order could be placed: refund a sale, forget a started payment. */
-async function undo(app: AppContext, provider: PaymentProvider, payment: PaymentRow, result: Exclude<ChargeResult, { status: "failed" }>) {
+export async function undo(
+  app: AppContext,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  result: Exclude<ChargeResult, { status: "failed" }>,
+) {
   let status: PaymentStatus = "cancelled";
   if (result.status === "succeeded") {
     const refund = await refundAtProvider(app.db, provider, { ...payment, providerRef: result.providerRef }, payment.amount, {});
@@ -806,7 +590,8 @@ async function undo(app: AppContext, provider: PaymentProvider, payment: Payment
   });
 }
 
-export const SYSTEM_ACTOR: Actor = { userId: null };
+// The portal acting (provider notifications, the recovery job): the kernel's (ADR 056).
+export { SYSTEM_ACTOR };
 
 /**
  * Asks the provider to give back `amount` of a payment and records the answer as a `refund` event (with `data`,
@@ -908,8 +693,16 @@ async function settle(app: AppContext, paymentId: string, actor: Actor): Promise
       );
     }
     // A prepayment's money goes onto its retainer invoice and, once paid, becomes a balance (ADR 040).
+    // Prepay's handler does it (ADR 056); without one the payment does not settle (the recovery job asks again).
     const prepay = payment.purpose === "prepay" ? payment.details.retainerInvoiceNumber : undefined;
-    if (prepay) addSurplus(payment.currencyIso, await settlePrepayPayment(trx, { ...payment, retainerInvoiceNumber: prepay }, actor));
+    if (prepay) {
+      if (prepaymentSettled.handlerCount === 0) throw new Error("no handler for prepayment-settled");
+      await prepaymentSettled.emit(trx, {
+        payment: { ...payment, retainerInvoiceNumber: prepay },
+        actor,
+        leftOver: (amount) => addSurplus(payment.currencyIso, amount),
+      });
+    }
     if (allocations.length === 0 && !prepay) addSurplus(payment.currencyIso, payment.amount);
     // A capture beyond what is due stays the researcher's, visibly: an overpayment credit (ADR 051).
     const overpayments: Overpayment[] = [];
@@ -933,7 +726,7 @@ async function settle(app: AppContext, paymentId: string, actor: Actor): Promise
       .executeTakeFirstOrThrow();
     return { payment: toPayment(settled as unknown as Row), changed: true };
   });
-  if (r.changed) await afterOrderChange(app, r.payment.userId);
+  if (r.changed) await billingChanged.emit(app, { userId: r.payment.userId });
   return r;
 }
 
@@ -1018,7 +811,7 @@ class Refused extends Error {
   }
 }
 
-async function refusing<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
+export async function refusing<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await run();
   } catch (error) {
@@ -1031,7 +824,7 @@ async function refusing<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
  * ADR 051: a balance asked for must be there whole, or the payment is refused (never made without it). One
  * minor unit per invoice and kind is the rounding a conversion may lose.
  */
-function refuseShortfall(plan: BalancePanel, got: { credits: number; prepayment: number }, invoices: number) {
+export function refuseShortfall(plan: BalancePanel, got: { credits: number; prepayment: number }, invoices: number) {
   const slack = 2 * invoices;
   if (got.credits + slack < plan.applied.credits || got.prepayment + slack < plan.applied.prepayment)
     throw new Refused(fail("balance-unavailable"));
@@ -1045,7 +838,7 @@ interface AppliedOnly {
 }
 
 /** The balances a submission asks to spend; choosing the credits method means using them (spec 2 §4). */
-function balanceChoice(s: PaymentSubmission) {
+export function balanceChoice(s: PaymentSubmission) {
   const choice = choiceOfSubmission(s);
   return s.paymentMethodId === PAYMENT_METHOD.credits ? { ...choice, useCredits: true } : choice;
 }
