@@ -6,7 +6,7 @@ import { paymentBody } from "#common/payments/schemas";
 import type { PaymentAnswer } from "#common/payments/types";
 import { endpoint, reply, type ApiReply, type EndpointTable, type HandlerInput } from "../http/api/endpoint";
 import { idempotencyKeyOf, loadPayoff, parsePaymentSubmission, paymentCurrencies } from "./form";
-import { payInvoices, replayedInvoicesPayment } from "./service";
+import { payInvoices, replayedInvoicesPayment } from "./pay-invoices";
 import { balanceChoiceOf } from "./balances";
 
 const IDEMPOTENCY_HEADER = "idempotency-key";

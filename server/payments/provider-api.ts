@@ -9,7 +9,7 @@ import { NOTIFICATION_MAX_BYTES, receiveNotification, receiveReturn, whereNext }
 import { createAllpagoCheckout, findAllpagoCheckout, getProvider, isAllpagoSuccess, payAllpagoCheckout } from "./providers";
 import { CardProvider } from "./providers/card";
 import { currencyDigits, fromMajorText } from "./providers/keys";
-import { ownPayment, paymentLang } from "./service";
+import { ownPayment, paymentLang } from "./read";
 import { boletoPdf } from "./boleto-pdf";
 import { allpagoWidgetHtml } from "./allpago-widget";
 

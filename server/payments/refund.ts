@@ -10,7 +10,8 @@ import type { Actor } from "../kernel/actor";
 import { billingChanged, invoiceReopened } from "../invoices/events";
 import { overpaymentsOf, takeBackOverpayment } from "../balances";
 import { getProvider } from "./providers";
-import { readPayment, refundAtProvider, toPayment, type PaymentRow, type Row } from "./service";
+import { readPayment, toPayment, type PaymentRow, type Row } from "./read";
+import { refundAtProvider } from "./refund-at-provider";
 
 export interface RefundOptions {
   /** Put what is refunded beyond the surplus back on the invoices (they are owed again). Default: no. */

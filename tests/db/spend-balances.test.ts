@@ -10,7 +10,7 @@ import { paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
-import { payInvoices } from "../../server/payments/service";
+import { payInvoices } from "../../server/payments";
 import { orderPaymentForm, payOrderForm } from "../../server/orders/pay";
 import { balancesFor, balancesOfUser, dashboardBalance, planBalances, spendOnInvoices } from "../../server/payments/balances";
 import { invalidateCatalogue } from "../../server/catalogue/load";
