@@ -5,7 +5,7 @@
 // commit, the researcher's cached views refreshed. Each runs in the emitter's transaction, so an order is paid
 // exactly when its invoice is and a rolled-back payment leaves neither.
 import type { OrderStatus } from "#common/orders/status";
-import { billingChanged, invoiceCredited, invoiceReopened, invoiceWriteOff } from "../invoices/events";
+import { billingChanged, invoiceCredited, invoiceReopened, invoiceWriteOff } from "../billing/invoices/events";
 import { afterOrderChange, orderNotificationJob, recordHistory } from "./life";
 
 export function registerOrderBillingHandlers(): void {

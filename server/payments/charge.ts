@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import { mailLinkBase } from "../mail/links";
 import { leaseUntil, withLease } from "./attempts";
-import { creditOverpayment } from "../balances";
+import { creditOverpayment } from "../billing";
 import { releaseReservations } from "./reserve";
 import type { ChargeRequest, ChargeResult, PaymentProvider } from "./providers/types";
 import { SYSTEM_ACTOR } from "../kernel/actor";

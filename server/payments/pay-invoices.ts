@@ -14,7 +14,7 @@ import { parseDecimal } from "../catalogue/money";
 import { storeOrderFapiao } from "../fapiao";
 import { idempotent, storedAnswer } from "./idempotency";
 import { openAttemptRefusal } from "./attempts";
-import { billingChanged } from "../invoices/events";
+import { billingChanged } from "../billing/invoices/events";
 import { offeredMethodIds } from "./offer";
 import { getProvider } from "./providers";
 import { balancePlan, spendOnInvoices } from "./balances";

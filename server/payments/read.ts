@@ -9,7 +9,7 @@ import type { PaymentAnswer } from "#common/payments/types";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
-import type { Overpayment } from "../balances";
+import type { Overpayment } from "../billing";
 import type { NextAction } from "./providers/types";
 
 export type PaymentPurpose = "order-form" | "invoices" | "prepay" | "digital";

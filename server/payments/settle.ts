@@ -3,10 +3,10 @@
 // invoice credited its allocation (never beyond its balance), a prepayment handed to prepay through the
 // `prepaymentSettled` event, and whatever found nothing to pay credited to the researcher as an overpayment.
 import type { AppContext } from "../context";
-import { creditInvoice, lockInvoice } from "../invoices/payments";
+import { creditInvoice, lockInvoice } from "../billing/invoices/payments";
 import { prepaymentSettled } from "./events";
-import { billingChanged } from "../invoices/events";
-import { creditOverpayment, type Overpayment } from "../balances";
+import { billingChanged } from "../billing/invoices/events";
+import { creditOverpayment, type Overpayment } from "../billing";
 import { applyReservations } from "./reserve";
 import type { Actor } from "../kernel/actor";
 import { type PaymentRow, type Row, readPayment, toPayment } from "./read";

@@ -4,7 +4,7 @@
 // nothing is owed the invoice paid and its money deposited as a prepaid balance (depositPrepayment, once).
 import type { DB } from "../db";
 import type { Actor } from "../kernel/actor";
-import { depositPrepayment } from "../balances";
+import { depositPrepayment } from "../billing";
 import { lockRetainer, type RetainerRow } from "./retainer";
 
 export interface RetainerCredit {

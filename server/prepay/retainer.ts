@@ -8,8 +8,8 @@ import { formatMoney, type CurrencyFormat } from "#common/format";
 import { PREPAY_AMOUNT_MAX_MAJOR, PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
-import { issuingEntity, usdBaseAtIssue } from "../invoices";
-import { parseMajorAmount } from "../invoices/payments";
+import { issuingEntity, usdBaseAtIssue } from "../billing";
+import { parseMajorAmount } from "../billing/invoices/payments";
 
 /** Minimum prepayment when the currency has none configured (spec 2 §9): 100 major units. */
 export const DEFAULT_PREPAY_MINIMUM = 100;

@@ -10,7 +10,7 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import type { Actor } from "../orders/life";
 import { afterOrderChange } from "../orders/life";
-import { PAYMENT_REFERENCE_MAX, parseMajorAmount, validReceivedOn } from "../invoices/payments";
+import { PAYMENT_REFERENCE_MAX, parseMajorAmount, validReceivedOn } from "../billing/invoices/payments";
 import { creditRetainer } from "./credit";
 import { lockRetainer, validNumber } from "./retainer";
 

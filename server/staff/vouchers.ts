@@ -6,7 +6,7 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { StaffVoucherInput } from "#common/vouchers/schemas";
 import type { Scope } from "../scope";
 import { CERTIFICATE_CODE_ALPHABET } from "../certificates";
-import { parseMajorAmount } from "../invoices";
+import { parseMajorAmount } from "../billing";
 import { findVoucher, normalizeVoucherCode, VOUCHER_CODE_MAX } from "../vouchers";
 import { audit } from "./audit";
 import { staffActor } from "./orders";

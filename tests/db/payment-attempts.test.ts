@@ -15,7 +15,7 @@ import { applyProviderEvent, payInvoices, replayedInvoicesPayment } from "../../
 import { payOrderForm } from "../../server/orders/pay";
 import { refundPayment } from "../../server/payments/refund";
 import { balancesFor } from "../../server/payments/balances";
-import { recordBankPayment } from "../../server/invoices/payments";
+import { recordBankPayment } from "../../server/billing/invoices/payments";
 import { systemScope, type Scope } from "../../server/scope";
 import { readSession } from "../../server/auth/session";
 

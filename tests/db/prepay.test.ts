@@ -8,7 +8,7 @@ import { createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { bankTransferSubmission, cardSubmission } from "../helpers/prepay";
 import { payPrepayment } from "../../server/prepay/payment";
 import { applyProviderEvent, findPayment } from "../../server/payments";
-import { userBalances } from "../../server/balances";
+import { userBalances } from "../../server/billing";
 import { loadPrepayData, ownUnpaidRetainer, prepayForm, recordRetainerTransfer, retainerInvoicePdf } from "../../server/prepay";
 import { PAYMENT_METHOD } from "../../app/common/payments/methods";
 

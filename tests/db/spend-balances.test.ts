@@ -12,11 +12,12 @@ import { createInvoice, createOrderFormFor, createResearcher, createStaff, scope
 import { seedCredit, seedPrepayment } from "../helpers/balances";
 import { payInvoices } from "../../server/payments";
 import { orderPaymentForm, payOrderForm } from "../../server/orders/pay";
-import { balancesFor, balancesOfUser, dashboardBalance, planBalances, spendOnInvoices } from "../../server/payments/balances";
+import { balancesFor, dashboardBalance, planBalances, spendOnInvoices } from "../../server/payments/balances";
+import { balancesOfUser } from "../../server/billing";
 import { invalidateCatalogue } from "../../server/catalogue/load";
 import { offeredMethodIds } from "../../server/payments/offer";
-import { userBalances } from "../../server/balances";
-import { expireBalancesJob } from "../../server/balances/jobs";
+import { userBalances } from "../../server/billing";
+import { expireBalancesJob } from "../../server/billing/ledger/jobs";
 import { grantCourtesyCredit } from "../../server/staff/credits";
 import { systemScope } from "../../server/scope";
 import { readSession } from "../../server/auth/session";

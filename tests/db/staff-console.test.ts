@@ -7,7 +7,7 @@ import { createInvoice, createPlacedOrder, createResearcher, createStaff, scopeF
 import { readSession } from "../../server/auth/session";
 import { systemScope, type Scope } from "../../server/scope";
 import { notifyHistory, orderHistory } from "../../server/orders/life";
-import { parseMajorAmount, recordBankPayment } from "../../server/invoices";
+import { parseMajorAmount, recordBankPayment } from "../../server/billing";
 import { createAdminOrder } from "../../server/staff/admin-orders";
 import {
   searchStaffOrders,

@@ -11,8 +11,8 @@ import { signIn } from "../helpers/portal";
 import { pdfText, recordProviderPayment } from "../helpers/invoices";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
 import { getCatalogue, usdCentsAt } from "../../server/catalogue";
-import { lockInvoice } from "../../server/invoices/payments";
-import { spendOnInvoice, type SpendRequest } from "../../server/balances";
+import { lockInvoice } from "../../server/billing/invoices/payments";
+import { spendOnInvoice, type SpendRequest } from "../../server/billing";
 
 let portal: TestPortal;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { areaGraph, buildGraph, findCycles, importsOf, mutualPairs, resolveImport } from "../../scripts/check-imports";
+import { areaGraph, buildGraph, findCycles, importsOf, layerViolations, mutualPairs, resolveImport } from "../../scripts/check-imports";
 
 const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
 
@@ -86,5 +86,19 @@ describe("the folder-level graph of server/ (issue 21 §6)", () => {
     expect([...areas.keys()].sort()).toEqual(["kernel", "orders", "payments"]);
     expect([...areas.get("payments")!].sort()).toEqual(["kernel", "orders"]);
     expect(mutualPairs(areas)).toEqual(["orders <-> payments"]);
+  });
+});
+
+describe("the floors of the money areas (issue 21 §1, ADR 056)", () => {
+  const areas = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([a, deps]) => [a, new Set(deps)]));
+  it("lets a higher area load billing and payments, and the kernel be loaded by all", () => {
+    expect(
+      layerViolations(areas({ orders: ["payments", "billing", "kernel"], payments: ["billing", "kernel"], billing: ["kernel"] })),
+    ).toEqual([]);
+  });
+  it("names payments loading orders or prepay, billing loading payments, and the kernel loading any area", () => {
+    expect(
+      layerViolations(areas({ payments: ["orders", "prepay", "billing"], billing: ["payments", "catalogue"], kernel: ["accounts"] })),
+    ).toEqual(["billing → payments", "kernel → accounts", "payments → orders", "payments → prepay"]);
   });
 });

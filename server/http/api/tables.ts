@@ -10,7 +10,7 @@ import { certificatesApi } from "../../certificates/api";
 import { providerApi } from "../../payments/provider-api";
 import { paymentsApi } from "../../payments/api";
 import { orderPaymentApi } from "../../orders/pay-api";
-import { invoicesApi } from "../../invoices/api";
+import { invoicesApi } from "../../billing/invoices/api";
 import { vouchersApi } from "../../vouchers/api";
 import { prepayApi } from "../../prepay/api";
 import { fapiaoApi } from "../../fapiao/api";

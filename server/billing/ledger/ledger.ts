@@ -6,11 +6,11 @@
 // account spent, naming the account.
 import { sql } from "kysely";
 import { PAYMENT_METHOD } from "#common/payments/methods";
-import type { DB } from "../db";
-import { convertMinor, currencyRate, type Catalogue, type CurrencyRate } from "../catalogue";
+import type { DB } from "../../db";
+import { convertMinor, currencyRate, type Catalogue, type CurrencyRate } from "../../catalogue";
 import { creditInvoice, type LockedInvoice } from "../invoices/payments";
-import type { Actor } from "../kernel/actor";
-import type { CreditKind } from "../../db/types-prepay";
+import type { Actor } from "../../kernel/actor";
+import type { CreditKind } from "../../../db/types-prepay";
 
 export type AccountKind = "prepayment" | "credit";
 

@@ -1,8 +1,8 @@
 // Invoices (spec 3): numbered INV…, one per order billed by invoice, due in 30 days. Issued inside the
 // transaction that places the order, so an order and its invoice exist together or not at all.
 import { sql } from "kysely";
-import type { DB } from "../db";
-import { usdCentsAt } from "../catalogue";
+import type { DB } from "../../db";
+import { usdCentsAt } from "../../catalogue";
 import type { LegalEntity } from "./entity";
 
 export const INVOICE_DUE_DAYS = 30;

@@ -6,8 +6,8 @@
 // The order is not marked paid: no money came (staff release its files with the download override if they want).
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
-import type { AppContext } from "../context";
-import type { Actor } from "../kernel/actor";
+import type { AppContext } from "../../context";
+import type { Actor } from "../../kernel/actor";
 import { billingChanged, invoiceWriteOff } from "./events";
 import { lockInvoice } from "./payments";
 

@@ -4,10 +4,10 @@
 // request, two staff members with the same statement) returns the first row and credits nothing twice.
 import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
-import type { AppContext } from "../context";
-import type { DB } from "../db";
+import type { AppContext } from "../../context";
+import type { DB } from "../../db";
 import { PAYMENT_METHOD } from "#common/payments/methods";
-import type { Actor } from "../kernel/actor";
+import type { Actor } from "../../kernel/actor";
 import { billingChanged, invoiceCredited } from "./events";
 
 export interface BankPaymentInput {

@@ -1,10 +1,10 @@
 // What billing tells the areas above it (issue 21 §1, ADR 056). Billing owns invoices and their ledger; the order
 // an invoice bills belongs to orders, which reacts through handlers it registers at start-up
 // (server/event-handlers.ts). Billing imports no orders code: it emits these and goes on.
-import type { AppContext } from "../context";
-import type { DB } from "../db";
-import type { Actor } from "../kernel/actor";
-import { defineEvent } from "../kernel/events";
+import type { AppContext } from "../../context";
+import type { DB } from "../../db";
+import type { Actor } from "../../kernel/actor";
+import { defineEvent } from "../../kernel/events";
 
 /** Money was put on an invoice (`balance` is what is left: 0 when the invoice is settled). In its transaction. */
 export interface InvoiceCredited {
