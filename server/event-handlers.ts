@@ -3,11 +3,13 @@
 import { registerOrderBillingHandlers } from "./orders/billing-handlers";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 
-let registered = false;
+// Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
+const REGISTERED = Symbol.for("portal.event-handlers.registered");
 
 export function registerEventHandlers(): void {
-  if (registered) return;
-  registered = true;
+  const g = globalThis as { [REGISTERED]?: boolean };
+  if (g[REGISTERED]) return;
+  g[REGISTERED] = true;
   registerOrderBillingHandlers();
   registerPrepayBillingHandlers();
 }

@@ -12,6 +12,14 @@
 // Work that is slow or talks to the outside world is not done in a handler: the handler enqueues a job in the
 // transaction it was given (server/jobs), as the order's notification mail is.
 
+// The handlers live in one process-wide table keyed by the event's name, not in the module: the Remix server
+// build bundles its own copy of server/ (vite.config.ts resolves #server/* into it), so a page action emits
+// through the bundle's copy of an event while start-up registered the handlers on the copy server/ loads.
+// Keyed by name, both copies of `invoiceCredited` are one event with one list of handlers.
+const REGISTRY = Symbol.for("portal.event-handlers");
+type Registry = Map<string, EventHandler<never, never>[]>;
+const registry = (): Registry => ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= new Map());
+
 export type EventHandler<C, P> = (ctx: C, payload: P) => Promise<void>;
 
 export interface PortalEvent<C, P> {
@@ -25,7 +33,8 @@ export interface PortalEvent<C, P> {
 }
 
 export function defineEvent<C, P>(name: string): PortalEvent<C, P> {
-  const handlers: EventHandler<C, P>[] = [];
+  const table = registry();
+  const handlers = (table.get(name) ?? table.set(name, []).get(name)!) as EventHandler<C, P>[];
   return {
     name,
     on(handler) {

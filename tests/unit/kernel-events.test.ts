@@ -23,3 +23,18 @@ describe("defineEvent", () => {
     await expect(event.emit(null, null)).rejects.toThrow("handler failed");
   });
 });
+
+describe("one event across copies of the module", () => {
+  it("runs handlers registered on one copy when another copy emits (the Remix build bundles its own server/)", async () => {
+    const { vi } = await import("vitest");
+    const seen: number[] = [];
+    const a = (await import("../../server/kernel/events")).defineEvent<null, number>("copied-event");
+    a.on(async (_ctx, n) => void seen.push(n));
+    vi.resetModules();
+    const copy = await import("../../server/kernel/events");
+    const b = copy.defineEvent<null, number>("copied-event");
+    expect(copy.defineEvent).not.toBe(defineEvent);
+    await b.emit(null, 5);
+    expect(seen).toEqual([5]);
+  });
+});
