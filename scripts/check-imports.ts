@@ -199,27 +199,25 @@ export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "accounts <-> mail",
   "auth <-> http",
   "auth <-> staff",
-  "balances <-> jobs",
+  // Renamed, not new: server/invoices and server/balances became server/billing (ADR 056); these were
+  // "http <-> invoices" (the endpoint table) and "balances <-> jobs" (the job list).
+  "billing <-> http",
+  "billing <-> jobs",
   "certificates <-> http",
   "documents <-> jobs",
   "fapiao <-> http",
   "http <-> i18n",
-  "http <-> invoices",
   "http <-> order-form",
   "http <-> orders",
   "http <-> payments",
   "http <-> prepay",
   "http <-> reference",
   "http <-> vouchers",
-  "invoices <-> orders",
-  "invoices <-> payments",
   "jobs <-> orders",
   "jobs <-> payments",
   "order-form <-> orders",
   "order-form <-> vouchers",
-  "orders <-> payments",
   "orders <-> staff",
-  "payments <-> prepay",
 ];
 
 /** Every import and re-export of a file, type-only ones included, each with whether it is erased at build time. */
@@ -323,6 +321,24 @@ export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [
   "staff/orders.ts: domain code takes no Request (an adapter passes the values it needs)",
 ];
 
+/**
+ * The floors of issue 21 §1 (ADR 056): an area never loads one above it. Money is the base the rest stands on:
+ * billing (invoices, the ledger) under payments under orders, prepay and the order form; the kernel under all.
+ * A higher area reacts to a lower one's events (server/kernel/events.ts) instead of being called by it.
+ */
+export const FORBIDDEN_AREA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  billing: ["payments", "orders", "prepay", "order-form", "staff"],
+  payments: ["orders", "prepay", "order-form", "staff"],
+};
+
+/** "a → b" for every area that loads one its floor forbids (the kernel loads no area at all). */
+export function floorViolations(areas: Map<string, Set<string>>): string[] {
+  const violations: string[] = [];
+  for (const [area, deps] of areas)
+    for (const dep of deps) if (area === "kernel" || FORBIDDEN_AREA_IMPORTS[area]?.includes(dep)) violations.push(`${area} → ${dep}`);
+  return violations.sort();
+}
+
 function main(): void {
   const started = performance.now();
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -342,6 +358,8 @@ function main(): void {
     for (const pair of pairs) console.log(`mutual: ${pair}`);
   }
   for (const cycle of cycles) console.error("import cycle: " + cycle.map((file) => path.relative(root, file)).join(" → "));
+  const floors = floorViolations(areas);
+  for (const v of floors) console.error(`an area loads one above it: ${v} (emit an event it handles instead; ADR 056)`);
   const added = pairs.filter((p) => !KNOWN_MUTUAL_PAIRS.includes(p));
   const gone = KNOWN_MUTUAL_PAIRS.filter((p) => !pairs.includes(p));
   for (const pair of added)
@@ -355,7 +373,8 @@ function main(): void {
     `check-imports: ${graph.size} files, ${cycles.length} cycle${cycles.length === 1 ? "" : "s"}, ` +
       `${pairs.length} mutual area pair${pairs.length === 1 ? "" : "s"} in server/ (--graph prints them) (${ms} ms)`,
   );
-  if (cycles.length > 0 || added.length > 0 || gone.length > 0 || layersAdded.length > 0 || layersGone.length > 0) process.exit(1);
+  if (cycles.length > 0 || added.length > 0 || gone.length > 0 || floors.length > 0 || layersAdded.length > 0 || layersGone.length > 0)
+    process.exit(1);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -18,7 +18,7 @@ import { startJobWorker, workersMode } from "./jobs";
 import { scheduleFileExpiry } from "./documents/jobs";
 import { sweepTempUploads } from "./documents/partial-uploads";
 import { schedulePaymentHousekeeping } from "./payments/jobs";
-import { scheduleBalanceExpiry } from "./balances/jobs";
+import { scheduleBalanceExpiry } from "./billing/ledger/jobs";
 
 export interface RunningPortal {
   ctx: AppContext;

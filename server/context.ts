@@ -9,6 +9,7 @@ import type { Secrets } from "./secrets";
 import { ConfigService } from "./config";
 import { HealthState } from "./health";
 import { createPdfPool, type PdfPool } from "./pdf/pool";
+import { registerEventHandlers } from "./event-handlers";
 
 export interface AppContext {
   env: Env;
@@ -31,6 +32,8 @@ export function createAppContext(parts: {
   logger: Logger;
   secrets: Secrets;
 }): AppContext {
+  // Orders and prepay react to billing's and payments' events (ADR 056): their handlers before any work.
+  registerEventHandlers();
   return {
     ...parts,
     config: new ConfigService(parts.db, parts.cache, parts.env.CONFIG_OVERRIDES),

@@ -8,7 +8,7 @@ import { titleMeta } from "#app/lib/meta";
 import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { orderDetailsPage } from "#server/orders/details";
-import { invoiceRowOf } from "#server/invoices/list";
+import { invoiceRowOf } from "#server/billing/invoices/list";
 import { saveNotificationEmails, saveOrderDetails } from "#server/orders/edit";
 import { serviceDetails } from "#server/orders/service-details";
 import { orderEditForm, notificationEmailsForm } from "#common/orders/edit";

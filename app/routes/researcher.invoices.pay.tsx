@@ -11,9 +11,9 @@ import { pageIdempotencyKey, paymentFields, paymentResponse, refusedPayment, typ
 import { formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { invoiceNumbersOf, loadPayoff, parsePaymentSubmission } from "#server/payments/form";
-import { replayedInvoicesPayment } from "#server/payments/service";
+import { replayedInvoicesPayment } from "#server/payments";
 import { ownPendingAttempt } from "#server/payments/attempts";
-import { payInvoices } from "#server/payments/service";
+import { payInvoices } from "#server/payments";
 import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";

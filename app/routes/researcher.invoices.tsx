@@ -9,7 +9,7 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER, filterDateOfPage, invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
-import { everyUnpaidInvoice, listInvoices, payableSelection } from "#server/invoices/list";
+import { everyUnpaidInvoice, listInvoices, payableSelection } from "#server/billing/invoices/list";
 import { InvoiceFilters, type InvoiceFilterValues } from "#app/components/invoices/InvoiceFilters";
 import { InvoiceTable, type InvoiceListData } from "#app/components/invoices/InvoiceTable";
 import { InvoicePagination } from "#app/components/invoices/InvoicePagination";

@@ -6,7 +6,7 @@ import { jobHandlers, type AnyJobDefinition } from "./define";
 import { documentJobs } from "../documents/jobs";
 import { orderJobs } from "../orders/life";
 import { paymentJobs } from "../payments/jobs";
-import { balanceJobs } from "../balances/jobs";
+import { balanceJobs } from "../billing/ledger/jobs";
 
 export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs, ...paymentJobs, ...balanceJobs];
 

@@ -16,17 +16,15 @@ import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
 import { invalidateUser } from "../accounts/user-cache";
 import { clip } from "#common/text";
+import { SYSTEM_ACTOR, type Actor } from "../kernel/actor";
 
 /** Days after completion in which a re-edit may be requested. */
 export const REEDIT_WINDOW_DAYS = 365;
 
-/** Who makes a change: a staff member or the researcher (with the staff member viewing as them), or the portal. */
-export interface Actor {
-  userId: number | null;
-  impersonatorId?: number | null;
-}
+// Who makes a change is the kernel's (ADR 056); re-exported for the order code that names it from here.
+export type { Actor } from "../kernel/actor";
 
-export const SYSTEM: Actor = { userId: null };
+export const SYSTEM: Actor = SYSTEM_ACTOR;
 
 export interface TransitionOptions {
   note?: string | null;

@@ -1,14 +1,14 @@
 // Placing an order from a completed order form: one transaction, idempotent
 // (the order form is locked; a second submit returns the first order), the
 // amount computed on the server only. The invoice of an order billed by invoice is issued by
-// server/invoices in the same transaction; which methods are allowed is server/payments' rule.
+// server/billing (invoices) in the same transaction; which methods are allowed is server/payments' rule.
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { findOrderForm, formFiles, ownerOf, priceForm, type OrderFormRow } from "../order-form";
 import { invalidateUser } from "../accounts/user-cache";
 import { auditImpersonated } from "../staff/audit";
-import { invoiceNumberOf, issueInvoice, issuingEntity } from "../invoices";
+import { invoiceNumberOf, issueInvoice, issuingEntity } from "../billing";
 import { offeredMethodIds } from "../payments/offer";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 

@@ -10,9 +10,9 @@ import type { DB } from "../db";
 import type { Scope } from "../scope";
 import { convertMinor, minorOf, parseMajor } from "#common/money";
 import { currencyRate, getCatalogue, type Catalogue } from "../catalogue";
-import { spendOnInvoice, totalIn, userBalances } from "../balances";
-import { lockInvoice, type LockedInvoice } from "../invoices/payments";
-import type { Actor } from "../orders/life";
+import { spendOnInvoice, totalIn, userBalances } from "../billing";
+import { lockInvoice, type LockedInvoice } from "../billing/invoices/payments";
+import type { Actor } from "../kernel/actor";
 
 export const NO_BALANCES: BalanceChoice = { useCredits: false, prepayOption: "none", prepayAmount: null };
 
@@ -210,42 +210,6 @@ export async function spendOnInvoices(
     if (done.invoiceAmount > 0) applied.perInvoice.set(number, done.invoiceAmount);
   }
   return applied;
-}
-
-/**
- * The user's credits and prepayments as GET /api/invoice/load answers them (spec 2 §3 "Prepayment", "Credit"):
- * credits only with a positive balance, and usdCredits their worth in USD cents. Empty when invoices are hidden.
- */
-export async function balancesOfUser(scope: Scope, now = new Date()) {
-  const none = { credits: [] as unknown[], prepayments: [] as unknown[], usdCredits: 0 };
-  if (!scope.userId) return none;
-  const user = await scope.app.db.selectFrom("users").select("hide_invoices").where("id", "=", scope.userId).executeTakeFirst();
-  if (!user || user.hide_invoices) return none;
-  const [catalogue, b] = await Promise.all([getCatalogue(scope.app), userBalances(scope.app.db, scope.userId, now)]);
-  const usd = currencyRate(catalogue, "USD", now);
-  const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-  return {
-    credits: b.credits
-      .filter((c) => c.available > 0)
-      .map((c) => ({
-        referenceNumber: c.number,
-        currencyIso: c.currencyIso,
-        totalAmount: c.total,
-        balance: c.available,
-        transactionDate: day(c.createdAt),
-        expirationDate: day(c.expiresAt),
-      })),
-    prepayments: b.prepayments.map((p) => ({
-      retainerInvoiceNumber: p.number,
-      currencyIso: p.currencyIso,
-      totalAmount: p.total,
-      availablePrepaymentAmount: p.available,
-      balance: p.available,
-      transactionDate: day(p.createdAt),
-      expirationDate: day(p.expiresAt),
-    })),
-    usdCredits: usd ? totalIn(b.credits, usd, catalogue, now) : 0,
-  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { fixedT } from "../i18n";
 import { cachedPdf } from "../pdf/cached";
 import { BOLETO_LAYOUT_VERSION, type BoletoPdfData } from "../pdf/boleto";
-import { paymentLang, type PaymentRow } from "./service";
+import { paymentLang, type PaymentRow } from "./read";
 
 export const BOLETO_PDF_CACHE_SECONDS = 24 * 60 * 60;
 

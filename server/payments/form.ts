@@ -30,8 +30,6 @@ import { currencyName } from "#common/format";
 import { convertMinor, USD } from "#common/money";
 import type { Scope } from "../scope";
 import { listAddresses } from "../accounts/addresses";
-import { priceForm, type OrderFormRow } from "../order-form";
-import { inCurrency } from "../orders/place";
 import { offeredMethods } from "./offer";
 import { offersBrazilChoice } from "./rules";
 import { NO_BALANCES, balancePlan } from "./balances";
@@ -42,7 +40,7 @@ import type { FieldErrors } from "#common/result";
  * The balance panel for a payment of `subtotal` (issue 13): with a refused choice (a partial amount above the
  * maximum) the panel as if no prepayment were chosen, and the refusal's field errors.
  */
-async function panelFor(
+export async function panelFor(
   scope: Scope,
   subtotal: number,
   currencyIso: string,
@@ -354,24 +352,7 @@ export function idempotencyKeyOf(value: string | null | undefined): string | nul
   return key.length >= 8 && key.length <= 255 && /^[\w.:-]+$/.test(key) ? key : null;
 }
 
-// ---- The forms' targets: an order form at the payment step, and unpaid invoices (the pay-many page) ----
-
-/** The wizard's payment step: the form priced by the order form's rules, the methods its goal allows. */
-export async function orderPaymentForm(scope: Scope, form: OrderFormRow, choice: BalanceChoice = NO_BALANCES) {
-  const price = await priceForm(scope, form).catch(() => null);
-  const currencyIso = price?.currency.isoCode ?? form.currency_iso;
-  // Prepayment and credits (issue 13): the methods follow what is left to pay after them (free at 0).
-  const { panel, errors } = await panelFor(scope, price?.total ?? 0, currencyIso, choice);
-  const total = panel ? panel.payable : (price?.total ?? 0);
-  const methods = price ? await offeredMethods(scope, { purpose: "order", total, form, currencyIso }) : [];
-  const data = await loadPaymentForm(scope, { purpose: "order", total, currencyIso, methods });
-  data.balances = panel;
-  // FAPESP is charged in US dollars from the catalogue's USD prices (ADR 052): the option says how much.
-  if (data.brazilChoice && price)
-    data.fapespTotal =
-      currencyIso === "USD" ? price.total : ((await priceForm(scope, inCurrency(form, "USD")).catch(() => null))?.total ?? null);
-  return { price, data, balanceErrors: errors };
-}
+// ---- The forms' targets: unpaid invoices (the pay-many page); an order form's is orders' (server/orders/pay.ts) ----
 
 export interface PayoffInvoice {
   invoiceNumber: string;

@@ -8,7 +8,8 @@ import { paths } from "#common/paths";
 import type { AppContext } from "../context";
 import { getProvider, isProviderId } from "./providers";
 import type { NotificationInput } from "./providers/types";
-import { applyProviderEvent, findPayment, paymentLang, paymentLanding, type PaymentRow } from "./service";
+import { findPayment, paymentLang, paymentLanding, type PaymentRow } from "./read";
+import { applyProviderEvent } from "./confirm";
 
 /** Largest notification body read (providers send a few KiB). */
 export const NOTIFICATION_MAX_BYTES = 64 * 1024;

@@ -9,7 +9,7 @@ import { paths } from "#common/paths";
 import type { Scope } from "../scope";
 import { isProviderId } from "./providers";
 import { currencyFormat } from "./sandbox";
-import { ownPayment, paymentLanding } from "./service";
+import { ownPayment, paymentLanding } from "./read";
 
 export type PendingNext =
   | { kind: "qr"; provider: "alipay" | "wechat"; qrDataUrl: string; expiresAt: string; sandboxUrl: string | null }

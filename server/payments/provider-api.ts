@@ -10,7 +10,7 @@ import { createAllpagoCheckout, findAllpagoCheckout, getProvider, isAllpagoSucce
 import { CardProvider } from "./providers/card";
 import { parseMajor } from "#common/money";
 import { currencyDigits } from "./providers/keys";
-import { ownPayment, paymentLang } from "./service";
+import { ownPayment, paymentLang } from "./read";
 import { boletoPdf } from "./boleto-pdf";
 import { allpagoWidgetHtml } from "./allpago-widget";
 

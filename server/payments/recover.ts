@@ -15,7 +15,8 @@ import type { AppContext } from "../context";
 import { getProvider } from "./providers";
 import { leaseUntil } from "./attempts";
 import { releaseReservations } from "./reserve";
-import { applyProviderEvent, SYSTEM_ACTOR } from "./service";
+import { applyProviderEvent } from "./confirm";
+import { SYSTEM_ACTOR } from "../kernel/actor";
 import type { NextAction } from "./providers/types";
 
 /** How long a pending attempt may wait for its payer before the recovery job asks (and may cancel it). */

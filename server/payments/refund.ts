@@ -6,11 +6,12 @@
 import { fail, ok, type Result } from "#common/result";
 import type { ProviderId } from "#common/payments/methods";
 import type { Scope } from "../scope";
-import type { Actor } from "../orders/life";
-import { afterOrderChange } from "../orders/life";
-import { overpaymentsOf, takeBackOverpayment } from "../balances";
+import type { Actor } from "../kernel/actor";
+import { billingChanged, invoiceReopened } from "../billing/invoices/events";
+import { overpaymentsOf, takeBackOverpayment } from "../billing";
 import { getProvider } from "./providers";
-import { readPayment, refundAtProvider, toPayment, type PaymentRow, type Row } from "./service";
+import { readPayment, toPayment, type PaymentRow, type Row } from "./read";
+import { refundAtProvider } from "./refund-at-provider";
 
 export interface RefundOptions {
   /** Put what is refunded beyond the surplus back on the invoices (they are owed again). Default: no. */
@@ -94,11 +95,8 @@ export async function refundPayment(
         .set({ balance: Number(invoice.balance) + share, status: "unpaid" })
         .where("number", "=", invoice.number)
         .execute();
-      await trx
-        .updateTable("orders")
-        .set((eb) => ({ paid: false, updated_at: new Date(), version: eb("version", "+", 1) }))
-        .where("id", "=", invoice.order_id)
-        .execute();
+      // Its order is unpaid again: orders' handler, in this transaction (ADR 056).
+      await invoiceReopened.emit(trx, { invoiceNumber: invoice.number, orderId: invoice.order_id, amount: share, actor });
       reopened.push({ invoiceNumber: invoice.number, amount: share });
     }
     const refunds = [...(locked.details.refunds ?? []), { amount, fromSurplus, reopened, at: new Date().toISOString() }];
@@ -115,6 +113,6 @@ export async function refundPayment(
       .executeTakeFirstOrThrow();
     return toPayment(row as unknown as Row);
   });
-  await afterOrderChange(scope.app, payment.userId);
+  await billingChanged.emit(scope.app, { userId: payment.userId });
   return ok(updated);
 }

@@ -6,8 +6,8 @@
 import { sql } from "kysely";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { DB } from "../db";
-import type { Actor } from "../orders/life";
-import { creditInvoice, lockInvoice } from "../invoices/payments";
+import type { Actor } from "../kernel/actor";
+import { creditInvoice, lockInvoice } from "../billing/invoices/payments";
 
 type Which = { paymentId: string } | { ids: string[] };
 

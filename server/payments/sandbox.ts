@@ -21,7 +21,7 @@ import { sandboxUnionpayNotification, sandboxUnionpayResult } from "./providers/
 import { sandboxBoletoNotification } from "./providers/boleto";
 import { decideAllpagoPaypal } from "./providers/allpago";
 import { receiveNotification } from "./notify";
-import { findPayment } from "./service";
+import { findPayment } from "./read";
 
 /** Providers that have a sandbox page, and the buttons each shows. */
 export const SANDBOX_PAGES = {

@@ -3,8 +3,8 @@
 // that holds the retainer invoice's row lock: a retainer_invoice_payments row, the balance reduced, and once
 // nothing is owed the invoice paid and its money deposited as a prepaid balance (depositPrepayment, once).
 import type { DB } from "../db";
-import type { Actor } from "../orders/life";
-import { depositPrepayment } from "../balances";
+import type { Actor } from "../kernel/actor";
+import { depositPrepayment } from "../billing";
 import { lockRetainer, type RetainerRow } from "./retainer";
 
 export interface RetainerCredit {

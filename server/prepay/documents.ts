@@ -16,8 +16,8 @@ import { bankDetailsFor, localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
 import { cachedPdf } from "../pdf/cached";
 import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData } from "../pdf/invoice-document";
-import { INVOICE_DOCUMENT_CACHE_SECONDS } from "../invoices/documents";
-import { entityHeading, entityOfDocument } from "../invoices/entity";
+import { INVOICE_DOCUMENT_CACHE_SECONDS } from "../billing/invoices/documents";
+import { entityHeading, entityOfDocument } from "../billing/invoices/entity";
 import { validNumber } from "./retainer";
 
 /** The owner's retainer invoice as a PDF. Errors: `unauthorized`, `not-found`. */

@@ -10,7 +10,7 @@ import type { CreditView, PrepaymentView } from "#common/prepay/types";
 export type { CreditView, PrepaymentView };
 import type { Scope } from "../scope";
 import { getCatalogue, currencyRate } from "../catalogue";
-import { totalIn, userBalances } from "../balances";
+import { totalIn, userBalances } from "../billing";
 import { bankDetailsFor } from "../config";
 import { prepayAccount, prepayMinimum, type PrepayAccount } from "./retainer";
 

@@ -8,7 +8,7 @@ import { formatMoney, type CurrencyFormat } from "#common/format";
 import { PREPAY_AMOUNT_MAX_MAJOR, PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
-import { issuingEntity, usdBaseAtIssue } from "../invoices";
+import { issuingEntity, usdBaseAtIssue } from "../billing";
 import { minorOf, parseMajor } from "#common/money";
 
 /** Minimum prepayment when the currency has none configured (spec 2 §9): 100 major units. */

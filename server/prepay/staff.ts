@@ -11,7 +11,7 @@ import type { Scope } from "../scope";
 import type { Actor } from "../orders/life";
 import { afterOrderChange } from "../orders/life";
 import { parseMajor } from "#common/money";
-import { PAYMENT_REFERENCE_MAX, validReceivedOn } from "../invoices/payments";
+import { PAYMENT_REFERENCE_MAX, validReceivedOn } from "../billing/invoices/payments";
 import { creditRetainer } from "./credit";
 import { lockRetainer, validNumber } from "./retainer";
 

@@ -1,10 +1,10 @@
 // Courtesy credits in the staff console (issue 13, ADR 041): find a researcher by e-mail, see their credits
 // (total, available, expiry) and grant one (amount in major units, the researcher's currency by default,
 // validity in days, a note). Staff only; each grant writes one audit row. The money itself moves through the
-// balance ledger (server/balances grantCredit), in the same transaction as the audit row.
+// balance ledger (server/billing/ledger grantCredit), in the same transaction as the audit row.
 import { fail, invalid, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
-import { grantCredit, userBalances } from "../balances";
+import { grantCredit, userBalances } from "../billing";
 import { minorOf, parseMajor } from "#common/money";
 import { staffActor } from "./orders";
 

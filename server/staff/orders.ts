@@ -2,7 +2,7 @@
 // its files, issue its certificate, record its bank transfer, release its download. Staff only (every function
 // checks the acting session itself, besides the routes' requireStaff), and every action and every reading of an
 // order leaves an audit-log row (DESIGN §5). The rules themselves live in their areas (server/orders/life.ts,
-// deliverables.ts, server/certificates, server/invoices/payments.ts); these functions find the order, check who
+// deliverables.ts, server/certificates, server/billing/invoices/payments.ts); these functions find the order, check who
 // acts, call them and audit.
 import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
@@ -13,7 +13,7 @@ import { afterOrderChange, orderHistory, recordHistory, transitionOrder, type Ac
 import { addDeliverable, listDeliverables, removeDeliverable, type Deliverable } from "../orders/deliverables";
 import { EXTERNAL_ID, freeReeditSlugs, orderBaseQuery, toOrderView, type OrderView } from "../orders/read";
 import { issueCertificate } from "../certificates";
-import { invoicePayments, recordBankPayment, type BankPaymentInput, type RecordedPayment } from "../invoices";
+import { invoicePayments, recordBankPayment, type BankPaymentInput, type RecordedPayment } from "../billing";
 import { checkUploadRateLimit, sanitizeFileName, uploadLimits } from "../documents/storage";
 import { audit } from "./audit";
 import { isMultipart, readMultipart, type MultipartError } from "../http/multipart";

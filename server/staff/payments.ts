@@ -2,7 +2,7 @@
 // number, status, method), read it with the provider events it received, refund it; read an invoice with its
 // ledger and write it off. Staff only (every function checks the acting session itself, besides the routes'
 // requireStaff) and every reading and every write leaves an audit-log row (DESIGN §5). The money rules live
-// in their areas: refunds in server/payments/service.ts, write-offs in server/invoices/writeoff.ts.
+// in their areas: refunds in server/payments/refund.ts, write-offs in server/billing/invoices/writeoff.ts.
 import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
 import {
@@ -13,9 +13,9 @@ import {
   type WriteoffForm,
 } from "#common/staff/payments";
 import type { Scope } from "../scope";
-import { invoiceLedger, writeOffInvoice, type WriteoffResult } from "../invoices";
+import { invoiceLedger, writeOffInvoice, type WriteoffResult } from "../billing";
 import { audit } from "./audit";
-import { overpaymentsOf } from "../balances";
+import { overpaymentsOf } from "../billing";
 import { staffActor } from "./orders";
 import { parseMajor } from "#common/money";
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createResearcher } from "../helpers/factories";
 import { getCatalogue } from "../../server/catalogue";
-import { lockInvoice } from "../../server/invoices/payments";
-import { expireBalances, grantCredit, spendOnInvoice, userBalances, type SpendRequest } from "../../server/balances";
+import { lockInvoice } from "../../server/billing/invoices/payments";
+import { expireBalances, grantCredit, spendOnInvoice, userBalances, type SpendRequest } from "../../server/billing";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import {
   organizationSuggestions,
   staffIssueFapiao,
 } from "../../server/fapiao";
-import { payOrderForm } from "../../server/payments/service";
+import { payOrderForm } from "../../server/orders/pay";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createCompletedOrder, createInvoice, createResearcher, scopeFor, type TestUser } from "../helpers/factories";
 import { pdfText, pendingBoleto, recordProviderPayment } from "../helpers/invoices";
 import { invoiceListSchema } from "../../app/common/invoices/list";
-import { listInvoices, loadInvoices } from "../../server/invoices/list";
-import { invoicePdf, paymentReceiptPdf, statementOfDelivery } from "../../server/invoices/documents";
+import { listInvoices, loadInvoices } from "../../server/billing/invoices/list";
+import { invoicePdf, paymentReceiptPdf, statementOfDelivery } from "../../server/billing/invoices/documents";
 import { systemScope } from "../../server/scope";
 
 let t: TestContext;

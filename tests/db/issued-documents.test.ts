@@ -8,7 +8,7 @@ import { systemScope } from "#server/scope";
 import { paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, type TestUser } from "../helpers/factories";
-import { payOrderForm } from "../../server/payments/service";
+import { payOrderForm } from "../../server/orders/pay";
 import { computePrice } from "../../server/order-form/price";
 import { convertMinor, USD } from "#common/money";
 import * as migration from "../../db/migrations/0034_issued_documents";

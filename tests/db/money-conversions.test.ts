@@ -9,7 +9,7 @@ import { convertMinor, USD, type CurrencyRate } from "#common/money";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createResearcher, scopeFor, type TestUser } from "../helpers/factories";
 import { loadPayoff } from "../../server/payments/form";
-import { invoicesTotal } from "../../server/payments/service";
+import { invoicesTotal } from "../../server/payments";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -11,10 +11,11 @@ import { paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
-import { applyProviderEvent, payInvoices, payOrderForm, replayedInvoicesPayment } from "../../server/payments/service";
+import { applyProviderEvent, payInvoices, replayedInvoicesPayment } from "../../server/payments";
+import { payOrderForm } from "../../server/orders/pay";
 import { refundPayment } from "../../server/payments/refund";
 import { balancesFor } from "../../server/payments/balances";
-import { recordBankPayment } from "../../server/invoices/payments";
+import { recordBankPayment } from "../../server/billing/invoices/payments";
 import { systemScope, type Scope } from "../../server/scope";
 import { readSession } from "../../server/auth/session";
 

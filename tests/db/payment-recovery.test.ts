@@ -10,7 +10,7 @@ import { paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createResearcher, scopeFor } from "../helpers/factories";
 import { seedCredit } from "../helpers/balances";
-import { payInvoices } from "../../server/payments/service";
+import { payInvoices } from "../../server/payments";
 import { balancesFor } from "../../server/payments/balances";
 import { getProvider } from "../../server/payments/providers";
 import { recoverPayments } from "../../server/payments/recover";

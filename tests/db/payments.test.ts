@@ -8,7 +8,8 @@ import type { PaymentSubmission } from "#common/payments/types";
 import { paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, scopeFor } from "../helpers/factories";
-import { applyProviderEvent, findPayment, payInvoices, payOrderForm } from "../../server/payments/service";
+import { applyProviderEvent, findPayment, payInvoices } from "../../server/payments";
+import { payOrderForm } from "../../server/orders/pay";
 import { applyVoucher } from "../../server/vouchers";
 
 let t: TestContext;

@@ -9,9 +9,9 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { paymentSubmission } from "../helpers/payments";
 import { bankTransferSubmission, cardSubmission } from "../helpers/prepay";
-import { payPrepayment } from "../../server/payments/prepay";
-import { applyProviderEvent } from "../../server/payments/service";
-import { userBalances } from "../../server/balances";
+import { payPrepayment } from "../../server/prepay/payment";
+import { applyProviderEvent } from "../../server/payments";
+import { userBalances } from "../../server/billing";
 import { recordRetainerTransfer } from "../../server/prepay";
 
 let t: TestContext;

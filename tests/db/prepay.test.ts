@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { bankTransferSubmission, cardSubmission } from "../helpers/prepay";
-import { payPrepayment } from "../../server/payments/prepay";
-import { applyProviderEvent, findPayment } from "../../server/payments/service";
-import { userBalances } from "../../server/balances";
+import { payPrepayment } from "../../server/prepay/payment";
+import { applyProviderEvent, findPayment } from "../../server/payments";
+import { userBalances } from "../../server/billing";
 import { loadPrepayData, ownUnpaidRetainer, prepayForm, recordRetainerTransfer, retainerInvoicePdf } from "../../server/prepay";
 import { PAYMENT_METHOD } from "../../app/common/payments/methods";
 

@@ -7,7 +7,7 @@ import { createInvoice, createPlacedOrder, createResearcher, createStaff, scopeF
 import { readSession } from "../../server/auth/session";
 import { systemScope, type Scope } from "../../server/scope";
 import { notifyHistory, orderHistory } from "../../server/orders/life";
-import { recordBankPayment } from "../../server/invoices";
+import { recordBankPayment } from "../../server/billing";
 import { parseMajor } from "#common/money";
 import { createAdminOrder } from "../../server/staff/admin-orders";
 import {

@@ -7,7 +7,7 @@ import { createInvoice, createResearcher, createStaff, scopeFor, uniqueEmail } f
 import { readSession } from "../../server/auth/session";
 import { systemScope, type Scope } from "../../server/scope";
 import { orderHistory } from "../../server/orders/life";
-import { writeOffInvoice } from "../../server/invoices";
+import { writeOffInvoice } from "../../server/billing";
 import {
   searchStaffPayments,
   staffInvoicePage,

@@ -22,7 +22,7 @@ import { createCache } from "../../server/cache";
 import { createLogger } from "../../server/logger";
 import { createInvoice, createResearcher, scopeFor } from "../helpers/factories";
 import { bankTransferSubmission } from "../helpers/prepay";
-import { payPrepayment } from "../../server/payments/prepay";
+import { payPrepayment } from "../../server/prepay/payment";
 import { Client, RELAXED_RATE_LIMITS, signIn } from "../helpers/portal";
 import { freePort, startOwnPostgres, type OwnPostgres } from "./procs-pg";
 

@@ -2,7 +2,7 @@
 // through the ledger's depositPrepayment) and a credit (grantCredit), as the prepay flow and staff make them.
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../server/context";
-import { depositPrepayment, grantCredit } from "../../server/balances";
+import { depositPrepayment, grantCredit } from "../../server/billing";
 
 export async function seedPrepayment(ctx: Pick<AppContext, "db">, userId: number, amount: number, currencyIso = "USD"): Promise<string> {
   const number = `RT${Date.now().toString().slice(-7)}${randomBytes(2).toString("hex").toUpperCase()}`;

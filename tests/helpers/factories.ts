@@ -1,7 +1,7 @@
 // Test data made through the domain functions, as a user or the wizard would make it: registration,
 // the order form's steps, placing an order (which issues its invoice). Not by inserting rows, and not
 // with the seeded demo accounts, so each test owns its data and a change to a domain rule shows here.
-import { recordBankPayment } from "../../server/invoices";
+import { recordBankPayment } from "../../server/billing";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "#server/context";
 import { registerResearcher, type RegistrationInput } from "#server/accounts/registration";

@@ -8,7 +8,7 @@ import { startRelaxedPortal, type Client, type TestPortal } from "../helpers/por
 import { createInvoice, createOrderFormFor } from "../helpers/factories";
 import { pdfText } from "../helpers/invoices";
 import { PAYMENT_METHOD } from "#common/payments/methods";
-import { creditOverpayment } from "#server/balances";
+import { creditOverpayment } from "#server/billing";
 
 let portal: TestPortal;
 beforeAll(async () => {

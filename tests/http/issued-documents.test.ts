@@ -12,8 +12,8 @@ import { pdfText, recordProviderPayment } from "../helpers/invoices";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
 import { getCatalogue } from "../../server/catalogue";
 import { convertMinor, USD } from "#common/money";
-import { lockInvoice } from "../../server/invoices/payments";
-import { spendOnInvoice, type SpendRequest } from "../../server/balances";
+import { lockInvoice } from "../../server/billing/invoices/payments";
+import { spendOnInvoice, type SpendRequest } from "../../server/billing";
 
 // The USD base of an amount in reais at `rate` (the money module, ADR 054).
 const usdCentsAt = (amount: number, rate: string, numDecimals: number) => convertMinor(amount, { isoCode: "BRL", numDecimals, rate }, USD);

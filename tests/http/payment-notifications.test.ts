@@ -10,7 +10,7 @@ import { PAYMENT_METHOD } from "#common/payments/methods";
 import { startRelaxedPortal, type TestPortal } from "../helpers/portal";
 import { createInvoice, createResearcher } from "../helpers/factories";
 import { systemScope } from "../../server/scope";
-import { findPayment, payInvoices } from "../../server/payments/service";
+import { findPayment, payInvoices } from "../../server/payments";
 import { loadSession, type SandboxSession } from "../../server/payments/providers/keys";
 import { sandboxAlipayNotification } from "../../server/payments/providers/alipay";
 import { sandboxWechatNotification } from "../../server/payments/providers/wechat";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import { Client, startRelaxedPortal, type TestPortal } from "../helpers/portal";
 import { createInvoice, createOrderFormFor, createResearcher } from "../helpers/factories";
-import { findPayment } from "../../server/payments/service";
+import { findPayment } from "../../server/payments";
 
 let live: TestPortal;
 let sandbox: TestPortal;

@@ -189,6 +189,21 @@ describe("the console without JavaScript", () => {
       .where("number", "=", invoice.number)
       .executeTakeFirstOrThrow();
     expect({ balance: Number(paid.balance), status: paid.status }).toEqual({ balance: 0, status: "paid" });
+    // The order follows its invoice through billing's event (ADR 056), also when a page records the payment: the
+    // page runs the Remix build's own copy of server/, the handlers were registered on the one the portal loads.
+    const order = await portal.ctx.db
+      .selectFrom("orders")
+      .select(["id", "paid"])
+      .where("external_id", "=", placed.externalId)
+      .executeTakeFirstOrThrow();
+    expect(order.paid).toBe(true);
+    const recorded = await portal.ctx.db
+      .selectFrom("order_history")
+      .select("event")
+      .where("order_id", "=", order.id)
+      .where("event", "=", "payment-recorded")
+      .execute();
+    expect(recorded).toHaveLength(1);
     html = await (await c.get(page)).text();
     expect(html).toContain("WIRE-1");
     expect(html).toContain("Nothing is due");

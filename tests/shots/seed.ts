@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../server/context";
 import { createInvoice, createResearcher, scopeFor, TEST_PASSWORD } from "../helpers/factories";
 import { paymentSubmission } from "../helpers/payments";
-import { applyProviderEvent, payInvoices } from "../../server/payments/service";
-import { recordBankPayment } from "../../server/invoices/payments";
+import { applyProviderEvent, payInvoices } from "../../server/payments";
+import { recordBankPayment } from "../../server/billing";
 import { PAYMENT_METHOD } from "../../app/common/payments/methods";
 
 export interface ShotFacts {

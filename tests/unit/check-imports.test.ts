@@ -8,6 +8,7 @@ import {
   areaGraph,
   buildGraph,
   findCycles,
+  floorViolations,
   importsOf,
   isHttpAdapter,
   layerViolations,
@@ -161,5 +162,19 @@ describe("the layering of server/ (issue 21 §6, ADR 057)", () => {
       "orders/quote.ts: domain code imports nothing of server/http (http/cookies.ts)",
       "orders/upload.ts: domain code takes no Request (an adapter passes the values it needs)",
     ]);
+  });
+});
+
+describe("the floors of the money areas (issue 21 §1, ADR 056)", () => {
+  const areas = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([a, deps]) => [a, new Set(deps)]));
+  it("lets a higher area load billing and payments, and the kernel be loaded by all", () => {
+    expect(
+      floorViolations(areas({ orders: ["payments", "billing", "kernel"], payments: ["billing", "kernel"], billing: ["kernel"] })),
+    ).toEqual([]);
+  });
+  it("names payments loading orders or prepay, billing loading payments, and the kernel loading any area", () => {
+    expect(
+      floorViolations(areas({ payments: ["orders", "prepay", "billing"], billing: ["payments", "catalogue"], kernel: ["accounts"] })),
+    ).toEqual(["billing → payments", "kernel → accounts", "payments → orders", "payments → prepay"]);
   });
 });

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
-import type { InvoiceRow } from "#server/invoices/list";
+import type { InvoiceRow } from "#server/billing/invoices/list";
 
 export function FapiaoCell({ invoice }: { invoice: InvoiceRow }) {
   const { t } = useTranslation("fapiao");

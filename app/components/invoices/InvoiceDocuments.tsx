@@ -7,7 +7,7 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
-import type { InvoiceRow } from "#server/invoices/list";
+import type { InvoiceRow } from "#server/billing/invoices/list";
 
 export function InvoiceDocuments({ invoice: i, payAction = true }: { invoice: InvoiceRow; payAction?: boolean }) {
   const { t } = useTranslation("invoices");

@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { rateText } from "#common/invoices/list";
 import { LANG_TAG } from "#common/i18n";
-import type { EveryUnpaid, InvoiceRow } from "#server/invoices/list";
+import type { EveryUnpaid, InvoiceRow } from "#server/billing/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
 import { FapiaoCell } from "../fapiao/FapiaoCell";
 import { InvoiceDocuments, SurplusNote } from "./InvoiceDocuments";

@@ -1,7 +1,7 @@
 import type { OrderDetailsPage } from "#server/orders/details";
 import type { ServiceDetails } from "#server/orders/service-details";
 
-import type { InvoiceRow } from "#server/invoices/list";
+import type { InvoiceRow } from "#server/billing/invoices/list";
 
 /** The details page's loader data as the components receive it (JSON: dates are strings). */
 export type OrderDetailsData = Omit<OrderDetailsPage, never> & {

@@ -9,7 +9,8 @@ import { deliverablesApi } from "../../orders/deliverables-api";
 import { certificatesApi } from "../../certificates/api";
 import { providerApi } from "../../payments/provider-api";
 import { paymentsApi } from "../../payments/api";
-import { invoicesApi } from "../../invoices/api";
+import { orderPaymentApi } from "../../orders/pay-api";
+import { invoicesApi } from "../../billing/invoices/api";
 import { vouchersApi } from "../../vouchers/api";
 import { prepayApi } from "../../prepay/api";
 import { fapiaoApi } from "../../fapiao/api";
@@ -25,6 +26,7 @@ export const API_TABLES: EndpointTable[] = [
   certificatesApi,
   providerApi,
   paymentsApi,
+  orderPaymentApi,
   invoicesApi,
   vouchersApi,
   prepayApi,

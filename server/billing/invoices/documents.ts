@@ -14,16 +14,16 @@ import { fail, ok, type Result } from "#common/result";
 import { formatDate, formatMoney, type CurrencyFormat } from "#common/format";
 import { USD } from "#common/money";
 import { isSiteLang, LANG_TAG, type SiteLang } from "#common/i18n";
-import type { Scope } from "../scope";
-import type { AppContext } from "../context";
-import { localizationTimeZone } from "../config";
-import { fixedT } from "../i18n";
+import type { Scope } from "../../scope";
+import type { AppContext } from "../../context";
+import { localizationTimeZone } from "../../config";
+import { fixedT } from "../../i18n";
 import { rateText } from "#common/invoices/list";
 import { entityHeading, entityOfDocument, type LegalEntity } from "./entity";
 import { surplusKey, surplusOfInvoices, surplusValues } from "./surplus";
 import { settlementOf, type SettlementKind } from "./settlement";
-import { cachedPdf } from "../pdf/cached";
-import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData, type InvoiceDocTable } from "../pdf/invoice-document";
+import { cachedPdf } from "../../pdf/cached";
+import { INVOICE_DOCUMENT_LAYOUT_VERSION, type InvoiceDocumentData, type InvoiceDocTable } from "../../pdf/invoice-document";
 
 export const INVOICE_DOCUMENT_CACHE_SECONDS = 60 * 60;
 

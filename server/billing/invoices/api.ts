@@ -2,10 +2,10 @@
 // owner's: another user's invoice or payment is not found (404).
 import { errorStatus, ok } from "#common/result";
 import { invoiceListSchema, invoicePdfQuery } from "#common/invoices/list";
-import { endpoint, reply, type EndpointTable } from "../http/api/endpoint";
+import { endpoint, reply, type EndpointTable } from "../../http/api/endpoint";
 import { invoicePdf, paymentReceiptPdf, statementOfDelivery } from "./documents";
 import { loadInvoices } from "./list";
-import { balancesOfUser } from "../payments/balances";
+import { balancesOfUser } from "../ledger/view";
 
 /** A document as the browser downloads it: never cached by a shared cache, opened by its name. */
 function pdfResponse(pdf: Buffer, name: string): Response {

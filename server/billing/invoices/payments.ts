@@ -4,11 +4,11 @@
 // request, two staff members with the same statement) returns the first row and credits nothing twice.
 import { sql } from "kysely";
 import { fail, invalid, ok, type Result } from "#common/result";
-import type { OrderStatus } from "#common/orders/status";
-import type { AppContext } from "../context";
-import type { DB } from "../db";
+import type { AppContext } from "../../context";
+import type { DB } from "../../db";
 import { PAYMENT_METHOD } from "#common/payments/methods";
-import { afterOrderChange, orderNotificationJob, recordHistory, type Actor } from "../orders/life";
+import type { Actor } from "../../kernel/actor";
+import { billingChanged, invoiceCredited } from "./events";
 import { parseMajor } from "#common/money";
 
 export interface BankPaymentInput {
@@ -126,7 +126,7 @@ export async function recordBankPayment(
   if (!r.ok) return r;
   const { userId, ...payment } = r.value;
   // The researcher's cached view (unpaid invoices, orders) changed.
-  if (!payment.duplicate) await afterOrderChange(app, userId);
+  if (!payment.duplicate) await billingChanged.emit(app, { userId });
   return ok(payment);
 }
 
@@ -183,7 +183,8 @@ export interface CreditInput {
 
 /**
  * Puts money on an invoice the caller has locked (`for update`) in `trx`: the ledger row, the balance, the
- * invoice's status, the order paid once nothing is owed, and the order's "payment recorded" history row and mail.
+ * invoice's status, and the `invoiceCredited` event (orders marks the order paid once nothing is owed and writes
+ * its "payment recorded" history row and mail, in this transaction).
  * The one place money reaches an invoice: staff-recorded transfers and provider payments both come here.
  */
 export async function creditInvoice(trx: DB, invoice: LockedInvoice, input: CreditInput, actor: Actor) {
@@ -207,24 +208,19 @@ export async function creditInvoice(trx: DB, invoice: LockedInvoice, input: Cred
     .executeTakeFirstOrThrow();
   const invoiceStatus = balance <= 0 ? "paid" : invoice.status;
   await trx.updateTable("invoices").set({ balance, status: invoiceStatus }).where("number", "=", invoice.number).execute();
-  if (balance <= 0)
-    await trx
-      .updateTable("orders")
-      .set((eb) => ({ paid: true, updated_at: new Date(), version: eb("version", "+", 1) }))
-      .where("id", "=", invoice.order_id)
-      .execute();
-  const status = invoice.order_status as OrderStatus;
-  const historyId = await recordHistory(trx, invoice.order_id, "payment-recorded", status, status, actor, {
-    data: {
-      invoiceNumber: invoice.number,
-      amount: input.amount,
-      currencyIso: invoice.currency_iso.trim(),
-      reference: input.reference,
-      receivedOn: input.receivedOn,
-      balance,
-    },
+  // The order is paid once nothing is owed, its history records the payment and the researcher is mailed: orders'
+  // handler, in this transaction (ADR 056).
+  await invoiceCredited.emit(trx, {
+    invoiceNumber: invoice.number,
+    orderId: invoice.order_id,
+    orderStatus: invoice.order_status,
+    amount: input.amount,
+    currencyIso: invoice.currency_iso.trim(),
+    reference: input.reference,
+    receivedOn: input.receivedOn,
+    balance,
+    actor,
   });
-  await orderNotificationJob.enqueue(trx, { historyId });
   return { row, balance, invoiceStatus, orderPaid: balance <= 0 };
 }
 

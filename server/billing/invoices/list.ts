@@ -10,10 +10,10 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { CurrencyFormat } from "#common/format";
 import { INVOICE_PAGE_SIZE, type InvoiceListInput } from "#common/invoices/list";
 import { PAYMENT_METHOD } from "#common/payments/methods";
-import type { Scope } from "../scope";
-import { localizationTimeZone } from "../config";
-import { filterInstants } from "../orders/dashboard";
-import { fapiaosOfInvoices } from "../fapiao";
+import type { Scope } from "../../scope";
+import { localizationTimeZone } from "../../config";
+import { filterInstants } from "../../kernel/days";
+import { fapiaosOfInvoices } from "../../fapiao";
 import { settlementOf, type SettlementKind } from "./settlement";
 import { surplusOfInvoices, type Surplus } from "./surplus";
 
@@ -345,7 +345,7 @@ export async function payableSelection(scope: Scope, numbers: string[]): Promise
 }
 
 /** An invoice's fapiao as the list and GET /api/invoice/load show it (issue 13 §4). */
-function fapiaoOf(f: import("../fapiao").FapiaoView | undefined): InvoiceRow["fapiao"] {
+function fapiaoOf(f: import("../../fapiao").FapiaoView | undefined): InvoiceRow["fapiao"] {
   if (!f) return null;
   const completed = f.status === "issued";
   return {

@@ -6,9 +6,9 @@
 // The order is not marked paid: no money came (staff release its files with the download override if they want).
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
-import type { OrderStatus } from "#common/orders/status";
-import type { AppContext } from "../context";
-import { afterOrderChange, recordHistory, type Actor } from "../orders/life";
+import type { AppContext } from "../../context";
+import type { Actor } from "../../kernel/actor";
+import { billingChanged, invoiceWriteOff } from "./events";
 import { lockInvoice } from "./payments";
 
 /** The ledger reference of the one write-off row of an invoice. */
@@ -56,12 +56,17 @@ export async function writeOffInvoice(
     if (invoice.status === "void") return fail("invoice-void");
     const balance = Number(invoice.balance);
     if (balance <= 0) return fail("invoice-paid");
-    const status = invoice.order_status as OrderStatus;
+    const status = invoice.order_status;
     if (mode === "pending") {
       if (invoice.pending_writeoff)
         return ok({ ...base, amount: 0, balance, status: invoice.status, pendingWriteoff: true, already: true });
       await trx.updateTable("invoices").set({ pending_writeoff: true }).where("number", "=", invoiceNumber).execute();
-      await recordHistory(trx, invoice.order_id, "invoice-writeoff-pending", status, status, actor, {
+      await invoiceWriteOff.emit(trx, {
+        step: "invoice-writeoff-pending",
+        invoiceNumber,
+        orderId: invoice.order_id,
+        orderStatus: status,
+        actor,
         note,
         data: { invoiceNumber, balance, currencyIso },
       });
@@ -85,7 +90,12 @@ export async function writeOffInvoice(
       .set({ balance: 0, status: "written-off", pending_writeoff: false, written_off_at: new Date() })
       .where("number", "=", invoiceNumber)
       .execute();
-    await recordHistory(trx, invoice.order_id, "invoice-written-off", status, status, actor, {
+    await invoiceWriteOff.emit(trx, {
+      step: "invoice-written-off",
+      invoiceNumber,
+      orderId: invoice.order_id,
+      orderStatus: status,
+      actor,
       note,
       data: { invoiceNumber, amount: balance, currencyIso },
     });
@@ -94,7 +104,7 @@ export async function writeOffInvoice(
   if (!r.ok) return r;
   const { userId, ...result } = r.value;
   // The researcher's cached view (unpaid invoices) changed.
-  if (!result.already) await afterOrderChange(app, userId);
+  if (!result.already) await billingChanged.emit(app, { userId });
   return ok(result);
 }
 

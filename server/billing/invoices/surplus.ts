@@ -3,7 +3,7 @@
 // imports invoices), so the invoice pages, the list and the receipt can say where the surplus went.
 import { sql } from "kysely";
 import { formatMoney, type CurrencyFormat } from "#common/format";
-import type { DB } from "../db";
+import type { DB } from "../../db";
 
 export interface Surplus {
   currencyIso: string;

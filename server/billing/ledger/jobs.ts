@@ -1,8 +1,8 @@
 // The balances' job (issue 13, ADR 041): hourly, what is left on expired credits and prepayments is closed
 // by expireBalances (one expire row each). One chain, like the payments' housekeeping (server/payments/jobs.ts).
 import * as z from "zod/mini";
-import { defineJob } from "../jobs/define";
-import type { AppContext } from "../context";
+import { defineJob } from "../../jobs/define";
+import type { AppContext } from "../../context";
 import { expireBalances } from "./ledger";
 
 const HOUR_MS = 3600_000;

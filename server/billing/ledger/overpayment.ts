@@ -4,8 +4,8 @@
 // spend it on the next invoice; staff see it on the payment's page and refund it from there first. It never sits
 // unseen in payments.details.
 import { sql } from "kysely";
-import type { DB } from "../db";
-import type { Actor } from "../orders/life";
+import type { DB } from "../../db";
+import type { Actor } from "../../kernel/actor";
 
 /** Money the researcher paid us is theirs: its credit does not lapse like a courtesy credit (far-future expiry). */
 const OVERPAYMENT_EXPIRES = new Date("2199-12-31T00:00:00Z");

@@ -1,4 +1,5 @@
-// Paying a prepayment through the shared payment flow (issue 13 §1, ADR 040): the prepay form is the shared
+// Paying a prepayment through the shared payment flow (issue 13 §1, ADR 040; moved from server/payments/prepay.ts
+// by ADR 056, payments never importing prepay): the prepay form is the shared
 // payment form with purpose `prepay` (rules.ts: no Alipay, credits or vouchers). A new prepayment issues its
 // retainer invoice first, in the researcher's currency, for the amount they typed; an existing unpaid one is
 // paid for its balance. A provider is then charged like for invoices (insertPayment, charge, afterCharge) and
@@ -10,23 +11,23 @@ import { paths } from "#common/paths";
 import { methodFacts } from "#common/payments/methods";
 import type { PaymentAnswer, PaymentSubmission } from "#common/payments/types";
 import type { Scope } from "../scope";
-import { checkPrepayAmount, issueRetainer, lockRetainer, ownUnpaidRetainer, prepayAccount, type RetainerRow } from "../prepay/retainer";
-import { idempotent } from "./idempotency";
-import { offeredMethodIds } from "./offer";
-import { excludedForExisting } from "./form";
-import { getProvider } from "./providers";
+import { checkPrepayAmount, issueRetainer, lockRetainer, ownUnpaidRetainer, prepayAccount, type RetainerRow } from "./retainer";
 import {
   afterCharge,
   billingOf,
   charge,
   declined,
   detailsOf,
+  excludedForExisting,
+  getProvider,
+  idempotent,
   insertPayment,
   keepResult,
   markFailed,
+  offeredMethodIds,
   paymentAnswer,
   type PaymentRow,
-} from "./service";
+} from "../payments";
 
 /** What is prepaid: a new prepayment of `amount` (major units as typed), or an existing retainer invoice. */
 export type PrepayTarget = { amount: string } | { retainerInvoiceNumber: string };

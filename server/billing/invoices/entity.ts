@@ -2,7 +2,7 @@
 // issued in, copied onto the document at issue (invoices.legal_entity, retainer_invoices.legal_entity) and
 // printed from that copy ever after. Nothing a reader asks for (the PDF's ?localization) and no later change of
 // the `invoiceCompanyDetails` config re-issues a document under another company or tax identifier.
-import type { AppContext } from "../context";
+import type { AppContext } from "../../context";
 
 export interface LegalEntity {
   /** The `invoiceCompanyDetails` key it was taken from (a localisation identity, or "default"). */

@@ -6,12 +6,12 @@
 // account spent, naming the account.
 import { sql } from "kysely";
 import { PAYMENT_METHOD } from "#common/payments/methods";
-import type { DB } from "../db";
+import type { DB } from "../../db";
 import { convertMinor, crossRate, type CurrencyRate } from "#common/money";
-import { currencyRate, type Catalogue } from "../catalogue";
+import { currencyRate, type Catalogue } from "../../catalogue";
 import { creditInvoice, type LockedInvoice } from "../invoices/payments";
-import type { Actor } from "../orders/life";
-import type { CreditKind } from "../../db/types-prepay";
+import type { Actor } from "../../kernel/actor";
+import type { CreditKind } from "../../../db/types-prepay";
 
 export type AccountKind = "prepayment" | "credit";
 

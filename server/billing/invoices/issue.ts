@@ -1,7 +1,7 @@
 // Invoices (spec 3): numbered INV…, one per order billed by invoice, due in 30 days. Issued inside the
 // transaction that places the order, so an order and its invoice exist together or not at all.
 import { sql } from "kysely";
-import type { DB } from "../db";
+import type { DB } from "../../db";
 import { convertMinor, USD } from "#common/money";
 import type { LegalEntity } from "./entity";
 

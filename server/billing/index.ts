@@ -1,0 +1,50 @@
+// The billing area's public face (issue 21 §1, ADR 056; named exports only). Billing owns invoices of every kind
+// (invoices/), the balance ledger of credits, prepayment and overpayment (ledger/), receipts and statements and
+// the legal entity stored at issue. It imports no payments, orders or prepay code: it emits events
+// (invoices/events.ts) that those areas handle, registered in server/event-handlers.ts.
+export {
+  INVOICE_DUE_DAYS,
+  PAYMENT_REFERENCE_MAX,
+  WRITEOFF_METHOD_ID,
+  WRITEOFF_REFERENCE,
+  billingChanged,
+  creditInvoice,
+  invoiceCredited,
+  invoiceLedger,
+  invoiceNumberOf,
+  invoicePayments,
+  invoiceReopened,
+  invoiceWriteOff,
+  issueInvoice,
+  issuingEntity,
+  lockInvoice,
+  recordBankPayment,
+  usdBaseAtIssue,
+  validReceivedOn,
+  writeOffInvoice,
+  type BankPaymentInput,
+  type CreditInput,
+  type InvoiceInput,
+  type LegalEntity,
+  type LockedInvoice,
+  type RecordedPayment,
+  type WriteoffResult,
+} from "./invoices";
+export {
+  userBalances,
+  totalIn,
+  depositPrepayment,
+  grantCredit,
+  spendOnInvoice,
+  expireBalances,
+  creditOverpayment,
+  overpaymentsOf,
+  takeBackOverpayment,
+  type AccountKind,
+  type BalanceAccount,
+  type NewCredit,
+  type Overpayment,
+  type SpendRequest,
+  type Spent,
+} from "./ledger";
+export { balancesOfUser } from "./ledger/view";

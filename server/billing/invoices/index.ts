@@ -1,0 +1,18 @@
+// The invoices area's public face (named exports only; issue 21 §6). Billing emits events (events.ts) that the
+// areas above handle (ADR 056); it imports none of them.
+export { INVOICE_DUE_DAYS, invoiceNumberOf, issueInvoice, usdBaseAtIssue, type InvoiceInput } from "./issue";
+export {
+  PAYMENT_REFERENCE_MAX,
+  creditInvoice,
+  invoicePayments,
+  lockInvoice,
+  recordBankPayment,
+  validReceivedOn,
+  type BankPaymentInput,
+  type CreditInput,
+  type LockedInvoice,
+  type RecordedPayment,
+} from "./payments";
+export { WRITEOFF_METHOD_ID, WRITEOFF_REFERENCE, invoiceLedger, writeOffInvoice, type WriteoffResult } from "./writeoff";
+export { issuingEntity, type LegalEntity } from "./entity";
+export { billingChanged, invoiceCredited, invoiceReopened, invoiceWriteOff } from "./events";

@@ -1,0 +1,15 @@
+// The composition root of events between areas (ADR 056): the higher areas register their handlers with the
+// events of the lower ones, once per process, before any request or job runs (createAppContext calls it).
+import { registerOrderBillingHandlers } from "./orders/billing-handlers";
+import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
+
+// Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
+const REGISTERED = Symbol.for("portal.event-handlers.registered");
+
+export function registerEventHandlers(): void {
+  const g = globalThis as { [REGISTERED]?: boolean };
+  if (g[REGISTERED]) return;
+  g[REGISTERED] = true;
+  registerOrderBillingHandlers();
+  registerPrepayBillingHandlers();
+}
