@@ -110,6 +110,18 @@ function splitMinor(minor: number | bigint, numDecimals: number): { negative: bo
   };
 }
 
+/** Currencies whose sign is written with dot thousands and comma decimals (spec 2 §9: euro and real). */
+const COMMA_DECIMAL_CURRENCIES = new Set(["EUR", "BRL"]);
+
+/**
+ * majorText with the decimal mark people of the currency type ("840,00" for reais, "840.00" for dollars): the
+ * prefilled value of an amount input a person edits. parseMajor reads both marks back.
+ */
+export function majorInputText(minor: number, currency: Pick<CurrencyFormat, "isoCode" | "numDecimals">): string {
+  const text = majorText(minor, currency.numDecimals);
+  return COMMA_DECIMAL_CURRENCIES.has(currency.isoCode) ? text.replace(".", ",") : text;
+}
+
 /**
  * Minor units as plain major-unit text with all the currency's decimals and a dot ("12.34", "1500", "-0.05"):
  * the value of an amount input and of a provider's amount field; parseMajor reads it back.
@@ -118,9 +130,6 @@ export function majorText(minor: number, numDecimals: number): string {
   const { negative, whole, fraction } = splitMinor(minor, numDecimals);
   return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
 }
-
-/** Currencies whose sign is written with dot thousands and comma decimals (spec 2 §9: euro and real). */
-const COMMA_DECIMAL_CURRENCIES = new Set(["EUR", "BRL"]);
 
 /**
  * An amount for people (spec 2 §9): euro and real use "." for thousands and "," for decimals, the others the

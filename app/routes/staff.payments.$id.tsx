@@ -8,7 +8,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
-import { majorText } from "#common/money";
+import { majorInputText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { refundSchema, staffPayErrorKey } from "#common/staff/payments";
@@ -25,11 +25,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await staffPaymentPage(scope, params.id ?? "");
   if (!page) throw new Response("Not Found", { status: 404 });
   const t = await getFixedT(request, "staffpay");
-  const { numDecimals } = page.payment.currency;
   return {
     title: t("payment.title"),
     ...page,
-    refundableMajor: majorText(page.refundable, numDecimals),
+    // In the currency's own decimal mark ("840,00" for reais): staff edit it, parseMajor reads either.
+    refundableMajor: majorInputText(page.refundable, page.payment.currency),
     done: new URL(request.url).searchParams.get("done") === "refund",
   };
 }
@@ -56,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function StaffPayment() {
-  const { payment, events, refundable, refundableMajor, done, overpayments } = useLoaderData<typeof loader>();
+  const { payment, events, refundable, refundableMajor, refundByTransfer, done, overpayments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { error: string | null; fieldErrors: Record<string, string> } | undefined;
   const { t } = useTranslation("staffpay");
   const lang = useLang();
@@ -84,7 +84,7 @@ export default function StaffPayment() {
           </dd>
           <dt>{t("payments.method")}</dt>
           <dd>
-            {t(`methods.${payment.methodId}`, { defaultValue: String(payment.methodId) })} ({payment.provider})
+            {t(`methods.${payment.methodId}`, { defaultValue: String(payment.methodId) })}
             {payment.sandbox ? <span className="badge">{t("payments.sandbox")}</span> : null}
           </dd>
           <dt>{t("payments.status")}</dt>
@@ -117,7 +117,15 @@ export default function StaffPayment() {
           <dt>{t("payment.providerRef")}</dt>
           <dd className="break">{payment.providerRef ?? "—"}</dd>
           <dt>{t("payments.order")}</dt>
-          <dd>{payment.orderNumber ? <Link to={paths.staffOrder(lang, payment.orderNumber)}>{payment.orderNumber}</Link> : "—"}</dd>
+          <dd>
+            {payment.orderNumbers.length
+              ? payment.orderNumbers.map((n) => (
+                  <Link key={n} className="staffpay-inline" to={paths.staffOrder(lang, n)}>
+                    {n}
+                  </Link>
+                ))
+              : "—"}
+          </dd>
           <dt>{t("payments.invoice")}</dt>
           <dd>
             {payment.invoiceNumbers.length
@@ -148,8 +156,8 @@ export default function StaffPayment() {
                 {events.map((e) => (
                   <tr key={e.id}>
                     <td>{formatDateTime(e.createdAt, lang)}</td>
-                    <td>{e.kind}</td>
-                    <td>{e.outcome ?? "—"}</td>
+                    <td>{t(`payment.eventKinds.${e.kind}`, { defaultValue: e.kind })}</td>
+                    <td>{e.outcome ? t(`statuses.${e.outcome}`, { defaultValue: e.outcome }) : "—"}</td>
                     <td>{e.verified ? t("payment.yes") : t("payment.no")}</td>
                     <td className="break">
                       <code>{e.summary}</code>
@@ -224,7 +232,7 @@ export default function StaffPayment() {
             </div>
           </Form>
         ) : (
-          <p>{t("payment.notRefundable")}</p>
+          <p>{t(refundByTransfer && payment.status === "succeeded" ? "payment.refundByTransfer" : "payment.notRefundable")}</p>
         )}
       </section>
     </div>

@@ -49,6 +49,8 @@ export async function methodContext(scope: Scope, input: OfferInput): Promise<Me
     multimedia: input.form?.customer_goal === "multimedia",
     requireFapiao: Boolean(input.requireFapiao),
     brazilChoice: input.brazilChoice ?? null,
+    // The order's or invoices' currency (FAPESP: USD); a prepayment is charged in the user's own currency.
+    chargeCurrencyIso: input.currencyIso ?? user?.currency_iso.trim() ?? null,
     // The real balances (issue 13): worth at least 1 in the user's currency, invoices not hidden.
     usableCredits,
     voucherApplied: Boolean(input.form?.voucher_code) && Boolean(user?.voucher_available),

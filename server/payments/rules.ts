@@ -22,6 +22,11 @@ export interface MethodContext {
   brazilChoice: BrazilChoice | null;
   /** A credit balance worth at least 1 in the user's currency (spec 2 §6, issue 13). */
   usableCredits: boolean;
+  /**
+   * The currency the provider would be asked to charge, when known: a method whose provider cannot charge in it
+   * (a boleto for a dollar invoice) is not offered rather than refused after the researcher chose it.
+   */
+  chargeCurrencyIso?: string | null;
   /** A valid voucher is applied to this order (spec 2 §4: applying one selects the voucher method). */
   voucherApplied: boolean;
   /** The account was migrated to the Chinese local entity (wfoe_migrated): its two methods show. */
@@ -88,6 +93,7 @@ export function availableMethods(ctx: MethodContext): MethodChoice[] {
     if (ctx.purpose === "order" && ctx.multimedia && id === PAYMENT_METHOD.bankTransfer) return false;
     const facts = methodFacts(id);
     if (facts.provider && !ctx.providers.has(facts.provider)) return false;
+    if (facts.currencies && ctx.chargeCurrencyIso && !facts.currencies.includes(ctx.chargeCurrencyIso)) return false;
     if (ctx.requireFapiao && !facts.supportsFapiao) return false;
     if (ctx.brazilChoice === "fapesp") return facts.supportsFapesp;
     if (ctx.brazilChoice === "allpago") return facts.brazilOnly;

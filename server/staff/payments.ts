@@ -165,7 +165,14 @@ export function summarizeEventData(data: unknown, max = 160): string {
 }
 
 export interface StaffPaymentPage {
-  payment: StaffPaymentRow & { providerRef: string | null; error: string | null; paidAt: string | null; purpose: string };
+  payment: StaffPaymentRow & {
+    providerRef: string | null;
+    error: string | null;
+    paidAt: string | null;
+    purpose: string;
+    /** Every order the payment paid (its own, or those of the invoices it paid). */
+    orderNumbers: string[];
+  };
   events: {
     id: string;
     kind: string;
@@ -177,6 +184,8 @@ export interface StaffPaymentPage {
   }[];
   /** What a refund may still return (minor units): paid and not yet refunded; 0 unless the payment succeeded. */
   refundable: number;
+  /** The provider cannot give money back (a boleto): staff return it by bank transfer. */
+  refundByTransfer: boolean;
   /** Money captured beyond what was due and where it went (ADR 051): the researcher's overpayment credits. */
   overpayments: { creditNumber: string; amount: number; unspent: number; currency: Currency }[];
 }
@@ -206,7 +215,20 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
     .execute();
   await audit(scope.app, actor.userId, "staff.payment.view", { type: "payment", id: row.id }, { ip: scope.ip });
   const payment = toRow(row as PaymentSelect);
-  const refundable = row.status === "succeeded" ? Math.max(0, payment.amount - payment.refundedAmount) : 0;
+  // A boleto goes back by bank transfer, not through the bank's collection (ADR 051): no refund form for it.
+  const refundByTransfer = row.provider === "boleto";
+  const refundable = row.status === "succeeded" && !refundByTransfer ? Math.max(0, payment.amount - payment.refundedAmount) : 0;
+  // The orders the payment paid: the wizard's own order, or the orders of the invoices it paid (pay-many pays several).
+  const invoiceOrders = payment.invoiceNumbers.length
+    ? await scope.app.db
+        .selectFrom("invoices as i")
+        .innerJoin("orders as o", "o.id", "i.order_id")
+        .select("o.external_id")
+        .where("i.number", "in", payment.invoiceNumbers)
+        .orderBy("o.external_id")
+        .execute()
+    : [];
+  const orderNumbers = [...new Set([...(payment.orderNumber ? [payment.orderNumber] : []), ...invoiceOrders.map((o) => o.external_id)])];
   const credits = await overpaymentsOf(scope.app.db, row.id);
   const currencies = credits.length
     ? await scope.app.db
@@ -235,6 +257,7 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
       error: row.error,
       paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
       purpose: row.purpose,
+      orderNumbers,
     },
     events: events.map((e) => ({
       id: String(e.id),
@@ -246,6 +269,7 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
       actor: e.email,
     })),
     refundable,
+    refundByTransfer,
     overpayments,
   };
 }

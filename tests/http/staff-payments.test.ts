@@ -151,4 +151,55 @@ describe("vouchers without JavaScript", () => {
     const events = await portal.ctx.db.selectFrom("payment_events").select("id").where("payment_id", "=", payment.id).execute();
     expect(events).toEqual([]);
   });
+
+  it("names the invoice's order, says events in the page's language, prefills reais with a comma and sends a boleto's refund to a transfer", async () => {
+    const user = await createResearcher(portal.ctx);
+    const { invoice, order } = await createInvoice(portal.ctx, user);
+    const card = await cardPayment(user.id, invoice.number);
+    await portal.ctx.db
+      .insertInto("payment_events")
+      .values({ payment_id: card.id, provider: "card", kind: "notification", verified: true, outcome: "succeeded", data: "{}" })
+      .execute();
+    const br = await (await staff.client.get(`/br/staff/payments/${card.id}`)).text();
+    // The order the paid invoice belongs to, linked; the event's kind and outcome translated; no raw provider id.
+    expect(br).toContain(`>${order.externalId}</a>`);
+    expect(br).toContain("Notificação do provedor");
+    expect(br).toContain("Concluído");
+    expect(br).not.toContain("(card)");
+    const boleto = await portal.ctx.db
+      .insertInto("payments")
+      .values({
+        user_id: user.id,
+        purpose: "invoices",
+        invoice_numbers: JSON.stringify([invoice.number]),
+        method_id: 20,
+        provider: "boleto",
+        status: "succeeded",
+        amount: 84000,
+        currency_iso: "BRL",
+        provider_ref: `boleto-${Date.now()}`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const page = await (await staff.client.get(`/br/staff/payments/${boleto.id}`)).text();
+    expect(page).toContain("devolva o dinheiro ao pesquisador por transferência bancária");
+    expect(page).not.toContain('name="amount"');
+    // A BRL card payment's refund is prefilled as Brazilians write it.
+    const reais = await portal.ctx.db
+      .insertInto("payments")
+      .values({
+        user_id: user.id,
+        purpose: "invoices",
+        invoice_numbers: JSON.stringify([invoice.number]),
+        method_id: 3,
+        provider: "card",
+        status: "succeeded",
+        amount: 84000,
+        currency_iso: "BRL",
+        provider_ref: `card-brl-${Date.now()}`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await (await staff.client.get(`/br/staff/payments/${reais.id}`)).text()).toContain('value="840,00"');
+  });
 });

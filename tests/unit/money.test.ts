@@ -7,6 +7,7 @@ import {
   currencyDigits,
   divRound,
   formatMoney,
+  majorInputText,
   majorText,
   minorOf,
   parseDecimal,
@@ -76,6 +77,14 @@ describe("parseMajor: typed and provider amounts to minor units", () => {
     expect(parseMajor("9007199254740993", 0)).toBeNull();
     expect(parseMajor("999999999999.9999", 4)).toBeNull();
   });
+  it("prefills amount inputs with the currency's own decimal mark, which parseMajor reads back", () => {
+    expect(majorInputText(84000, { isoCode: "BRL", numDecimals: 2 })).toBe("840,00");
+    expect(majorInputText(84050, { isoCode: "EUR", numDecimals: 2 })).toBe("840,50");
+    expect(majorInputText(84000, { isoCode: "USD", numDecimals: 2 })).toBe("840.00");
+    expect(majorInputText(1500, { isoCode: "JPY", numDecimals: 0 })).toBe("1500");
+    expect(parseMajor(majorInputText(123456, { isoCode: "BRL", numDecimals: 2 }), 2)).toBe(123456);
+  });
+
   it("reads back what majorText writes", () => {
     for (const [minor, d] of [
       [1, 2],

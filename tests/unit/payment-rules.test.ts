@@ -87,6 +87,14 @@ describe("payment method rules", () => {
     expect(ids(ctx({ localizationMethods: BR, brazilChoice: "no-requirements" }))).toEqual([M.creditCard, M.paypal, M.bankTransfer]);
   });
 
+  it("a boleto only for a charge in reais: never offered for a dollar invoice it could not issue", () => {
+    const local = (chargeCurrencyIso: string | null) => ids(ctx({ localizationMethods: BR, brazilChoice: "allpago", chargeCurrencyIso }));
+    expect(local("BRL")).toContain(M.boleto);
+    expect(local(null)).toContain(M.boleto);
+    expect(local("USD")).toEqual([M.allpagoCard, M.allpagoPaypal]);
+    expect(ids(ctx({ localizationMethods: BR, chargeCurrencyIso: "USD" }))).not.toContain(M.boleto);
+  });
+
   it("the local entity's methods only for accounts migrated to it", () => {
     expect(ids(ctx({ localizationMethods: CN }))).not.toContain(M.localEntityTransfer);
     expect(ids(ctx({ localizationMethods: CN, localEntity: true }))).toEqual(

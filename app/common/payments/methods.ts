@@ -53,6 +53,8 @@ export interface MethodFacts {
   requiresTaxId: boolean;
   /** Installments 1–6 are offered. */
   installments: boolean;
+  /** The only currencies the provider can charge in (a boleto is a Brazilian bank slip: reais); null: any. */
+  currencies: readonly string[] | null;
 }
 
 const base: MethodFacts = {
@@ -70,6 +72,7 @@ const base: MethodFacts = {
   brazilOnly: false,
   requiresTaxId: false,
   installments: false,
+  currencies: null,
 };
 
 export const METHOD_FACTS: Record<PaymentMethodId, MethodFacts> = {
@@ -102,6 +105,7 @@ export const METHOD_FACTS: Record<PaymentMethodId, MethodFacts> = {
     showsName: true,
     brazilOnly: true,
     requiresTaxId: true,
+    currencies: ["BRL"],
   },
   [PAYMENT_METHOD.unionpay]: {
     ...base,
