@@ -358,8 +358,10 @@ describe("PGlite: its one connection held by a transaction for 5 s", () => {
     });
     expectNoOutage(b);
     // Nothing is shed on PGlite (its queue has no wait limit): the requests that queued were answered after it.
+    // How many are sent during the hold depends on how many of the load's clients get an answer that needs no
+    // database in those 5 s (2 to 6 seen on a 2-core machine): at least one must have queued, and every one is a 200.
     const queued = b.load.samples.filter((x) => ["api", "page", "data"].includes(x.what) && x.sent >= b.busyAt && x.sent < b.releasedAt);
-    expect(queued.length).toBeGreaterThan(2);
+    expect(queued.length).toBeGreaterThan(0);
     for (const x of queued) expect(x.status, describeAnswer(x)).toBe(200);
     const healthz = b.load.samples.filter((x) => x.what === "healthz" && x.sent >= b.busyAt + 2500 && x.sent < b.releasedAt);
     expect(
