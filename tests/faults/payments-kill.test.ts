@@ -106,7 +106,7 @@ describe("the web process killed in the middle of payment confirmations", () => 
       CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
     });
     const web = spawnStart(env);
-    const ready = async () => (await fetch(`${base}/healthz`)).status === 200;
+    const ready = async () => (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) })).status === 200;
     await waitFor("the portal to start", ready, 90_000, web.output);
 
     ctx = createAppContext({
@@ -167,7 +167,7 @@ describe("the web process killed in the middle of payment confirmations", () => 
         .catch(() => 0);
 
     // Two tabs per invoice confirm at once; the serving process dies once the first attempts are under way.
-    const webPid = (await (await fetch(`${base}/healthz`)).json()).pid as number;
+    const webPid = (await (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) })).json()).pid as number;
     // Interleaved, so the kill finds attempts of both kinds under way.
     const inFlight = invoices.flatMap((i, n) => [
       pay(i.number),
@@ -185,7 +185,7 @@ describe("the web process killed in the middle of payment confirmations", () => 
     const atKill = await ctx.db.selectFrom("payments").select("status").where("user_id", "=", user.id).execute();
     await waitFor(
       "a new web process",
-      async () => (await ready()) && (await (await fetch(`${base}/healthz`)).json()).pid !== webPid,
+      async () => (await ready()) && (await (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) })).json()).pid !== webPid,
       60_000,
       web.output,
     );
