@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { PaymentSubmission } from "#common/payments/types";
-import { paymentSubmission } from "../helpers/payments";
+import { captureOpenPaypalOrders, paymentSubmission } from "../helpers/payments";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, createStaff, scopeFor } from "../helpers/factories";
 import { seedCredit, seedPrepayment } from "../helpers/balances";
@@ -244,21 +244,7 @@ describe("concurrent attempts", () => {
     const answers = [...first, ...(await Promise.all(Array.from({ length: 25 }, (_, i) => attempt(i))))];
     expect(answers.some((a) => a.ok)).toBe(true);
     // Every PayPal order left open is then approved and captured (the payer's other tabs).
-    for (const p of await paymentsOf(user.id))
-      if (p.status === "pending")
-        await applyProviderEvent(
-          t.ctx,
-          "paypal",
-          {
-            eventId: `cap-${p.id}`,
-            reference: p.id,
-            providerRef: p.provider_ref!,
-            outcome: "succeeded",
-            amount: Number(p.amount),
-            currencyIso: "USD",
-          },
-          "return",
-        );
+    await captureOpenPaypalOrders(t.ctx, user.id);
     const payments = await paymentsOf(user.id);
     const captured = payments.filter((p) => p.status === "succeeded").reduce((a, p) => a + Number(p.amount), 0);
     expect(captured).toBe(Number(invoice.amount));

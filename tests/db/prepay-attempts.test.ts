@@ -7,10 +7,9 @@ import { randomUUID } from "node:crypto";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, createStaff, scopeFor } from "../helpers/factories";
-import { paymentSubmission } from "../helpers/payments";
+import { captureOpenPaypalOrders, paymentSubmission } from "../helpers/payments";
 import { bankTransferSubmission, cardSubmission } from "../helpers/prepay";
 import { payPrepayment } from "../../server/prepay/payment";
-import { applyProviderEvent } from "../../server/payments";
 import { userBalances } from "../../server/billing";
 import { recordRetainerTransfer } from "../../server/prepay";
 
@@ -33,25 +32,6 @@ async function unpaidRetainer() {
   const retainer = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
   expect([retainer.status, Number(retainer.balance)]).toEqual(["unpaid", 50000]);
   return { user, number: retainer.number };
-}
-
-/** The payer approves every PayPal order still open at the provider (their other tabs). */
-async function captureOpenPaypalOrders(userId: number) {
-  for (const p of await paymentsOf(userId))
-    if (p.status === "pending" && p.provider === "paypal")
-      await applyProviderEvent(
-        t.ctx,
-        "paypal",
-        {
-          eventId: `cap-${p.id}`,
-          reference: p.id,
-          providerRef: p.provider_ref!,
-          outcome: "succeeded",
-          amount: Number(p.amount),
-          currencyIso: "USD",
-        },
-        "return",
-      );
 }
 
 describe("paying one retainer invoice more than once at a time", () => {
@@ -88,7 +68,7 @@ describe("paying one retainer invoice more than once at a time", () => {
     // Every refusal is one a researcher can act on, never an error of the server.
     for (const a of answers)
       if (!a.ok) expect(["payment-pending", "payment-in-progress", "invoice-already-paid", "not-found"]).toContain(a.error);
-    await captureOpenPaypalOrders(user.id);
+    await captureOpenPaypalOrders(t.ctx, user.id);
     const captured = (await paymentsOf(user.id)).filter((p) => p.status === "succeeded").reduce((a, p) => a + Number(p.amount), 0);
     expect(captured).toBe(50000);
     expect((await movementsOf(user.id, "deposit")).map((m) => Number(m.amount))).toEqual([50000]);
@@ -113,7 +93,7 @@ describe("paying one retainer invoice more than once at a time", () => {
       receivedOn: new Date().toISOString().slice(0, 10),
     });
     expect(recorded.ok && recorded.value.deposited).toBe(true);
-    await captureOpenPaypalOrders(user.id);
+    await captureOpenPaypalOrders(t.ctx, user.id);
     // The prepayment is deposited once; the late capture is the researcher's as an overpayment credit.
     expect((await movementsOf(user.id, "deposit")).map((m) => Number(m.amount))).toEqual([50000]);
     expect((await movementsOf(user.id, "overpayment")).map((m) => Number(m.amount))).toEqual([50000]);

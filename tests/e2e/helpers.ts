@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { makeDocx } from "../helpers/fixtures";
 
 /**
@@ -75,6 +75,23 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('form.stack button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.includes("/login"));
+}
+
+/** Signs the page's browser context in through the API (no sign-in page in between). */
+export async function signInApi(page: Page, user: { email: string; password: string }) {
+  expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
+}
+
+/** Runs `act` as the seeded staff member in a browser context of its own (closed afterwards). */
+export async function asStaff(browser: Browser, baseURL: string, js: boolean, act: (staff: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
+  try {
+    const staff = await context.newPage();
+    await signIn(staff, SEEDED_STAFF);
+    await act(staff);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Registers a new researcher through the two-stage form and leaves them signed in. */

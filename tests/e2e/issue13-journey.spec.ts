@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { SEEDED_STAFF, draftAtPayment, guardThirdParty, jsEnabled, registerIn, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { asStaff, draftAtPayment, guardThirdParty, jsEnabled, registerIn } from "./helpers";
 
 // Issue 13 "Done when", as one researcher's journey: a researcher in China prepays 500 USD by bank transfer, staff
 // record it, the researcher pays an order partly from the prepayment and the rest by card (with JavaScript; without,
@@ -12,17 +12,6 @@ const VALID = "914403001922038216"; // Huawei Technologies Co., Ltd. (tests/unit
 const WRONG_CHECK = VALID.slice(0, 17) + "7";
 
 const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
-
-async function asStaff(browser: Browser, baseURL: string, js: boolean, act: (staff: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
-  try {
-    const staff = await context.newPage();
-    await signIn(staff, SEEDED_STAFF);
-    await act(staff);
-  } finally {
-    await context.close();
-  }
-}
 
 test("issue 13: prepay by bank transfer, spend it on an order, then a special fapiao issued, downloaded and cancelled", async ({
   page,

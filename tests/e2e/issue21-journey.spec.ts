@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { SEEDED_STAFF, guardThirdParty, jsEnabled, placeBankTransferOrder, registerIn, signIn } from "./helpers";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { asStaff, guardThirdParty, jsEnabled, placeBankTransferOrder, registerIn, signInApi } from "./helpers";
 import { DECLINE_OWNERS, LATE_PAYPAL_OWNERS } from "./fixtures/issue21-owners";
 
 // Issue 21 "Done when", the journey through the real pages, with and without JavaScript (ADR 051):
@@ -12,10 +12,6 @@ import { DECLINE_OWNERS, LATE_PAYPAL_OWNERS } from "./fixtures/issue21-owners";
 // c) a refused card with "use my credits" chosen (the sandbox's declined card with JavaScript; without it the card has
 //    no nonce and the provider refuses it) spends nothing: the credits and prepayment shown before are shown after.
 
-async function signInApi(page: Page, user: { email: string; password: string }) {
-  expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
-}
-
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0 })}`;
 
 interface Load {
@@ -25,17 +21,6 @@ interface Load {
   prepayments: { balance: number }[];
 }
 const load = async (api: APIRequestContext): Promise<Load> => (await api.get("/api/invoice/load")).json();
-
-async function asStaff(browser: Browser, baseURL: string, js: boolean, act: (staff: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
-  try {
-    const staff = await context.newPage();
-    await signIn(staff, SEEDED_STAFF);
-    await act(staff);
-  } finally {
-    await context.close();
-  }
-}
 
 test.describe("issue 21: no way to take money twice", () => {
   test("a) a pending boleto: paying the invoice again leads to it, no second boleto", async ({ page, baseURL }) => {

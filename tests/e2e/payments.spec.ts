@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { draftAtPayment, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, registerIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { draftAtPayment, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, registerIn, signInApi } from "./helpers";
 import { isValidBoletoLine } from "../../app/common/payments/boleto";
 
 // Issue 12 "Done when": the researcher's payments end to end through the real pages and the providers' built-in
@@ -8,10 +8,6 @@ import { isValidBoletoLine } from "../../app/common/payments/boleto";
 // boleto with a valid typed line and its PDF.
 
 /** A researcher registered through the API for a country's site (its localisation follows the country). */
-
-async function signInApi(page: Page, user: { email: string; password: string }) {
-  expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
-}
 
 test.describe("payments", () => {
   test("the wizard's payment step: a declined card keeps the order form, a good card pays the order", async ({ page, baseURL }, info) => {

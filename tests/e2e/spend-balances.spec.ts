@@ -1,14 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { SEEDED_STAFF, draftAtPayment, guardThirdParty, jsEnabled, newResearcher, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { SEEDED_STAFF, draftAtPayment, guardThirdParty, jsEnabled, newResearcher, signIn, signInApi } from "./helpers";
 import { SPEND_OWNERS } from "./fixtures/spend-owners";
 
 // Issue 13 "spending balances": a researcher with a paid prepayment ($50, seeded at start-up) pays an order in
 // the wizard partly from it — the rest by the card sandbox with JavaScript, by bank transfer without — and staff
 // grant a courtesy credit at /staff/credits that the researcher then sees on the dashboard.
-
-async function signInApi(page: Page, user: { email: string; password: string }) {
-  expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
-}
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
 

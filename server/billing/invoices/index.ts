@@ -4,6 +4,7 @@ export { INVOICE_DUE_DAYS, invoiceNumberOf, issueInvoice, usdBaseAtIssue, type I
 export {
   PAYMENT_REFERENCE_MAX,
   creditInvoice,
+  invoiceLedger,
   invoicePayments,
   lockInvoice,
   recordBankPayment,
@@ -13,6 +14,6 @@ export {
   type LockedInvoice,
   type RecordedPayment,
 } from "./payments";
-export { WRITEOFF_METHOD_ID, WRITEOFF_REFERENCE, invoiceLedger, writeOffInvoice, type WriteoffResult } from "./writeoff";
+export { WRITEOFF_METHOD_ID, WRITEOFF_REFERENCE, writeOffInvoice, type WriteoffResult } from "./writeoff";
 export { issuingEntity, type LegalEntity } from "./entity";
 export { billingChanged, invoiceCredited, invoiceReopened, invoiceWriteOff } from "./events";

@@ -224,15 +224,19 @@ export async function creditInvoice(trx: DB, invoice: LockedInvoice, input: Cred
   return { row, balance, invoiceStatus, orderPaid: balance <= 0 };
 }
 
-/** The payments recorded against an invoice, oldest first. */
-export async function invoicePayments(app: AppContext, invoiceNumber: string) {
+/** An invoice's ledger: payments, refunds and write-offs, oldest first. */
+export async function invoiceLedger(app: AppContext, invoiceNumber: string) {
   const rows = await app.db
     .selectFrom("invoice_payments as p")
     .leftJoin("users as u", "u.id", "p.recorded_by")
     .select([
       "p.id",
+      "p.kind",
       "p.amount",
+      "p.currency_iso",
+      "p.payment_method_id",
       "p.reference",
+      "p.payment_id",
       sql<string>`p.received_on::text`.as("received_on"),
       "p.created_at",
       "u.email as recorded_by",
@@ -242,10 +246,26 @@ export async function invoicePayments(app: AppContext, invoiceNumber: string) {
     .execute();
   return rows.map((r) => ({
     id: String(r.id),
+    kind: r.kind,
     amount: Number(r.amount),
+    currencyIso: r.currency_iso.trim(),
+    methodId: r.payment_method_id,
     reference: r.reference,
+    paymentId: r.payment_id,
     receivedOn: dateOf(r.received_on),
     recordedBy: r.recorded_by,
     createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** The payments recorded against an invoice, oldest first: its ledger in the shape the staff order page shows. */
+export async function invoicePayments(app: AppContext, invoiceNumber: string) {
+  return (await invoiceLedger(app, invoiceNumber)).map(({ id, amount, reference, receivedOn, recordedBy, createdAt }) => ({
+    id,
+    amount,
+    reference,
+    receivedOn,
+    recordedBy,
+    createdAt,
   }));
 }

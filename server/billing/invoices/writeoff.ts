@@ -107,37 +107,3 @@ export async function writeOffInvoice(
   if (!result.already) await billingChanged.emit(app, { userId });
   return ok(result);
 }
-
-/** An invoice's ledger: payments, refunds and write-offs, oldest first. */
-export async function invoiceLedger(app: AppContext, invoiceNumber: string) {
-  const rows = await app.db
-    .selectFrom("invoice_payments as p")
-    .leftJoin("users as u", "u.id", "p.recorded_by")
-    .select([
-      "p.id",
-      "p.kind",
-      "p.amount",
-      "p.currency_iso",
-      "p.payment_method_id",
-      "p.reference",
-      "p.payment_id",
-      sql<string>`p.received_on::text`.as("received_on"),
-      "p.created_at",
-      "u.email as recorded_by",
-    ])
-    .where("p.invoice_number", "=", invoiceNumber)
-    .orderBy("p.id")
-    .execute();
-  return rows.map((r) => ({
-    id: String(r.id),
-    kind: r.kind,
-    amount: Number(r.amount),
-    currencyIso: r.currency_iso.trim(),
-    methodId: r.payment_method_id,
-    reference: r.reference,
-    paymentId: r.payment_id,
-    receivedOn: r.received_on.slice(0, 10),
-    recordedBy: r.recorded_by,
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
-}
