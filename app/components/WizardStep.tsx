@@ -2,6 +2,7 @@
 // the step with its Back and Next buttons (a plain submit, so the step works without JavaScript).
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
+import { ErrorSummary } from "./form";
 import { OrderPeek } from "./OrderSummary";
 
 /** The id of a step field's error message (what its input's aria-describedby points at). */
@@ -25,7 +26,17 @@ export function useStepErrors(fieldErrors: unknown) {
     errors[field]?.length
       ? { "aria-invalid": true as const, "aria-describedby": [stepErrorId(field), describedBy].filter(Boolean).join(" ") }
       : { "aria-describedby": describedBy };
-  return { errors, err, invalid };
+  /** The step's error summary (issue 22 §6): fields in the order of the form, each linking to its control. */
+  const summary = (labels: Record<string, ReactNode>, targets: Record<string, string> = {}) => (
+    <ErrorSummary
+      entries={Object.entries(labels).map(([field, label]) => ({
+        id: targets[field] ?? field,
+        label,
+        message: errors[field]?.length ? t(errors[field][0]) : undefined,
+      }))}
+    />
+  );
+  return { errors, err, invalid, summary };
 }
 
 /**

@@ -2,7 +2,7 @@
 // translation keys, rendered by these components (labels, errors, aria).
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/lib/translate";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** Translates error keys from a schema; a key may name its namespace before a colon. */
 export function useErrorText() {
@@ -184,4 +184,70 @@ export function PlainField({
       ) : null}
     </div>
   );
+}
+
+/** One line of an error summary: the field's control id, its label and its errors (translation keys) or its message. */
+export interface SummaryEntry {
+  id: string;
+  label: ReactNode;
+  errors?: string[];
+  /** The message already translated (forms whose keys live in another namespace); wins over `errors`. */
+  message?: ReactNode;
+}
+
+/**
+ * The error summary of a long form (issue 22 §6): at the top, one link per invalid field to its control, so a
+ * researcher (or a screen reader) sees every problem at once instead of scrolling for red borders. Rendered by
+ * the server, so it works without JavaScript; it takes the focus when it appears (autoFocus in the HTML for a
+ * page the action re-rendered; an effect when a client-side submission comes back with errors).
+ */
+export function ErrorSummary({ entries, id = "error-summary" }: { entries: SummaryEntry[]; id?: string }) {
+  const { t } = useTranslation("common");
+  const errorText = useErrorText();
+  const shown = entries.filter((entry) => entry.message || entry.errors?.length);
+  const ref = useRef<HTMLDivElement>(null);
+  // Focus when the summary appears, not each time an answer is corrected (the fields revalidate as one types).
+  const visible = shown.length > 0;
+  useEffect(() => {
+    if (visible) ref.current?.focus();
+  }, [visible]);
+  if (!shown.length) return null;
+  return (
+    // autoFocus: the summary is where a failed submission leaves the reader (and a screen reader's cursor).
+    <div className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} ref={ref} id={id} autoFocus>
+      <h2 className="error-summary-title" id={`${id}-title`}>
+        {t("errorSummary.title")}
+      </h2>
+      <ul>
+        {shown.map((entry) => (
+          <li key={entry.id}>
+            <a href={`#${entry.id}`} onClick={(event) => focusField(event, entry.id)}>
+              {entry.label}: {entry.message ?? errorText(entry.errors)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** With JavaScript a summary link puts the cursor in its field (a plain fragment link only scrolls to it). */
+function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
+  const field = document.getElementById(id);
+  if (!field) return;
+  event.preventDefault();
+  field.scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
+}
+
+/** Summary entries for conform fields, in the order of the labels given (the order of the form). */
+export function summaryOf(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  fields: Record<string, FieldMetadata<any, any, string[]>>,
+  labels: Record<string, ReactNode>,
+): SummaryEntry[] {
+  return Object.entries(labels).flatMap(([name, label]) => {
+    const meta = fields[name];
+    return meta ? [{ id: meta.id, label, errors: meta.errors }] : [];
+  });
 }

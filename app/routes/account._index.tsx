@@ -10,7 +10,16 @@ import {
   type PasswordChangeFields,
   type PasswordChangeInput,
 } from "#common/accounts/schemas";
-import { CheckboxField, FormErrors, NewPasswordField, SelectField, SubmitButton, TextField } from "#app/components/form";
+import {
+  CheckboxField,
+  ErrorSummary,
+  FormErrors,
+  NewPasswordField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  summaryOf,
+} from "#app/components/form";
 import { requireUser } from "#app/lib/session.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
@@ -149,6 +158,21 @@ export default function AccountDetails() {
       <section className="card">
         <Form method="post" {...getFormProps(form)} className="stack">
           <input type="hidden" name="intent" value="details" />
+          <ErrorSummary
+            id="details-error-summary"
+            entries={summaryOf(fields, {
+              title: t("details.salutation"),
+              firstName: t("auth:register.firstName"),
+              lastName: t("auth:register.lastName"),
+              institution: t("auth:register.institutionOptional"),
+              orcid: t("details.orcid"),
+              secondaryEmail: t("details.secondaryEmail"),
+              countryCode: t("auth:register.countryCode"),
+              phoneNumber: t("auth:register.phone"),
+              country: t("auth:register.country"),
+              language: t("auth:register.language"),
+            })}
+          />
           <FormErrors errors={form.errors} id={form.errorId} />
           <p>
             {t("details.email")}: <strong>{user.email}</strong>

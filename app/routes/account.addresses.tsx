@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, use
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "#app/lib/translate";
-import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form";
+import { ErrorSummary, FormErrors, SelectField, SubmitButton, TextField, summaryOf } from "#app/components/form";
 import { requireUser } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { parseFields, readFormData } from "#app/lib/forms.server";
@@ -201,6 +201,21 @@ function AddressForm({ data }: { data: EditData }) {
       <Form method="post" {...getFormProps(form)} className="stack card">
         {/* The first submit button is the one Enter presses: saving, not the no-JS state refresh below. */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <ErrorSummary
+          entries={summaryOf(fields, {
+            label: t("address.label"),
+            name: t("address.name"),
+            organization: t("address.organization"),
+            address1: t("address.address1"),
+            address2: t("address.address2"),
+            city: t("address.city"),
+            country: t("address.country"),
+            state: t(states.length ? "address.state" : "address.stateOptional"),
+            zip: t("address.zip"),
+            phone: t("address.phone"),
+            vat: t("address.vatOptional"),
+          })}
+        />
         <FormErrors errors={form.errors} id={form.errorId} />
         <SelectField meta={fields.label} label={t("address.label")}>
           <option value="billing">{t("address.labels.billing")}</option>

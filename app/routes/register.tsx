@@ -4,7 +4,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { Trans, useTranslation } from "#app/lib/translate";
 import { checkEmailSchema, registerSchema, type CheckEmailFields, type RegisterFields } from "#common/auth/schemas";
 import { useClientValidation } from "#app/lib/client-validation";
-import { FormErrors, NewPasswordField, SubmitButton, TextField, useErrorText } from "#app/components/form";
+import { ErrorSummary, FormErrors, NewPasswordField, SubmitButton, TextField, summaryOf, useErrorText } from "#app/components/form";
 import { getCurrentSession, homeDirectory, requireLang, safeRedirect } from "#app/lib/session.server";
 import { signedInRedirect } from "#app/lib/sign-in.server";
 import { getFixedT } from "#app/i18n.server";
@@ -241,6 +241,26 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
   };
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
+      <ErrorSummary
+        entries={summaryOf(fields, {
+          password: t("login.password"),
+          firstName: t("register.firstName"),
+          lastName: t("register.lastName"),
+          countryCode: t("register.countryCode"),
+          phoneNumber: t("register.phone"),
+          country: t("register.country"),
+          currency: t("register.currency"),
+          language: t("register.language"),
+          institution: t(data.options.institutionInfoMandatory ? "register.institution" : "register.institutionOptional"),
+          title: t("register.personTitle"),
+          workplace: t("register.workplace"),
+          orcid: t("register.orcid"),
+          secondaryEmail: t("register.secondaryEmail"),
+          foundUs: t("register.foundUs"),
+          otherFoundUs: t("register.otherFoundUs"),
+          agreeToTOS: t("register.agreeToTOSShort"),
+        })}
+      />
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="email" value={email} />

@@ -96,7 +96,7 @@ export default function Details() {
   const navigation = useNavigation();
   const { t } = useTranslation("order");
   const lang = useLang();
-  const { errors, err, invalid } = useStepErrors(actionData?.fieldErrors);
+  const { errors, err, invalid, summary } = useStepErrors(actionData?.fieldErrors);
   const duplicateCheck = useDuplicateCheck(data.signedIn);
   const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
   if (data.noServices) {
@@ -112,6 +112,17 @@ export default function Details() {
       <h1>{t("steps.details")}</h1>
       <Form method="post" encType="multipart/form-data" className="stack" replace>
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        {summary(
+          {
+            projectTitle: t("details.projectTitle"),
+            areaOfStudyId: t("details.areaOfStudy"),
+            styleOfEnglish: t("details.styleOfEnglish"),
+            journalName: t("details.journalName"),
+            journalUrl: t("details.journalUrl"),
+            mainFiles: t("details.files"),
+          },
+          { styleOfEnglish: "styleOfEnglish-american", mainFiles: "files" },
+        )}
         <div className={`field${errors.projectTitle ? " field-invalid" : ""}`}>
           <label htmlFor="projectTitle">{t("details.projectTitle")}</label>
           <input
@@ -150,6 +161,7 @@ export default function Details() {
               <label key={s} className="checkbox">
                 <input
                   type="radio"
+                  id={`styleOfEnglish-${s}`}
                   name="styleOfEnglish"
                   value={s}
                   defaultChecked={v.styleOfEnglish === s}

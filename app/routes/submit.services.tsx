@@ -149,8 +149,12 @@ export default function Services() {
   return (
     <section className="stack">
       <h1>{t(`steps.${data.step}`)}</h1>
-      {data.step === "manuscript-services" ? <WordCountForm wordCount={data.wordCount} error={errors.wordCount?.[0]} /> : null}
-      {data.binNotice ? <WordBinNotice notice={data.binNotice} currency={data.currency} /> : null}
+      {/* One word-count form at a time: the bin notice carries its own (prefilled with the counted words), and two
+          of them filled a 360 px screen before the first service (issue 22 §6). */}
+      {data.step === "manuscript-services" && !data.binNotice ? (
+        <WordCountForm wordCount={data.wordCount} error={errors.wordCount?.[0]} />
+      ) : null}
+      {data.binNotice ? <WordBinNotice notice={data.binNotice} currency={data.currency} error={errors.wordCount?.[0]} /> : null}
       {data.blocked ? <p className="alert alert-warning">{t("catalogue:notices.word-count-differs-no-service-option")}</p> : null}
       <Form method="post" className="stack" replace preventScrollReset>
         <button type="submit" name="intent" value="next" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -288,9 +292,11 @@ function WordCountForm({ wordCount, error }: { wordCount: number | null; error?:
 function WordBinNotice({
   notice,
   currency,
+  error,
 }: {
   notice: { counted: number; entered: number; bin: string | null; price: number };
   currency: { isoCode: string; sign: string; numDecimals: number };
+  error?: string;
 }) {
   const { t } = useTranslation("order");
   const location = useLocation();
@@ -299,11 +305,25 @@ function WordBinNotice({
       <p id="word-bin-notice-text">
         {t("wordBin.notice", { counted: notice.counted, entered: notice.entered, price: formatMoney(notice.price, currency) })}
       </p>
-      <Form method="post" className="field-row" replace preventScrollReset>
+      <Form method="post" className="word-count-form" replace preventScrollReset>
         <input type="hidden" name="intent" value="word-count" />
-        <div className="field">
+        <div className={`field${error ? " field-invalid" : ""}`}>
           <label htmlFor="wc-bin">{t("wordBin.label")}</label>
-          <input id="wc-bin" name="wordCount" type="number" min={1} max={999999} defaultValue={notice.counted} />
+          <input
+            id="wc-bin"
+            name="wordCount"
+            type="number"
+            min={1}
+            max={999999}
+            defaultValue={notice.counted}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "wc-bin-error" : undefined}
+          />
+          {error ? (
+            <p className="field-error" id="wc-bin-error" role="alert">
+              {t(error)}
+            </p>
+          ) : null}
         </div>
         <button type="submit" className="button button-small">
           {t("updateWordCount")}

@@ -1,5 +1,6 @@
 import { Form, Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "#app/lib/meta";
 import { useTranslation } from "#app/lib/translate";
 import { errorKind } from "#app/components/ErrorPanel";
 import { useLang } from "#app/lib/use-lang";
@@ -23,8 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Notices of the whole wizard, on whichever step they land: /new resuming an earlier submission
   // (?continue=1, spec 1 §2, §8) and a currency the picker could not save (?currency=error, spec 1 §8).
   const notices = { continuing: params.get("continue") === "1", currencyError: params.get("currency") === "error" };
+  // The <title> of the wizard's error page (its ErrorBoundary), in the page's language (issue 22 §6).
+  const errorTitle = t("errorPageTitle");
   if (!form)
     return {
+      errorTitle,
       steps: null,
       summary: null,
       currencies: null,
@@ -44,8 +48,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       revenueShare: w.scope.cookies[cookies.revenueShare.name] ?? null,
     }),
   ]);
-  return { steps, summary: summarize(price), currencyIso: form.currency_iso.trim(), promoCode: form.promo_code, ...layout, notices };
+  return {
+    errorTitle,
+    steps,
+    summary: summarize(price),
+    currencyIso: form.currency_iso.trim(),
+    promoCode: form.promo_code,
+    ...layout,
+    notices,
+  };
 }
+
+/** A step's own meta gives its title; when a step fails, this layout's error page is titled in the page's language. */
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.error && args.data?.errorTitle
+    ? titleMeta({ ...args, error: undefined, data: { title: args.data.errorTitle } } as never)
+    : titleMeta(args as never);
 
 export default function SubmitLayout() {
   const { steps, summary, currencies, currencyIso, timeZone, banner, promoCode, promoMessage, notices } = useLoaderData<typeof loader>();

@@ -276,10 +276,13 @@ describe("§3.10 the word-bin mismatch notice", () => {
     expect(html).toContain("word-bin-notice");
     expect(html).toContain(`We counted ${counted} words in your manuscript`);
     expect(html).toMatch(new RegExp(`name="wordCount"[^>]*value="${counted}"`));
+    // One word-count form at a time (issue 22 §6: two filled a phone's first screen): the notice's.
+    expect(html.match(/name="wordCount"/g)).toHaveLength(1);
     expect(html).toContain(`href="${page}?binNotice=closed"`);
-    // Closing is a link: it hides the notice and changes nothing.
+    // Closing is a link: it hides the notice and changes nothing; the page's own word-count form is back.
     html = await (await c.get(`${page}?binNotice=closed`)).text();
     expect(html.includes("word-bin-notice")).toBe(false);
+    expect(html).toMatch(/id="wc-edit"[^>]*value="9000"/);
     expect((await load(c, id)).wordCount).toBe(9000);
     // The notice's form changes the count (the services page's word-count form), and the notice goes.
     const r = await c.post(page, { intent: "word-count", wordCount: String(counted) });

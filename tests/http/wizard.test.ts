@@ -78,6 +78,14 @@ describe("order wizard without JavaScript", () => {
     expect(html).toContain("Please enter your project title.");
     expect(html).toContain("Please choose your area of study.");
     expect(html).toContain("Please select your preferred type of English.");
+    // Issue 22 §6: the error summary at the top, focused on load, each problem linking to its field.
+    const summary =
+      /<div class="error-summary" role="alert"[^>]*autofocus=""[^>]*>([\s\S]*?)<\/ul><\/div>/.exec(html)?.[1]?.replaceAll("<!-- -->", "") ??
+      "";
+    expect(summary).toContain('<a href="#projectTitle">Project title: Please enter your project title.</a>');
+    expect(summary).toContain('href="#areaOfStudyId"');
+    expect(summary).toContain('href="#styleOfEnglish-american"');
+    expect(html).toContain('id="styleOfEnglish-american"');
     const area = await portal.ctx.db
       .selectFrom("areas_of_study")
       .select("id")
@@ -156,7 +164,8 @@ describe("order wizard without JavaScript", () => {
 
 /** The hidden fields of the /new?promo= confirmation's form, as the browser posts them. */
 function confirmedPromo(html: string): Record<string, string> {
-  const form = /<form[^>]*action="\/en\/researcher\/submit\/promo"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+  const form =
+    /<form[^>]*action="\/en\/researcher\/submit\/promo"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1]?.replaceAll("<!-- -->", "") ?? "";
   return Object.fromEntries(
     [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, "&")]),
   );
