@@ -166,7 +166,13 @@ export default function Details() {
           <div className="field-row">
             <div className={`field${errors.journalName ? " field-invalid" : ""}`}>
               <label htmlFor="journalName">{t("details.journalName")}</label>
-              <input id="journalName" name="journalName" maxLength={JOURNAL_NAME_MAX} defaultValue={v.journalName} {...invalid("journalName")} />
+              <input
+                id="journalName"
+                name="journalName"
+                maxLength={JOURNAL_NAME_MAX}
+                defaultValue={v.journalName}
+                {...invalid("journalName")}
+              />
               {err("journalName")}
             </div>
             <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>

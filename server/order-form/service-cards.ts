@@ -63,21 +63,19 @@ export async function serviceCards(
     const services = [...selectable.values()]
       .filter((s) => s.group === g.slug)
       .filter((s) => !s.sourceLanguageId || s.sourceLanguageId === form.language_id || form.customer_goal !== "manuscript")
-      .map(
-        (s): ServiceCard => ({
-          slug: s.slug,
-          identity: s.identity,
-          type: s.type,
-          group: s.group,
-          nameKey: s.nameKey,
-          descriptionKey: s.descriptionKey,
-          featured: s.featured,
-          recommended: s.recommended,
-          counted: Boolean(s.price.unit),
-          fromPrice: servicePrice(scope, form, catalogue, s, now),
-          selected: selected.has(s.slug),
-        }),
-      );
+      .map((s): ServiceCard => ({
+        slug: s.slug,
+        identity: s.identity,
+        type: s.type,
+        group: s.group,
+        nameKey: s.nameKey,
+        descriptionKey: s.descriptionKey,
+        featured: s.featured,
+        recommended: s.recommended,
+        counted: Boolean(s.price.unit),
+        fromPrice: servicePrice(scope, form, catalogue, s, now),
+        selected: selected.has(s.slug),
+      }));
     const prices = services.map((s) => s.fromPrice).filter((p): p is number => p !== null);
     return {
       slug: g.slug,
