@@ -20,7 +20,7 @@ import {
   stepBefore,
   stepContext,
 } from "#server/order-form";
-import { PROJECT_TITLE_MAX } from "#common/order-form/constants";
+import { JOURNAL_NAME_MAX, PROJECT_TITLE_MAX } from "#common/order-form/constants";
 import { deleteFile } from "#server/documents/storage";
 import { paths } from "#common/paths";
 
@@ -178,7 +178,13 @@ export default function Details() {
           <div className="field-row">
             <div className={`field${errors.journalName ? " field-invalid" : ""}`}>
               <label htmlFor="journalName">{t("details.journalName")}</label>
-              <input id="journalName" name="journalName" defaultValue={v.journalName} {...invalid("journalName")} />
+              <input
+                id="journalName"
+                name="journalName"
+                maxLength={JOURNAL_NAME_MAX}
+                defaultValue={v.journalName}
+                {...invalid("journalName")}
+              />
               {err("journalName")}
             </div>
             <div className={`field${errors.journalUrl ? " field-invalid" : ""}`}>

@@ -1,4 +1,3 @@
-import { LANG_TAG } from "#common/i18n";
 import { paths } from "#common/paths";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -52,7 +51,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const analysing =
     mainFiles.length > 0 && !details.documentDetailsReceived && !details.analysisFailed && snapshot.flags.order_form_language_detection;
   const rework = await reworkView(w.scope, form);
-  const names = new Intl.DisplayNames([LANG_TAG[w.lang]], { type: "language" });
   return {
     title: t(rework ? "rework.title" : "getStarted.title"),
     formId: form.id,
@@ -75,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       details.documentDetailsReceived && details.wordCount !== null && details.manuscriptLanguageId !== null && form.word_count === null,
     pollCount: Number(new URL(request.url).searchParams.get("poll") ?? 0) || 0,
     files: files.map((f) => ({ id: f.id, name: f.originalName, kind: f.kind, sizeBytes: f.sizeBytes })),
-    languages: languages.map((l) => ({ id: l.id, name: names.of(l.code) ?? l.code })),
+    languages: languages.map((l) => ({ id: l.id, name: l.name })),
     uploadUi: snapshot.flags.upload_files_ui,
   };
 }

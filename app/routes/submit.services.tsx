@@ -9,14 +9,12 @@ import { deliveryTierForm, manuscriptDetailsBody, serviceToggleForm, servicesFor
 import { QuantityField, StepActions, TierButton, ToggleServiceButton, stepErrorId } from "#app/components/WizardStep";
 import {
   priceForm,
-  REWORK_GROUP,
   type SaveResult,
   saveDeliveryTier,
   saveManuscriptDetails,
   saveServices,
-  selectableServices,
   selectionsOf,
-  servicePrice,
+  serviceCards,
   toggleService,
   saveGoingBack,
   stepBefore,
@@ -27,9 +25,6 @@ import { paths } from "#common/paths";
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
-const MANUSCRIPT_GROUPS = ["editing", "translation", "formatting"];
-const MULTIMEDIA_GROUPS = ["figures"];
-
 function stepOf(url: string) {
   return url.includes("/multimedia-services") ? ("multimedia-services" as const) : ("manuscript-services" as const);
 }
@@ -38,14 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = stepOf(new URL(request.url).pathname);
   const { w, form, t, catalogue } = await loadStep(request, context, step);
   const snapshot = await context.app.config.snapshot();
-  // A rework form offers the rework services of its original order instead of the manuscript services.
-  const groupSlugs = step === "multimedia-services" ? MULTIMEDIA_GROUPS : form.rework ? [REWORK_GROUP] : MANUSCRIPT_GROUPS;
-  const groups = groupSlugs.map((g) => catalogue.groups.find((x) => x.slug === g)).filter((g) => g !== undefined);
-  const selectable = await selectableServices(w.scope, form, catalogue);
-  const selected = new Set((form.selections ?? []).map((s) => s.serviceSlug));
+  // The cards as GET /api/order-form/{id}/load lists them (server/order-form/service-cards.ts); a rework form
+  // offers the rework services of its original order instead of the manuscript services.
+  const groups = await serviceCards(w.scope, form, catalogue, step);
   const price = await priceForm(w.scope, form, catalogue).catch(() => null);
   const currencyIso = form.currency_iso.trim();
-  const now = new Date();
   const about = new URL(request.url).searchParams.get("about");
   // The closable word-bin notice (spec 1 §4 "Word count"): closing is a link (?binNotice=closed), not a write.
   const binNotice =
@@ -60,19 +52,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       slug: g.slug,
       nameKey: g.nameKey,
       columns: g.columns,
-      services: [...selectable.values()]
-        .filter((s) => s.group === g.slug)
-        .filter((s) => !s.sourceLanguageId || s.sourceLanguageId === form.language_id || form.customer_goal !== "manuscript")
-        .map((s) => ({
-          slug: s.slug,
-          nameKey: s.nameKey,
-          descriptionKey: s.descriptionKey,
-          featured: s.featured,
-          recommended: s.recommended,
-          counted: Boolean(s.price.unit),
-          fromPrice: servicePrice(w.scope, form, catalogue, s, now),
-          selected: selected.has(s.slug),
-        })),
+      services: g.services.map((s) => ({
+        slug: s.slug,
+        nameKey: s.nameKey,
+        descriptionKey: s.descriptionKey,
+        featured: s.featured,
+        recommended: s.recommended,
+        counted: s.counted,
+        fromPrice: s.fromPrice,
+        selected: s.selected,
+      })),
     })),
     currency: price?.currency ?? {
       isoCode: currencyIso,
@@ -86,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     expressAvailable: price?.expressAvailable ?? false,
     rushPriceDifference: price?.rushPriceDifference ?? 0,
     expressPriceDifference: price?.expressPriceDifference ?? 0,
-    scientificSelected: selected.has("scientific-editing"),
+    scientificSelected: (form.selections ?? []).some((s) => s.serviceSlug === "scientific-editing"),
     wordCount: form.word_count,
     notices: price?.notices ?? [],
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount)),

@@ -136,7 +136,8 @@ export const authApi: EndpointTable = [
   endpoint({
     method: "POST",
     path: "/api/auth/logout",
-    auth: "none",
+    // The session is read: signing out while viewing as a researcher writes the audit's stop row (issue 22 item 8).
+    auth: "optional",
     summary: "Signs out: revokes this session and clears its cookie.",
     handler: async ({ scope }) => reply({ loggedIn: false }, { cookies: [await signOutHere(scope)] }),
   }),

@@ -45,6 +45,7 @@ import {
   generatePriceQuote,
   newDraftKey,
   openDraft,
+  orderFormLoadView,
   orderFormView,
   ownerOf,
   quotePdf,
@@ -74,6 +75,11 @@ import {
 
 async function respond(scope: Scope, form: OrderFormRow, status = 200, setCookies?: string[]): Promise<ApiReply> {
   return reply({ orderForm: await orderFormView(scope, form) }, { status, cookies: setCookies });
+}
+
+/** The answer of the load calls: the form with what the wizard's pages offer (spec 1 §3; issue 22 item 4). */
+async function respondLoaded(scope: Scope, form: OrderFormRow, status = 200, setCookies?: string[]): Promise<ApiReply> {
+  return reply({ orderForm: await orderFormLoadView(scope, form) }, { status, cookies: setCookies });
 }
 
 /** The form as the API shows it with a message for the visitor (`coupon-applied-message`…). */
@@ -121,7 +127,8 @@ export const orderFormApi: EndpointTable = [
     method: "GET",
     path: "/api/order-form/new",
     auth: "optional",
-    summary: "The visitor's order form in progress, or a new one (201; an anonymous visitor gets the draft cookie).",
+    summary:
+      "The visitor's order form in progress, or a new one (201; an anonymous visitor gets the draft cookie), as {id}/load answers it.",
     async handler({ scope: request }) {
       // An anonymous visitor without a draft cookie gets a new key, and the form is made for it.
       const created = !request.userId && !request.draftKey ? newDraftKey() : null;
@@ -129,17 +136,17 @@ export const orderFormApi: EndpointTable = [
       const setCookies = created ? [cookies.draft.serialize(created, scope.secure)] : undefined;
       // A visitor's currency: CNY on the China site, else USD (the user's own when signed in).
       const { form, created: isNew } = await openDraft(scope, (site) => (site.identity === "CN" ? "CNY" : "USD"));
-      return respond(scope, form, isNew ? 201 : 200, setCookies);
+      return respondLoaded(scope, form, isNew ? 201 : 200, setCookies);
     },
   }),
   endpoint({
     method: "GET",
     path: "/api/order-form/load",
     auth: "optional",
-    summary: "The visitor's order form in progress (404 when there is none).",
+    summary: "The visitor's order form in progress, as {id}/load answers it (404 when there is none).",
     async handler({ scope }) {
       const form = await currentDraftOf(scope);
-      return form ? respond(scope, form) : fail("not-found");
+      return form ? respondLoaded(scope, form) : fail("not-found");
     },
   }),
   // Spec 2: the re-edit page's Continue link. The wizard's /new?rework= opens (or resumes) the rework form;
@@ -168,8 +175,9 @@ export const orderFormApi: EndpointTable = [
     method: "GET",
     path: `${ID}/load`,
     auth: "optional",
-    summary: "One order form of the visitor: prices, steps, files, discounts.",
-    handler: onForm(async ({ scope, form }) => respond(scope, form), { placed: true }),
+    summary:
+      "One order form of the visitor: prices, steps, files, discounts, and what the wizard offers (availableServices, serviceGroups with price and priceLabel, customerGoals, manuscriptLanguages, detectedLanguageId, calculatedWordCount, holidays, duplicateOrder).",
+    handler: onForm(async ({ scope, form }) => respondLoaded(scope, form), { placed: true }),
   }),
   endpoint({
     method: "GET",

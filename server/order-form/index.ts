@@ -90,4 +90,5 @@ export {
 } from "./quote";
 export { HIDDEN_DISCOUNT_DESCRIPTIONS, summarize, type OrderSummary } from "./summary";
 export { wizardLayout, type WizardLayout } from "./layout";
-export { orderFormView } from "./view";
+export { orderFormLoadView, orderFormView } from "./view";
+export { serviceCards, servicesStepOf, type ServiceCard, type ServiceGroupCards, type ServicesStep } from "./service-cards";

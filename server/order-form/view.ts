@@ -8,7 +8,13 @@ import { summarize } from "./summary";
 import { fixedT } from "../i18n";
 import { reworkView } from "./rework";
 import { answersOf, bundleOffers } from "./bundles";
-import { getCatalogue } from "../catalogue";
+import { businessDeadline, getCatalogue, localDate } from "../catalogue";
+import { formatMoney } from "#common/money";
+import { manuscriptLanguages } from "./choices";
+import { manuscriptDetails } from "./files";
+import { type ServiceCard, serviceCards, servicesStepOf } from "./service-cards";
+import { CUSTOMER_GOALS } from "./steps/get-started";
+import { findDuplicate } from "./steps/duplicate";
 
 export async function orderFormView(scope: Scope, form: OrderFormRow) {
   const t = fixedT(scope.lang, "order");
@@ -135,5 +141,103 @@ export async function orderFormView(scope: Scope, form: OrderFormRow) {
     rework: form.rework,
     // A rework form: the order it re-edits, the rework services it may choose (each with the original it reworks) and the instructions.
     reworkOf: rework ? { ...rework.order, services: rework.originals, instructions: form.rework_instructions } : null,
+  };
+}
+
+/**
+ * The order form as the load calls return it (GET /api/order-form/{id}/load, /load, /new; spec 1 §3 "Order form",
+ * "Service", "ServiceGroup"): the form with everything the wizard's pages offer, so that an API client can build
+ * the wizard from it (issue 22 item 4). Each list comes from the module its page reads: the services step's cards
+ * (service-cards.ts), the get-started page's goals and languages and the document analysis, the duplicate check of
+ * the details step, the localisation's business calendar the deadlines skip. Only the loads carry them: the
+ * services' "from" prices cost a pricing run each, which the step saves' answers do not need.
+ */
+export async function orderFormLoadView(scope: Scope, form: OrderFormRow) {
+  const t = fixedT(scope.lang, "order");
+  const tc = fixedT(scope.lang, "catalogue");
+  const catalogue = await getCatalogue(scope.app);
+  const now = new Date();
+  const [view, groups, languages, detected, duplicate, price] = await Promise.all([
+    orderFormView(scope, form),
+    serviceCards(scope, form, catalogue, servicesStepOf(form), now),
+    manuscriptLanguages(scope),
+    manuscriptDetails(scope, form),
+    findDuplicate(scope, form),
+    priceForm(scope, form, catalogue).catch(() => null),
+  ]);
+  const currency = price?.currency ?? {
+    isoCode: form.currency_iso.trim(),
+    sign: catalogue.currencies[form.currency_iso.trim()]?.sign ?? "$",
+    numDecimals: catalogue.currencies[form.currency_iso.trim()]?.numDecimals ?? 2,
+  };
+  const calendar = catalogue.calendars[scope.localization];
+  const today = calendar ? localDate(now, calendar.timeZone) : now.toISOString().slice(0, 10);
+  const card = (s: ServiceCard) => ({
+    id: s.slug,
+    identity: s.identity,
+    slug: s.slug,
+    name: tc(s.nameKey),
+    description: s.descriptionKey ? tc(`${s.descriptionKey}.body`) : null,
+    type: s.type,
+    group: s.group,
+    listPrice: s.fromPrice,
+    featured: s.featured,
+    recommended: s.recommended,
+    // A service without a price here is by quote: its card shows but cannot be priced in this currency.
+    disabled: s.fromPrice === null,
+    optionsDeterminedByCount: s.counted,
+    selection: s.selected,
+  });
+  const lines = new Map((price?.lineItems ?? []).map((l) => [l.serviceSlug, l]));
+  return {
+    ...view,
+    // Spec 1 §3 "Service (in the order form)": the chosen services with their details and priced line.
+    services: (form.selections ?? []).map((sel) => {
+      const s = catalogue.services.find((c) => c.slug === sel.serviceSlug);
+      const line = lines.get(sel.serviceSlug);
+      return {
+        ...sel,
+        id: sel.serviceSlug,
+        identity: s?.identity ?? null,
+        name: s ? tc(s.nameKey) : sel.serviceSlug,
+        type: s?.type ?? "other",
+        quantity: line?.quantity ?? sel.quantity ?? 1,
+        listPrice: line?.listPrice ?? null,
+        totalPrice: line?.totalPrice ?? null,
+        deliveryTier: line?.deliveryTier ?? form.delivery_tier,
+        options: {
+          price: line?.totalPrice ?? null,
+          // The line's own business days from now, as the pricing engine counts the order's deadline.
+          deadline:
+            line && line.turnaroundDays !== null && calendar ? businessDeadline(now, line.turnaroundDays, calendar).toISOString() : null,
+          rush: (line?.deliveryTier ?? form.delivery_tier) === "rush",
+          deliveryTier: (line?.deliveryTier ?? form.delivery_tier) === "express" ? "express" : "standard",
+          timeline: line?.turnaroundDays ?? null,
+          ...(s?.price.unit === "figure" ? { figureCount: line?.quantity ?? sel.quantity ?? 1 } : {}),
+          ...(s?.price.unit === "table" ? { tableCount: line?.quantity ?? sel.quantity ?? 1 } : {}),
+        },
+        featured: s?.featured ?? false,
+        recommended: s?.recommended ?? false,
+        optionsDeterminedByCount: Boolean(s?.price.unit),
+      };
+    }),
+    availableServices: groups.flatMap((g) => g.services.map(card)),
+    serviceGroups: groups.map((g) => ({
+      slug: g.slug,
+      name: tc(g.nameKey),
+      serviceType: g.serviceType,
+      columns: g.columns,
+      services: g.services.map((s) => s.slug),
+      price: g.fromPrice,
+      priceLabel: g.fromPrice === null ? null : t("fromPrice", { price: formatMoney(g.fromPrice, currency) }),
+    })),
+    customerGoals: CUSTOMER_GOALS.map((g) => ({ name: g.name, requiresWordCount: g.requiresWordCount })),
+    manuscriptLanguages: languages.map((l) => ({ id: l.id, name: l.name })),
+    // What the analysis of the uploaded manuscript found (the get-started page offers it until the visitor saves).
+    detectedLanguageId: detected.documentDetailsReceived ? detected.manuscriptLanguageId : null,
+    calculatedWordCount: detected.documentDetailsReceived ? detected.wordCount : null,
+    // The public holidays the deadlines skip, from today in the localisation's clock (ISO dates).
+    holidays: (calendar?.holidays ?? []).filter((d) => d >= today).sort(),
+    duplicateOrder: duplicate ? { externalId: duplicate.externalId, date: duplicate.date, title: duplicate.title } : null,
   };
 }

@@ -8,6 +8,7 @@ import { fixedT } from "../i18n";
 import { searchMyOrders } from "./dashboard";
 import { orderServiceOptions, saveNotificationEmails, saveOrderDetails } from "./edit";
 import { serviceDetails } from "./service-details";
+import { orderPayment } from "./payment-view";
 
 /** A deadline mismatch answers 409 with the suggested deadline (spec 2 §4 'Use this deadline'). */
 function saveError(e: Err) {
@@ -62,6 +63,14 @@ export const ordersApi: EndpointTable = [
         answers: r.value.answers,
       });
     },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/order/:externalId/payment",
+    auth: "user",
+    summary:
+      "The order as its payment needs it (spec 2 §7): {order} with status, flags, lineItems, discounts, currency, invoice, amountDue, receiptCode, pendingPayments (boletoUrl) and payUrl; the owner's (or staff's), anyone else 404.",
+    handler: ({ scope, params }) => orderPayment(scope, params.externalId),
   }),
   endpoint({
     method: "PUT",

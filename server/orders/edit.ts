@@ -15,12 +15,14 @@ import { afterOrderChange, recordHistory } from "./life";
 import { EXTERNAL_ID } from "./read";
 import { checkAnswers, detailsOf, servicesByRef, type ServiceDetails } from "./service-details";
 import type { OrderStatus } from "#common/orders/status";
+import { JOURNAL_NAME_MAX } from "#common/order-form/constants";
 
 /** States in which the researcher may still change the order (work not delivered, not cancelled). */
 export const EDITABLE_STATUSES: readonly string[] = ["placed", "in-progress"];
 /** Groups whose services may be added to a placed order (add-ons; the main service is chosen in the wizard). */
 const ADDABLE_GROUPS = new Set(["formatting", "figures", "journalrec"]);
-export const JOURNAL_NAME_MAX = 255;
+// The journal name's limit is the order form's (the details step and this edit form take the same name).
+export { JOURNAL_NAME_MAX } from "#common/order-form/constants";
 export const NOTIFICATION_EMAILS_MAX = 5;
 export const STYLES_OF_ENGLISH = ["british", "american"] as const;
 

@@ -136,7 +136,7 @@ describe("wrong JSON types", () => {
 });
 
 describe("text the database refuses", () => {
-  it("a lone surrogate in the journal name is a 400; an emoji is stored as sent, even across the length cut", async () => {
+  it("a lone surrogate in the journal name is a 400; an emoji is stored as sent, and a name past the limit refused", async () => {
     const url = `/api/order-form/${formId}/journal`;
     expect((await send(user.client, "PUT", url, '{"name":"Nature \\ud83e"}')).status).toBe(400);
     expect((await send(user.client, "PUT", url, '{"name":"\\udc00 Nature"}')).status).toBe(400);
@@ -144,11 +144,14 @@ describe("text the database refuses", () => {
     let journal = (await portal.ctx.db.selectFrom("order_forms").select("journal").where("id", "=", formId).executeTakeFirstOrThrow())
       .journal;
     expect(journal).toMatchObject({ name: "Nature 🧬 Genetics" });
-    // 254 letters and an emoji: a cut at 255 code units would leave half of it (jsonb refuses `\ud83e`).
+    // Past 255 code units the name is refused, never cut (issue 22 item 4): a cut could leave half an emoji (jsonb
+    // refuses `\ud83e`). 253 letters and an emoji fit exactly and are stored whole.
     const long = `${"a".repeat(254)}🧬🧬`;
-    expect((await send(user.client, "PUT", url, JSON.stringify({ name: long }))).status).toBe(200);
+    expect((await send(user.client, "PUT", url, JSON.stringify({ name: long }))).status).toBe(400);
+    const fits = `${"a".repeat(253)}🧬`;
+    expect((await send(user.client, "PUT", url, JSON.stringify({ name: fits }))).status).toBe(200);
     journal = (await portal.ctx.db.selectFrom("order_forms").select("journal").where("id", "=", formId).executeTakeFirstOrThrow()).journal;
-    expect((journal as { name: string }).name).toBe("a".repeat(254));
+    expect((journal as { name: string }).name).toBe(fits);
   });
 
   it("WeChat sign-in with a NUL or a lone surrogate in redirect or origin is a translated 400 (JSON and form)", async () => {

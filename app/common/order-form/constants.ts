@@ -2,6 +2,8 @@
 /** The largest word count the order form takes (spec 1 §9); the pricing engine flags longer ones (veryLongWordCount). */
 export const WORD_COUNT_MAX = 999_999;
 export const PROJECT_TITLE_MAX = 512;
+/** A target journal's name: at most this many characters, on the details step and the order's edit form alike (issue 22 item 4). */
+export const JOURNAL_NAME_MAX = 255;
 
 /** Payment method codes (spec 3 §9). */
 export { PAYMENT_METHOD } from "../payments/methods";

@@ -2,15 +2,17 @@
 import { invalid, ok } from "#common/result";
 import { serialIdOf } from "#common/integers";
 import { checkField, journalUrlField, projectTitleField } from "#common/order-form/schemas";
+import { JOURNAL_NAME_MAX } from "#common/order-form/constants";
 import { getCatalogue, SCIENTIFIC_EDITING_SLUG } from "../../catalogue";
 import type { Scope } from "../../scope";
 import { formFiles } from "../files";
 import { advanceFrom } from "../progress";
 import { type OrderFormRow, saveOrderForm } from "../store";
 import type { FieldErrors, SaveResult } from "../types";
-import { clip } from "#common/text";
 
 // ---- details --------------------------------------------------------------------
+
+const JOURNAL_NAME_TOO_LONG = "order:errors.journal-name-too-long";
 
 /** The details step as the page's form or the API's body parses it; the values are checked here. */
 export interface DetailsInput {
@@ -50,6 +52,7 @@ export async function saveDetails(
   const urlCheck = checkField(journalUrlField, journalShown ? input.journalUrl : "");
   const journalUrl = urlCheck.ok ? urlCheck.value : "";
   if (!urlCheck.ok) errors.journalUrl = urlCheck.error;
+  if (journalName.length > JOURNAL_NAME_MAX) errors.journalName = JOURNAL_NAME_TOO_LONG;
   // "Upload files later" (get-started) is honoured here: the files are needed before payment, and the
   // payment step asks for them (ADR 020); without that box ticked they are needed now.
   if (!form.upload_files_later) {
@@ -57,7 +60,7 @@ export async function saveDetails(
     if (!files.some((f) => f.kind === "main" || f.kind === "figure")) errors.mainFiles = "order:errors.no-files";
   }
   if (!moveOn) {
-    const journalOk = !errors.journalUrl && journalName !== "";
+    const journalOk = !errors.journalUrl && !errors.journalName && journalName !== "";
     return ok(
       await saveOrderForm(scope.app.db, form, {
         ...(errors.projectTitle ? {} : { project_title: title }),
@@ -89,7 +92,9 @@ export async function saveJournal(scope: Scope, form: OrderFormRow, input: { nam
   const url = urlCheck.ok ? urlCheck.value : "";
   const errors: FieldErrors = {};
   if (!name) errors.name = "order:errors.journal-name-required";
+  // Refused beyond the pages' limit, not cut: a name cut short would be stored as if the researcher had typed it.
+  else if (name.length > JOURNAL_NAME_MAX) errors.name = JOURNAL_NAME_TOO_LONG;
   if (!urlCheck.ok) errors.url = urlCheck.error;
   if (Object.keys(errors).length) return invalid(errors);
-  return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name: clip(name, 255), ...(url ? { url } : {}) }) }));
+  return ok(await saveOrderForm(scope.app.db, form, { journal: JSON.stringify({ name, ...(url ? { url } : {}) }) }));
 }
