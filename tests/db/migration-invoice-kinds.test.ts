@@ -191,5 +191,6 @@ describe("0036_invoice_kinds", () => {
     expect(Number(next.slice(3))).toBe(Number(voided.slice(3)) + 1);
     // A prepayment bills no order; an order invoice must name one.
     await expect(sql`update invoices set order_id = null where number = ${invoice.number}`.execute(db)).rejects.toThrow();
-  });
+    // Two migrations, PDFs and pages: slow on a loaded machine.
+  }, 120_000);
 });
