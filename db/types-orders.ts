@@ -177,9 +177,14 @@ export interface InvoicePaymentTable {
   exchange_rate: Opt<string>;
 }
 
+/** What an invoice bills (ADR 058): an order, or a prepayment (money that becomes a prepaid balance once paid). */
+export type InvoiceKind = "order" | "prepayment";
+
 export interface InvoiceTable {
   number: string;
-  order_id: number;
+  /** 'order' (order_id set) or 'prepayment' (order_id null; numbered "P" + localisation + digits, ADR 058). */
+  kind: ColumnType<InvoiceKind, InvoiceKind | undefined, InvoiceKind>;
+  order_id: Opt<number>;
   user_id: number;
   currency_iso: string;
   amount: Money;
@@ -200,6 +205,12 @@ export interface InvoiceTable {
   /** The amount in USD cents at `exchange_rate` (the invoice's currency per 1 USD) when it was issued. */
   usd_total: ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
   exchange_rate: Opt<string>;
+  /** The payment method chosen when it was issued or last paid (a prepayment's). */
+  method_id: Opt<number>;
+  /** When nothing was left to pay (set for prepayments; order invoices before 0036 have none). */
+  paid_at: NullableTimestamp;
+  /** A prepayment's balance may be spent until then (null: no end). */
+  expires_at: NullableTimestamp;
 }
 
 export interface PriceQuoteTable {

@@ -1,5 +1,6 @@
-// Tables of prepayments (retainer invoices), credits, their balance ledger and fapiaos
-// (db/migrations/0031_prepay_credits_fapiao.ts).
+// Tables of credits, the balance ledger and fapiaos (db/migrations/0031_prepay_credits_fapiao.ts). Prepayments
+// (retainer invoices) are `invoices` rows of kind 'prepayment' since 0036 (ADR 058); `retainer_invoice_number`
+// below names such an invoice.
 import type { ColumnType, Generated } from "kysely";
 
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -7,42 +8,6 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Money = ColumnType<string, number | bigint | string, number | bigint | string>;
 type OptMoney = ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
 type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
-
-export interface RetainerInvoiceTable {
-  number: string;
-  user_id: number;
-  localization: string;
-  lang: Opt<string>;
-  currency_iso: string;
-  amount: Money;
-  balance: Money;
-  status: ColumnType<"unpaid" | "paid" | "void", "unpaid" | "paid" | "void" | undefined, "unpaid" | "paid" | "void">;
-  method_id: Opt<number>;
-  billing: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
-  purchase_order: Opt<string>;
-  fapesp_process_number: Opt<string>;
-  created_at: DefaultTimestamp;
-  paid_at: NullableTimestamp;
-  expires_at: NullableTimestamp;
-  /** The issuer as printed when the retainer invoice was issued (ADR 052). */
-  legal_entity: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
-  /** The amount in USD cents at `exchange_rate` (its currency per 1 USD) when it was issued (ADR 052). */
-  usd_total: ColumnType<string | null, number | bigint | string | null | undefined, number | bigint | string | null>;
-  exchange_rate: Opt<string>;
-}
-
-export interface RetainerInvoicePaymentTable {
-  id: Generated<string>;
-  retainer_invoice_number: string;
-  amount: Money;
-  currency_iso: string;
-  payment_method_id: number;
-  reference: string;
-  received_on: ColumnType<string, string, string>;
-  payment_id: Opt<string>;
-  recorded_by: Opt<number>;
-  created_at: DefaultTimestamp;
-}
 
 export type CreditKind = "courtesy" | "refund" | "referral" | "overpayment";
 
@@ -105,8 +70,6 @@ export interface FapiaoTable {
 }
 
 export interface PrepayTables {
-  retainer_invoices: RetainerInvoiceTable;
-  retainer_invoice_payments: RetainerInvoicePaymentTable;
   credits: CreditTable;
   balance_movements: BalanceMovementTable;
   fapiaos: FapiaoTable;

@@ -23,6 +23,7 @@ import * as m0032 from "./0032_mail_dedupe";
 import * as m0033 from "./0033_upload_address";
 import * as m0034 from "./0034_issued_documents";
 import * as m0035 from "./0035_payment_attempts";
+import * as m0036 from "./0036_invoice_kinds";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0033_upload_address": m0033,
   "0034_issued_documents": m0034,
   "0035_payment_attempts": m0035,
+  "0036_invoice_kinds": m0036,
 };
 
 export const migrationProvider: MigrationProvider = {

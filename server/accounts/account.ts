@@ -118,6 +118,8 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     .selectFrom("invoices")
     .select("number")
     .where("user_id", "=", userId)
+    // Order invoices only: an unpaid prepayment owes nothing (ADR 058).
+    .where("kind", "=", "order")
     .where("balance", ">", "0")
     .limit(1)
     .executeTakeFirst();
@@ -391,6 +393,7 @@ export async function accountOf(scope: Scope) {
       .selectFrom("invoices")
       .select(["number", "currency_iso", "balance", "due_at"])
       .where("user_id", "=", userId)
+      .where("kind", "=", "order")
       .where("balance", ">", "0")
       .orderBy("created_at")
       .execute(),

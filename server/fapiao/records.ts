@@ -59,9 +59,10 @@ export function fapiaoQuery(db: DB) {
         .where("p.kind", "=", "payment")
         .as("invoice_paid_at"),
       eb
-        .selectFrom("retainer_invoices as r")
+        .selectFrom("invoices as r")
         .select("r.paid_at")
         .whereRef("r.number", "=", "f.retainer_invoice_number")
+        .where("r.kind", "=", "prepayment")
         .as("retainer_paid_at"),
     ]);
 }

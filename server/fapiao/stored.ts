@@ -48,6 +48,7 @@ export async function fapiaoTarget(scope: Scope, doc: FapiaoDocument, db: DB = s
       .innerJoin("orders as o", "o.id", "i.order_id")
       .select(["i.number", "i.status", "o.external_id", "i.localization", "u.localization as user_localization"])
       .where("i.number", "=", doc.invoiceNumber)
+      .where("i.kind", "=", "order")
       .where("i.user_id", "=", scope.userId)
       .executeTakeFirst();
     if (r)
@@ -59,12 +60,13 @@ export async function fapiaoTarget(scope: Scope, doc: FapiaoDocument, db: DB = s
       };
   } else {
     const r = await db
-      .selectFrom("retainer_invoices")
+      .selectFrom("invoices")
       .select(["number", "status", "localization"])
       .where("number", "=", doc.retainerInvoiceNumber)
+      .where("kind", "=", "prepayment")
       .where("user_id", "=", scope.userId)
       .executeTakeFirst();
-    if (r) found = { number: r.number, orderNumber: null, localization: r.localization, paid: r.status === "paid" };
+    if (r) found = { number: r.number, orderNumber: null, localization: r.localization ?? "", paid: r.status === "paid" };
   }
   if (!found) return fail("not-found");
   if (!isInvoice(doc) && US_RETAINER_PATTERN.test(found.number)) return fail("fapiao-us-prepayment");
@@ -99,13 +101,7 @@ export async function createStoredFapiao(scope: Scope, doc: FapiaoDocument, form
       // The document's row is the lock: two requests for one invoice queue here and the second sees the first.
       if (isInvoice(doc))
         await trx.selectFrom("invoices").select("number").where("number", "=", doc.invoiceNumber).forUpdate().executeTakeFirst();
-      else
-        await trx
-          .selectFrom("retainer_invoices")
-          .select("number")
-          .where("number", "=", doc.retainerInvoiceNumber)
-          .forUpdate()
-          .executeTakeFirst();
+      else await trx.selectFrom("invoices").select("number").where("number", "=", doc.retainerInvoiceNumber).forUpdate().executeTakeFirst();
       const target = await fapiaoTarget(scope, doc, trx);
       if (!target.ok) return target;
       if (!target.value.paid) return fail("invoice-not-paid");

@@ -5,24 +5,26 @@
 // commit, the researcher's cached views refreshed. Each runs in the emitter's transaction, so an order is paid
 // exactly when its invoice is and a rolled-back payment leaves neither.
 import type { OrderStatus } from "#common/orders/status";
-import { billingChanged, invoiceCredited, invoiceReopened, invoiceWriteOff } from "../billing/invoices/events";
+import { billingChanged, invoiceReopened, invoiceSettled, invoiceWriteOff } from "../billing/invoices/events";
 import { afterOrderChange, orderNotificationJob, recordHistory } from "./life";
 
 export function registerOrderBillingHandlers(): void {
-  invoiceCredited.on(onInvoiceCredited);
+  invoiceSettled.on(onInvoiceSettled);
   invoiceReopened.on(onInvoiceReopened);
   invoiceWriteOff.on(onInvoiceWriteOff);
   billingChanged.on(onBillingChanged);
 }
 
-const onInvoiceCredited: Parameters<typeof invoiceCredited.on>[0] = async (trx, e) => {
+const onInvoiceSettled: Parameters<typeof invoiceSettled.on>[0] = async (trx, e) => {
+  // An invoice of another kind (a prepayment) bills no order (ADR 058).
+  if (e.kind !== "order" || e.orderId === null) return;
   if (e.balance <= 0)
     await trx
       .updateTable("orders")
       .set((eb) => ({ paid: true, updated_at: new Date(), version: eb("version", "+", 1) }))
       .where("id", "=", e.orderId)
       .execute();
-  const status = e.orderStatus as OrderStatus;
+  const status = (e.orderStatus ?? "") as OrderStatus;
   const historyId = await recordHistory(trx, e.orderId, "payment-recorded", status, status, e.actor, {
     data: {
       invoiceNumber: e.invoiceNumber,

@@ -116,6 +116,8 @@ export async function unpaidInvoicesOf(scope: Scope): Promise<{ count: number; i
     .select(["i.number", "i.created_at", "i.balance", "i.currency_iso", "c.sign", "c.num_decimals"])
     .select(sql<number>`count(*) over ()::int`.as("total"))
     .where("i.user_id", "=", scope.userId)
+    // Order invoices only: an unpaid prepayment owes nothing (ADR 058).
+    .where("i.kind", "=", "order")
     .where("i.status", "=", "unpaid")
     .where("i.balance", ">", "0")
     .orderBy("i.created_at", "desc")

@@ -116,8 +116,11 @@ async function payOrderFormOnce(
             userId,
             invoice: {
               number: "",
+              kind: "order",
               order_id: 0,
+              user_id: userId,
               currency_iso: balances.currency.isoCode,
+              amount: balances.subtotal,
               balance: balances.subtotal,
               status: "",
               order_status: "",

@@ -190,7 +190,8 @@ export async function spendOnInvoices(
     const left = { credits: req.credits - applied.credits, prepayment: req.prepayment - applied.prepayment };
     if (left.credits <= 0 && left.prepayment <= 0) break;
     const invoice = await lockInvoice(trx, number);
-    if (!invoice || invoice.user_id !== req.userId || Number(invoice.balance) <= 0) continue;
+    // Balances pay an order's invoice, never a prepayment (ADR 058).
+    if (!invoice || invoice.kind !== "order" || invoice.user_id !== req.userId || Number(invoice.balance) <= 0) continue;
     const done = await spendPlanned(
       trx,
       {

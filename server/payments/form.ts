@@ -407,6 +407,8 @@ export async function loadPayoff(
         .as("rate"),
     )
     .where("i.user_id", "=", scope.userId)
+    // Order invoices: a prepayment is paid through prepay's own form (ADR 058).
+    .where("i.kind", "=", "order")
     .where("i.number", "in", invoiceNumbers)
     .execute();
   const unpaid = rows.filter((r) => Number(r.balance) > 0 && !r.pending_writeoff && r.status !== "paid" && r.status !== "void");

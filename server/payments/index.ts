@@ -25,7 +25,6 @@ export { refundAtProvider } from "./refund-at-provider";
 export { recordEvent } from "./record-event";
 export { applyProviderEvent } from "./confirm";
 export { balanceChoice, refuseShortfall, refusing } from "./refuse";
-export { prepaymentSettled, type PrepaymentSettled } from "./events";
 export { idempotent, validIdempotencyKey, IDEMPOTENCY_KEY_MAX } from "./idempotency";
 export { applyReservations, releaseReservations } from "./reserve";
 export { balanceChoiceOf, balancePlan, spendPlanned, NO_BALANCES } from "./balances";

@@ -98,6 +98,8 @@ export async function invoicesTotal(db: DB, userId: number, numbers: string[], l
     .selectFrom("invoices")
     .select(["number", "balance", "currency_iso", "status", "pending_writeoff"])
     .where("user_id", "=", userId)
+    // Order invoices: a prepayment is paid through prepay's own form (ADR 058).
+    .where("kind", "=", "order")
     .where("number", "in", numbers)
     .orderBy("number");
   if (lock) q = q.forUpdate();

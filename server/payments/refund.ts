@@ -69,9 +69,11 @@ export async function refundPayment(
         .selectFrom("invoices")
         .select(["number", "balance", "order_id", "currency_iso", "amount"])
         .where("number", "=", a.invoiceNumber)
+        // Only an order's invoice is re-opened: a prepayment's money is already a balance (ADR 058).
+        .where("kind", "=", "order")
         .forUpdate()
         .executeTakeFirst();
-      if (!invoice) continue;
+      if (!invoice || invoice.order_id === null) continue;
       // Never more than the payment put on it (the allocation may have exceeded what was due: that was surplus).
       const share = Math.min(a.amount, left, Number(invoice.amount) - Number(invoice.balance));
       left -= Math.min(a.amount, left);

@@ -15,7 +15,7 @@ async function holds(trx: DB, which: Which) {
   let q = trx
     .selectFrom("balance_movements as m")
     .leftJoin("credits as c", "c.id", "m.credit_id")
-    .leftJoin("retainer_invoices as r", "r.number", "m.retainer_invoice_number")
+    .leftJoin("invoices as r", "r.number", "m.retainer_invoice_number")
     .select([
       "m.id",
       "m.user_id",
@@ -85,7 +85,7 @@ export async function applyReservations(
     const number = req.invoiceNumber ?? h.invoice_number;
     const invoice = number ? await lockInvoice(trx, number) : null;
     const take = Number(h.invoice_amount ?? 0);
-    if (!invoice || invoice.user_id !== req.userId || take <= 0 || Number(invoice.balance) < take) {
+    if (!invoice || invoice.kind !== "order" || invoice.user_id !== req.userId || take <= 0 || Number(invoice.balance) < take) {
       await release(trx, h, req.actor);
       continue;
     }

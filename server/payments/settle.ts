@@ -1,10 +1,10 @@
-// Settling a payment: the one place a provider's money moves into billing (issue 12, ADR 034/051/056). Once per
-// payment (its row locked; a settled payment is left as it is), the balances held for it spent first, each
-// invoice credited its allocation (never beyond its balance), a prepayment handed to prepay through the
-// `prepaymentSettled` event, and whatever found nothing to pay credited to the researcher as an overpayment.
+// Settling a payment: the one place a provider's money moves into billing (issue 12, ADR 034/051/056/058). Once
+// per payment (its row locked; a settled payment is left as it is), the balances held for it spent first, each
+// invoice credited its allocation (never beyond its balance) whatever its kind — an order's or a prepayment's, whose
+// areas react to billing's `invoiceSettled` —, and whatever found nothing to pay credited to the researcher as an
+// overpayment.
 import type { AppContext } from "../context";
 import { creditInvoice, lockInvoice } from "../billing/invoices/payments";
-import { prepaymentSettled } from "./events";
 import { billingChanged } from "../billing/invoices/events";
 import { creditOverpayment, type Overpayment } from "../billing";
 import { applyReservations } from "./reserve";
@@ -24,12 +24,17 @@ export async function settle(app: AppContext, paymentId: string, actor: Actor): 
     const surplus = new Map<string, number>();
     const addSurplus = (iso: string, amount: number) => amount > 0 && surplus.set(iso, (surplus.get(iso) ?? 0) + amount);
     const today = new Date().toISOString().slice(0, 10);
-    const allocations = payment.details.allocations ?? [];
+    // A prepayment's payment names its invoice; before ADR 058 it carried no allocation (`retainerInvoiceNumber`
+    // only): an attempt of then still settling is allocated its whole amount.
+    const legacyPrepayment = payment.purpose === "prepay" ? payment.details.retainerInvoiceNumber : undefined;
+    const allocations =
+      payment.details.allocations ?? (legacyPrepayment ? [{ invoiceNumber: legacyPrepayment, amount: payment.amount }] : []);
     // Balances held for this payment go on first (ADR 051): the provider's money pays what they leave.
     await applyReservations(trx, app, { paymentId: payment.id, userId: payment.userId, actor });
     for (const a of [...allocations].sort((x, y) => (x.invoiceNumber < y.invoiceNumber ? -1 : 1))) {
       const invoice = await lockInvoice(trx, a.invoiceNumber);
-      const balance = invoice ? Number(invoice.balance) : 0;
+      // A void invoice owes nothing (a declined new prepayment, a cancelled order's invoice): money for it is surplus.
+      const balance = invoice && invoice.status !== "void" ? Number(invoice.balance) : 0;
       const amount = Math.min(balance, a.amount);
       if (invoice) addSurplus(invoice.currency_iso.trim(), a.amount - amount);
       else addSurplus(payment.currencyIso, a.amount - amount);
@@ -50,18 +55,7 @@ export async function settle(app: AppContext, paymentId: string, actor: Actor): 
         actor,
       );
     }
-    // A prepayment's money goes onto its retainer invoice and, once paid, becomes a balance (ADR 040).
-    // Prepay's handler does it (ADR 056); without one the payment does not settle (the recovery job asks again).
-    const prepay = payment.purpose === "prepay" ? payment.details.retainerInvoiceNumber : undefined;
-    if (prepay) {
-      if (prepaymentSettled.handlerCount === 0) throw new Error("no handler for prepayment-settled");
-      await prepaymentSettled.emit(trx, {
-        payment: { ...payment, retainerInvoiceNumber: prepay },
-        actor,
-        leftOver: (amount) => addSurplus(payment.currencyIso, amount),
-      });
-    }
-    if (allocations.length === 0 && !prepay) addSurplus(payment.currencyIso, payment.amount);
+    if (allocations.length === 0) addSurplus(payment.currencyIso, payment.amount);
     // A capture beyond what is due stays the researcher's, visibly: an overpayment credit (ADR 051).
     const overpayments: Overpayment[] = [];
     for (const [iso, amount] of [...surplus].sort()) {

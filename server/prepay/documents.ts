@@ -26,7 +26,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
   if (!validNumber(number)) return fail("not-found");
   const db = scope.app.db;
   const r = await db
-    .selectFrom("retainer_invoices as r")
+    .selectFrom("invoices as r")
     .innerJoin("users as u", "u.id", "r.user_id")
     .innerJoin("currencies as c", "c.iso_code", "r.currency_iso")
     .select([
@@ -54,19 +54,21 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
       "u.hide_invoices",
     ])
     .where("r.number", "=", number)
+    .where("r.kind", "=", "prepayment")
     .where("r.user_id", "=", scope.userId)
     .executeTakeFirst();
   if (!r || r.hide_invoices || r.status === "void") return fail("not-found");
   const payments = await db
-    .selectFrom("retainer_invoice_payments as p")
+    .selectFrom("invoice_payments as p")
     .leftJoin("payments as pay", "pay.id", "p.payment_id")
     .select(["p.id", "p.amount", "p.payment_method_id", "p.reference", sql<string>`p.received_on::text`.as("received_on"), "pay.sandbox"])
-    .where("p.retainer_invoice_number", "=", number)
+    .where("p.invoice_number", "=", number)
+    .where("p.kind", "=", "payment")
     .orderBy("p.id")
     .execute();
   const lang = isSiteLang(r.lang) ? r.lang : isSiteLang(r.language) ? r.language : "en";
   const { localizations, config } = await scope.app.config.snapshot();
-  const timeZone = localizationTimeZone(localizations, r.localization);
+  const timeZone = localizationTimeZone(localizations, r.localization ?? "US");
   const inv = fixedT(lang, "invoices");
   const pre = fixedT(lang, "prepay");
   // The invoice documents' own words (`invoices:pdf.*`), shared with this PDF.

@@ -38,9 +38,10 @@ export async function loadPrepayData(scope: Scope): Promise<PrepayData | null> {
   const userId = account.userId;
   const [retainers, balances, currencies, catalogue] = await Promise.all([
     db
-      .selectFrom("retainer_invoices")
+      .selectFrom("invoices")
       .select(["number", "status", "currency_iso", "amount", "balance", "created_at", "expires_at", "method_id"])
       .where("user_id", "=", userId)
+      .where("kind", "=", "prepayment")
       .where("status", "in", ["unpaid", "paid"])
       .orderBy("created_at", "desc")
       .orderBy("number", "desc")
@@ -72,9 +73,10 @@ export async function loadPrepayData(scope: Scope): Promise<PrepayData | null> {
           .where("status", "<>", "cancelled")
           .execute(),
         db
-          .selectFrom("retainer_invoice_payments")
-          .select(["id", "amount", "retainer_invoice_number"])
-          .where("retainer_invoice_number", "in", numbers)
+          .selectFrom("invoice_payments")
+          .select(["id", "amount", "invoice_number as retainer_invoice_number"])
+          .where("invoice_number", "in", numbers)
+          .where("kind", "=", "payment")
           .orderBy("id", "asc")
           .execute(),
       ])

@@ -3,7 +3,7 @@
 // payment form with purpose `prepay` (rules.ts: no Alipay, credits or vouchers). A new prepayment issues its
 // retainer invoice first, in the researcher's currency, for the amount they typed; an existing unpaid one is
 // paid for its balance. A provider is then charged like for invoices (insertPayment, charge, afterCharge) and
-// settle() puts the money on the retainer invoice. Bank transfer issues the retainer invoice unpaid, with the
+// settle() puts the money on the retainer invoice, billing's invoice of kind `prepayment` (ADR 058). Bank transfer issues the retainer invoice unpaid, with the
 // bank's details to pay it: nothing is spendable until staff record the transfer (server/prepay/staff.ts).
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
@@ -110,7 +110,7 @@ async function payOnce(
           return fail("payment-pending", { paymentId: busy.id, url: paths.paymentPending(scope.lang, busy.id) });
         if (busy) return fail("payment-in-progress");
         await trx
-          .updateTable("retainer_invoices")
+          .updateTable("invoices")
           .set({
             method_id: submission.paymentMethodId,
             billing: JSON.stringify(billingOf(submission)),
@@ -142,7 +142,11 @@ async function payOnce(
         amount: Number(retainer.balance),
         currencyIso: retainer.currency_iso,
         exchangeRate: null,
-        details: detailsOf(scope, submission, { retainerInvoiceNumber: retainer.number }),
+        // Allocated to its invoice like an invoice payment: settle() credits it through billing (ADR 058).
+        details: detailsOf(scope, submission, {
+          retainerInvoiceNumber: retainer.number,
+          allocations: [{ invoiceNumber: retainer.number, amount: Number(retainer.balance) }],
+        }),
       });
       return ok({ retainer, payment });
     });
@@ -163,9 +167,10 @@ async function payOnce(
     // A new prepayment whose card was declined leaves nothing owed: its retainer invoice is voided.
     if (!existingNumber)
       await scope.app.db
-        .updateTable("retainer_invoices")
+        .updateTable("invoices")
         .set({ status: "void" })
         .where("number", "=", retainer.number)
+        .where("kind", "=", "prepayment")
         .where("status", "=", "unpaid")
         .execute();
     return declined(failed);

@@ -1,14 +1,14 @@
-// Retainer invoices (issue 13 §1, spec 2 §2 "Prepay", §5, ADR 040): a prepayment is a retainer invoice issued
-// for the amount the researcher typed, in their currency, numbered "P" + the localisation + a sequence
-// (PCN100001). It is paid like an invoice (a provider payment settled by server/payments, or a bank transfer
-// staff record) and, once nothing is owed on it, its money becomes a prepaid balance (server/balances).
-import { sql } from "kysely";
+// Retainer invoices (issue 13 §1, spec 2 §2 "Prepay", §5, ADR 040, ADR 058): a prepayment is billing's invoice of
+// kind `prepayment` issued for the amount the researcher typed, in their currency, numbered "P" + the localisation
+// + a sequence (PCN100001). It is paid like any invoice (a provider payment settled by server/payments, or a bank
+// transfer staff record, both through billing's creditInvoice) and, once nothing is owed on it, its money becomes a
+// prepaid balance (prepay's invoiceSettled handler, billing-handlers.ts).
 import { fail, invalid, ok, type Result } from "#common/result";
 import { formatMoney, type CurrencyFormat } from "#common/format";
 import { PREPAY_AMOUNT_MAX_MAJOR, PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
-import { issuingEntity, usdBaseAtIssue } from "../billing";
+import { issuePrepaymentInvoice, issuingEntity } from "../billing";
 import { minorOf, parseMajor } from "#common/money";
 
 /** Minimum prepayment when the currency has none configured (spec 2 §9): 100 major units. */
@@ -106,46 +106,37 @@ const RETAINER_COLUMNS = [
   "created_at",
   "paid_at",
 ] as const;
-const toRetainer = (row: { currency_iso: string }): RetainerRow => ({ ...row, currency_iso: row.currency_iso.trim() }) as RetainerRow;
+const toRetainer = (row: { currency_iso: string; localization: string | null }): RetainerRow =>
+  ({ ...row, localization: row.localization ?? "US", currency_iso: row.currency_iso.trim() }) as RetainerRow;
 
-/** Issues a retainer invoice (unpaid) in `trx`: "P" + the scope's localisation + the next number. */
+/**
+ * Issues a retainer invoice (unpaid) in `trx`: billing's prepayment invoice (kind `prepayment`, ADR 058), "P" + the
+ * scope's localisation + the next number, issued by the scope's legal entity at today's rate (ADR 052).
+ */
 export async function issueRetainer(trx: DB, scope: Scope, r: NewRetainer): Promise<RetainerRow> {
-  const seq = await sql<{ n: string }>`select nextval('retainer_invoice_number_seq')::text as n`.execute(trx);
-  const number = `P${scope.localization.toUpperCase()}${seq.rows[0].n}`;
-  const base = await usdBaseAtIssue(trx, r.currencyIso, r.amount);
-  const row = await trx
-    .insertInto("retainer_invoices")
-    .values({
-      number,
-      user_id: r.userId,
-      localization: scope.localization,
-      lang: scope.lang,
-      currency_iso: r.currencyIso,
-      amount: r.amount,
-      balance: r.amount,
-      status: "unpaid",
-      method_id: r.methodId,
-      billing: r.billing ? JSON.stringify(r.billing) : null,
-      purchase_order: r.purchaseOrder,
-      fapesp_process_number: r.fapespProcessNumber,
-      // Who issues it and at what rate, fixed now (ADR 052): its PDF prints this copy, never another localisation's
-      // entity, and a converted retainer its USD base.
-      legal_entity: JSON.stringify(await issuingEntity(scope.app, scope.localization)),
-      exchange_rate: base.exchangeRate,
-      usd_total: base.usdTotal,
-    })
-    .returning(RETAINER_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return toRetainer(row);
+  const number = await issuePrepaymentInvoice(trx, {
+    userId: r.userId,
+    localization: scope.localization,
+    lang: scope.lang,
+    currencyIso: r.currencyIso,
+    amount: r.amount,
+    methodId: r.methodId,
+    billing: r.billing,
+    purchaseOrder: r.purchaseOrder,
+    fapespProcessNumber: r.fapespProcessNumber,
+    legalEntity: await issuingEntity(scope.app, scope.localization),
+  });
+  return (await lockRetainer(trx, number))!;
 }
 
-/** A retainer invoice locked for the rest of `trx` (every change of its balance starts here). */
+/** A retainer (prepayment) invoice locked for the rest of `trx` (every change of its balance starts here). */
 export async function lockRetainer(trx: DB, number: string): Promise<RetainerRow | null> {
   if (!validNumber(number)) return null;
   const row = await trx
-    .selectFrom("retainer_invoices")
+    .selectFrom("invoices")
     .select(RETAINER_COLUMNS)
     .where("number", "=", number)
+    .where("kind", "=", "prepayment")
     .forUpdate()
     .executeTakeFirst();
   return row ? toRetainer(row) : null;
@@ -159,9 +150,10 @@ export async function ownUnpaidRetainer(scope: Scope, number: string): Promise<R
   const account = await prepayAccount(scope);
   if (!account || account.hideInvoices || !validNumber(number)) return fail("not-found");
   const row = await scope.app.db
-    .selectFrom("retainer_invoices")
+    .selectFrom("invoices")
     .select(RETAINER_COLUMNS)
     .where("number", "=", number)
+    .where("kind", "=", "prepayment")
     .where("user_id", "=", account.userId)
     .executeTakeFirst();
   if (!row || row.status !== "unpaid" || Number(row.balance) <= 0) return fail("not-found");

@@ -351,6 +351,7 @@ export async function staffInvoicePage(scope: Scope, number: string): Promise<St
       "u.last_name",
     ])
     .where("i.number", "=", number)
+    .where("i.kind", "=", "order")
     .executeTakeFirst();
   if (!row) return null;
   const ledger = await invoiceLedger(scope.app, row.number);

@@ -115,10 +115,18 @@ describe("stored fapiao", () => {
 
   it("refuses a prepayment of the US entity (PUS…), accepts a paid Chinese one", async () => {
     const user = await chineseResearcher();
-    const base = { user_id: user.id, currency_iso: "USD", amount: 50000, balance: 0, status: "paid" as const, paid_at: new Date() };
+    const base = {
+      kind: "prepayment" as const,
+      user_id: user.id,
+      currency_iso: "USD",
+      amount: 50000,
+      balance: 0,
+      status: "paid",
+      paid_at: new Date(),
+    };
     const suffix = String(Date.now()).slice(-7);
     await t.ctx.db
-      .insertInto("retainer_invoices")
+      .insertInto("invoices")
       .values([
         { ...base, number: `PUS${suffix}`, localization: "US" },
         { ...base, number: `PCN${suffix}`, localization: "CN" },

@@ -12,6 +12,7 @@ import { payOrderForm } from "../../server/orders/pay";
 import { computePrice } from "../../server/order-form/price";
 import { convertMinor, USD } from "#common/money";
 import * as migration from "../../db/migrations/0034_issued_documents";
+import * as invoiceKinds from "../../db/migrations/0036_invoice_kinds";
 import { issueRetainer } from "../../server/prepay/retainer";
 import { retainerInvoicePdf } from "../../server/prepay";
 import { pdfText } from "../helpers/invoices";
@@ -135,7 +136,7 @@ describe("a retainer (prepayment) invoice keeps its issuer and rate", () => {
         fapespProcessNumber: null,
       }),
     );
-    const row = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("number", "=", retainer.number).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.selectFrom("invoices").selectAll().where("number", "=", retainer.number).executeTakeFirstOrThrow();
     expect(row.exchange_rate).not.toBeNull();
     expect(Number(row.usd_total)).toBe(usdCentsAt(56000, row.exchange_rate!, 2));
     const text = async () => {
@@ -148,7 +149,7 @@ describe("a retainer (prepayment) invoice keeps its issuer and rate", () => {
     // The copy stored at issue is what prints, not the localisation's entity of today.
     const stored = { identity: "BR", name: "Emissora Original Ltda.", address: [], email: "", phone: "", taxId: "CNPJ 11.222.333/0001-81" };
     await t.ctx.db
-      .updateTable("retainer_invoices")
+      .updateTable("invoices")
       .set({ legal_entity: JSON.stringify(stored) })
       .where("number", "=", retainer.number)
       .execute();
@@ -166,10 +167,13 @@ describe("migration 0034's back-fill", () => {
     const brl = (await createInvoice(t.ctx, br, { projectTitle: "Reais", currencyIso: "BRL" })).invoice;
     const prepayment = await seedPrepayment(t.ctx, br.id, 56000, "BRL");
     // As they were before 0034: no stored entity, rate or base; one without a localisation of its own.
+    // 0036 folded retainer_invoices into invoices: undone first, then 0034, then both again.
+    await invoiceKinds.down(t.ctx.db as never);
     await migration.down(t.ctx.db as never);
     await t.ctx.db.updateTable("invoices").set({ localization: null }).where("number", "=", brl.number).execute();
     await t.ctx.db.updateTable("users").set({ localization: "BR" }).where("id", "=", br.id).execute();
     await migration.up(t.ctx.db as never);
+    await invoiceKinds.up(t.ctx.db as never);
     const rows = await t.ctx.db
       .selectFrom("invoices")
       .select(["number", "localization", "legal_entity", "usd_total", "exchange_rate"])
@@ -184,7 +188,8 @@ describe("migration 0034's back-fill", () => {
     expect(entity(by.get(brl.number)!.legal_entity)).toMatchObject({ identity: "BR", taxId: "CNPJ 12.345.678/0001-95" });
     expect(by.get(brl.number)!.exchange_rate).toBe(brl.exchange_rate);
     expect(Number(by.get(brl.number)!.usd_total)).toBe(Number(brl.usd_total));
-    const retainer = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("number", "=", prepayment).executeTakeFirstOrThrow();
+    const retainer = await t.ctx.db.selectFrom("invoices").selectAll().where("number", "=", prepayment).executeTakeFirstOrThrow();
+    expect(retainer.kind).toBe("prepayment");
     expect(entity(retainer.legal_entity)).toMatchObject({ identity: "default", taxId: "EIN 12-3456789" });
     expect(Number(retainer.usd_total)).toBe(usdCentsAt(56000, retainer.exchange_rate!, 2));
   });

@@ -29,7 +29,12 @@ async function unpaidRetainer() {
   const user = await createResearcher(t.ctx);
   const issued = await payPrepayment(scopeFor(t.ctx, user), { amount: "500" }, bankTransferSubmission(), randomUUID());
   expect(issued.ok).toBe(true);
-  const retainer = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+  const retainer = await t.ctx.db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .where("kind", "=", "prepayment")
+    .executeTakeFirstOrThrow();
   expect([retainer.status, Number(retainer.balance)]).toEqual(["unpaid", 50000]);
   return { user, number: retainer.number };
 }
@@ -73,7 +78,7 @@ describe("paying one retainer invoice more than once at a time", () => {
     expect(captured).toBe(50000);
     expect((await movementsOf(user.id, "deposit")).map((m) => Number(m.amount))).toEqual([50000]);
     expect(await movementsOf(user.id, "overpayment")).toEqual([]);
-    const retainer = await t.ctx.db.selectFrom("retainer_invoices").selectAll().where("number", "=", number).executeTakeFirstOrThrow();
+    const retainer = await t.ctx.db.selectFrom("invoices").selectAll().where("number", "=", number).executeTakeFirstOrThrow();
     expect([retainer.status, Number(retainer.balance)]).toEqual(["paid", 0]);
   });
 

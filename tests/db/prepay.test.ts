@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const retainersOf = (userId: number) => t.ctx.db.selectFrom("retainer_invoices").selectAll().where("user_id", "=", userId).execute();
+const retainersOf = (userId: number) =>
+  t.ctx.db.selectFrom("invoices").selectAll().where("user_id", "=", userId).where("kind", "=", "prepayment").execute();
 const depositsOf = (number: string) =>
   t.ctx.db
     .selectFrom("balance_movements")
@@ -86,11 +87,7 @@ describe("issuing a prepayment", () => {
     );
     expect(again.ok && again.value.changed).toBe(false);
     expect(await depositsOf(retainer.number)).toHaveLength(1);
-    const ledger = await t.ctx.db
-      .selectFrom("retainer_invoice_payments")
-      .selectAll()
-      .where("retainer_invoice_number", "=", retainer.number)
-      .execute();
+    const ledger = await t.ctx.db.selectFrom("invoice_payments").selectAll().where("invoice_number", "=", retainer.number).execute();
     expect(ledger.map((l) => [Number(l.amount), l.payment_id])).toEqual([[50000, payment.id]]);
     const balances = await userBalances(t.ctx.db, user.id);
     expect(balances.prepayments.map((p) => [p.number, p.available])).toEqual([[retainer.number, 50000]]);

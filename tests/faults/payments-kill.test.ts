@@ -217,15 +217,11 @@ describe("the web process killed in the middle of payment confirmations", () => 
       const prepaid = await Promise.all(
         retainers.map(async (number) => {
           const r = await ctx.db
-            .selectFrom("retainer_invoices")
+            .selectFrom("invoices")
             .select(["status", "amount", "balance"])
             .where("number", "=", number)
             .executeTakeFirstOrThrow();
-          const ledger = await ctx.db
-            .selectFrom("retainer_invoice_payments")
-            .select("amount")
-            .where("retainer_invoice_number", "=", number)
-            .execute();
+          const ledger = await ctx.db.selectFrom("invoice_payments").select("amount").where("invoice_number", "=", number).execute();
           const deposits = await ctx.db
             .selectFrom("balance_movements")
             .select("amount")

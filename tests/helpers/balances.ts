@@ -1,4 +1,4 @@
-// Balances for tests (issue 13): a paid prepayment (a retainer_invoices row with status 'paid' and its deposit
+// Balances for tests (issue 13): a paid prepayment (an invoice of kind 'prepayment' with status 'paid' and its deposit
 // through the ledger's depositPrepayment) and a credit (grantCredit), as the prepay flow and staff make them.
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../server/context";
@@ -8,9 +8,10 @@ export async function seedPrepayment(ctx: Pick<AppContext, "db">, userId: number
   const number = `RT${Date.now().toString().slice(-7)}${randomBytes(2).toString("hex").toUpperCase()}`;
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
-      .insertInto("retainer_invoices")
+      .insertInto("invoices")
       .values({
         number,
+        kind: "prepayment",
         user_id: userId,
         localization: "US",
         currency_iso: currencyIso,

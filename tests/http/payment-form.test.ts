@@ -141,7 +141,7 @@ describe("the pay-many page", () => {
     expect((await c.get("/en/researcher/invoices/pay/INV-NOPE")).status).toBe(404);
     const paid = await createInvoice(portal.ctx, owner);
     const staff = await createStaff(portal.ctx);
-    await payInFull(portal.ctx, { userId: staff.id }, paid.invoice.order_id);
+    await payInFull(portal.ctx, { userId: staff.id }, paid.invoice.order_id!);
     expect((await c.get(`/en/researcher/invoices/pay/${paid.invoice.number}`)).status).toBe(404);
     expect(
       (await c.post(`/en/researcher/invoices/pay/${foreign.invoice.number}`, { paymentMethodId: "6", acceptTerms: "on" })).status,

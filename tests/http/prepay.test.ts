@@ -22,7 +22,13 @@ const prepayApi = (c: Client, body: unknown, key?: string) =>
     body: JSON.stringify(body),
   });
 const retainersOf = (userId: number) =>
-  portal.ctx.db.selectFrom("retainer_invoices").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+  portal.ctx.db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("kind", "=", "prepayment")
+    .orderBy("created_at")
+    .execute();
 const countryId = async (iso2: string) =>
   (await portal.ctx.db.selectFrom("countries").select("id").where("iso2", "=", iso2).executeTakeFirstOrThrow()).id;
 

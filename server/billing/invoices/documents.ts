@@ -119,6 +119,7 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
       "u.hide_invoices",
     ])
     .where("i.number", "=", number)
+    .where("i.kind", "=", "order")
     .where("i.user_id", "=", scope.userId)
     .executeTakeFirst();
   // Another user's invoice, or one hidden from its owner, is not found.

@@ -1,6 +1,14 @@
 // The invoices area's public face (named exports only; issue 21 §6). Billing emits events (events.ts) that the
 // areas above handle (ADR 056); it imports none of them.
-export { INVOICE_DUE_DAYS, invoiceNumberOf, issueInvoice, usdBaseAtIssue, type InvoiceInput } from "./issue";
+export {
+  INVOICE_DUE_DAYS,
+  invoiceNumberOf,
+  issueInvoice,
+  issuePrepaymentInvoice,
+  usdBaseAtIssue,
+  type InvoiceInput,
+  type PrepaymentInvoiceInput,
+} from "./issue";
 export {
   PAYMENT_REFERENCE_MAX,
   creditInvoice,
@@ -16,4 +24,4 @@ export {
 } from "./payments";
 export { WRITEOFF_METHOD_ID, WRITEOFF_REFERENCE, writeOffInvoice, type WriteoffResult } from "./writeoff";
 export { issuingEntity, type LegalEntity } from "./entity";
-export { billingChanged, invoiceCredited, invoiceReopened, invoiceWriteOff } from "./events";
+export { billingChanged, invoiceReopened, invoiceSettled, invoiceWriteOff, type InvoiceSettled } from "./events";

@@ -1,5 +1,6 @@
-// Invoices (spec 3): numbered INV…, one per order billed by invoice, due in 30 days. Issued inside the
-// transaction that places the order, so an order and its invoice exist together or not at all.
+// Invoices (spec 3, ADR 058), one model with a kind. An order's: numbered INV…, one per order billed by invoice,
+// due in 30 days, issued inside the transaction that places the order, so an order and its invoice exist together
+// or not at all. A prepayment's: numbered P<localisation>…, for the amount the researcher chose.
 import { sql } from "kysely";
 import type { DB } from "../../db";
 import { convertMinor, USD } from "#common/money";
@@ -59,6 +60,56 @@ export async function issueInvoice(trx: DB, input: InvoiceInput, now = new Date(
   return number;
 }
 
+export interface PrepaymentInvoiceInput {
+  userId: number;
+  /** The issuing localisation (US, CN, BR): the number's letters and the legal entity. */
+  localization: string;
+  lang: string | null;
+  currencyIso: string;
+  /** Minor units, > 0. */
+  amount: number;
+  methodId: number | null;
+  billing: Record<string, unknown> | null;
+  purchaseOrder: string | null;
+  fapespProcessNumber: string | null;
+  legalEntity: LegalEntity;
+}
+
+/**
+ * Issues an unpaid prepayment invoice (kind `prepayment`, no order; ADR 058) in the caller's transaction: "P" + the
+ * localisation + the prepayment numbering (PUS100001), the numbering retainer invoices had before 0036. Once paid
+ * in full its money becomes a prepaid balance (prepay's `invoiceSettled` handler). Returns its number.
+ */
+export async function issuePrepaymentInvoice(trx: DB, input: PrepaymentInvoiceInput): Promise<string> {
+  const { rows } = await sql<{ n: string }>`select nextval('prepayment_invoice_number_seq')::text as n`.execute(trx);
+  const number = `P${input.localization.toUpperCase()}${rows[0].n}`;
+  const base = await usdBaseAtIssue(trx, input.currencyIso, input.amount);
+  await trx
+    .insertInto("invoices")
+    .values({
+      number,
+      kind: "prepayment",
+      order_id: null,
+      user_id: input.userId,
+      localization: input.localization,
+      lang: input.lang,
+      currency_iso: input.currencyIso,
+      amount: input.amount,
+      balance: input.amount,
+      status: "unpaid",
+      method_id: input.methodId,
+      billing: input.billing ? JSON.stringify(input.billing) : null,
+      purchase_order: input.purchaseOrder,
+      fapesp_process_number: input.fapespProcessNumber,
+      // Who issues it and at what rate, fixed now (ADR 052).
+      legal_entity: JSON.stringify(input.legalEntity),
+      exchange_rate: base.exchangeRate,
+      usd_total: base.usdTotal,
+    })
+    .execute();
+  return number;
+}
+
 /**
  * What a document issued now in `currencyIso` keeps of USD (ADR 052): the rate (units per 1 USD; the one its price
  * was computed with when given, else today's) and the amount in USD cents at it. Both null when no rate is known.
@@ -94,6 +145,11 @@ export async function usdBaseAtIssue(
 
 /** The number of an order's invoice, or null when the order has none. */
 export async function invoiceNumberOf(db: DB, orderId: number): Promise<string | null> {
-  const invoice = await db.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
+  const invoice = await db
+    .selectFrom("invoices")
+    .select("number")
+    .where("kind", "=", "order")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
   return invoice?.number ?? null;
 }

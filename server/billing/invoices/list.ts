@@ -86,6 +86,8 @@ function filteredInvoices(scope: Scope, userId: number, input: InvoiceListInput,
     .innerJoin("orders as o", "o.id", "i.order_id")
     .innerJoin("users as u", "u.id", "i.user_id")
     .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+    // The order invoices' list: a prepayment is listed on the prepay page (ADR 058).
+    .where("i.kind", "=", "order")
     .where("i.user_id", "=", userId);
   if (input.unpaidOnly) q = q.where("i.balance", ">", "0").where("i.pending_writeoff", "=", false).where("i.status", "<>", "void");
   if (from) q = q.where("i.created_at", ">=", new Date(from));
@@ -270,6 +272,7 @@ export async function unpaidInvoicesByNumber(scope: Scope, numbers: string[]) {
     .selectFrom("invoices")
     .select(["number", "balance", "currency_iso"])
     .where("user_id", "=", scope.userId)
+    .where("kind", "=", "order")
     .where("number", "in", numbers)
     .where("balance", ">", "0")
     .where("pending_writeoff", "=", false)

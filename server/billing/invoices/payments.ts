@@ -1,5 +1,6 @@
-// Bank-transfer payments recorded by staff against an invoice (issue 11 §2, spec 3): a ledger row per transfer
-// (invoice_payments), the invoice's balance reduced by it, and the order paid once nothing is owed. One transfer
+// Bank-transfer payments recorded by staff against an invoice of any kind (issue 11 §2, spec 3, ADR 058): a ledger
+// row per transfer (invoice_payments), the invoice's balance reduced by it, and the order paid (or the prepayment
+// deposited) once nothing is owed. One transfer
 // is recorded once: the bank's reference is unique per invoice, so a repeated submit (a double click, a retried
 // request, two staff members with the same statement) returns the first row and credits nothing twice.
 import { sql } from "kysely";
@@ -8,7 +9,8 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { Actor } from "../../kernel/actor";
-import { billingChanged, invoiceCredited } from "./events";
+import { billingChanged, invoiceSettled } from "./events";
+import type { InvoiceKind } from "../../../db/types-orders";
 import { parseMajor } from "#common/money";
 
 export interface BankPaymentInput {
@@ -58,6 +60,8 @@ export async function recordBankPayment(
   actor: Actor,
   invoiceNumber: string,
   input: BankPaymentInput,
+  /** The kind the caller's page is for (the staff order page: `order`; a prepayment's page: `prepayment`). */
+  kind: InvoiceKind = "order",
 ): Promise<Result<RecordedPayment>> {
   const reference = input.reference.trim();
   const errors: Record<string, string> = {};
@@ -67,7 +71,7 @@ export async function recordBankPayment(
   const r = await app.db.transaction().execute(async (trx): Promise<Result<RecordedPayment & { userId: number }>> => {
     // The invoice row is locked: payments of one invoice queue here and each sees the balance the one before left.
     const invoice = await lockInvoice(trx, invoiceNumber);
-    if (!invoice) return fail("not-found");
+    if (!invoice || invoice.kind !== kind) return fail("not-found");
     const currencyIso = invoice.currency_iso.trim();
     const existing = await trx
       .selectFrom("invoice_payments")
@@ -76,7 +80,6 @@ export async function recordBankPayment(
       .where("reference", "=", reference)
       .executeTakeFirst();
     if (existing) {
-      const paid = await trx.selectFrom("orders").select("paid").where("id", "=", invoice.order_id).executeTakeFirstOrThrow();
       return ok({
         paymentId: String(existing.id),
         invoiceNumber,
@@ -86,12 +89,15 @@ export async function recordBankPayment(
         receivedOn: dateOf(existing.received_on),
         balance: Number(invoice.balance),
         invoiceStatus: invoice.status,
-        orderPaid: paid.paid,
+        // A prepayment bills no order: "paid" is its own state.
+        orderPaid: invoice.order_paid ?? Number(invoice.balance) <= 0,
         duplicate: true,
         userId: invoice.user_id,
       });
     }
     if (invoice.status === "void") return fail("invoice-void");
+    // Nothing left to pay on a prepayment: refused as such (an order invoice's page offers no form by then).
+    if (invoice.kind === "prepayment" && (invoice.status === "paid" || Number(invoice.balance) <= 0)) return fail("invoice-already-paid");
     const amount = parseMajor(input.amount, invoice.num_decimals);
     if (amount === null) return invalid({ amount: "staffops:errors.invalid-amount" });
     const balanceBefore = Number(invoice.balance);
@@ -136,34 +142,43 @@ export async function recordBankPayment(
  * balance the one before left.
  */
 export function lockInvoice(trx: DB, invoiceNumber: string) {
-  return trx
-    .selectFrom("invoices as i")
-    .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
-    .innerJoin("orders as o", "o.id", "i.order_id")
-    .select([
-      "i.number",
-      "i.order_id",
-      "i.user_id",
-      "i.currency_iso",
-      "i.balance",
-      "i.status",
-      "i.pending_writeoff",
-      "c.num_decimals",
-      "o.status as order_status",
-    ])
-    .where("i.number", "=", invoiceNumber)
-    .forUpdate("i")
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom("invoices as i")
+      .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
+      // A prepayment bills no order (ADR 058): its order columns are null.
+      .leftJoin("orders as o", "o.id", "i.order_id")
+      .select([
+        "i.number",
+        "i.kind",
+        "i.order_id",
+        "i.user_id",
+        "i.currency_iso",
+        "i.amount",
+        "i.balance",
+        "i.status",
+        "i.pending_writeoff",
+        "c.num_decimals",
+        "o.status as order_status",
+        "o.paid as order_paid",
+      ])
+      .where("i.number", "=", invoiceNumber)
+      .forUpdate("i")
+      .executeTakeFirst()
+  );
 }
 
 /** A locked invoice row, as creditInvoice needs it. */
 export interface LockedInvoice {
   number: string;
-  order_id: number;
+  kind: InvoiceKind;
+  order_id: number | null;
+  user_id: number;
   currency_iso: string;
+  amount: string | number;
   balance: string | number;
   status: string;
-  order_status: string;
+  order_status: string | null;
 }
 
 export interface CreditInput {
@@ -182,10 +197,11 @@ export interface CreditInput {
 }
 
 /**
- * Puts money on an invoice the caller has locked (`for update`) in `trx`: the ledger row, the balance, the
- * invoice's status, and the `invoiceCredited` event (orders marks the order paid once nothing is owed and writes
- * its "payment recorded" history row and mail, in this transaction).
- * The one place money reaches an invoice: staff-recorded transfers and provider payments both come here.
+ * Puts money on an invoice of any kind the caller has locked (`for update`) in `trx`: the ledger row, the balance,
+ * the invoice's status (paid, with its time, once nothing is owed), and the `invoiceSettled` event with the kind
+ * (ADR 058): orders marks the order paid once nothing is owed and writes its "payment recorded" history row and
+ * mail; prepay deposits a settled prepayment's balance; both in this transaction.
+ * The one place money reaches an invoice: staff-recorded transfers, provider payments and balance spends.
  */
 export async function creditInvoice(trx: DB, invoice: LockedInvoice, input: CreditInput, actor: Actor) {
   const balance = Number(invoice.balance) - input.amount;
@@ -207,18 +223,24 @@ export async function creditInvoice(trx: DB, invoice: LockedInvoice, input: Cred
     .returning("id")
     .executeTakeFirstOrThrow();
   const invoiceStatus = balance <= 0 ? "paid" : invoice.status;
-  await trx.updateTable("invoices").set({ balance, status: invoiceStatus }).where("number", "=", invoice.number).execute();
-  // The order is paid once nothing is owed, its history records the payment and the researcher is mailed: orders'
-  // handler, in this transaction (ADR 056).
-  await invoiceCredited.emit(trx, {
+  await trx
+    .updateTable("invoices")
+    .set(balance <= 0 ? { balance, status: invoiceStatus, paid_at: new Date() } : { balance, status: invoiceStatus })
+    .where("number", "=", invoice.number)
+    .execute();
+  await invoiceSettled.emit(trx, {
+    kind: invoice.kind,
     invoiceNumber: invoice.number,
+    userId: invoice.user_id,
     orderId: invoice.order_id,
     orderStatus: invoice.order_status,
+    invoiceAmount: Number(invoice.amount),
     amount: input.amount,
     currencyIso: invoice.currency_iso.trim(),
     reference: input.reference,
     receivedOn: input.receivedOn,
     balance,
+    paymentId: input.paymentId ?? null,
     actor,
   });
   return { row, balance, invoiceStatus, orderPaid: balance <= 0 };

@@ -41,7 +41,9 @@ export async function writeOffInvoice(
 ): Promise<Result<WriteoffResult>> {
   const r = await app.db.transaction().execute(async (trx): Promise<Result<WriteoffResult & { userId: number }>> => {
     const invoice = await lockInvoice(trx, invoiceNumber);
-    if (!invoice) return fail("not-found");
+    // Staff write off what an order's invoice still owes; a prepayment owes nothing until paid (ADR 058).
+    if (!invoice || invoice.kind !== "order" || invoice.order_id === null) return fail("not-found");
+    const orderId = invoice.order_id;
     const currencyIso = invoice.currency_iso.trim();
     const base = { invoiceNumber, currencyIso, userId: invoice.user_id };
     if (invoice.status === "written-off") {
@@ -56,7 +58,7 @@ export async function writeOffInvoice(
     if (invoice.status === "void") return fail("invoice-void");
     const balance = Number(invoice.balance);
     if (balance <= 0) return fail("invoice-paid");
-    const status = invoice.order_status;
+    const status = invoice.order_status ?? "";
     if (mode === "pending") {
       if (invoice.pending_writeoff)
         return ok({ ...base, amount: 0, balance, status: invoice.status, pendingWriteoff: true, already: true });
@@ -64,7 +66,7 @@ export async function writeOffInvoice(
       await invoiceWriteOff.emit(trx, {
         step: "invoice-writeoff-pending",
         invoiceNumber,
-        orderId: invoice.order_id,
+        orderId,
         orderStatus: status,
         actor,
         note,
@@ -93,7 +95,7 @@ export async function writeOffInvoice(
     await invoiceWriteOff.emit(trx, {
       step: "invoice-written-off",
       invoiceNumber,
-      orderId: invoice.order_id,
+      orderId,
       orderStatus: status,
       actor,
       note,

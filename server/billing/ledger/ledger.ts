@@ -1,6 +1,6 @@
 // Prepaid and credit balances (issue 13 §3, ADR 039). A balance is never a stored number: it is the sum of its
 // balance_movements rows (deposit +, spend −, expire −, reversal +/−). Spending locks the accounts' rows
-// (retainer_invoices / credits, `for update`, always in the same order) before it sums them, so spends of one
+// (prepayment invoices / credits, `for update`, always in the same order) before it sums them, so spends of one
 // user queue and each sees what the one before left: a balance cannot go below 0 however many run at once.
 // Money reaches an invoice only through creditInvoice (server/invoices/payments.ts), one ledger row there per
 // account spent, naming the account.
@@ -43,7 +43,7 @@ export async function userBalances(
 ): Promise<{ prepayments: BalanceAccount[]; credits: BalanceAccount[] }> {
   const [prepaid, credits] = await Promise.all([
     db
-      .selectFrom("retainer_invoices as r")
+      .selectFrom("invoices as r")
       .select([
         "r.number",
         "r.currency_iso",
@@ -58,6 +58,7 @@ export async function userBalances(
             .as("available"),
       ])
       .where("r.user_id", "=", userId)
+      .where("r.kind", "=", "prepayment")
       .where("r.status", "=", "paid")
       .execute(),
     db
@@ -328,9 +329,10 @@ async function lockAccounts(trx: DB, userId: number, from: SpendRequest["from"],
     }));
   }
   let q = trx
-    .selectFrom("retainer_invoices")
+    .selectFrom("invoices")
     .select(["number", "currency_iso", "amount", "expires_at", "created_at"])
     .where("user_id", "=", userId)
+    .where("kind", "=", "prepayment")
     .where("status", "=", "paid")
     .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]));
   if (typeof from === "object") q = q.where("number", "=", from.retainerInvoiceNumber);
