@@ -14,6 +14,7 @@ export {
   invoiceNumberOf,
   invoicePayments,
   invoiceReopened,
+  invoiceUsdBases,
   invoiceWriteOff,
   issueInvoice,
   issuingEntity,
@@ -28,6 +29,7 @@ export {
   type LegalEntity,
   type LockedInvoice,
   type RecordedPayment,
+  type UsdBase,
   type WriteoffResult,
 } from "./invoices";
 export {

@@ -19,6 +19,7 @@ import type { AppContext } from "../../context";
 import { localizationTimeZone } from "../../config";
 import { fixedT } from "../../i18n";
 import { rateText } from "#common/invoices/list";
+import { personName } from "#common/names";
 import { entityHeading, entityOfDocument, type LegalEntity } from "./entity";
 import { surplusKey, surplusOfInvoices, surplusValues } from "./surplus";
 import { settlementOf, type SettlementKind } from "./settlement";
@@ -146,9 +147,9 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
     grantNumber: r.grant_number,
     fapespProcessNumber: r.fapesp_process_number,
     billing: r.billing ? parse<Record<string, unknown>>(r.billing) : null,
-    // Family name first in Chinese and Japanese, as those readers write it.
+    // Family name first in Chinese and Japanese, as those readers write it (the one rule of #common/names).
     customer: {
-      name: (lang === "cn" || lang === "jp" ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`).trim(),
+      name: personName(r.first_name, r.last_name, lang),
       email: r.email,
       institution: r.institution,
     },
