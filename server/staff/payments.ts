@@ -199,7 +199,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function paymentById(scope: Scope, id: string) {
   if (!UUID.test(id)) return null;
   return paymentsQuery(scope)
-    .select([...PAYMENT_COLUMNS, "p.provider_ref", "p.error", "p.paid_at", "p.purpose", sql<string | null>`p.exchange_rate::text`.as("exchange_rate")])
+    .select([
+      ...PAYMENT_COLUMNS,
+      "p.provider_ref",
+      "p.error",
+      "p.paid_at",
+      "p.purpose",
+      sql<string | null>`p.exchange_rate::text`.as("exchange_rate"),
+    ])
     .where("p.id", "=", id)
     .executeTakeFirst();
 }
