@@ -51,7 +51,8 @@ interface InvoiceFacts {
   grantNumber: string | null;
   fapespProcessNumber: string | null;
   billing: Record<string, unknown> | null;
-  customer: { name: string; email: string; institution: string | null };
+  /** The name's parts: written in the order of the language the document is printed in (?localization may change it). */
+  customer: { firstName: string | null; lastName: string | null; email: string; institution: string | null };
   lineItems: { nameKey: string; quantity: number; totalPrice: number }[];
   discounts: { descriptionKey: string; appliedAmount: number }[];
   subtotal: number;
@@ -151,9 +152,9 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
     grantNumber: r.grant_number,
     fapespProcessNumber: r.fapesp_process_number,
     billing: r.billing ? parse<Record<string, unknown>>(r.billing) : null,
-    // Family name first in Chinese and Japanese, as those readers write it (the one rule of #common/names).
     customer: {
-      name: personName(r.first_name, r.last_name, lang),
+      firstName: r.first_name,
+      lastName: r.last_name,
       email: r.email,
       institution: r.institution,
     },
@@ -263,7 +264,15 @@ function billingLines(billing: Record<string, unknown> | null): string[] {
 function common(f: InvoiceFacts, w: Wording) {
   const company = entityHeading(f.entity);
   const parties = [
-    { heading: w.t("pdf.billTo"), lines: [f.customer.name, f.customer.institution ?? "", f.customer.email].filter(Boolean) },
+    {
+      heading: w.t("pdf.billTo"),
+      lines: [
+        // Family name first in Chinese and Japanese, in the document's language (the one rule of #common/names).
+        personName(f.customer.firstName, f.customer.lastName, f.lang),
+        f.customer.institution ?? "",
+        f.customer.email,
+      ].filter(Boolean),
+    },
   ];
   const billing = billingLines(f.billing);
   if (billing.length) parties.push({ heading: w.t("pdf.billingAddress"), lines: billing });
