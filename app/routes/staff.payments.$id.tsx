@@ -103,7 +103,7 @@ export default function StaffPayment() {
               <dd className="staff-payment-usd-base">{formatMoney(payment.usdBase.usdTotal, USD)}</dd>
               <dt>{t("payment.rate")}</dt>
               <dd className="staff-payment-rate">
-                1 USD = {rateText(payment.usdBase.exchangeRate, LANG_TAG[lang])} {payment.currency.isoCode}
+                {`1 USD = ${rateText(payment.usdBase.exchangeRate, LANG_TAG[lang])} ${payment.currency.isoCode}`}
               </dd>
             </>
           ) : null}
