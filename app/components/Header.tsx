@@ -4,6 +4,7 @@ import { useLang } from "#app/lib/use-lang";
 import { useRootData } from "#app/root";
 import { LANG_NATIVE_NAME, LANG_TAG, SITE_LANGS, withLang } from "#common/i18n";
 import { paths } from "#common/paths";
+import { personName } from "#common/names";
 
 export function Header() {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function Header() {
               <Link to={paths.account(lang)}>{t("nav.account")}</Link>
               {user.isStaff ? <Link to={paths.staff(lang)}>{t("nav.staff")}</Link> : null}
               <span className="signed-in" title={user.email}>
-                {t("nav.signedInAs", { name: `${user.firstName} ${user.lastName}` })}
+                {t("nav.signedInAs", { name: personName(user.firstName, user.lastName, lang) })}
               </span>
               <Form method="post" action={paths.logout(lang)} className="inline-form">
                 <button type="submit" className="link-button">

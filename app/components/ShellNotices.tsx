@@ -3,6 +3,7 @@ import { useTranslation } from "#app/lib/translate";
 import { useRootData } from "#app/root";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
+import { personName } from "#common/names";
 
 /** While a staff member views as a researcher: who, and a one-click way back. */
 export function ImpersonationBanner() {
@@ -12,7 +13,7 @@ export function ImpersonationBanner() {
   if (!user?.impersonatorName) return null;
   return (
     <div className="impersonation-banner" role="status">
-      {t("staff.impersonating", { staff: user.impersonatorName, user: `${user.firstName} ${user.lastName}`, email: user.email })}{" "}
+      {t("staff.impersonating", { staff: user.impersonatorName, user: personName(user.firstName, user.lastName, lang), email: user.email })}{" "}
       <Form method="post" action={paths.staffStopImpersonation(lang)} className="inline-form">
         <button type="submit" className="link-button">
           {t("staff.stopImpersonating")}

@@ -65,14 +65,14 @@ export async function paymentResponse(fields: PaymentFields, r: Result<PaymentAn
   if (!r.ok) {
     // Another attempt is open (a boleto, a PayPal order, a QR code: ADR 051): the researcher is sent to it.
     if (r.error === "payment-pending" && typeof r.details?.url === "string") return leaveTo(r.details.url);
-    // A decline: 'There was a problem saving your payment: %(error)s.' with the provider's text.
+    // A decline: its reason in the page's language (payment:declines.*), never the provider's English text.
     if (r.error === "payment-declined")
-      return refusedPayment(fields, {}, "payment-save-error", { ...reached, detail: String(r.details?.message ?? "") || null });
+      return refusedPayment(fields, {}, "payment-declined", { ...reached, detail: String(r.details?.reason ?? "") || "failed" });
     return refusedPayment(fields, r.fieldErrors, r.error, reached);
   }
   const answer = r.value;
   if (answer.status === "failed" || answer.error)
-    return refusedPayment(fields, {}, answer.error ? "payment-save-error" : "payment-failed", { ...reached, detail: answer.error });
+    return refusedPayment(fields, {}, "payment-declined", { ...reached, detail: answer.error || "failed" });
   if (answer.redirectUrl) return leaveTo(answer.redirectUrl);
   if (answer.redirectForm) return Response.json({ redirectForm: answer.redirectForm } satisfies PaymentActionData);
   const url = await fallbackUrl();

@@ -18,9 +18,11 @@ import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentFor
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";
 import { balanceChoiceOf, balancesFor } from "#server/payments/balances";
+import { invoiceUsdBases } from "#server/billing";
+import { UsdBase } from "#app/components/invoices/UsdBase";
 
 export const meta = titleMeta;
-export const handle = { i18n: ["payment", "order", "credits", "fapiao"] };
+export const handle = { i18n: ["payment", "order", "credits", "fapiao", "invoices"] };
 
 /** The invoices of the path, the user's own and unpaid; anything else is the 404 page. */
 async function payoffOf(request: Request, context: LoaderFunctionArgs["context"], param: string | undefined) {
@@ -49,11 +51,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (pending) throw redirect(paths.paymentPending(scope.lang, pending), { status: 303 });
   const t = await getFixedT(request, "payment");
   // 'You have X bank credits available.': the usable credits in the amount's currency (none when hidden).
-  const balances = await balancesFor(scope, payoff.currency.isoCode);
+  const [balances, usdBases] = await Promise.all([balancesFor(scope, payoff.currency.isoCode), invoiceUsdBases(scope, numbers)]);
   return {
     title: t("payoff.title"),
     ...payoff,
     creditBalance: balances?.credits ?? 0,
+    // A converted invoice's USD base and rate at issue (ADR 052), as the invoice list shows them.
+    usdBases,
   };
 }
 
@@ -116,7 +120,10 @@ export default function PayInvoices() {
                 {data.invoices.map((i) => (
                   <tr key={i.invoiceNumber}>
                     <td>{i.invoiceNumber}</td>
-                    <td className="num">{money(data.shown[i.invoiceNumber])}</td>
+                    <td className="num">
+                      {money(data.shown[i.invoiceNumber])}
+                      {data.usdBases[i.invoiceNumber] ? <UsdBase {...data.usdBases[i.invoiceNumber]} /> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -11,7 +11,7 @@ import { requireUser } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { pendingPaymentView, type PendingView } from "#server/payments/pending";
 
-export const handle = { i18n: ["sandbox"] };
+export const handle = { i18n: ["sandbox", "payment"] };
 
 /** Seconds between the page's own refreshes while the payment waits (spec 2 §4 polls every 3 s). */
 const REFRESH_SECONDS = 3;
@@ -113,7 +113,7 @@ export default function PendingPayment() {
       ) : (
         <>
           <p className="alert alert-danger" role="alert">
-            {view.error ? t("pending.failedWith", { error: view.error }) : t("pending.failed")}
+            {view.error ? t(`payment:declines.${view.error}`) : t("pending.failed")}
           </p>
           <p>
             <Link className="button button-primary" to={view.landing}>

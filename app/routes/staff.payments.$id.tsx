@@ -8,7 +8,9 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
-import { majorInputText } from "#common/money";
+import { majorInputText, USD } from "#common/money";
+import { rateText } from "#common/invoices/list";
+import { LANG_TAG } from "#common/i18n";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { refundSchema, staffPayErrorKey } from "#common/staff/payments";
@@ -94,6 +96,17 @@ export default function StaffPayment() {
           </dd>
           <dt>{t("payments.amount")}</dt>
           <dd>{money(payment.amount)}</dd>
+          {/* A payment in reais, yuan or yen: what it was in dollars and at which rate (ADR 052). */}
+          {payment.usdBase ? (
+            <>
+              <dt>{t("payment.usdBase")}</dt>
+              <dd className="staff-payment-usd-base">{formatMoney(payment.usdBase.usdTotal, USD)}</dd>
+              <dt>{t("payment.rate")}</dt>
+              <dd className="staff-payment-rate">
+                {`1 USD = ${rateText(payment.usdBase.exchangeRate, LANG_TAG[lang])} ${payment.currency.isoCode}`}
+              </dd>
+            </>
+          ) : null}
           <dt>{t("payment.refundedAmount")}</dt>
           <dd>{money(payment.refundedAmount)}</dd>
           <dt>{t("payment.surplus")}</dt>

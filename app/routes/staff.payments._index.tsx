@@ -107,8 +107,10 @@ export default function StaffPayments() {
       </Form>
       {pagination ? <p role="status">{t("payments.count", { count: pagination.total })}</p> : null}
       {payments.length ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("payments.title")}>
-          <table>
+        // On a narrow screen each payment is a card, its cells named by their column (data-label): amount and status
+        // stay in view without scrolling sideways (app.css, "staff payments").
+        <div className="table-scroll staff-payments-wrap" tabIndex={0} role="region" aria-label={t("payments.title")}>
+          <table className="staff-payments-table">
             <thead>
               <tr>
                 <th>{t("payments.created")}</th>
@@ -122,15 +124,15 @@ export default function StaffPayments() {
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td>
+                  <td data-label={t("payments.created")}>
                     <Link to={paths.staffPayment(lang, p.id)}>{formatDateTime(p.createdAt, lang)}</Link>
                   </td>
-                  <td className="break">
+                  <td className="break" data-label={t("payments.researcher")}>
                     {p.researcher.name}
                     <br />
                     <span className="field-hint">{p.researcher.email}</span>
                   </td>
-                  <td>
+                  <td data-label={t("payments.order")}>
                     {p.orderNumber ? <Link to={paths.staffOrder(lang, p.orderNumber)}>{p.orderNumber}</Link> : "—"}
                     {p.invoiceNumbers.map((n) => (
                       <span key={n}>
@@ -139,14 +141,14 @@ export default function StaffPayments() {
                       </span>
                     ))}
                   </td>
-                  <td>
+                  <td data-label={t("payments.method")}>
                     {t(`methods.${p.methodId}`, { defaultValue: String(p.methodId) })}
                     {p.sandbox ? <span className="badge">{t("payments.sandbox")}</span> : null}
                   </td>
-                  <td>
+                  <td className="staff-payment-status" data-label={t("payments.status")}>
                     <span className="badge">{t(`statuses.${p.status}`)}</span>
                   </td>
-                  <td className="amount">
+                  <td className="amount staff-payment-amount" data-label={t("payments.amount")}>
                     {formatMoney(p.amount, p.currency)}
                     {p.refundedAmount > 0 ? (
                       <>

@@ -14,6 +14,7 @@ export {
   invoiceNumberOf,
   invoicePayments,
   invoiceReopened,
+  invoiceUsdBases,
   invoiceWriteOff,
   issueInvoice,
   issuePrepaymentInvoice,
@@ -31,6 +32,7 @@ export {
   type LegalEntity,
   type LockedInvoice,
   type RecordedPayment,
+  type UsdBase,
   type WriteoffResult,
 } from "./invoices";
 export {

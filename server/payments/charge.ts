@@ -2,6 +2,7 @@
 // built from the server's own data (never the browser's amounts), the provider called under the attempt's lease,
 // a decline marked failed with its held balances released, an acceptance moved on (a sale settled at once, a
 // started payment kept waiting with its next action), and `undo` for a charge whose order could not be placed.
+import { sql } from "kysely";
 import { paths } from "#common/paths";
 import type { PaymentSubmission } from "#common/payments/types";
 import type { AppContext } from "../context";
@@ -84,7 +85,15 @@ export async function markFailed(app: AppContext, id: string, result: Extract<Ch
   return app.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("payments")
-      .set({ status: "failed", error: result.error, provider_ref: result.providerRef ?? null, lease_until: null, updated_at: new Date() })
+      .set({
+        status: "failed",
+        error: result.error,
+        provider_ref: result.providerRef ?? null,
+        // The provider's code beside its text, for staff and for the reason the researcher reads (#common/payments/declines).
+        ...(result.code ? { details: sql`details || ${JSON.stringify({ declineCode: result.code })}::jsonb` } : {}),
+        lease_until: null,
+        updated_at: new Date(),
+      })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();

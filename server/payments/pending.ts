@@ -5,11 +5,12 @@ import QRCode from "qrcode";
 import { fail, ok, type Result } from "#common/result";
 import { formatDate, formatDateTime, formatMoney } from "#common/format";
 import { formatBoletoLine } from "#common/payments/boleto";
+import type { DeclineReason } from "#common/payments/declines";
 import { paths } from "#common/paths";
 import type { Scope } from "../scope";
 import { isProviderId } from "./providers";
 import { currencyFormat } from "./sandbox";
-import { ownPayment, paymentLanding } from "./read";
+import { declineReasonOf, ownPayment, paymentLanding } from "./read";
 
 export type PendingNext =
   | { kind: "qr"; provider: "alipay" | "wechat"; qrDataUrl: string; expiresAt: string; sandboxUrl: string | null }
@@ -23,7 +24,8 @@ export interface PendingView {
   status: "pending" | "processing" | "succeeded" | "failed" | "cancelled" | "refunded";
   sandbox: boolean;
   amount: string;
-  error: string | null;
+  /** A failed or cancelled payment's reason (`payment:declines.<reason>`). */
+  error: DeclineReason | null;
   next: PendingNext | null;
   /** Where the researcher goes on: the landing of the payment. */
   landing: string;
@@ -63,7 +65,8 @@ export async function pendingPaymentView(scope: Scope, paymentId: string): Promi
     status: payment.status,
     sandbox: payment.sandbox,
     amount: formatMoney(payment.amount, currency),
-    error: payment.error,
+    // Why it failed, as a reason the page words in its language; the provider's text is for staff.
+    error: payment.status === "failed" || payment.status === "cancelled" ? declineReasonOf(payment) : null,
     next,
     landing: paymentLanding(lang, payment),
   });

@@ -10,7 +10,7 @@ import { createAllpagoCheckout, findAllpagoCheckout, getProvider, isAllpagoSucce
 import { CardProvider } from "./providers/card";
 import { parseMajor } from "#common/money";
 import { currencyDigits } from "./providers/keys";
-import { ownPayment, paymentLang } from "./read";
+import { declineReasonOf, ownPayment, paymentLang } from "./read";
 import { boletoPdf } from "./boleto-pdf";
 import { allpagoWidgetHtml } from "./allpago-widget";
 
@@ -89,7 +89,8 @@ export const providerApi: EndpointTable = [
         amount: payment.amount,
         currencyIso: payment.currencyIso,
         sandbox: payment.sandbox,
-        error: payment.error,
+        // A reason key (payment:declines.*), not the provider's text (kept for staff).
+        error: payment.status === "failed" || payment.status === "cancelled" ? declineReasonOf(payment) : null,
         nextUrl: whereNext(paymentLang(payment), payment),
       });
     },

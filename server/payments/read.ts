@@ -6,6 +6,8 @@ import { fail, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import type { PaymentAnswer } from "#common/payments/types";
+import { declineReason, type DeclineReason } from "#common/payments/declines";
+import { fixedT } from "../i18n";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
@@ -48,6 +50,8 @@ export interface PaymentDetails {
   taxId?: { type: string; number: string } | null;
   installments?: number | null;
   brazilChoice?: string | null;
+  /** A failed charge's code as its provider gave it (Braintree's "2000", "91565"…): staff read it, the reason comes from it. */
+  declineCode?: string | null;
   fapespProcessNumber?: string | null;
   /** Before ADR 051: money that arrived for nothing left to pay. Now an overpayment credit (`overpayments`). */
   unallocated?: number;
@@ -145,7 +149,7 @@ export function paymentAnswer(payment: PaymentRow): PaymentAnswer {
   const lang = paymentLang(payment);
   const base = { paymentId: payment.id, redirectForm: null, error: null };
   if (payment.status === "failed" || payment.status === "cancelled")
-    return { ...base, status: "failed", redirectUrl: null, error: payment.error ?? "" };
+    return { ...base, status: "failed", redirectUrl: null, error: declineReasonOf(payment) };
   if (payment.status === "pending" && payment.nextAction) {
     const next = payment.nextAction;
     if (next.kind === "redirect") return { ...base, status: "pending", redirectUrl: next.url };
@@ -164,7 +168,18 @@ export function paymentAnswer(payment: PaymentRow): PaymentAnswer {
 /** Declines and settled payments are the request's answer (replayed); refusals of the input are not (ADR 034). */
 export const keepResult = (r: Result<PaymentAnswer>) => r.ok || r.error === "payment-declined";
 
-/** 'There was a problem saving your payment: %(error)s.' travels as the decline's `details.message`. */
+/** Why a failed payment failed, as a reason the researcher's pages word in their language (`payment:declines.*`). */
+export function declineReasonOf(payment: Pick<PaymentRow, "provider" | "error" | "details" | "status">): DeclineReason {
+  if (payment.status === "cancelled" && !payment.error) return "cancelled";
+  return declineReason(payment.provider, payment.details.declineCode, payment.error);
+}
+
+/**
+ * A decline's answer: its `reason` (payment:declines.<reason>) and `message`, that reason in the payment's language.
+ * The provider's own text and code ("Do Not Honor", 2000) stay on the payment for staff, never in the answer.
+ */
 export function declined(payment: PaymentRow): Result<PaymentAnswer> {
-  return fail("payment-declined", { message: payment.error ?? "", paymentId: payment.id });
+  const reason = declineReasonOf(payment);
+  const message = String(fixedT(paymentLang(payment), "payment")(`declines.${reason}`));
+  return fail("payment-declined", { reason, message, paymentId: payment.id });
 }

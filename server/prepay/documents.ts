@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { USD } from "#common/money";
 import { isSiteLang, LANG_TAG } from "#common/i18n";
 import { rateText } from "#common/invoices/list";
+import { personName } from "#common/names";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { Scope } from "../scope";
 import { bankDetailsFor, localizationTimeZone } from "../config";
@@ -92,7 +93,7 @@ export async function retainerInvoicePdf(scope: Scope, number: string): Promise<
           rate: rateText(r.exchange_rate, LANG_TAG[lang]),
         }
       : null;
-  const customer = (lang === "cn" || lang === "jp" ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`).trim();
+  const customer = personName(r.first_name, r.last_name, lang);
   const data: InvoiceDocumentData = {
     lang,
     title: String(pre("pdf.title")),

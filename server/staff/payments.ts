@@ -17,7 +17,9 @@ import { invoiceLedger, writeOffInvoice, type WriteoffResult } from "../billing"
 import { audit } from "./audit";
 import { overpaymentsOf } from "../billing";
 import { staffActor } from "./orders";
-import { parseMajor } from "#common/money";
+import { convertMinor, parseMajor, USD } from "#common/money";
+import { personName } from "#common/names";
+import type { SiteLang } from "#common/i18n";
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -89,7 +91,7 @@ type PaymentSelect = {
   last_name: string | null;
 };
 
-function toRow(r: PaymentSelect): StaffPaymentRow {
+function toRow(r: PaymentSelect, lang: SiteLang): StaffPaymentRow {
   return {
     id: r.id,
     createdAt: new Date(r.created_at).toISOString(),
@@ -102,7 +104,7 @@ function toRow(r: PaymentSelect): StaffPaymentRow {
     currency: currencyOf(r.currency_iso, r.sign, r.num_decimals),
     orderNumber: r.external_id,
     invoiceNumbers: Array.isArray(r.invoice_numbers) ? r.invoice_numbers : [],
-    researcher: { email: r.email, name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() },
+    researcher: { email: r.email, name: personName(r.first_name, r.last_name, lang) },
   };
 }
 
@@ -148,7 +150,7 @@ export async function searchStaffPayments(
   ]);
   await audit(scope.app, actor.userId, "staff.payments.search", null, { ...q, ip: scope.ip });
   return ok({
-    payments: rows.map((r) => toRow(r as PaymentSelect)),
+    payments: rows.map((r) => toRow(r as PaymentSelect, scope.lang)),
     pagination: { page, pageSize: STAFF_PAYMENT_PAGE_SIZE, total: count.n },
   });
 }
@@ -172,6 +174,8 @@ export interface StaffPaymentPage {
     purpose: string;
     /** Every order the payment paid (its own, or those of the invoices it paid). */
     orderNumbers: string[];
+    /** A payment in another currency than USD: its amount in USD cents at the rate it was priced at, and that rate. */
+    usdBase: { usdTotal: number; exchangeRate: string } | null;
   };
   events: {
     id: string;
@@ -195,7 +199,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function paymentById(scope: Scope, id: string) {
   if (!UUID.test(id)) return null;
   return paymentsQuery(scope)
-    .select([...PAYMENT_COLUMNS, "p.provider_ref", "p.error", "p.paid_at", "p.purpose"])
+    .select([
+      ...PAYMENT_COLUMNS,
+      "p.provider_ref",
+      "p.error",
+      "p.paid_at",
+      "p.purpose",
+      sql<string | null>`p.exchange_rate::text`.as("exchange_rate"),
+    ])
     .where("p.id", "=", id)
     .executeTakeFirst();
 }
@@ -214,7 +225,7 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
     .orderBy("e.id")
     .execute();
   await audit(scope.app, actor.userId, "staff.payment.view", { type: "payment", id: row.id }, { ip: scope.ip });
-  const payment = toRow(row as PaymentSelect);
+  const payment = toRow(row as PaymentSelect, scope.lang);
   // A boleto goes back by bank transfer, not through the bank's collection (ADR 051): no refund form for it.
   const refundByTransfer = row.provider === "boleto";
   const refundable = row.status === "succeeded" && !refundByTransfer ? Math.max(0, payment.amount - payment.refundedAmount) : 0;
@@ -250,9 +261,13 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
       currency: currencyOf(c.currencyIso, cur?.sign ?? c.currencyIso, cur?.num_decimals ?? 2),
     };
   });
+  const rate = payment.currency.isoCode === "USD" ? null : await rateOfPayment(scope, row, payment.currency.isoCode);
   return {
     payment: {
       ...payment,
+      usdBase: rate
+        ? { usdTotal: convertMinor(payment.amount, { ...payment.currency, rate }, USD, "half-away"), exchangeRate: rate }
+        : null,
       providerRef: row.provider_ref,
       error: row.error,
       paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
@@ -274,6 +289,43 @@ export async function staffPaymentPage(scope: Scope, id: string): Promise<StaffP
   };
 }
 
+/**
+ * The rate (units of `iso` per 1 USD) a payment in another currency was priced at: its own when it stored one, else
+ * the rate its invoices (or its order's invoice) were issued at (ADR 052), else the rate in force the day it was made.
+ */
+async function rateOfPayment(
+  scope: Scope,
+  row: { id: string; exchange_rate: string | null; invoice_numbers: string[] | null; external_id: string | null; created_at: Date },
+  iso: string,
+): Promise<string | null> {
+  if (row.exchange_rate) return row.exchange_rate;
+  const numbers = Array.isArray(row.invoice_numbers) ? row.invoice_numbers : [];
+  const invoice = await scope.app.db
+    .selectFrom("invoices as i")
+    .leftJoin("orders as o", "o.id", "i.order_id")
+    .select(sql<string | null>`i.exchange_rate::text`.as("rate"))
+    .where("i.currency_iso", "=", iso)
+    .where("i.exchange_rate", "is not", null)
+    .where((eb) =>
+      eb.or([
+        ...(numbers.length ? [eb("i.number", "in", numbers)] : []),
+        ...(row.external_id ? [eb("o.external_id", "=", row.external_id)] : []),
+        eb.val(false),
+      ]),
+    )
+    .orderBy("i.number")
+    .executeTakeFirst();
+  if (invoice?.rate) return invoice.rate;
+  const day = await scope.app.db
+    .selectFrom("exchange_rates")
+    .select(sql<string>`rate::text`.as("rate"))
+    .where("iso_code", "=", iso)
+    .where("effective_on", "<=", sql<string>`${new Date(row.created_at).toISOString().slice(0, 10)}::date`)
+    .orderBy("effective_on", "desc")
+    .executeTakeFirst();
+  return day?.rate ?? null;
+}
+
 /** How a refund is carried out: server/payments/refund.ts's refundPayment (passed in so this module stays testable). */
 export type RefundFn = (
   scope: Scope,
@@ -292,7 +344,7 @@ export async function staffRefund(scope: Scope, id: string, form: RefundForm, re
   if (!actor) return fail("not-allowed");
   const page = await paymentById(scope, id);
   if (!page) return fail("not-found");
-  const payment = toRow(page as PaymentSelect);
+  const payment = toRow(page as PaymentSelect, scope.lang);
   const refundable = page.status === "succeeded" ? payment.amount - payment.refundedAmount : 0;
   if (refundable <= 0) return fail("not-refundable");
   const errors: Record<string, string> = {};
@@ -367,7 +419,7 @@ export async function staffInvoicePage(scope: Scope, number: string): Promise<St
       pendingWriteoff: row.pending_writeoff,
       writtenOffAt: row.written_off_at ? new Date(row.written_off_at).toISOString() : null,
       orderNumber: row.external_id,
-      researcher: { email: row.email, name: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() },
+      researcher: { email: row.email, name: personName(row.first_name, row.last_name, scope.lang) },
     },
     ledger,
   };

@@ -219,11 +219,10 @@ test.describe("issue 21: no way to take money twice", () => {
     }
     await page.getByLabel("I accept the terms of service").check();
     await page.locator(".payoff-summary").getByRole("button", { name: "Pay now" }).click();
-    // The provider's refusal: the sandbox's "Do Not Honor" for the declined card, its unknown nonce without JavaScript.
+    // The provider's refusal in the page's words: the sandbox's "Do Not Honor" for the declined card, its unknown
+    // nonce without JavaScript (#common/payments/declines).
     await expect(page.locator(".alert-danger").first()).toContainText(
-      jsEnabled(info)
-        ? "There was a problem saving your payment: Do Not Honor"
-        : "There was a problem saving your payment: Unknown or expired",
+      jsEnabled(info) ? "Your bank declined the card." : "The card details were not accepted or have expired.",
     );
     await expect(page).toHaveURL(new RegExp(`/en/researcher/invoices/pay/${invoiceNumber}$`));
 

@@ -46,10 +46,11 @@ test.describe("payments", () => {
     await billing.getByLabel("Zip or postcode").fill("02108");
     await page.getByLabel("I accept the terms of service").check();
 
-    // Declined (the sandbox's processor-declined test card): the provider's reason, the form as it was.
+    // Declined (the sandbox's processor-declined test card): the reason, the form as it was.
     await typeCard("4000 1111 1111 1115");
     await page.getByRole("button", { name: "Place order" }).click();
-    await expect(page.getByText("There was a problem saving your payment: Do Not Honor.")).toBeVisible();
+    // (In the page's words, not the provider's "Do Not Honor": #common/payments/declines.)
+    await expect(page.getByText("Your bank declined the card. Nothing was charged")).toBeVisible();
     await expect(page).toHaveURL(/\/researcher\/submit\/payment-details/);
     await expect(billing.getByLabel("City")).toHaveValue("Boston");
     const before = await (await page.request.get("/api/order/search")).json();

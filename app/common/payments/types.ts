@@ -63,7 +63,7 @@ export interface PaymentAnswer {
   redirectUrl: string | null;
   /** A form to post to the provider: auto-submitted with JavaScript, a visible button without. */
   redirectForm: { action: string; method: "post" | "get"; fields: Record<string, string> } | null;
-  /** The provider's text when it refused ('There was a problem saving your payment: %(error)s.'). */
+  /** Why the provider refused: a reason of #common/payments/declines (`payment:declines.<reason>`), never its raw text. */
   error: string | null;
   /** Issue 13: what credits and prepayment put on the invoices, minor units of the payment's currency. */
   creditsApplied?: number;

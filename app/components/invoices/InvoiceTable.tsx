@@ -11,14 +11,11 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
-import { rateText } from "#common/invoices/list";
-import { LANG_TAG } from "#common/i18n";
 import type { EveryUnpaid, InvoiceRow } from "#server/billing/invoices/list";
 import type { InvoiceFilterValues } from "./InvoiceFilters";
 import { FapiaoCell } from "../fapiao/FapiaoCell";
 import { InvoiceDocuments, SurplusNote } from "./InvoiceDocuments";
-
-const USD = { isoCode: "USD", sign: "$", numDecimals: 2 };
+import { UsdBase } from "./UsdBase";
 
 export interface InvoiceListData {
   mode: "all" | "unpaid";
@@ -140,15 +137,7 @@ export function InvoiceTable({ data }: { data: InvoiceListData }) {
                   <div>
                     {money(i.totalAmount, i)}
                     {/* A converted invoice shows its USD base and the rate it was issued at (ADR 052). */}
-                    {i.currency.isoCode !== "USD" && i.usdTotal !== null && i.exchangeRate !== null ? (
-                      <span className="field-hint invoice-usd-base">
-                        {t("table.usdBase", {
-                          usd: formatMoney(i.usdTotal, USD),
-                          rate: rateText(i.exchangeRate, LANG_TAG[lang]),
-                          currency: i.currency.isoCode,
-                        })}
-                      </span>
-                    ) : null}
+                    <UsdBase usdTotal={i.usdTotal} exchangeRate={i.exchangeRate} currencyIso={i.currency.isoCode} />
                   </div>
                 </td>
                 <td className="amount invoice-balance" data-label={t("table.balance")}>

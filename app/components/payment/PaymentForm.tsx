@@ -78,14 +78,19 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   const brazilError = useFieldError(state, F.brazilChoice);
   const v = (name: string) => reply?.values[name];
   const formError = reply?.error
-    ? reply.errorDetail
-      ? t("errors.payment-save-error", {
-          // A provider's code we know is said in the page's language; its own text is shown as it came.
-          error: /^[a-z0-9-]+$/.test(reply.errorDetail)
-            ? t(`errors.${reply.errorDetail}`, { defaultValue: reply.errorDetail })
-            : reply.errorDetail,
-        })
-      : t(`errors.${reply.error}`, { defaultValue: t(`order:payment.errors.${reply.error}`, { defaultValue: t("errors.payment-failed") }) })
+    ? reply.error === "payment-declined"
+      ? // A provider's refusal: its reason, in the page's language (#common/payments/declines).
+        t(`declines.${reply.errorDetail ?? "failed"}`, { defaultValue: t("declines.failed") })
+      : reply.errorDetail
+        ? t("errors.payment-save-error", {
+            // A provider's code we know is said in the page's language; its own text is shown as it came.
+            error: /^[a-z0-9-]+$/.test(reply.errorDetail)
+              ? t(`errors.${reply.errorDetail}`, { defaultValue: reply.errorDetail })
+              : reply.errorDetail,
+          })
+        : t(`errors.${reply.error}`, {
+            defaultValue: t(`order:payment.errors.${reply.error}`, { defaultValue: t("errors.payment-failed") }),
+          })
     : null;
 
   const form = (

@@ -19,6 +19,7 @@ import type { AppContext } from "../../context";
 import { localizationTimeZone } from "../../config";
 import { fixedT } from "../../i18n";
 import { rateText } from "#common/invoices/list";
+import { personName } from "#common/names";
 import { entityHeading, entityOfDocument, type LegalEntity } from "./entity";
 import { surplusKey, surplusOfInvoices, surplusValues } from "./surplus";
 import { settlementOf, type SettlementKind } from "./settlement";
@@ -50,7 +51,8 @@ interface InvoiceFacts {
   grantNumber: string | null;
   fapespProcessNumber: string | null;
   billing: Record<string, unknown> | null;
-  customer: { name: string; email: string; institution: string | null };
+  /** The name's parts: written in the order of the language the document is printed in (?localization may change it). */
+  customer: { firstName: string | null; lastName: string | null; email: string; institution: string | null };
   lineItems: { nameKey: string; quantity: number; totalPrice: number }[];
   discounts: { descriptionKey: string; appliedAmount: number }[];
   subtotal: number;
@@ -72,6 +74,10 @@ interface LedgerPayment {
   kind: SettlementKind;
   /** The balance's number (PUS100001, CR100001) for a balance spend. */
   balanceNumber: string | null;
+  /** The provider that took the money (alipay, boleto…), for a payment through one. */
+  provider: string | null;
+  /** The provider's own transaction id where our reference is our id (Alipay's trade_no, WeChat's transaction_id…). */
+  providerTxn: string | null;
 }
 
 const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -147,9 +153,9 @@ async function invoiceFacts(scope: Scope, number: string): Promise<Result<Invoic
     grantNumber: r.grant_number,
     fapespProcessNumber: r.fapesp_process_number,
     billing: r.billing ? parse<Record<string, unknown>>(r.billing) : null,
-    // Family name first in Chinese and Japanese, as those readers write it.
     customer: {
-      name: (lang === "cn" || lang === "jp" ? `${r.last_name}${r.first_name}` : `${r.first_name} ${r.last_name}`).trim(),
+      firstName: r.first_name,
+      lastName: r.last_name,
       email: r.email,
       institution: r.institution,
     },
@@ -173,6 +179,17 @@ async function ledgerPayments(app: AppContext, numbers: string[]): Promise<Ledge
       "p.reference",
       sql<string>`p.received_on::text`.as("received_on"),
       "pay.sandbox",
+      "pay.provider",
+      // The provider's transaction id from its verified success event: Alipay, WeChat Pay and UnionPay are
+      // given our payment id as their order number, so the researcher's reference is the one they assign.
+      sql<string | null>`(
+        select coalesce(e.data->>'tradeNo', e.data->>'transactionId', e.data->>'queryId')
+        from payment_events e
+        where e.payment_id = pay.id and e.verified and e.outcome = 'succeeded'
+          and coalesce(e.data->>'tradeNo', e.data->>'transactionId', e.data->>'queryId') is not null
+        order by e.id
+        limit 1
+      )`.as("provider_txn"),
       "p.paid_amount",
       "p.paid_currency_iso",
       "pc.sign as paid_sign",
@@ -196,6 +213,8 @@ async function ledgerPayments(app: AppContext, numbers: string[]): Promise<Ledge
         ? { isoCode: p.paid_currency_iso.trim(), sign: p.paid_sign, numDecimals: p.paid_decimals }
         : null,
     exchangeRate: p.exchange_rate,
+    provider: p.provider ?? null,
+    providerTxn: p.provider_txn,
     ...(({ kind, number }) => ({ kind, balanceNumber: number }))(settlementOf(p.payment_method_id, p.reference)),
   }));
 }
@@ -246,7 +265,15 @@ function billingLines(billing: Record<string, unknown> | null): string[] {
 function common(f: InvoiceFacts, w: Wording) {
   const company = entityHeading(f.entity);
   const parties = [
-    { heading: w.t("pdf.billTo"), lines: [f.customer.name, f.customer.institution ?? "", f.customer.email].filter(Boolean) },
+    {
+      heading: w.t("pdf.billTo"),
+      lines: [
+        // Family name first in Chinese and Japanese, in the document's language (the one rule of #common/names).
+        personName(f.customer.firstName, f.customer.lastName, f.lang),
+        f.customer.institution ?? "",
+        f.customer.email,
+      ].filter(Boolean),
+    },
   ];
   const billing = billingLines(f.billing);
   if (billing.length) parties.push({ heading: w.t("pdf.billingAddress"), lines: billing });
@@ -285,9 +312,23 @@ function methodName(w: Wording, p: LedgerPayment): string {
   return name === `methods.${p.methodId}` ? w.t("methods.other") : name;
 }
 
-/** The reference printed: the balance it came from ("Prepayment PUS100001"), never the ledger's internal key. */
+/**
+ * The reference printed, never the ledger's internal key: the balance a spend came from ("Prepayment PUS100001"), or
+ * the provider's own reference labelled by its method ("Alipay trade no. 2026…", "Boleto nº 00012345") instead of
+ * "alipay:<our uuid>". A reference staff typed for a bank transfer is printed as typed.
+ */
 function referenceOf(w: Wording, p: LedgerPayment): string {
-  return p.kind === "payment" ? p.reference : w.t(`pdf.balanceReference.${p.kind}`, { number: p.balanceNumber });
+  if (p.kind !== "payment") return w.t(`pdf.balanceReference.${p.kind}`, { number: p.balanceNumber });
+  return providerReference(w.t, p);
+}
+
+function providerReference(t: Wording["t"], p: Pick<LedgerPayment, "reference" | "provider" | "providerTxn">): string {
+  const prefix = p.provider ? `${p.provider}:` : null;
+  if (!prefix || !p.reference.startsWith(prefix)) return p.reference;
+  const ref = p.providerTxn ?? p.reference.slice(prefix.length);
+  const key = `pdf.providerReference.${p.provider}`;
+  const labelled = t(key, { ref });
+  return labelled === key ? t("pdf.providerReference.other", { ref }) : labelled;
 }
 
 /** "US$100.00 at 1 USD = 5.1234 BRL": the USD base and the rate of a converted invoice, or null for USD. */
