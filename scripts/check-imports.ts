@@ -195,26 +195,10 @@ export function mutualPairs(areas: Map<string, Set<string>>): string[] {
  */
 export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "accounts <-> auth",
-  "accounts <-> http",
   "accounts <-> mail",
   "auth <-> http",
   "auth <-> staff",
-  // Renamed, not new: server/invoices and server/balances became server/billing (ADR 056); these were
-  // "http <-> invoices" (the endpoint table) and "balances <-> jobs" (the job list).
-  "billing <-> http",
-  "billing <-> jobs",
-  "certificates <-> http",
-  "documents <-> jobs",
-  "fapiao <-> http",
   "http <-> i18n",
-  "http <-> order-form",
-  "http <-> orders",
-  "http <-> payments",
-  "http <-> prepay",
-  "http <-> reference",
-  "http <-> vouchers",
-  "jobs <-> orders",
-  "jobs <-> payments",
   "order-form <-> orders",
   "order-form <-> vouchers",
   "orders <-> staff",

@@ -2,7 +2,7 @@
 // One module per concern, with no import cycle:
 //   store (rows, owners) ← steps/flow (which steps, pure) ← progress (step context, moving on)
 //   price, files ← steps/* (one per step) ← rework ← bundles, promo, referrals, currency, quote, view
-// The JSON API table (./api) is registered in server/http/api/tables.ts, not exported here.
+// The JSON API table (./api) is registered in server/api-tables.ts, not exported here.
 export { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "#common/order-form/constants";
 export {
   OrderFormClosedError,

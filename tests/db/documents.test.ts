@@ -26,7 +26,8 @@ import {
 } from "../../server/documents/storage";
 import { analyseFile, documentDetails } from "../../server/documents/analysis";
 import { countWords, detectLanguage, rtfToText } from "../../server/documents/text";
-import { createWorker, portalJobHandlers, startJobWorker } from "../../server/jobs";
+import { createWorker, startJobWorker } from "../../server/jobs";
+import { portalJobHandlers } from "../../server/job-handlers";
 
 let t: TestContext;
 let dataDir: string;
@@ -449,7 +450,7 @@ describe("analysis", () => {
   // The order form polls 5 × 1 s (spec 1); how fast analysis is belongs to the benchmark, not to a timed test
   // (a loaded 2-core CI machine missed 5 s once): here the in-process worker must do it, with a generous bound.
   it("is done by the in-process worker that the web process runs", async () => {
-    const worker = startJobWorker(t.ctx, { pollMs: 100 });
+    const worker = startJobWorker(t.ctx, portalJobHandlers(), { pollMs: 100 });
     try {
       const file = await saveUpload(t.ctx, await makeDocx(SAMPLES.pt), { ...asUser("main"), originalName: "inline.docx" });
       const started = Date.now();
