@@ -196,9 +196,7 @@ export function mutualPairs(areas: Map<string, Set<string>>): string[] {
 export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "accounts <-> auth",
   "accounts <-> mail",
-  "auth <-> http",
   "auth <-> staff",
-  "http <-> i18n",
   "order-form <-> orders",
   "order-form <-> vouchers",
   "orders <-> staff",

@@ -13,7 +13,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet,
 import type { AppContext } from "../context";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import { paths } from "#common/paths";
-import { detectLang } from "../i18n/http";
+import { detectLang } from "../http/request-language";
 import { cookies, parseCookies, serializeCookie } from "../http/cookies";
 import { createSession, readSession } from "./session";
 import { findProvider, type ResolvedProvider } from "./social";
