@@ -15,7 +15,7 @@ import { EXTERNAL_ID, freeReeditSlugs, orderBaseQuery, toOrderView, type OrderVi
 import { issueCertificate } from "../certificates";
 import { invoicePayments, recordBankPayment, type BankPaymentInput, type RecordedPayment } from "../billing";
 import { checkUploadRateLimit, sanitizeFileName, uploadLimits } from "../documents/storage";
-import { audit } from "./audit";
+import { audit } from "../kernel/audit";
 import { isMultipart, readMultipart, type MultipartError } from "../http/multipart";
 
 /** The acting staff member (never someone viewing the portal as a researcher), or null. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createOrderFormFor, createPlacedOrder, createResearcher, createStaff, scopeFor } from "../helpers/factories";
-import { readSession } from "../../server/auth/session";
+import { readSession } from "../../server/accounts/session";
 import { systemScope, type Scope } from "../../server/scope";
 import { applyVoucher, consumeVoucher, removeVoucher, verifyVoucher, VOUCHER_GUESSES_PER_10_MINUTES } from "../../server/vouchers";
 import { createVoucher, deactivateVoucher } from "../../server/staff/vouchers";
