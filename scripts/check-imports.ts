@@ -195,7 +195,6 @@ export function mutualPairs(areas: Map<string, Set<string>>): string[] {
  */
 export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
   "order-form <-> orders",
-  "order-form <-> vouchers",
 ];
 
 /** Every import and re-export of a file, type-only ones included, each with whether it is erased at build time. */

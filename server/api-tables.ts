@@ -12,7 +12,7 @@ import { providerApi } from "./payments/provider-api";
 import { paymentsApi } from "./payments/api";
 import { orderPaymentApi } from "./orders/pay-api";
 import { invoicesApi } from "./billing/invoices/api";
-import { vouchersApi } from "./vouchers/api";
+import { vouchersApi } from "./order-form/voucher-api";
 import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
 

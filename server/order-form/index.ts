@@ -60,6 +60,7 @@ export { saveDetails, saveJournal, scientificEditingChosen, type DetailsInput } 
 export { findDuplicate, saveDuplicateChoice } from "./steps/duplicate";
 export { answersOf, bundleOffers, chooseBundle, saveBundleAnswers, type BundleOffer } from "./bundles";
 export { applyPromoCode, removePromoCode, type PromoResult } from "./promo";
+export { applyVoucher, removeVoucher } from "./voucher";
 export { REFERRAL_EMAILS_MAX, saveReferralEmails } from "./referrals";
 export { chooseVisitorCurrency, saveCurrency } from "./currency";
 export { currentDraftOf, openDraft, resetDraftsOf, siteDraftCurrency } from "./drafts";

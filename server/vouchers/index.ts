@@ -17,10 +17,8 @@ export {
   type VoucherView,
 } from "./verify";
 export {
-  applyVoucher,
   appliedVoucherOf,
   convertMinor,
-  removeVoucher,
   voucherAmountOff,
   voucherDiscount,
   type AppliedVoucher,
