@@ -71,11 +71,13 @@ export {
   reworkOriginals,
   reworkView,
   reworkableOrder,
+  reworkableOrderPort,
   saveReworkBasicDetails,
   startRework,
   type ReworkBasicDetailsInput,
   type ReworkView,
   type ReworkableOrder,
+  type ReworkScope,
 } from "./rework";
 export {
   QUOTE_LIMIT_DEFAULTS,
