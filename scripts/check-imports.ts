@@ -193,8 +193,7 @@ export function mutualPairs(areas: Map<string, Set<string>>): string[] {
  * The mutual pairs that existed when the check was introduced (issue 21 §6). The list may only shrink: a new pair
  * fails the check, and so does a listed pair that no longer exists (remove it here, so it cannot come back).
  */
-export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
-];
+export const KNOWN_MUTUAL_PAIRS: readonly string[] = [];
 
 /** Every import and re-export of a file, type-only ones included, each with whether it is erased at build time. */
 export function allImportsOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
@@ -286,16 +285,7 @@ export function layerViolations(root: string, files: Map<string, string>): strin
  * Domain files that still broke the HTTP boundary when it was drawn (ADR 057). The list may only shrink, like
  * KNOWN_MUTUAL_PAIRS: a new offender fails the check, and so does a listed file that no longer offends.
  */
-export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [
-  "certificates/check-file.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "certificates/check-file.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "documents/storage.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "documents/storage.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "fapiao/staff.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "fapiao/staff.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "staff/orders.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "staff/orders.ts: domain code takes no Request (an adapter passes the values it needs)",
-];
+export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [];
 
 /**
  * The floors of issue 21 §1 (ADR 056): an area never loads one above it. Money is the base the rest stands on:

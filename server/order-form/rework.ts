@@ -37,9 +37,10 @@ export type ReworkScope = Pick<Scope, "app" | "userId" | "impersonatorId">;
  * provided at start-up by server/event-handlers.ts): the order's view and flags are orders', and orders load the
  * order form, so the order form asks through a port instead of importing them (ADR 059).
  */
-export const reworkableOrderPort = definePort<
-  (scope: ReworkScope & { userId: number }, ref: string | number, options: { enforce: boolean }) => Promise<ReworkableOrder | null>
->("order-form.reworkable-order");
+export const reworkableOrderPort =
+  definePort<
+    (scope: ReworkScope & { userId: number }, ref: string | number, options: { enforce: boolean }) => Promise<ReworkableOrder | null>
+  >("order-form.reworkable-order");
 
 /**
  * One of the user's orders that may be re-edited now (spec 2 §4: completed, its files downloadable, within the
