@@ -10,7 +10,6 @@ import { hashToken, revokeAllSessions } from "../accounts/session";
 import { hashPassword, revokeResetLinks } from "../accounts/password";
 import { markEmailVerified } from "../accounts/email-verification";
 import type { SiteLang } from "#common/i18n";
-import type { DB } from "../db";
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 

@@ -16,12 +16,5 @@ export {
   type VoucherRow,
   type VoucherView,
 } from "./verify";
-export {
-  appliedVoucherOf,
-  convertMinor,
-  voucherAmountOff,
-  voucherDiscount,
-  type AppliedVoucher,
-  type CurrencyRate,
-} from "./apply";
+export { appliedVoucherOf, convertMinor, voucherAmountOff, voucherDiscount, type AppliedVoucher, type CurrencyRate } from "./apply";
 export { consumeVoucher } from "./consume";
