@@ -1,8 +1,8 @@
 // Server-side i18n for Remix: the request's language (URL prefix, else the language cookie, else
 // Accept-Language; spec 1 §4 "Start-up") and the loaders' translators come from remix-i18next
-// (server/i18n/http.ts and locale.ts, ADR 014); components render with app/lib/translate.tsx (ADR 011).
+// (server/http/request-language.ts, server/i18n/locale.ts; ADR 014); components render with app/lib/translate.tsx (ADR 011).
 import { resourcesByTag } from "#server/i18n";
-import { detectLang } from "#server/i18n/http";
+import { detectLang } from "#server/http/request-language";
 import { requestTranslator } from "#server/i18n/locale";
 import { DEFAULT_NS, LANG_TAG, type SiteLang } from "#common/i18n";
 import { Translator, type Resources } from "./lib/translate";

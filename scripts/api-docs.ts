@@ -1,6 +1,6 @@
 // npm run docs:api: rewrites the endpoint index of docs/api.md from the endpoint tables.
 import fs from "node:fs";
-import { API_TABLES } from "../server/http/api/tables";
+import { API_TABLES } from "../server/api-tables";
 import { checkApiDocs, withEndpointIndex } from "../server/http/api/docs";
 
 const file = "docs/api.md";

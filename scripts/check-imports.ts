@@ -193,32 +193,7 @@ export function mutualPairs(areas: Map<string, Set<string>>): string[] {
  * The mutual pairs that existed when the check was introduced (issue 21 §6). The list may only shrink: a new pair
  * fails the check, and so does a listed pair that no longer exists (remove it here, so it cannot come back).
  */
-export const KNOWN_MUTUAL_PAIRS: readonly string[] = [
-  "accounts <-> auth",
-  "accounts <-> http",
-  "accounts <-> mail",
-  "auth <-> http",
-  "auth <-> staff",
-  // Renamed, not new: server/invoices and server/balances became server/billing (ADR 056); these were
-  // "http <-> invoices" (the endpoint table) and "balances <-> jobs" (the job list).
-  "billing <-> http",
-  "billing <-> jobs",
-  "certificates <-> http",
-  "documents <-> jobs",
-  "fapiao <-> http",
-  "http <-> i18n",
-  "http <-> order-form",
-  "http <-> orders",
-  "http <-> payments",
-  "http <-> prepay",
-  "http <-> reference",
-  "http <-> vouchers",
-  "jobs <-> orders",
-  "jobs <-> payments",
-  "order-form <-> orders",
-  "order-form <-> vouchers",
-  "orders <-> staff",
-];
+export const KNOWN_MUTUAL_PAIRS: readonly string[] = [];
 
 /** Every import and re-export of a file, type-only ones included, each with whether it is erased at build time. */
 export function allImportsOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
@@ -310,33 +285,58 @@ export function layerViolations(root: string, files: Map<string, string>): strin
  * Domain files that still broke the HTTP boundary when it was drawn (ADR 057). The list may only shrink, like
  * KNOWN_MUTUAL_PAIRS: a new offender fails the check, and so does a listed file that no longer offends.
  */
-export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [
-  "certificates/check-file.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "certificates/check-file.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "documents/storage.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "documents/storage.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "fapiao/staff.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "fapiao/staff.ts: domain code takes no Request (an adapter passes the values it needs)",
-  "staff/orders.ts: domain code imports nothing of server/http (http/multipart.ts)",
-  "staff/orders.ts: domain code takes no Request (an adapter passes the values it needs)",
-];
+export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [];
 
 /**
- * The floors of issue 21 §1 (ADR 056): an area never loads one above it. Money is the base the rest stands on:
- * billing (invoices, the ledger) under payments under orders, prepay and the order form; the kernel under all.
- * A higher area reacts to a lower one's events (server/kernel/events.ts) instead of being called by it.
+ * The floors of issue 21 §1 (ADR 056) and of ADR 059: an area never loads one above it. Money is the base the rest
+ * stands on: billing (invoices, the ledger) under payments under orders, prepay and the order form; the kernel under
+ * all. Under the order form: vouchers (it prices with them) and accounts (under auth, whose sign-in claims drafts);
+ * under accounts: mail (it sends accounts' mail). A higher area reacts to a lower one's events or provides its ports
+ * (server/kernel/events.ts, ports.ts) instead of being called by it.
  */
 export const FORBIDDEN_AREA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   billing: ["payments", "orders", "prepay", "order-form", "staff"],
   payments: ["orders", "prepay", "order-form", "staff"],
+  "order-form": ["orders", "prepay", "auth", "staff"],
+  vouchers: ["order-form", "orders", "staff"],
+  accounts: ["auth", "staff", "order-form", "orders", "payments", "prepay"],
+  mail: ["accounts", "auth", "order-form", "orders", "payments", "prepay", "staff"],
+};
+
+/**
+ * Areas that load no other area but the listed ones (ADR 059): the HTTP layer (router, cookies, the multipart
+ * reader) is loaded by every area's adapters and loads only the translators of its fallback pages; the job queue
+ * runs every area's jobs and loads none (the list of them is server/job-handlers.ts, the composition root).
+ */
+export const AREA_LOADS_ONLY: Readonly<Record<string, readonly string[]>> = {
+  http: ["i18n", "kernel"],
+  jobs: ["kernel"],
 };
 
 /** "a → b" for every area that loads one its floor forbids (the kernel loads no area at all). */
 export function floorViolations(areas: Map<string, Set<string>>): string[] {
   const violations: string[] = [];
   for (const [area, deps] of areas)
-    for (const dep of deps) if (area === "kernel" || FORBIDDEN_AREA_IMPORTS[area]?.includes(dep)) violations.push(`${area} → ${dep}`);
+    for (const dep of deps)
+      if (
+        area === "kernel" ||
+        FORBIDDEN_AREA_IMPORTS[area]?.includes(dep) ||
+        (AREA_LOADS_ONLY[area] !== undefined && !AREA_LOADS_ONLY[area].includes(dep))
+      )
+        violations.push(`${area} → ${dep}`);
   return violations.sort();
+}
+
+/**
+ * Knots of areas longer than a pair (a → b → c → a), as "a → b → c → a": the floors are an order only if the area
+ * graph has no cycle at all (ADR 059). A mutual pair is reported as a pair (mutualPairs) and not again here.
+ */
+export function areaCycles(areas: Map<string, Set<string>>): string[] {
+  const graph = new Map([...areas].map(([a, deps]) => [a, [...deps].sort()]));
+  return findCycles(graph)
+    .filter((cycle) => cycle.length > 3)
+    .map((cycle) => cycle.join(" → "))
+    .sort();
 }
 
 function main(): void {
@@ -359,7 +359,10 @@ function main(): void {
   }
   for (const cycle of cycles) console.error("import cycle: " + cycle.map((file) => path.relative(root, file)).join(" → "));
   const floors = floorViolations(areas);
-  for (const v of floors) console.error(`an area loads one above it: ${v} (emit an event it handles instead; ADR 056)`);
+  for (const v of floors)
+    console.error(`an area loads one above it: ${v} (emit an event it handles or call a port it provides instead; ADR 056, 059)`);
+  const knots = areaCycles(areas);
+  for (const knot of knots) console.error(`areas load each other in a circle: ${knot} (ADR 059)`);
   const added = pairs.filter((p) => !KNOWN_MUTUAL_PAIRS.includes(p));
   const gone = KNOWN_MUTUAL_PAIRS.filter((p) => !pairs.includes(p));
   for (const pair of added)
@@ -373,7 +376,15 @@ function main(): void {
     `check-imports: ${graph.size} files, ${cycles.length} cycle${cycles.length === 1 ? "" : "s"}, ` +
       `${pairs.length} mutual area pair${pairs.length === 1 ? "" : "s"} in server/ (--graph prints them) (${ms} ms)`,
   );
-  if (cycles.length > 0 || added.length > 0 || gone.length > 0 || floors.length > 0 || layersAdded.length > 0 || layersGone.length > 0)
+  if (
+    cycles.length > 0 ||
+    added.length > 0 ||
+    gone.length > 0 ||
+    floors.length > 0 ||
+    knots.length > 0 ||
+    layersAdded.length > 0 ||
+    layersGone.length > 0
+  )
     process.exit(1);
 }
 

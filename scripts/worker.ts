@@ -9,6 +9,7 @@ import { createLogger } from "#server/logger";
 import { loadSecrets } from "#server/secrets";
 import { createAppContext } from "#server/context";
 import { startJobWorker } from "#server/jobs";
+import { portalJobHandlers } from "#server/job-handlers";
 
 async function main() {
   const env = readEnv();
@@ -23,7 +24,7 @@ async function main() {
   await migrateToLatest(database.db);
   const cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX, redisOptions(env, logger));
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets: loadSecrets(env.DATA_DIR, env) });
-  const worker = startJobWorker(ctx);
+  const worker = startJobWorker(ctx, portalJobHandlers());
   process.stdout.write(`Job worker ${worker.id} is running (database ${database.location}). Stop with Ctrl+C.\n`);
 
   let stopping = false;

@@ -12,9 +12,10 @@ import { redisOptions } from "./cache/options";
 import { createLogger } from "./logger";
 import { loadSecrets } from "./secrets";
 import { createAppContext, type AppContext } from "./context";
-import { createHttpApp } from "./http/app";
+import { createHttpApp } from "./app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
 import { startJobWorker, workersMode } from "./jobs";
+import { portalJobHandlers } from "./job-handlers";
 import { scheduleFileExpiry } from "./documents/jobs";
 import { sweepTempUploads } from "./documents/partial-uploads";
 import { schedulePaymentHousekeeping } from "./payments/jobs";
@@ -92,7 +93,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
     (error) => logger.warn({ err: error }, "could not sweep partial uploads"),
   );
   // Background jobs (document analysis, …) run in this process unless WORKERS=external.
-  const worker = workersMode(env) === "inline" ? startJobWorker(ctx) : null;
+  const worker = workersMode(env) === "inline" ? startJobWorker(ctx, portalJobHandlers()) : null;
 
   const build =
     options.build ?? (async () => (await import(/* @vite-ignore */ path.join(rootDir, "build/server/index.js"))) as ServerBuild);

@@ -1,6 +1,8 @@
 // The composition root of events between areas (ADR 056): the higher areas register their handlers with the
-// events of the lower ones, once per process, before any request or job runs (createAppContext calls it).
+// events of the lower ones, and provide the ports the lower ones call (ADR 059), once per process, before any
+// request or job runs (createAppContext calls it).
 import { registerOrderBillingHandlers } from "./orders/billing-handlers";
+import { provideReworkableOrders } from "./orders/reworkable";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
@@ -12,4 +14,5 @@ export function registerEventHandlers(): void {
   g[REGISTERED] = true;
   registerOrderBillingHandlers();
   registerPrepayBillingHandlers();
+  provideReworkableOrders();
 }

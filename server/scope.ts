@@ -4,7 +4,7 @@
 // it first; process-level work takes the AppContext alone.
 import type { SiteLang } from "#common/i18n";
 import type { AppContext } from "./context";
-import { readSession, type CurrentSession } from "./auth/session";
+import { readSession, type CurrentSession } from "./accounts/session";
 import { localizationForHost } from "./config";
 import { cookies, parseCookies } from "./http/cookies";
 

@@ -1,6 +1,6 @@
 // Who is asking: session cookie to user, and the guards loaders and actions use.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { readSession, type CurrentSession } from "#server/auth/session";
+import { readSession, type CurrentSession } from "#server/accounts/session";
 import { type SiteLang } from "#common/i18n";
 import { langOfPath } from "#server/http/lang";
 import { getUserView } from "#server/accounts/account";

@@ -18,6 +18,7 @@ import {
   type StepName,
 } from "#server/order-form";
 import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/documents/storage";
+import { multipartBody } from "#server/http/multipart";
 import { getCatalogue } from "#server/catalogue";
 import { placedOrderOfForm } from "#server/orders/place";
 import { getFixedT } from "#app/i18n.server";
@@ -94,7 +95,7 @@ export async function readStepForm(
   const limit = await checkUploadRateLimit(w.scope.app, { userId: w.scope.userId, ip });
   if (!limit.allowed) return { fields: new URLSearchParams(), uploadErrors: ["order:errors.upload-rate-limited"], uploaded: 0 };
   try {
-    const result = await parseUploadRequest(w.scope.app, request, {
+    const result = await parseUploadRequest(w.scope.app, multipartBody(request), {
       ...fileOwner(ownerOf(w.scope)),
       orderFormId: form.id,
       uploaderIp: ip,

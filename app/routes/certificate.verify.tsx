@@ -10,6 +10,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { DownloadAllButton } from "#app/components/DownloadAllButton";
 import { certificateDownloadAvailable, checkDeliveredFile, formatCertificateCode, lookupCertificate } from "#server/certificates";
+import { multipartBody } from "#server/http/multipart";
 
 export const handle = { i18n: ["certificate", "catalogue"] };
 export const meta = titleMeta;
@@ -85,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // The file check: the upload is hashed as it arrives and dropped; the answer comes back as a GET (?sha256=).
 export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await pageScope(request, context);
-  const r = await checkDeliveredFile(scope, request);
+  const r = await checkDeliveredFile(scope, multipartBody(request));
   if (r.ok) throw redirect(paths.certificateVerifyChecked(scope.lang, r.value.certificate.code, r.value.sha256, r.value.name), 303);
   const { status, seconds, headers } = refusal(r);
   return Response.json(

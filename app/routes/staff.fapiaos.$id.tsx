@@ -12,6 +12,7 @@ import { paths } from "#common/paths";
 import { errorStatus, type Result } from "#common/result";
 import { FAPIAO_NUMBER_MAX, staffFapiaoFields } from "#common/fapiao/schemas";
 import { staffCancelFapiao, staffFapiao, staffIssueFapiao } from "#server/fapiao";
+import { multipartBody } from "#server/http/multipart";
 
 export const handle = { i18n: ["fapiao", "staffops", "staffpay"] };
 export const meta = titleMeta;
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   };
   // Issuing uploads the PDF (a streamed multipart form); cancelling is a plain form.
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? ""))
-    return answer(await staffIssueFapiao(scope, id, request), "issued");
+    return answer(await staffIssueFapiao(scope, id, multipartBody(request)), "issued");
   return dispatchIntent(
     await readFormData(request),
     { cancel: onIntent(staffFapiaoFields, async () => answer(await staffCancelFapiao(scope, id), "cancelled")) },

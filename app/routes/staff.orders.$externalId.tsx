@@ -20,6 +20,7 @@ import {
   transitionSchema,
 } from "#common/staff/console";
 import { formatCertificateCode } from "#server/certificates";
+import { multipartBody } from "#server/http/multipart";
 import {
   staffIssueCertificate,
   staffOrderPage,
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const externalId = params.externalId ?? "";
   const back = (done: string) => redirect(`${paths.staffOrder(scope.lang, externalId)}?done=${done}`, 303);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const r = await staffUploadDeliverables(scope, externalId, request);
+    const r = await staffUploadDeliverables(scope, externalId, multipartBody(request));
     if (!r.ok) return refused("upload", r);
     if (!r.value.rejected.length) return back("upload");
     const rejected = r.value.rejected.map((f) => ({ name: f.name, key: consoleErrorKey(f.code) }));

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseStep, readStepForm, requireDraft, stepAction, wizardScope } from "#app/lib/wizard.server";
 import { voucherForm, voucherOutcome } from "#common/vouchers/schemas";
-import { applyVoucher, removeVoucher } from "#server/vouchers";
+import { applyVoucher, removeVoucher } from "#server/order-form";
 import { paths } from "#common/paths";
 
 // POST from the payment step's voucher panel (issue 12 §7): apply or remove a voucher, then 303 back to the

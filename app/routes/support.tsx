@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { parseFields, parseForm } from "#app/lib/forms.server";
 import { checkUploadRateLimit, parseUploadRequest, UploadError } from "#server/documents/storage";
+import { multipartBody } from "#server/http/multipart";
 import { createSupportRequest, supportOrder } from "#server/support";
 import { supportForm, SUPPORT_MESSAGE_MAX, type SupportType } from "#common/support/schemas";
 import { errorStatus } from "#common/result";
@@ -52,7 +53,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const limit = await checkUploadRateLimit(scope.app, { userId: scope.userId, ip: scope.ip });
     if (!limit.allowed) return Response.json({ fieldErrors: { file: "support:errors.rate-limited" }, values: {} }, { status: 429 });
     try {
-      const upload = await parseUploadRequest(scope.app, request, { ownerUserId: scope.userId, kind: "support", limits: { maxFiles: 1 } });
+      const upload = await parseUploadRequest(scope.app, multipartBody(request), {
+        ownerUserId: scope.userId,
+        kind: "support",
+        limits: { maxFiles: 1 },
+      });
       fileId = upload.files[0]?.id ?? null;
       const parsed = parseFields<z.output<typeof supportForm>>(upload.fields, supportForm);
       fields = parsed.status === "success" ? parsed.value : {};

@@ -2,9 +2,8 @@
 // cached 10 minutes and invalidated on every change; details and password updates.
 import { serialIdOf } from "#common/integers";
 import type { AppContext } from "../context";
-import { checkCurrentPassword, hashPassword } from "./password";
-import { createSession, revokeAllSessions } from "../auth/session";
-import { revokeResetLinks } from "../auth/password-reset";
+import { checkCurrentPassword, hashPassword, revokeResetLinks } from "./password";
+import { createSession, revokeAllSessions } from "./session";
 import { listAddresses, type AddressView } from "./addresses";
 import { phoneCountryFor, validatePhone } from "#common/phone";
 import { homeDirectory } from "#common/auth/redirect";
@@ -17,7 +16,7 @@ import type { COUNTRY_PROMPT_STATUSES, DetailsInput, PasswordChangeInput } from 
 import { listCountries } from "../kernel/reference";
 import type { Scope } from "../scope";
 import { actingUser, invalidateUser, USER_CACHE_SECONDS, userKey } from "./user-cache";
-import { auditImpersonated } from "../staff/audit";
+import { auditImpersonated } from "../kernel/audit";
 
 export { invalidateUser, USER_CACHE_SECONDS } from "./user-cache";
 

@@ -5,7 +5,7 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { actingUser, invalidateUser } from "./user-cache";
 import { listCountries } from "../kernel/reference";
-import { auditImpersonated } from "../staff/audit";
+import { auditImpersonated } from "../kernel/audit";
 
 export interface AddressView {
   id: number;

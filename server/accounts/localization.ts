@@ -1,15 +1,7 @@
 // Which localisation's site a user belongs on (spec 1 §2: localisation redirect and mismatch banner).
 // Sites of their own are configuration (`localizationHosts`, ADR 021): with none configured, the default
 // of every fresh deployment, one address serves every localisation and nobody belongs elsewhere.
-import type { Localization } from "../config";
-
-/** `current`: the address the request came to (its adapter passes it; domain code takes no Request, ADR 057). */
-export function siteOrigin(secureSite: string, current: URL): string {
-  // Local development hosts (*.localhost) keep the current scheme and port.
-  if (secureSite === "localhost" || secureSite.endsWith(".localhost"))
-    return `${current.protocol}//${secureSite}${current.port ? `:${current.port}` : ""}`;
-  return `https://${secureSite}`;
-}
+import { siteOrigin, type Localization } from "../config";
 
 /**
  * The host of the site a user of `userLocalization` belongs on when it is not the site `siteIdentity` they

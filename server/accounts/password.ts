@@ -1,6 +1,7 @@
 // Password hashing: argon2id with m = 19 MiB, t = 2, p = 1 (OWASP ASVS / DESIGN §5).
 import { hash, verify } from "@node-rs/argon2";
 import type { Cache } from "../cache";
+import type { DB } from "../db";
 import { clearFailures, lockedFor, recordFailure } from "../kernel/rate-limit";
 
 const OPTIONS = {
@@ -51,4 +52,18 @@ export async function checkCurrentPassword(
   }
   await recordFailure(ctx.cache, key, CURRENT_PASSWORD_FAILURES, CURRENT_PASSWORD_WINDOW_SECONDS);
   return { ok: false, error: "wrong" };
+}
+
+/**
+ * Kills every unused reset link of a user: a new request does it, and so does every password change (issue
+ * 10 §12): a link lying in a mailbox must not outlive the password it was meant to replace. Here, not beside the
+ * reset flow in auth: the password change (accounts) needs it, and auth loads accounts (ADR 059).
+ */
+export async function revokeResetLinks(db: DB, userId: number): Promise<void> {
+  await db
+    .updateTable("password_reset_tokens")
+    .set({ used_at: new Date() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
 }

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
 import { hashPassword } from "./password";
-import { createSession } from "../auth/session";
+import { createSession } from "./session";
 import { rateLimit } from "../kernel/rate-limit";
 import { listCountries, listCurrencies, registrationCurrencies } from "../kernel/reference";
 import { isSiteLang } from "#common/i18n";

@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { verifyPassword } from "../accounts/password";
 import { clearFailures, lockedFor, lock, rateLimit, recordFailure } from "../kernel/rate-limit";
-import { createSession } from "./session";
+import { createSession } from "../accounts/session";
 
 export type SignInResult =
   | { ok: true; token: string; user: { id: number; identity: string; language: string } }

@@ -6,11 +6,10 @@ import type { AppContext } from "../context";
 import { mailLinkBase, sendMail } from "../mail";
 import { fixedT } from "../i18n";
 import { clearFailures, lockedFor, rateLimit, recordFailure } from "../kernel/rate-limit";
-import { hashToken, revokeAllSessions } from "./session";
-import { hashPassword } from "../accounts/password";
+import { hashToken, revokeAllSessions } from "../accounts/session";
+import { hashPassword, revokeResetLinks } from "../accounts/password";
 import { markEmailVerified } from "../accounts/email-verification";
 import type { SiteLang } from "#common/i18n";
-import type { DB } from "../db";
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
@@ -74,19 +73,6 @@ export async function requestPasswordReset(
     secrets: [link, token],
   });
   return "accepted";
-}
-
-/**
- * Kills every unused reset link of a user: a new request does it, and so does every password change (issue
- * 10 §12): a link lying in a mailbox must not outlive the password it was meant to replace.
- */
-export async function revokeResetLinks(db: DB, userId: number): Promise<void> {
-  await db
-    .updateTable("password_reset_tokens")
-    .set({ used_at: new Date() })
-    .where("user_id", "=", userId)
-    .where("used_at", "is", null)
-    .execute();
 }
 
 export type ResetOutcome =

@@ -14,8 +14,8 @@ import { listCountries, listCurrencies, type CountryOption, type CurrencyOption 
 import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";
-import { createSession, revokeSession } from "./session";
-import { audit } from "../staff/audit";
+import { createSession, revokeSession } from "../accounts/session";
+import { audit } from "../kernel/audit";
 
 /** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
 export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {

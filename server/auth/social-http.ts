@@ -13,9 +13,9 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet,
 import type { AppContext } from "../context";
 import { isSiteLang, type SiteLang } from "#common/i18n";
 import { paths } from "#common/paths";
-import { detectLang } from "../i18n/http";
+import { detectLang } from "../http/request-language";
 import { cookies, parseCookies, serializeCookie } from "../http/cookies";
-import { createSession, readSession } from "./session";
+import { createSession, readSession } from "../accounts/session";
 import { findProvider, type ResolvedProvider } from "./social";
 import { encodeRegisterPrefill, resolveSocialIdentity, type SocialFailure, type SocialProfile } from "./social-link";
 import { clip } from "#common/text";

@@ -2,11 +2,7 @@
 import type { WechatQrStatus } from "../../db/types-wechat";
 
 export type { WechatQrStatus };
-
-/** How long a QR code stays valid (the client polls 30 × 2 s = 60 s of it). */
-export const WECHAT_QR_TTL_SECONDS = 120;
-/** Once confirmed, how long the creating browser has to pick the sign-in up. */
-export const WECHAT_PICKUP_SECONDS = 60;
+export { WECHAT_QR_TTL_SECONDS, WECHAT_PICKUP_SECONDS } from "#common/auth/wechat";
 
 export interface WechatQrSession {
   loginCode: string;

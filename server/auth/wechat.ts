@@ -16,7 +16,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import QRCode from "qrcode";
 import type { AppContext } from "../context";
 import { lockedFor, rateLimit, recordFailure } from "../kernel/rate-limit";
-import { createSession } from "./session";
+import { createSession } from "../accounts/session";
 import { SandboxWechatProvider } from "./wechat-sandbox";
 import { WECHAT_QR_TTL_SECONDS, type WechatProvider, type WechatQrSession } from "./wechat-types";
 

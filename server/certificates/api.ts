@@ -5,6 +5,7 @@ import { errorStatus, fail, ok, type Err } from "#common/result";
 import { paths } from "#common/paths";
 import { certificateDetailsBody, certificatePdfQuery } from "#common/certificate/schemas";
 import { endpoint, reply, type ApiReply, type EndpointTable } from "../http/api/endpoint";
+import { multipartBody } from "../http/multipart";
 import type { Scope } from "../scope";
 import { listDeliverables } from "../orders/deliverables";
 import { deliverableFile, deliverablesListing, deliverablesZip } from "../orders/deliverables-api";
@@ -129,7 +130,7 @@ export const certificatesApi: EndpointTable = [
     body: "stream",
     summary: "Is this the delivered file? Multipart field `file`, hashed (SHA-256) as it arrives and not kept: {match, sha256, sizeBytes}.",
     async handler({ scope, params, webRequest }) {
-      const r = await checkDeliveredFile(scope, webRequest(), params.code);
+      const r = await checkDeliveredFile(scope, multipartBody(webRequest()), params.code);
       if (!r.ok) return refused(r);
       return ok({ match: r.value.match, sha256: r.value.sha256, sizeBytes: r.value.sizeBytes, name: r.value.name });
     },

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from "#common/result";
 import type { CertifiedFile } from "../../db/types-orders";
 import type { Scope } from "../scope";
 import { countCertificateLookup, lookupCertificate, type CertificateRecord } from "./lookup";
-import { MultipartError, readMultipart } from "../http/multipart";
+import { MultipartError, type MultipartBody } from "../kernel/multipart";
 
 /** A file larger than this cannot be checked (larger than any delivered file is the usual case). */
 export const CHECK_FILE_MAX_BYTES = 512 * 1024 * 1024;
@@ -28,7 +28,7 @@ export interface FileCheck {
  * the bytes go through the hash and are dropped.
  */
 export async function hashUpload(
-  request: Request,
+  body: MultipartBody,
   maxBytes = CHECK_FILE_MAX_BYTES,
 ): Promise<Result<{ fields: Record<string, string>; file: { name: string; sha256: string; sizeBytes: number } | null }>> {
   const fields: Record<string, string> = {};
@@ -36,7 +36,7 @@ export async function hashUpload(
   let hashing: Promise<void> | null = null;
   let tooLarge = false;
   try {
-    await readMultipart(request, {
+    await body.read({
       maxBody: maxBytes + 64 * 1024,
       limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50, fileSize: maxBytes },
       onField(name, value) {
@@ -61,7 +61,7 @@ export async function hashUpload(
         ).then(() => {
           file = { name: filename.slice(0, 255), sha256: hash.digest("hex"), sizeBytes: size };
         });
-        // readMultipart owns it: a part that never closes rejects it, handled there (issue 20 §1).
+        // The reader owns it: a part that never closes rejects it, handled there (issue 20 §1).
         return hashing;
       },
     });
@@ -83,12 +83,12 @@ export function matchCertifiedFile(files: CertifiedFile[], sha256: string): Cert
  * lookup) and compares. Errors: `code-required` (certificate:errors), `file-required`, `payload-too-large`,
  * `invalid-request`, `too-many-requests`, `certificate-verification-error`.
  */
-export async function checkDeliveredFile(scope: Scope, request: Request, codeInput?: string): Promise<Result<FileCheck>> {
+export async function checkDeliveredFile(scope: Scope, body: MultipartBody, codeInput?: string): Promise<Result<FileCheck>> {
   // The limit holds before a byte of the body is read: an address over it gets its 429 without costing a read
   // (issue 20 §1). Every check counts, the owner's too: the file check is an upload, not the owner's own reading.
   const limited = await countCertificateLookup(scope);
   if (!limited.ok) return limited;
-  const read = await hashUpload(request);
+  const read = await hashUpload(body);
   if (!read.ok) return read;
   const code = codeInput ?? read.value.fields.code ?? "";
   if (!code.trim()) return fail("code-required");

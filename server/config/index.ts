@@ -168,6 +168,18 @@ export function localizationTimeZone(localizations: Localization[], identity: st
   return localizations.find((l) => l.identity === identity)?.timeZone ?? "UTC";
 }
 
+/**
+ * The origin of a localisation's own site. `current`: the address the request came to (its adapter passes it;
+ * domain code takes no Request, ADR 057). Here beside the hosts it reads, not in accounts: mail's links need it,
+ * and accounts sends mail (ADR 059).
+ */
+export function siteOrigin(secureSite: string, current: URL): string {
+  // Local development hosts (*.localhost) keep the current scheme and port.
+  if (secureSite === "localhost" || secureSite.endsWith(".localhost"))
+    return `${current.protocol}//${secureSite}${current.port ? `:${current.port}` : ""}`;
+  return `https://${secureSite}`;
+}
+
 /** The localisation of a request: the one whose secure site is the request's host, else the default (US). */
 export function localizationForHost(localizations: Localization[], host: string | null | undefined): Localization {
   const hostname = (host ?? "").split(":")[0].toLowerCase();

@@ -1,4 +1,4 @@
-// The document jobs (listed for the worker in server/jobs/handlers.ts).
+// The document jobs (listed for the worker in server/job-handlers.ts).
 import * as z from "zod/mini";
 import { defineJob } from "../jobs/define";
 import type { AppContext } from "../context";

@@ -15,7 +15,7 @@ import type { FileKind } from "../../db/types-documents";
 import { analyseDocumentJob } from "./jobs";
 import { filesRoot, isFileId, storedPath } from "./files";
 import { rateLimit, type RateLimitResult } from "../kernel/rate-limit";
-import { isMultipart, MultipartError, readMultipart } from "../http/multipart";
+import { MultipartError, type MultipartBody } from "../kernel/multipart";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
 import { addressGroup, addressUsage, watchPortalUsage } from "./quota";
 
@@ -461,13 +461,13 @@ export interface UploadRequestOptions extends FileOwner {
 }
 
 /**
- * Reads a multipart/form-data request, streaming each file to disk as it arrives (busboy; the body
- * is never held in memory). Files are checked one by one: accepted ones are stored, refused ones
- * listed in `rejected` with their code. A body that is not multipart, is malformed or exceeds
+ * Reads a multipart/form-data body (its parts: an adapter makes it from the request with multipartBody), streaming
+ * each file to disk as it arrives (busboy; the body is never held in memory). Files are checked one by one:
+ * accepted ones are stored, refused ones listed in `rejected` with their code. A body that is not multipart, is malformed or exceeds
  * maxFiles × maxFileBytes throws UploadError and keeps nothing.
  */
-export async function parseUploadRequest(ctx: AppContext, request: Request, options: UploadRequestOptions): Promise<UploadResult> {
-  if (!isMultipart(request)) throw new UploadError("invalid-request");
+export async function parseUploadRequest(ctx: AppContext, body: MultipartBody, options: UploadRequestOptions): Promise<UploadResult> {
+  if (!body.isMultipart) throw new UploadError("invalid-request");
   const policy = await policyFor(ctx, options.limits);
   const { maxFileBytes, maxFiles } = policy.limits;
   const results: (StoredFile | null)[] = [];
@@ -480,7 +480,7 @@ export async function parseUploadRequest(ctx: AppContext, request: Request, opti
   let fileCount = 0;
   let failure: unknown = null;
   try {
-    await readMultipart(request, {
+    await body.read({
       maxBody: maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024,
       // Parts past maxFiles are refused one by one below; the parser's own cap only bounds the work.
       limits: {

@@ -6,7 +6,7 @@ import { fapiaoNumberError } from "#common/fapiao/schemas";
 import type { FapiaoStatus } from "../../db/types-prepay";
 import type { Scope } from "../scope";
 import { checkUploadRateLimit, deleteFile, saveUpload, UploadError, type StoredFile } from "../documents/storage";
-import { MultipartError, isMultipart, readMultipart } from "../http/multipart";
+import { MultipartError, type MultipartBody } from "../kernel/multipart";
 import { cancelWindowDays, fapiaoQuery, toView, type FapiaoView } from "./records";
 
 /** An issued fapiao's PDF: at most this size (the tax system's are well under 1 MB). */
@@ -51,19 +51,19 @@ export async function staffFapiao(scope: Scope, id: number): Promise<Result<Staf
  * stored (owned by the researcher) while the body streams; refused input keeps nothing. Errors: `not-allowed`,
  * `not-found`, `upload-rate-limited`, `fapiao-already-issued`, field errors on fapiaoNumber and pdf.
  */
-export async function staffIssueFapiao(scope: Scope, id: number, request: Request): Promise<Result<StaffFapiaoRow>> {
+export async function staffIssueFapiao(scope: Scope, id: number, body: MultipartBody): Promise<Result<StaffFapiaoRow>> {
   const actor = staffId(scope);
   if (!actor) return fail("not-allowed");
   const current = await staffFapiao(scope, id);
   if (!current.ok) return current;
-  if (!isMultipart(request)) return invalid({ pdf: "fapiao:errors.pdf-required" });
+  if (!body.isMultipart) return invalid({ pdf: "fapiao:errors.pdf-required" });
   const limit = await checkUploadRateLimit(scope.app, { userId: actor, ip: scope.ip });
   if (!limit.allowed) return fail("upload-rate-limited");
   const owner = { ownerUserId: current.value.researcher.id };
   const fields: Record<string, string> = {};
   let stored: Promise<StoredFile | string> | null = null;
   try {
-    await readMultipart(request, {
+    await body.read({
       maxBody: FAPIAO_PDF_MAX_BYTES + 64 * 1024,
       limits: { fileSize: FAPIAO_PDF_MAX_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
       onField(name, value) {

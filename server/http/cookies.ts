@@ -2,7 +2,7 @@
 // Route modules, the API layer and Express middleware read and write cookies only through this module,
 // so a cookie's flags (HttpOnly, SameSite, Secure behind HTTPS, lifetime) cannot drift between places.
 import { parse, serialize } from "cookie";
-import { WECHAT_QR_TTL_SECONDS } from "../auth/wechat-types";
+import { WECHAT_QR_TTL_SECONDS } from "#common/auth/wechat";
 import { isUnstorable } from "./input";
 
 /**

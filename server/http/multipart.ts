@@ -11,35 +11,14 @@
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { MultipartError, type FilePart, type MultipartBody, type MultipartErrorCode, type MultipartOptions } from "../kernel/multipart";
 
-export type MultipartErrorCode = "invalid-request" | "payload-too-large";
+// The types and the error are on the kernel floor, where the domain code that reads parts can name them (ADR 059).
+export { MultipartError, type FilePart, type MultipartBody, type MultipartErrorCode, type MultipartOptions };
 
-export class MultipartError extends Error {
-  constructor(readonly code: MultipartErrorCode) {
-    super(code);
-  }
-}
-
-export interface FilePart {
-  field: string;
-  /** The name the browser sent (never empty: a file input left empty is drained, not reported). */
-  filename: string;
-  stream: Readable;
-}
-
-export interface MultipartOptions {
-  /** Largest body accepted, in bytes (checked against Content-Length first, then counted as it arrives). */
-  maxBody: number;
-  limits: busboy.Limits;
-  onField?(name: string, value: string): void;
-  /**
-   * Each file part; the caller consumes the stream (or resumes it to skip the file) and returns the promise of that
-   * work, which readMultipart awaits (and whose rejection it handles) on every path. Never keep such a promise
-   * only to yourself: a body cut short rejects it while nobody listens.
-   */
-  onFile(part: FilePart): Promise<unknown> | void;
-  /** Busboy reached `limits.files`. */
-  onFilesLimit?(): void;
+/** A request's multipart body for domain code: its parts, never the Request (ADR 057, 059). Adapters make it. */
+export function multipartBody(request: Request): MultipartBody {
+  return { isMultipart: isMultipart(request), read: (options) => readMultipart(request, options) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // The translators of loaders, actions and API answers, from remix-i18next (ADR 014); the language of a
-// request is read by ./http.ts.
+// request is read by server/http/request-language.ts.
 // Server only: remix-i18next/server pulls in i18next, which stays out of the browser (ADR 011).
 import { RemixI18Next } from "remix-i18next/server";
 import type { i18n as I18n, TFunction, ThirdPartyModule } from "i18next";
@@ -29,7 +29,7 @@ function memoizeLanguageHierarchy(instance: I18n) {
 const memoizedHierarchy: ThirdPartyModule = { type: "3rdParty", init: memoizeLanguageHierarchy };
 
 export const siteI18n = new RemixI18Next({
-  // This instance only makes translators: the language of a request is read by server/i18n/http.ts (ADR 057).
+  // This instance only makes translators: the language of a request is read by server/http/request-language.ts (ADR 057).
   detection: {
     supportedLanguages: SITE_LANGS.map((lang) => LANG_TAG[lang]),
     fallbackLanguage: LANG_TAG[DEFAULT_LANG],

@@ -5,7 +5,7 @@
 // victim's mailbox.
 import type { AppContext } from "../context";
 import type { Env } from "../env";
-import { siteOrigin } from "../accounts/localization";
+import { siteOrigin } from "../config";
 
 /** PUBLIC_URL, else `http://HOST:PORT` (development and the demo; production without the demo requires PUBLIC_URL, server/env.ts). */
 export function publicOrigin(env: Pick<Env, "PUBLIC_URL" | "HOST" | "PORT">): string {

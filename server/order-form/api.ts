@@ -27,6 +27,7 @@ import {
 } from "#common/order-form/schemas";
 import { endpoint, reply, seeOther, type ApiReply, type EndpointTable, type HandlerInput } from "../http/api/endpoint";
 import { cookies } from "../http/cookies";
+import { multipartBody } from "../http/multipart";
 import type { Scope } from "../scope";
 import { getUserView } from "../accounts/account";
 import { availableBundles, getBinPrice, getCatalogue, type BundleAnswers } from "../catalogue";
@@ -241,7 +242,7 @@ export const orderFormApi: EndpointTable = [
       const limit = await checkUploadRateLimit(scope.app, { userId: scope.userId, ip: scope.ip });
       if (!limit.allowed) return fail("rate-limited");
       try {
-        const r = await parseUploadRequest(scope.app, webRequest(), {
+        const r = await parseUploadRequest(scope.app, multipartBody(webRequest()), {
           ...fileOwner(ownerOf(scope)),
           orderFormId: form.id,
           uploaderIp: scope.ip,

@@ -2,7 +2,7 @@
 // One module per concern, with no import cycle:
 //   store (rows, owners) ← steps/flow (which steps, pure) ← progress (step context, moving on)
 //   price, files ← steps/* (one per step) ← rework ← bundles, promo, referrals, currency, quote, view
-// The JSON API table (./api) is registered in server/http/api/tables.ts, not exported here.
+// The JSON API table (./api) is registered in server/api-tables.ts, not exported here.
 export { PROJECT_TITLE_MAX, WORD_COUNT_MAX } from "#common/order-form/constants";
 export {
   OrderFormClosedError,
@@ -60,6 +60,7 @@ export { saveDetails, saveJournal, scientificEditingChosen, type DetailsInput } 
 export { findDuplicate, saveDuplicateChoice } from "./steps/duplicate";
 export { answersOf, bundleOffers, chooseBundle, saveBundleAnswers, type BundleOffer } from "./bundles";
 export { applyPromoCode, removePromoCode, type PromoResult } from "./promo";
+export { applyVoucher, removeVoucher } from "./voucher";
 export { REFERRAL_EMAILS_MAX, saveReferralEmails } from "./referrals";
 export { chooseVisitorCurrency, saveCurrency } from "./currency";
 export { currentDraftOf, openDraft, resetDraftsOf, siteDraftCurrency } from "./drafts";
@@ -70,11 +71,13 @@ export {
   reworkOriginals,
   reworkView,
   reworkableOrder,
+  reworkableOrderPort,
   saveReworkBasicDetails,
   startRework,
   type ReworkBasicDetailsInput,
   type ReworkView,
   type ReworkableOrder,
+  type ReworkScope,
 } from "./rework";
 export {
   QUOTE_LIMIT_DEFAULTS,

@@ -10,7 +10,7 @@ import { invalid, ok } from "#common/result";
 import { getCatalogue, type Catalogue } from "../catalogue";
 import { createOrderForm, ownerOf, saveOrderForm, type OrderFormRow } from "./store";
 import type { Scope } from "../scope";
-import { flagContextOf, orderBaseQuery, toOrderView } from "../orders/read";
+import { definePort } from "../kernel/ports";
 import type { SaveResult } from "./types";
 import { saveGetStarted } from "./steps/get-started";
 
@@ -29,6 +29,19 @@ export interface ReworkableOrder {
   serviceSlugs: string[];
 }
 
+/** Who asks for a reworkable order: the signed-in user (or staff viewing as them, whose rules are relaxed). */
+export type ReworkScope = Pick<Scope, "app" | "userId" | "impersonatorId">;
+
+/**
+ * The orders area's answer to "which of this user's orders may be re-edited" (server/orders/reworkable.ts,
+ * provided at start-up by server/event-handlers.ts): the order's view and flags are orders', and orders load the
+ * order form, so the order form asks through a port instead of importing them (ADR 059).
+ */
+export const reworkableOrderPort =
+  definePort<
+    (scope: ReworkScope & { userId: number }, ref: string | number, options: { enforce: boolean }) => Promise<ReworkableOrder | null>
+  >("order-form.reworkable-order");
+
 /**
  * One of the user's orders that may be re-edited now (spec 2 §4: completed, its files downloadable, within the
  * re-edit window, no figures or manuscript formatting unless staff view as the user; server/orders/life.ts
@@ -36,33 +49,14 @@ export interface ReworkableOrder {
  * `enforce: false` only ownership is checked (a rework form already started keeps showing its original).
  */
 export async function reworkableOrder(
-  scope: Pick<Scope, "app" | "userId" | "impersonatorId">,
+  scope: ReworkScope,
   ref: string | number,
   { enforce = true }: { enforce?: boolean } = {},
 ): Promise<ReworkableOrder | null> {
   const userId = scope.userId;
   if (!userId) return null;
   if (typeof ref === "string" && !/^[A-Z]{2}\d{1,12}$/.test(ref)) return null;
-  const row = await (
-    typeof ref === "number"
-      ? orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.id", "=", ref)
-      : orderBaseQuery(scope.app.db).where("o.user_id", "=", userId).where("o.external_id", "=", ref)
-  )
-    .select(["o.word_count", "o.language_id", "o.area_of_study_id"])
-    .executeTakeFirst();
-  if (!row || row.status === "cancelled") return null;
-  const view = toOrderView(row, await flagContextOf(scope));
-  if (enforce && !view.flags.reeditAvailable) return null;
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    title: row.title,
-    currencyIso: row.currency_iso.trim(),
-    wordCount: row.word_count,
-    languageId: row.language_id,
-    areaOfStudyId: row.area_of_study_id,
-    serviceSlugs: view.lineItems.map((l) => l.serviceSlug).filter((s): s is string => typeof s === "string"),
-  };
+  return reworkableOrderPort.call({ ...scope, userId }, ref, { enforce });
 }
 
 /**

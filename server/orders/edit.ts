@@ -10,7 +10,7 @@ import type { Scope } from "../scope";
 import type { DB } from "../db";
 import { businessDeadline, getCatalogue, priceSelection, type Catalogue, type PricedLine, type ServiceSelection } from "../catalogue";
 import { allowedExtensions } from "../documents/storage";
-import { auditImpersonated } from "../staff/audit";
+import { auditImpersonated } from "../kernel/audit";
 import { afterOrderChange, recordHistory } from "./life";
 import { EXTERNAL_ID } from "./read";
 import { checkAnswers, detailsOf, servicesByRef, type ServiceDetails } from "./service-details";

@@ -7,7 +7,7 @@ import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { findOrderForm, formFiles, ownerOf, priceForm, type OrderFormRow } from "../order-form";
 import { invalidateUser } from "../accounts/user-cache";
-import { auditImpersonated } from "../staff/audit";
+import { auditImpersonated } from "../kernel/audit";
 import { invoiceNumberOf, issueInvoice, issuingEntity } from "../billing";
 import { offeredMethodIds } from "../payments/offer";
 import { PAYMENT_METHOD } from "#common/payments/methods";

@@ -31,7 +31,7 @@ import { listCurrencies } from "../kernel/reference";
 import { placeOrder } from "../orders/place";
 import { recordHistory } from "../orders/life";
 import { PAYMENT_METHOD } from "../payments";
-import { audit } from "./audit";
+import { audit } from "../kernel/audit";
 
 export interface AdminOrderCreated {
   externalId: string;

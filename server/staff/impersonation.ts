@@ -3,11 +3,11 @@
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { ImpersonationInput } from "#common/staff/schemas";
-import { createSession, revokeSession } from "../auth/session";
+import { createSession, revokeSession } from "../accounts/session";
 import type { Scope } from "../scope";
-import { audit } from "./audit";
+import { audit } from "../kernel/audit";
 
-export { audit } from "./audit";
+export { audit } from "../kernel/audit";
 
 /** Researchers matching an e-mail or name fragment. Only what support needs: never passwords or card data. */
 export async function searchResearchers(scope: Scope, query: string, limit = 50) {

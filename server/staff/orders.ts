@@ -15,8 +15,8 @@ import { EXTERNAL_ID, freeReeditSlugs, orderBaseQuery, toOrderView, type OrderVi
 import { issueCertificate } from "../certificates";
 import { invoicePayments, recordBankPayment, type BankPaymentInput, type RecordedPayment } from "../billing";
 import { checkUploadRateLimit, sanitizeFileName, uploadLimits } from "../documents/storage";
-import { audit } from "./audit";
-import { isMultipart, readMultipart, type MultipartError } from "../http/multipart";
+import { audit } from "../kernel/audit";
+import type { MultipartBody, MultipartError } from "../kernel/multipart";
 
 /** The acting staff member (never someone viewing the portal as a researcher), or null. */
 export function staffActor(scope: Scope): Actor | null {
@@ -281,11 +281,11 @@ export interface DeliverableUpload {
  * (per staff member). Errors: `not-allowed`, `not-found`, `upload-rate-limited` (429), `invalid-request`
  * (not multipart, malformed: nothing is kept), `no-files` (nothing chosen).
  */
-export async function staffUploadDeliverables(scope: Scope, externalId: string, request: Request): Promise<Result<DeliverableUpload>> {
+export async function staffUploadDeliverables(scope: Scope, externalId: string, body: MultipartBody): Promise<Result<DeliverableUpload>> {
   const w = await forWrite(scope, externalId);
   if (!w.ok) return w;
   const { actor, order } = w.value;
-  if (!isMultipart(request)) return fail("invalid-request");
+  if (!body.isMultipart) return fail("invalid-request");
   const limit = await checkUploadRateLimit(scope.app, { userId: actor.userId, ip: scope.ip });
   if (!limit.allowed) return fail("upload-rate-limited");
   const { maxFiles, maxFileBytes } = await uploadLimits(scope.app);
@@ -296,7 +296,7 @@ export async function staffUploadDeliverables(scope: Scope, externalId: string, 
   let count = 0;
   let failed: MultipartError | null = null;
   try {
-    await readMultipart(request, {
+    await body.read({
       maxBody: maxFiles * (maxFileBytes + 16 * 1024) + 1024 * 1024,
       limits: { fileSize: maxFileBytes + 1, files: maxFiles + 5, fields: 20, fieldSize: 4096, parts: maxFiles + 25, headerPairs: 100 },
       onFile({ filename, stream }) {

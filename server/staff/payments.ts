@@ -14,7 +14,7 @@ import {
 } from "#common/staff/payments";
 import type { Scope } from "../scope";
 import { invoiceLedger, writeOffInvoice, type WriteoffResult } from "../billing";
-import { audit } from "./audit";
+import { audit } from "../kernel/audit";
 import { overpaymentsOf } from "../billing";
 import { staffActor } from "./orders";
 import { convertMinor, parseMajor, USD } from "#common/money";

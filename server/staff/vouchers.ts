@@ -8,7 +8,7 @@ import type { Scope } from "../scope";
 import { CERTIFICATE_CODE_ALPHABET } from "../certificates";
 import { parseMajor } from "#common/money";
 import { findVoucher, normalizeVoucherCode, VOUCHER_CODE_MAX } from "../vouchers";
-import { audit } from "./audit";
+import { audit } from "../kernel/audit";
 import { staffActor } from "./orders";
 
 export const GENERATED_VOUCHER_CODE_LENGTH = 12;

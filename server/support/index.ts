@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import { deleteFile, openFile, type OpenedFile } from "../documents/storage";
 import { rateLimit } from "../kernel/rate-limit";
-import { audit, auditImpersonated } from "../staff/audit";
+import { audit, auditImpersonated } from "../kernel/audit";
 import { EXTERNAL_ID } from "../orders/read";
 
 /** Requests one writer (user, or address when anonymous) may send per hour. */

@@ -1,18 +1,17 @@
-// A voucher on the researcher's order form (spec 2 §4 "Applying a valid voucher selects the voucher method",
-// issue 12 §7): applied to and removed from a draft only, like the promo code (server/order-form/promo.ts), and
-// its effect on the price: after every other discount, off the amount payable, which never goes below 0
-// (spec 2 §5). A fixed amount in another currency is converted with the day's exchange rates (units per 1 USD,
-// table exchange_rates); nothing converted is stored here: the price is recomputed from the rates each time,
-// and the placed order keeps the total with the rate it was priced at (PriceResult.currency.rate).
-import { fail, ok, type Result } from "#common/result";
+// A voucher's effect on the price of the researcher's order form (spec 2 §4, issue 12 §7; applying it to a draft
+// and removing it are the order form's, server/order-form/voucher.ts, since vouchers load no order form: ADR 059):
+// after every other discount, off the amount payable, which never goes below 0 (spec 2 §5). A fixed amount in
+// another currency is converted with the day's exchange rates (units per 1 USD, table exchange_rates); nothing
+// converted is stored here: the price is recomputed from the rates each time, and the placed order keeps the
+// total with the rate it was priced at (PriceResult.currency.rate).
 import { convertMinor, type CurrencyRate } from "#common/money";
 import { applyBp, BP } from "../catalogue/money";
 import { type Catalogue, currencyRate as rateOf, getCatalogue } from "../catalogue";
 import type { DB } from "../db";
 export { convertMinor, type CurrencyRate };
 import type { Scope } from "../scope";
-import { findOrderForm, OrderFormClosedError, ownerOf, saveOrderForm, type OrderFormRow } from "../order-form/store";
-import { findVoucher, verifyVoucher, voucherAvailableTo, voucherProblem, type VoucherView } from "./verify";
+import type { OrderFormRow } from "../order-form/store";
+import { findVoucher, voucherAvailableTo, voucherProblem, type VoucherView } from "./verify";
 
 /**
  * What a voucher takes off `payable` (minor units of `currency`): a percentage rounded half up, or the fixed
@@ -71,51 +70,6 @@ export async function voucherDiscount(
   }
   const view = { percent: row.percent, amount: row.amount === null ? null : Number(row.amount), currencyIso: iso };
   return { code: row.code.toUpperCase(), ...view, appliedAmount: voucherAmountOff(view, payable, currency, voucherCurrency) };
-}
-
-/** A write on the owner's draft: another user's form is not found, a placed one `order-form-placed` (409). */
-async function onDraft(
-  scope: Scope,
-  formId: string,
-  write: (form: OrderFormRow) => Promise<Result<OrderFormRow>>,
-): Promise<Result<OrderFormRow>> {
-  if (!scope.userId) return fail("not-found");
-  const form = await findOrderForm(scope.app.db, formId, ownerOf(scope));
-  if (!form) return fail("not-found");
-  if (form.status !== "draft") return fail("order-form-placed");
-  try {
-    return await write(form);
-  } catch (error) {
-    // Placed by a concurrent request after the check: the guarded write changed nothing (issue 10 §13).
-    if (error instanceof OrderFormClosedError) return fail("order-form-placed");
-    throw error;
-  }
-}
-
-/**
- * Applies a voucher code to the user's draft order form (one voucher per form: a new code replaces the old).
- * Errors: `not-found`, `order-form-placed`, the verification codes of verifyVoucher.
- */
-export async function applyVoucher(
-  scope: Scope,
-  formId: string,
-  rawCode: string,
-): Promise<Result<{ form: OrderFormRow; voucher: VoucherView }>> {
-  let voucher: VoucherView | null = null;
-  const r = await onDraft(scope, formId, async (form) => {
-    const v = await verifyVoucher(scope, rawCode);
-    if (!v.ok) return v;
-    voucher = v.value.voucher;
-    return ok(await saveOrderForm(scope.app.db, form, { voucher_code: v.value.voucher.code }));
-  });
-  return r.ok ? ok({ form: r.value, voucher: voucher! }) : r;
-}
-
-/** Removes the voucher from the user's draft (nothing applied: the form as it is). Errors: `not-found`, `order-form-placed`. */
-export async function removeVoucher(scope: Scope, formId: string): Promise<Result<OrderFormRow>> {
-  return onDraft(scope, formId, async (form) =>
-    ok(form.voucher_code ? await saveOrderForm(scope.app.db, form, { voucher_code: null }) : form),
-  );
 }
 
 /** The voucher currently on a form as the payment page shows it (null: none, or no longer usable). */

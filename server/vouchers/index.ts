@@ -16,14 +16,5 @@ export {
   type VoucherRow,
   type VoucherView,
 } from "./verify";
-export {
-  applyVoucher,
-  appliedVoucherOf,
-  convertMinor,
-  removeVoucher,
-  voucherAmountOff,
-  voucherDiscount,
-  type AppliedVoucher,
-  type CurrencyRate,
-} from "./apply";
+export { appliedVoucherOf, convertMinor, voucherAmountOff, voucherDiscount, type AppliedVoucher, type CurrencyRate } from "./apply";
 export { consumeVoucher } from "./consume";

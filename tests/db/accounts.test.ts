@@ -10,7 +10,7 @@ import { saveAddress, listAddresses, getAddress, deleteAddress } from "../../ser
 import { getUserView, updateDetails, changePassword, invalidateUser, USER_CACHE_SECONDS } from "../../server/accounts/account";
 import { systemScope } from "../../server/scope";
 import { shellState as shellOf } from "../../server/accounts/shell";
-import { createSession, readSession } from "../../server/auth/session";
+import { createSession, readSession } from "../../server/accounts/session";
 import { verifyPassword } from "../../server/accounts/password";
 
 let t: TestContext;

@@ -19,6 +19,7 @@ import {
 import { contentDisposition, orderDownloads, resolveFiles, storedZipSize, zipEntryNames, zipResponse } from "../../server/orders/downloads";
 import { listDeliverables } from "../../server/orders/deliverables";
 import type { Scope } from "../../server/scope";
+import { multipartBody, type MultipartBody } from "../../server/http/multipart";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -29,11 +30,11 @@ afterAll(async () => t.close());
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 const visitor = (ip = "203.0.113.9"): Scope => ({ ...scopeFor(t.ctx, { id: 0 }), session: null, userId: null, ip });
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }): Request {
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }): MultipartBody {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append("file", new Blob([Buffer.from(file.bytes)]), file.name);
-  return new Request("http://localhost/check", { method: "POST", body: form });
+  return multipartBody(new Request("http://localhost/check", { method: "POST", body: form }));
 }
 
 describe("certificates", () => {

@@ -26,7 +26,9 @@ import {
 } from "../../server/documents/storage";
 import { analyseFile, documentDetails } from "../../server/documents/analysis";
 import { countWords, detectLanguage, rtfToText } from "../../server/documents/text";
-import { createWorker, portalJobHandlers, startJobWorker } from "../../server/jobs";
+import { createWorker, startJobWorker } from "../../server/jobs";
+import { portalJobHandlers } from "../../server/job-handlers";
+import { multipartBody } from "../../server/http/multipart";
 
 let t: TestContext;
 let dataDir: string;
@@ -236,7 +238,7 @@ describe("uploads are checked by content", () => {
     form.append("tableReferenceFiles", new File([Buffer.from("a,b\n1,2\n")], "table.txt"));
     const draftKey = draft("multipart");
     const request = new Request("http://portal.test/upload", { method: "POST", body: form });
-    const result = await parseUploadRequest(t.ctx, request, { draftKey, limits: { maxFiles: 4 } });
+    const result = await parseUploadRequest(t.ctx, multipartBody(request), { draftKey, limits: { maxFiles: 4 } });
     expect(result.fields).toEqual({ intent: "upload" });
     expect(result.files.map((f) => [f.originalName, f.kind])).toEqual([
       ["manuscript.docx", "main"],
@@ -248,10 +250,14 @@ describe("uploads are checked by content", () => {
 
     const many = new FormData();
     for (let i = 0; i < 5; i++) many.append("files", new File([`note ${i}`], `note${i}.txt`));
-    const limited = await parseUploadRequest(t.ctx, new Request("http://portal.test/upload", { method: "POST", body: many }), {
-      ownerUserId: staffId,
-      limits: { maxFiles: 3 },
-    });
+    const limited = await parseUploadRequest(
+      t.ctx,
+      multipartBody(new Request("http://portal.test/upload", { method: "POST", body: many })),
+      {
+        ownerUserId: staffId,
+        limits: { maxFiles: 3 },
+      },
+    );
     expect(limited.files.map((f) => f.originalName)).toEqual(["note0.txt", "note1.txt", "note2.txt"]);
     expect(limited.rejected).toEqual([
       { field: "files", name: "note3.txt", code: "too-many-files" },
@@ -262,11 +268,13 @@ describe("uploads are checked by content", () => {
       await codeOf(
         parseUploadRequest(
           t.ctx,
-          new Request("http://portal.test/upload", {
-            method: "POST",
-            body: "x=1",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-          }),
+          multipartBody(
+            new Request("http://portal.test/upload", {
+              method: "POST",
+              body: "x=1",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+            }),
+          ),
           { draftKey },
         ),
       ),
@@ -280,7 +288,7 @@ describe("uploads are checked by content", () => {
       body: part("whole.txt", "complete file") + part("cut.txt", "hel").slice(0, -2),
       headers: { "content-type": "multipart/form-data; boundary=xyz" },
     });
-    expect(await codeOf(parseUploadRequest(t.ctx, broken, { draftKey: brokenKey }))).toBe("invalid-request");
+    expect(await codeOf(parseUploadRequest(t.ctx, multipartBody(broken), { draftKey: brokenKey }))).toBe("invalid-request");
     expect(await listFiles(t.ctx, { draftKey: brokenKey })).toEqual([]);
     const brokenRows = await t.ctx.db
       .selectFrom("files")
@@ -297,9 +305,9 @@ describe("uploads are checked by content", () => {
       body: part("small.txt", "fine") + part("big.txt", "x".repeat(1_200_000)) + "--xyz--\r\n",
       headers: { "content-type": "multipart/form-data; boundary=xyz" },
     });
-    expect(await codeOf(parseUploadRequest(t.ctx, huge, { draftKey: hugeKey, limits: { maxFiles: 2, maxFileBytes: 100 } }))).toBe(
-      "file-too-large",
-    );
+    expect(
+      await codeOf(parseUploadRequest(t.ctx, multipartBody(huge), { draftKey: hugeKey, limits: { maxFiles: 2, maxFileBytes: 100 } })),
+    ).toBe("file-too-large");
     expect(await listFiles(t.ctx, { draftKey: hugeKey })).toEqual([]);
     expect(tmpLeftovers()).toEqual([]);
   });
@@ -449,7 +457,7 @@ describe("analysis", () => {
   // The order form polls 5 × 1 s (spec 1); how fast analysis is belongs to the benchmark, not to a timed test
   // (a loaded 2-core CI machine missed 5 s once): here the in-process worker must do it, with a generous bound.
   it("is done by the in-process worker that the web process runs", async () => {
-    const worker = startJobWorker(t.ctx, { pollMs: 100 });
+    const worker = startJobWorker(t.ctx, portalJobHandlers(), { pollMs: 100 });
     try {
       const file = await saveUpload(t.ctx, await makeDocx(SAMPLES.pt), { ...asUser("main"), originalName: "inline.docx" });
       const started = Date.now();

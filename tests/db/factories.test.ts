@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createPlacedOrder, createResearcher, createStaff } from "../helpers/factories";
 import { signInWithPassword } from "#server/auth/login";
-import { readSession } from "#server/auth/session";
+import { readSession } from "#server/accounts/session";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import {
   staffIssueFapiao,
 } from "../../server/fapiao";
 import { payOrderForm } from "../../server/orders/pay";
+import { multipartBody, type MultipartBody } from "../../server/http/multipart";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -60,11 +61,11 @@ const form = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-function issueRequest(fields: Record<string, string>, file?: { name: string; body: string; type: string }): Request {
+function issueRequest(fields: Record<string, string>, file?: { name: string; body: string; type: string }): MultipartBody {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
   if (file) data.append("pdf", new Blob([file.body], { type: file.type }), file.name);
-  return new Request("http://localhost/staff/fapiaos/1", { method: "POST", body: data });
+  return multipartBody(new Request("http://localhost/staff/fapiaos/1", { method: "POST", body: data }));
 }
 
 describe("stored fapiao", () => {

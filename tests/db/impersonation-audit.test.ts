@@ -8,7 +8,7 @@ import { placeOrder } from "../../server/orders/place";
 import { PAYMENT_METHOD } from "../../server/payments";
 import { updateDetails } from "../../server/accounts/account";
 import { detailsBodySchema } from "../../app/common/accounts/schemas";
-import { createSession, readSession } from "../../server/auth/session";
+import { createSession, readSession } from "../../server/accounts/session";
 import { signOut } from "../../server/auth/sign-in";
 import type { Scope } from "../../server/scope";
 

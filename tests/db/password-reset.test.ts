@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, type TestUser } from "../helpers/factories";
 import { requestPasswordReset, resetPassword, checkResetToken, RESET_TOKEN_TTL_SECONDS } from "../../server/auth/password-reset";
-import { createSession, readSession, hashToken } from "../../server/auth/session";
+import { createSession, readSession, hashToken } from "../../server/accounts/session";
 import { listOutbox } from "../../server/mail";
 import { deliveredMail } from "../helpers/mail";
 import { verifyPassword } from "../../server/accounts/password";

@@ -17,7 +17,7 @@ import { refundPayment } from "../../server/payments/refund";
 import { balancesFor } from "../../server/payments/balances";
 import { recordBankPayment } from "../../server/billing/invoices/payments";
 import { systemScope, type Scope } from "../../server/scope";
-import { readSession } from "../../server/auth/session";
+import { readSession } from "../../server/accounts/session";
 
 let t: TestContext;
 let staffScope: Scope;

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createOrderFormFor, createResearcher, scopeFor } from "../helpers/factories";
 import { applyProviderEvent, findPayment, payInvoices } from "../../server/payments";
 import { payOrderForm } from "../../server/orders/pay";
-import { applyVoucher } from "../../server/vouchers";
+import { applyVoucher } from "../../server/order-form";
 
 let t: TestContext;
 beforeAll(async () => {

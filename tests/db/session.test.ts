@@ -9,7 +9,7 @@ import {
   hashToken,
   SESSION_IDLE_SECONDS,
   SESSION_ABSOLUTE_SECONDS,
-} from "../../server/auth/session";
+} from "../../server/accounts/session";
 import { sessionCookie } from "../../server/auth/http";
 import { signInWithPassword } from "../../server/auth/login";
 

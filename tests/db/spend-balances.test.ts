@@ -20,7 +20,7 @@ import { userBalances } from "../../server/billing";
 import { expireBalancesJob } from "../../server/billing/ledger/jobs";
 import { grantCourtesyCredit } from "../../server/staff/credits";
 import { systemScope } from "../../server/scope";
-import { readSession } from "../../server/auth/session";
+import { readSession } from "../../server/accounts/session";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createInvoice, createPlacedOrder, createResearcher, createStaff, scopeFor, type TestUser } from "../helpers/factories";
-import { readSession } from "../../server/auth/session";
+import { readSession } from "../../server/accounts/session";
 import { systemScope, type Scope } from "../../server/scope";
 import { notifyHistory, orderHistory } from "../../server/orders/life";
 import { recordBankPayment } from "../../server/billing";

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createPlacedOrder, createResearcher } from "../helpers/factories";
 import { stepAction } from "#app/lib/wizard.server";
 import { OrderFormClosedError } from "#server/order-form";
-import { createSession } from "#server/auth/session";
+import { createSession } from "#server/accounts/session";
 import { cookies } from "#server/http/cookies";
 
 let t: TestContext;

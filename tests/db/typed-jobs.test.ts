@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { createWorker, defineJob, enqueue, getJob, jobHandlers, portalJobHandlers, PORTAL_JOBS } from "../../server/jobs";
+import { createWorker, defineJob, enqueue, getJob, jobHandlers } from "../../server/jobs";
+import { portalJobHandlers, PORTAL_JOBS } from "../../server/job-handlers";
 import { analyseDocumentJob } from "../../server/documents/jobs";
 
 let t: TestContext;

@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createOrderFormFor, createPlacedOrder, createResearcher, createStaff, scopeFor } from "../helpers/factories";
-import { readSession } from "../../server/auth/session";
+import { readSession } from "../../server/accounts/session";
 import { systemScope, type Scope } from "../../server/scope";
-import { applyVoucher, consumeVoucher, removeVoucher, verifyVoucher, VOUCHER_GUESSES_PER_10_MINUTES } from "../../server/vouchers";
+import { consumeVoucher, verifyVoucher, VOUCHER_GUESSES_PER_10_MINUTES } from "../../server/vouchers";
+import { applyVoucher, removeVoucher } from "../../server/order-form";
 import { createVoucher, deactivateVoucher } from "../../server/staff/vouchers";
 import { findOrderForm, priceForm } from "../../server/order-form";
 import type { StaffVoucherInput } from "../../app/common/vouchers/schemas";

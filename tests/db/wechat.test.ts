@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher } from "../helpers/factories";
-import { readSession } from "../../server/auth/session";
+import { readSession } from "../../server/accounts/session";
 import {
   bindingHash,
   cancelWechatSession,

@@ -1,11 +1,11 @@
 // What the fuzzer aims at (ADR 043), read from the code so a new page or endpoint is fuzzed without anyone
-// remembering to add it: every API endpoint of the endpoint tables (server/http/api/tables.ts) and every
+// remembering to add it: every API endpoint of the endpoint tables (server/api-tables.ts) and every
 // page whose route module has an action, from the built route tree; and the field names and kinds (number,
 // string, boolean, array, object) of every shared schema (app/common/*/schemas.ts) and endpoint body/query.
 import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
-import { API_TABLES } from "#server/http/api/tables";
+import { API_TABLES } from "#server/api-tables";
 import type { Endpoint } from "#server/http/api/endpoint";
 
 export type FieldKind = "number" | "string" | "boolean" | "array" | "object" | "unknown";

@@ -1,11 +1,11 @@
 // Input of any shape is a clean 4xx, never a 500 (issue 9 §3.1): a NUL character or a lone UTF-16 surrogate
 // in any JSON string, form field or query, and a malformed percent-escape in any path, sent to every
-// endpoint of the API tables (server/http/api/tables.ts) and to every page that has an action, read
+// endpoint of the API tables (server/api-tables.ts) and to every page that has an action, read
 // from the built route tree: a new endpoint or page is covered without touching this file.
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
-import { API_TABLES } from "#server/http/api/tables";
+import { API_TABLES } from "#server/api-tables";
 import type { Endpoint } from "#server/http/api/endpoint";
 import { startRelaxedPortal, type TestPortal, type SignedInUser } from "../helpers/portal";
 import { createOrderFormFor } from "../helpers/factories";

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createAppContext } from "../../server/context";
-import { createHttpApp } from "../../server/http/app";
+import { createHttpApp } from "../../server/app";
 import { openPostgres } from "../../server/db";
 import { MemoryCache } from "../../server/cache";
 import { createLogger } from "../../server/logger";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type SignedInUser, type TestPortal } from "../helpers/portal";
 import { createOrderFormFor, createPlacedOrder, createStaff } from "../helpers/factories";
-import { readSession } from "#server/auth/session";
+import { readSession } from "#server/accounts/session";
 import { systemScope } from "#server/scope";
 import { createVoucher } from "#server/staff/vouchers";
 import type { StaffVoucherInput } from "#common/vouchers/schemas";

@@ -1,7 +1,7 @@
 // docs/api.md cannot drift from the endpoint tables (ADR 013).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { API_TABLES } from "#server/http/api/tables";
+import { API_TABLES } from "#server/api-tables";
 import { checkApiDocs, curlCalls, endpointIndex } from "#server/http/api/docs";
 import { endpoint } from "#server/http/api/endpoint";
 import { ok } from "#common/result";

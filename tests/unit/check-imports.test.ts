@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   allImportsOf,
+  areaCycles,
   areaGraph,
   buildGraph,
   findCycles,
@@ -176,5 +177,39 @@ describe("the floors of the money areas (issue 21 §1, ADR 056)", () => {
     expect(
       floorViolations(areas({ payments: ["orders", "prepay", "billing"], billing: ["payments", "catalogue"], kernel: ["accounts"] })),
     ).toEqual(["billing → payments", "kernel → accounts", "payments → orders", "payments → prepay"]);
+  });
+});
+
+describe("the floors of ADR 059 (issue 21 §6: no mutual pair, no knot)", () => {
+  const areas = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([a, deps]) => [a, new Set(deps)]));
+  it("lets the HTTP layer load the translators and the kernel only, and the job queue no area", () => {
+    expect(floorViolations(areas({ http: ["i18n", "kernel"], jobs: ["kernel"], orders: ["http", "jobs"] }))).toEqual([]);
+    // What server/http/app.ts, api/tables.ts and server/jobs/handlers.ts did before they moved to the server/ root.
+    expect(floorViolations(areas({ http: ["accounts", "payments", "i18n"], jobs: ["billing", "orders"] }))).toEqual([
+      "http → accounts",
+      "http → payments",
+      "jobs → billing",
+      "jobs → orders",
+    ]);
+  });
+
+  it("names the order form loading orders, vouchers the order form, accounts auth and mail accounts", () => {
+    // The edges each untied pair had (order-form/rework.ts → orders/read, vouchers/apply.ts → order-form/store,
+    // accounts/account.ts → auth/session, mail/links.ts → accounts/localization).
+    expect(
+      floorViolations(
+        areas({
+          "order-form": ["orders", "vouchers", "accounts"],
+          vouchers: ["order-form"],
+          accounts: ["auth", "mail"],
+          mail: ["accounts"],
+        }),
+      ),
+    ).toEqual(["accounts → auth", "mail → accounts", "order-form → orders", "vouchers → order-form"]);
+  });
+
+  it("finds a circle of areas longer than a pair, and leaves pairs to mutualPairs", () => {
+    expect(areaCycles(areas({ a: ["b"], b: ["c"], c: ["a"], d: ["e"], e: ["d"] }))).toEqual(["a → b → c → a"]);
+    expect(areaCycles(areas({ a: ["b", "c"], b: ["c"], c: [] }))).toEqual([]);
   });
 });

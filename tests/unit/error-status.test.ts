@@ -11,6 +11,8 @@ function files(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = path.join(dir, e.name);
     if (e.isDirectory()) return rel === path.join("server", "http") ? [] : files(rel);
+    // The Express app is the HTTP layer's (its 503s, 400s and 415s are the edge's), in the server/ root since ADR 059.
+    if (rel === path.join("server", "app.ts")) return [];
     return /\.tsx?$/.test(e.name) ? [rel.split(path.sep).join("/")] : [];
   });
 }

@@ -1,10 +1,10 @@
-// The request's language (server/i18n/http.ts, ADR 014): URL prefix, then the
+// The request's language (server/http/request-language.ts, ADR 014): URL prefix, then the
 // lang cookie, then Accept-Language. It must answer exactly as the hand-written rule it replaced, and as
 // the HTTP layer's redirect of prefix-less paths (which runs before a Web Request exists).
 import { describe, expect, it } from "vitest";
 import { RESOURCES } from "../../locales";
 import { LANG_LOCALE, NAMESPACES, SITE_LANGS, isSiteLang, pickLanguage, type SiteLang } from "../../app/common/i18n";
-import { detectLang, requestLanguage } from "../../server/i18n/http";
+import { detectLang, requestLanguage } from "../../server/http/request-language";
 import { requestTranslator } from "../../server/i18n/locale";
 import { fixedT } from "../../server/i18n";
 import { languageRedirect } from "../../server/http/lang";

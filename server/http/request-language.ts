@@ -1,8 +1,9 @@
 // The language of a request (spec 1 §4 "Start-up"): the HTTP end of i18n (ADR 014), an adapter by ADR 057, so
 // it reads the fetch Request, its URL prefix and the lang cookie; domain code gets the answer in `scope.lang`.
+// In server/http, not server/i18n: the HTTP layer loads the translators (fallback pages), never the reverse (ADR 059).
 import { DEFAULT_LANG, acceptedLanguages, isSiteLang, type SiteLang } from "#common/i18n";
-import { cookies } from "../http/cookies";
-import { langOfPath } from "../http/lang";
+import { cookies } from "./cookies";
+import { langOfPath } from "./lang";
 
 /**
  * The language a request asks for: its URL prefix, else the lang cookie, else the best language of its

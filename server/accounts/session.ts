@@ -1,6 +1,7 @@
 // Server-side sessions. The cookie carries 128 random bits; the database keeps
 // only their SHA-256, so a leaked table does not leak live sessions.
 // Timeouts (ADR 002): 30 minutes idle, 12 hours absolute (OWASP ASVS level 2).
+// In accounts, not auth (ADR 059): a password change and a registration open a session, and auth (sign-in) loads accounts.
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db";
 import { clip } from "#common/text";

@@ -1,10 +1,11 @@
 // The audit log (DESIGN §5): who did what to which record. Staff viewing the portal as a researcher
 // ("view as") leave a row for every write they make there (issue 10 §8), besides the start and stop rows.
-import type { AppContext } from "../context";
-import type { Scope } from "../scope";
+// On the lowest floor (ADR 059): accounts, auth, orders, support and staff all write it, and staff (which it was
+// part of) loads auth and orders; so it takes only the handles it writes with, not the AppContext or the Scope.
+import type { DB } from "../db";
 
 export async function audit(
-  ctx: AppContext,
+  ctx: { db: DB },
   actorUserId: number | null,
   action: string,
   target: { type: string; id: string } | null,
@@ -27,7 +28,7 @@ export async function audit(
  * it was made for; nothing for a researcher's own session. `action` names the write (`order.place`…).
  */
 export async function auditImpersonated(
-  scope: Pick<Scope, "app" | "impersonatorId" | "userId" | "ip">,
+  scope: { app: { db: DB }; impersonatorId: number | null; userId: number | null; ip: string },
   action: string,
   target: { type: string; id: string } | null,
   data: Record<string, unknown> = {},

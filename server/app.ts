@@ -1,30 +1,30 @@
 // The HTTP layer: request ids and logs, security headers, the cross-site
 // check, health and outage handling, language redirects, static files, then
 // Remix for pages, the JSON API and downloads.
-import { installRouteMatchMemo } from "./route-matching";
+import { installRouteMatchMemo } from "./http/route-matching";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express, { type Request, type Response, type NextFunction } from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import type { AppContext } from "../context";
-import { createNonce, isCrossSiteRequest, securityHeaders } from "./security";
-import { languageRedirect, langOfPath } from "./lang";
-import { RETRY_AFTER_SECONDS, unavailableStatus } from "../health";
-import { cookies, isSecureRequest } from "./cookies";
-import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./fallback-pages";
-import { urlProblem } from "./input";
-import { oddRequests, refusalLang } from "./odd-requests";
-import { closeOnEarlyAnswer } from "./early-answer";
-import { otherSiteOrigins } from "../accounts/localization";
-import { localizationForHost } from "../config";
-import { createApiRouter } from "./api/router";
-import { API_TABLES } from "./api/tables";
-import { logoutParamRedirect } from "../auth/http";
-import { downgradeBadInputStatus } from "./bad-input";
-import { testModeProviders } from "../payments/providers";
-import { runInRequest } from "../request-context";
+import type { AppContext } from "./context";
+import { createNonce, isCrossSiteRequest, securityHeaders } from "./http/security";
+import { languageRedirect, langOfPath } from "./http/lang";
+import { RETRY_AFTER_SECONDS, unavailableStatus } from "./health";
+import { cookies, isSecureRequest } from "./http/cookies";
+import { renderUnavailablePage, renderPlainErrorPage, renderBadRequestPage } from "./http/fallback-pages";
+import { urlProblem } from "./http/input";
+import { oddRequests, refusalLang } from "./http/odd-requests";
+import { closeOnEarlyAnswer } from "./http/early-answer";
+import { otherSiteOrigins } from "./accounts/localization";
+import { localizationForHost } from "./config";
+import { createApiRouter } from "./http/api/router";
+import { API_TABLES } from "./api-tables";
+import { logoutParamRedirect } from "./auth/http";
+import { downgradeBadInputStatus } from "./http/bad-input";
+import { testModeProviders } from "./payments/providers";
+import { runInRequest } from "./request-context";
 
 export interface HttpAppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);

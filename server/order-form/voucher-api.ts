@@ -1,12 +1,15 @@
 // Vouchers over the API (spec 2 §7 "Voucher verification", "PUT /api/order-form/{id}/voucher/{code}"; issue 12
-// §7). The order form calls answer like the discount-code calls (server/order-form/api.ts): the form with its
-// price and a message; a refused code answers `{ error, message }` with the text translated, shown as returned.
+// §7). The order form calls answer like the discount-code calls (./api.ts): the form with its price and a
+// message; a refused code answers `{ error, message }` with the text translated, shown as returned. The order
+// form's table (it was server/vouchers/api.ts): every call is the payment step's, and vouchers load no order
+// form (ADR 059).
 import { errorStatus, ok, type Err, type Result } from "#common/result";
 import { endpoint, reply, type ApiReply, type EndpointTable } from "../http/api/endpoint";
 import type { Scope } from "../scope";
-import { orderFormView, type OrderFormRow } from "../order-form";
-import { applyVoucher, removeVoucher } from "./apply";
-import { isVoucherError, verifyVoucher, voucherErrorText } from "./verify";
+import { isVoucherError, verifyVoucher, voucherErrorText } from "../vouchers";
+import type { OrderFormRow } from "./store";
+import { orderFormView } from "./view";
+import { applyVoucher, removeVoucher } from "./voucher";
 
 /**
  * A refusal: a voucher error carries its translated text (spec 2 §8 "Voucher error: shown as returned"); too

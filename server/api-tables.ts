@@ -1,0 +1,35 @@
+// Every API endpoint table of the portal, in one list (served by http/api/router.ts, documented in docs/api.md).
+// A composition root, so it lives in server/ itself: the HTTP layer loads no area (ADR 059).
+import type { EndpointTable } from "./http/api/endpoint";
+import { referenceApi } from "./reference/api";
+import { accountsApi } from "./accounts/api";
+import { authApi } from "./auth/api";
+import { orderFormApi, priceQuoteApi } from "./order-form/api";
+import { ordersApi } from "./orders/api";
+import { deliverablesApi } from "./orders/deliverables-api";
+import { certificatesApi } from "./certificates/api";
+import { providerApi } from "./payments/provider-api";
+import { paymentsApi } from "./payments/api";
+import { orderPaymentApi } from "./orders/pay-api";
+import { invoicesApi } from "./billing/invoices/api";
+import { vouchersApi } from "./order-form/voucher-api";
+import { prepayApi } from "./prepay/api";
+import { fapiaoApi } from "./fapiao/api";
+
+export const API_TABLES: EndpointTable[] = [
+  referenceApi,
+  accountsApi,
+  authApi,
+  orderFormApi,
+  priceQuoteApi,
+  ordersApi,
+  deliverablesApi,
+  certificatesApi,
+  providerApi,
+  paymentsApi,
+  orderPaymentApi,
+  invoicesApi,
+  vouchersApi,
+  prepayApi,
+  fapiaoApi,
+];
