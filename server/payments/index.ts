@@ -28,7 +28,7 @@ export { balanceChoice, refuseShortfall, refusing } from "./refuse";
 export { prepaymentSettled, type PrepaymentSettled } from "./events";
 export { idempotent, validIdempotencyKey, IDEMPOTENCY_KEY_MAX } from "./idempotency";
 export { applyReservations, releaseReservations } from "./reserve";
-export { balanceChoiceOf, balancePlan, spendPlanned, NO_BALANCES } from "./balances";
+export { balancePlan, spendPlanned, NO_BALANCES } from "./balances";
 export { getProvider } from "./providers";
 export {
   countriesWithStates,
@@ -38,7 +38,6 @@ export {
   loadPaymentForm,
   loadPayoff,
   panelFor,
-  parsePaymentSubmission,
   paymentCurrencies,
   savedAddresses,
 } from "./form";
