@@ -343,12 +343,12 @@ export const parsePaymentForm = (fields: Record<string, string>, facts: PaymentF
 export const parseBalanceChoice = (fields: Record<string, string>) => resultOfIssues(balanceChoiceSchema.safeParse(fields));
 
 /**
- * The same for a page, which shows its refusal in the form loaded without balances: the choice (none when refused)
- * and the refusal's field errors.
+ * The same for a page, which shows its refusal in the form loaded without the prepayment (as the balance plan does
+ * with an amount above the maximum): the choice, and the refusal's field errors.
  */
 export function readBalanceChoice(fields: Record<string, string>): { choice: BalanceChoice; errors: FieldErrors | null } {
   const r = parseBalanceChoice(fields);
-  return r.ok ? { choice: r.value, errors: null } : { choice: NO_BALANCE_CHOICE, errors: r.fieldErrors };
+  if (r.ok) return { choice: r.value, errors: null };
+  const credits = tickField(E("value-invalid")).safeParse(fields[F.useCredits]);
+  return { choice: { useCredits: credits.success && credits.data, prepayOption: "none", prepayAmount: null }, errors: r.fieldErrors };
 }
-
-const NO_BALANCE_CHOICE: BalanceChoice = { useCredits: false, prepayOption: "none", prepayAmount: null };
