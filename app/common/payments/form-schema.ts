@@ -160,21 +160,26 @@ export function paymentFormSchema(facts: PaymentFormFacts) {
         return z.NEVER;
       }
       const methodId = chosen.data;
-      const facts_ = methodFacts(methodId);
+      // What the chosen method asks for (its address, tax id, installments, currency, fapiao).
+      const chosenFacts = methodFacts(methodId);
       const terms = read(tickField(E("payment-accept-terms-and-conditions-failure")), F.terms);
       if (terms === false) issue(F.terms, E("payment-accept-terms-and-conditions-failure"));
 
       const purchaseOrder = methodId === PAYMENT_METHOD.bankTransfer ? v(F.purchaseOrder) : "";
       if (purchaseOrder.length > PURCHASE_ORDER_MAX) issue(F.purchaseOrder, E("purchase-order-too-long"));
 
-      const installments = facts_.installments ? (read(installmentsField, F.installments) ?? null) : null;
+      const installments = chosenFacts.installments ? (read(installmentsField, F.installments) ?? null) : null;
 
       // The Brazil choice: FAPESP funds are paid in USD by a FAPESP method, Allpago by a Brazil-only one.
       const brazilChoice = facts.brazilChoice ? (read(brazilChoiceField, F.brazilChoice) ?? null) : null;
       let fapesp = "";
       if (brazilChoice) {
         const fits =
-          brazilChoice === "allpago" ? facts_.brazilOnly : brazilChoice === "fapesp" ? facts_.supportsFapesp : !facts_.brazilOnly;
+          brazilChoice === "allpago"
+            ? chosenFacts.brazilOnly
+            : brazilChoice === "fapesp"
+              ? chosenFacts.supportsFapesp
+              : !chosenFacts.brazilOnly;
         if (!fits) issue(F.method, E("payment-method-required"));
         if (brazilChoice === "fapesp") {
           fapesp = v(F.fapespProcessNumber);
@@ -184,10 +189,10 @@ export function paymentFormSchema(facts: PaymentFormFacts) {
       }
 
       const currencyIso: string | null =
-        brazilChoice === "fapesp" ? "USD" : facts_.supportsCurrencyChoice ? (read(currency, F.currency) ?? null) : null;
+        brazilChoice === "fapesp" ? "USD" : chosenFacts.supportsCurrencyChoice ? (read(currency, F.currency) ?? null) : null;
 
       let taxId: TaxId | null = null;
-      if (facts_.requiresTaxId) {
+      if (chosenFacts.requiresTaxId) {
         const type = v(F.taxType);
         const number = v(F.taxNumber);
         if (type !== "CPF" && type !== "CNPJ") issue(F.taxType, E("tax-type-required"));
@@ -203,15 +208,15 @@ export function paymentFormSchema(facts: PaymentFormFacts) {
       let fapiao: OrderFapiaoInput | null = null;
       const wantsFapiao = read(fapiaoAnswer, F.requireFapiao) === "yes";
       if (wantsFapiao) {
-        if (!facts_.supportsFapiao) issue(F.method, "fapiao:errors.method-not-fapiao");
+        if (!chosenFacts.supportsFapiao) issue(F.method, "fapiao:errors.method-not-fapiao");
         const checked = checkOrderFapiao(fields);
         for (const [name, key] of Object.entries(checked.errors)) issue(name, key);
         fapiao = checked.value;
       }
-      const requireFapiao = wantsFapiao && facts_.supportsFapiao;
+      const requireFapiao = wantsFapiao && chosenFacts.supportsFapiao;
 
-      const address = readAddress("address", facts_.address === "invoice" ? "invoice" : "billing", requireFapiao);
-      const differs = facts_.address === "billing" && read(tickField(E("value-invalid")), F.invoiceAddressDiffers) === true;
+      const address = readAddress("address", chosenFacts.address === "invoice" ? "invoice" : "billing", requireFapiao);
+      const differs = chosenFacts.address === "billing" && read(tickField(E("value-invalid")), F.invoiceAddressDiffers) === true;
       const invoiceAddress = differs ? readAddress("invoiceAddress", "invoice", false) : null;
 
       const balances = balanceChoiceSchema.safeParse(fields);
@@ -223,11 +228,11 @@ export function paymentFormSchema(facts: PaymentFormFacts) {
         /** Bank transfer: the researcher's purchase order number, ≤ 60. */
         purchaseOrder: purchaseOrder || null,
         /** Card: the hosted fields' one-time nonce. */
-        nonce: facts_.provider === "card" ? v(F.nonce) || null : null,
+        nonce: chosenFacts.provider === "card" ? v(F.nonce) || null : null,
         /** Allpago card: 1–6. */
         installments,
         /** Allpago: the widget's checkout id. */
-        checkoutId: facts_.provider === "allpago" ? v(F.checkoutId) || null : null,
+        checkoutId: chosenFacts.provider === "allpago" ? v(F.checkoutId) || null : null,
         brazilChoice,
         fapespProcessNumber: fapesp || null,
         grantNumber: v(F.grantNumber).slice(0, 60) || null,
@@ -262,11 +267,11 @@ export function paymentFormSchema(facts: PaymentFormFacts) {
           raw = fromSaved(saved);
         }
         // Methods without an address may still ask for the payer's name (Alipay, WeChat) or phone (UnionPay).
-        if (facts_.address === "none" && form === "address") return contactOnly(raw, fapiaoPhone);
+        if (chosenFacts.address === "none" && form === "address") return contactOnly(raw, fapiaoPhone);
         // A bank transfer's invoice address is optional: the invoice then carries the account's details.
         if (label === "invoice" && form === "address" && !addressGiven(raw)) return null;
         const r = checkAddress(raw, {
-          facts: facts_,
+          facts: chosenFacts,
           label,
           requireFapiao: fapiaoPhone,
           countries: facts.countries,
@@ -277,10 +282,10 @@ export function paymentFormSchema(facts: PaymentFormFacts) {
       }
 
       function contactOnly(raw: RawAddress, fapiaoPhone: boolean): PaymentAddress | null {
-        if (!facts_.showsName && !facts_.requiresPhone && !fapiaoPhone) return null;
-        if (facts_.showsName && !raw.name) issue("address.name", E("name-required"));
+        if (!chosenFacts.showsName && !chosenFacts.requiresPhone && !fapiaoPhone) return null;
+        if (chosenFacts.showsName && !raw.name) issue("address.name", E("name-required"));
         else if (raw.name.length > 50) issue("address.name", E("name-too-long"));
-        const phone = checkPhone(raw.phone, facts_.requiresPhone || fapiaoPhone, fapiaoPhone);
+        const phone = checkPhone(raw.phone, chosenFacts.requiresPhone || fapiaoPhone, fapiaoPhone);
         if (phone) issue("address.phone", phone);
         return {
           addressId: null,
