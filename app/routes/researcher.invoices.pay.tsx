@@ -10,16 +10,17 @@ import { readFormData } from "#app/lib/forms.server";
 import { pageIdempotencyKey, paymentFields, paymentResponse, refusedPayment, type PaymentActionData } from "#app/lib/payment.server";
 import { formatMoney } from "#common/format";
 import { paths } from "#common/paths";
-import { invoiceNumbersOf, loadPayoff, parsePaymentSubmission } from "#server/payments/form";
+import { invoiceNumbersOf, loadPayoff } from "#server/payments/form";
 import { replayedInvoicesPayment } from "#server/payments";
 import { ownPendingAttempt } from "#server/payments/attempts";
 import { payInvoices } from "#server/payments";
 import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";
-import { balanceChoiceOf, balancesFor } from "#server/payments/balances";
+import { balancesFor } from "#server/payments/balances";
 import { invoiceUsdBases } from "#server/billing";
 import { UsdBase } from "#app/components/invoices/UsdBase";
+import { parsePaymentForm, readBalanceChoice } from "#common/payments/form-schema";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["payment", "order", "credits", "fapiao", "invoices"] };
@@ -67,7 +68,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const numbers = invoiceNumbersOf(params.invoiceNumbers ?? "");
   const flat = paymentFields(await readFormData(request));
   const key = pageIdempotencyKey(flat, `invoices:${numbers.join(",")}`);
-  const payoff = await loadPayoff(scope, numbers, balanceChoiceOf(flat));
+  const balance = readBalanceChoice(flat);
+  const payoff = await loadPayoff(scope, numbers, balance.choice);
   if (!payoff.ok) {
     // The same page sent again after it paid these invoices (a double click without JavaScript): its first answer.
     const replay = await replayedInvoicesPayment(scope, numbers, key, flat);
@@ -75,9 +77,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const form = payoff.value.data;
-  const early = balancesAnswer(flat, form, payoff.value.balanceErrors);
+  const early = balancesAnswer(flat, form, balance.errors ?? payoff.value.balanceErrors);
   if (early) return early;
-  const submission = parsePaymentSubmission(flat, form);
+  const submission = parsePaymentForm(flat, form);
   if (!submission.ok) return withPaymentForm(refusedPayment(flat, submission.fieldErrors, submission.error), form);
   const r = await payInvoices(scope, numbers, submission.value, key, flat);
   return withPaymentForm(await paymentResponse(flat, r, async () => paths.invoicesUnpaidLanding(scope.lang, "success")), form);

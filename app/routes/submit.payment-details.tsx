@@ -12,14 +12,13 @@ import { referralEmailsBody } from "#common/order-form/schemas";
 import { formFiles, saveReferralEmails } from "#server/order-form";
 import { placedOrderOfForm } from "#server/orders/place";
 import { paths } from "#common/paths";
-import { parsePaymentSubmission } from "#server/payments/form";
 import { orderPaymentForm, payOrderForm } from "#server/orders/pay";
 import { referralCredit } from "#server/accounts/account";
 import { OrderPeek } from "#app/components/OrderSummary";
 import { PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";
-import { balanceChoiceOf } from "#server/payments/balances";
+import { parsePaymentForm, readBalanceChoice } from "#common/payments/form-schema";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue", "payment", "staffpay", "credits", "fapiao"] };
@@ -70,10 +69,11 @@ async function handleStep({ request, context }: ActionFunctionArgs) {
   }
   const flat = paymentFields(fields);
   // The form for the posted balance choice (issue 13): "Update total" stops here, paying goes on with it.
-  const { data, balanceErrors } = await orderPaymentForm(w.scope, form, balanceChoiceOf(flat));
-  const early = balancesAnswer(flat, data, balanceErrors);
+  const balance = readBalanceChoice(flat);
+  const { data, balanceErrors } = await orderPaymentForm(w.scope, form, balance.choice);
+  const early = balancesAnswer(flat, data, balance.errors ?? balanceErrors);
   if (early) return early;
-  const submission = parsePaymentSubmission(flat, data);
+  const submission = parsePaymentForm(flat, data);
   if (!submission.ok) return withPaymentForm(refusedPayment(flat, submission.fieldErrors, submission.error), data);
   const r = await payOrderForm(w.scope, form, submission.value, pageIdempotencyKey(flat, `order-form:${form.id}`));
   return withPaymentForm(

@@ -1,23 +1,22 @@
 // The order form's payment over the JSON API (spec 2 §7, issue 12 §1): loading the payment form (for an order
 // form, unpaid invoices or neither) and paying an order form (POST|PUT /api/order-form/{id}/payments), which
-// places the order. Orders' since ADR 056 (payments never imports orders); the same parse (server/payments/form.ts)
+// places the order. Orders' since ADR 056 (payments never imports orders); the same parse (the form's schema, ADR 060)
 // and orchestration (pay.ts) as the wizard's page.
 import * as z from "zod/mini";
 import { fail, invalid, ok, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import { paymentBody, type PaymentBody } from "#common/payments/schemas";
+import { parseBalanceChoice, parsePaymentForm } from "#common/payments/form-schema";
 import { endpoint, reply, type ApiReply, type EndpointTable, type HandlerInput } from "../http/api/endpoint";
 import type { Scope } from "../scope";
 import { findOrderForm, ownerOf } from "../order-form";
 import {
   answer,
-  balanceChoiceOf,
   countriesWithStates,
   derivedIdempotencyKey,
   headerKey,
   invoiceNumbersOf,
   loadPayoff,
-  parsePaymentSubmission,
   paymentCurrencies,
   savedAddresses,
 } from "../payments";
@@ -56,10 +55,12 @@ async function payOrder({ scope, params, body, ...input }: HandlerInput<PaymentB
   }
   const key = headerKey({ scope, params, body, ...input });
   if (key === null) return fail("idempotency-key-invalid");
-  // The methods follow what is left after the balances the body spends (issue 13).
-  const { data, balanceErrors } = await orderPaymentForm(scope, form, balanceChoiceOf(body.fields));
+  // The methods follow what is left after the balances the body spends (issue 13): that choice is read first.
+  const choice = parseBalanceChoice(body.fields);
+  if (!choice.ok) return choice;
+  const { data, balanceErrors } = await orderPaymentForm(scope, form, choice.value);
   if (balanceErrors) return invalid(balanceErrors);
-  const submission = parsePaymentSubmission(body.fields, data);
+  const submission = parsePaymentForm(body.fields, data);
   if (!submission.ok) return submission;
   // Clients of the order API before issue 12 send no key: one is derived from the form and the body.
   const r = await payOrderForm(scope, form, submission.value, key ?? derivedIdempotencyKey(`order-form:${form.id}:api`, body.fields));

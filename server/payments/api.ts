@@ -1,13 +1,13 @@
 // The payment form's JSON API (spec 2 §7, issue 12 §1): the currencies and paying unpaid invoices
-// (POST /api/payoff/payment). The same parse (server/payments/form.ts) and service as the pages. Loading the form
+// (POST /api/payoff/payment). The same parse (the form's schema, ADR 060) and service as the pages. Loading the form
 // and paying an order form are orders' (server/orders/pay-api.ts, ADR 056): they place an order.
 import { fail, invalid, ok, type Result } from "#common/result";
 import { paymentBody } from "#common/payments/schemas";
+import { parseBalanceChoice, parsePaymentForm } from "#common/payments/form-schema";
 import type { PaymentAnswer } from "#common/payments/types";
 import { endpoint, reply, type ApiReply, type EndpointTable, type HandlerInput } from "../http/api/endpoint";
-import { idempotencyKeyOf, loadPayoff, parsePaymentSubmission, paymentCurrencies } from "./form";
+import { idempotencyKeyOf, loadPayoff, paymentCurrencies } from "./form";
 import { payInvoices, replayedInvoicesPayment } from "./pay-invoices";
-import { balanceChoiceOf } from "./balances";
 
 const IDEMPOTENCY_HEADER = "idempotency-key";
 
@@ -47,14 +47,16 @@ export const paymentsApi: EndpointTable = [
       const { scope, body } = input;
       const key = headerKey(input);
       if (!key) return fail(key === undefined ? "idempotency-key-required" : "idempotency-key-invalid");
-      const payoff = await loadPayoff(scope, body.invoiceNumbers, balanceChoiceOf(body.fields));
+      const choice = parseBalanceChoice(body.fields);
+      if (!choice.ok) return choice;
+      const payoff = await loadPayoff(scope, body.invoiceNumbers, choice.value);
       if (!payoff.ok) {
         // Paid already, perhaps by this very request sent before: its first answer again (ADR 034).
         const replay = await replayedInvoicesPayment(scope, body.invoiceNumbers, key, body.fields);
         return replay ? answer(replay) : payoff;
       }
       if (payoff.value.balanceErrors) return invalid(payoff.value.balanceErrors);
-      const submission = parsePaymentSubmission(body.fields, payoff.value.data);
+      const submission = parsePaymentForm(body.fields, payoff.value.data);
       if (!submission.ok) return submission;
       return answer(await payInvoices(scope, body.invoiceNumbers, submission.value, key, body.fields));
     },

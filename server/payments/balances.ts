@@ -3,8 +3,8 @@
 // the page shows them, and the payment service recomputes them from the submission when it pays, so what is
 // spent never comes from the browser.
 import { invalid, ok, type Result } from "#common/result";
-import { PREPAY_OPTIONS, type BalanceChoice, type BalancePanel, type PrepayOption } from "#common/payments/balances";
-import { PAYMENT_FIELD as F, type PaymentFields } from "#common/payments/schemas";
+import type { BalanceChoice, BalancePanel } from "#common/payments/balances";
+import { PAYMENT_FIELD as F } from "#common/payments/schemas";
 import type { PaymentSubmission } from "#common/payments/types";
 import type { DB } from "../db";
 import type { Scope } from "../scope";
@@ -15,18 +15,6 @@ import { lockInvoice, type LockedInvoice } from "../billing/invoices/payments";
 import type { Actor } from "../kernel/actor";
 
 export const NO_BALANCES: BalanceChoice = { useCredits: false, prepayOption: "none", prepayAmount: null };
-
-/** The balance choice of posted fields (unknown values mean "none"). */
-export function balanceChoiceOf(fields: PaymentFields | URLSearchParams): BalanceChoice {
-  const get = (k: string) => ((fields instanceof URLSearchParams ? fields.get(k) : fields[k]) ?? "").trim();
-  const option = get(F.prepayOption);
-  const credits = get(F.useCredits);
-  return {
-    useCredits: credits === "yes" || credits === "on" || credits === "true",
-    prepayOption: (PREPAY_OPTIONS as readonly string[]).includes(option) ? (option as PrepayOption) : "none",
-    prepayAmount: get(F.prepayAmount) || null,
-  };
-}
 
 export const choiceOfSubmission = (s: PaymentSubmission): BalanceChoice => ({
   useCredits: s.useCredits,

@@ -1,29 +1,13 @@
 // The shared payment form's server side (issue 12 §1, ADR 035): what the form needs to render (methods from
-// rules, the user's saved addresses, countries with their states, currencies) and the check of a submission
-// by the chosen method's facts (spec 2 §5, §6). Pages, the wizard's payment step and the API all parse here.
+// rules, the user's saved addresses, countries with their states, currencies). Those are also the facts its one
+// schema is built from (`paymentFormSchema`, app/common/payments/form-schema.ts, ADR 060), with which the pages,
+// the wizard's payment step and the API parse a submission.
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { fail, invalid, ok, type Result } from "#common/result";
-import {
-  BRAZIL_CHOICES,
-  BRAZIL_ISO2,
-  INSTALLMENTS_MAX,
-  PAYMENT_METHOD,
-  PURCHASE_ORDER_MAX,
-  methodFacts,
-  type BrazilChoice,
-} from "#common/payments/methods";
-import { ADDRESS_FIELDS, addressGiven, checkAddress, checkPhone, type CountryChoice, type RawAddress } from "#common/payments/address";
-import {
-  PAYMENT_FIELD as F,
-  addressFieldName,
-  type AddressForm,
-  type PaymentFields,
-  type PaymentFormData,
-  type SavedAddress,
-} from "#common/payments/schemas";
-import { normalizeTaxNumber, parseTaxId } from "#common/payments/tax-id";
-import type { PaymentAddress, PaymentSubmission } from "#common/payments/types";
+import { fail, ok, type Result } from "#common/result";
+import { BRAZIL_ISO2, PAYMENT_METHOD, methodFacts } from "#common/payments/methods";
+import type { CountryChoice } from "#common/payments/address";
+import type { PaymentFields, PaymentFormData, SavedAddress } from "#common/payments/schemas";
 import type { DB } from "../db";
 import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { currencyName } from "#common/format";
@@ -53,9 +37,6 @@ export async function panelFor(
   return { panel: fallback.ok ? fallback.value : null, errors: plan.fieldErrors };
 }
 import { orderFapiaoState } from "../fapiao";
-import { checkOrderFapiao } from "#common/fapiao/schemas";
-
-const E = (code: string) => `payment:errors.${code}`;
 
 /** Countries with their states, named in the page's language (ICU data) and sorted for it. */
 export async function countriesWithStates(db: DB, lang: SiteLang): Promise<CountryChoice[]> {
@@ -155,183 +136,6 @@ export async function loadPaymentForm(scope: Scope, target: PaymentFormTarget): 
     // beside card and PayPal alone, 'yes' could only be refused.
     fapiao: fapiao && methods.some((m) => !m.disabled && methodFacts(m.id).supportsFapiao) ? fapiao : null,
   };
-}
-
-const rawAddress = (fields: PaymentFields, form: AddressForm): RawAddress =>
-  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, (fields[addressFieldName(form, f)] ?? "").trim()])) as unknown as RawAddress;
-
-/** A chosen saved address's own fields (another user's id is not in the list: "not found"). */
-function fromSaved(saved: SavedAddress): RawAddress {
-  const s = (v: string | null) => v ?? "";
-  return {
-    addressId: String(saved.id),
-    name: s(saved.name),
-    organization: s(saved.organization),
-    address1: saved.address1,
-    address2: s(saved.address2),
-    city: saved.city,
-    state: s(saved.state),
-    zip: s(saved.zip),
-    countryId: String(saved.countryId),
-    phone: s(saved.phone),
-    vat: s(saved.vat),
-  };
-}
-
-/**
- * Checks a submission of the form by the chosen method's facts (spec 2 §5, §6): every failing field at once,
- * keyed by the form's field names, the messages translation keys of the `payment` namespace.
- */
-export function parsePaymentSubmission(fields: PaymentFields, form: PaymentFormData): Result<PaymentSubmission> {
-  const v = (name: string) => (fields[name] ?? "").trim();
-  const on = (name: string) => v(name) === "on" || v(name) === "true";
-  const errors: Record<string, string> = {};
-  const methodId = Number(v(F.method));
-  // No method, or one not offered here: the whole submission is refused (the API's answer since issue 10).
-  if (!form.methods.some((m) => m.id === methodId && !m.disabled)) return fail("payment-method-required");
-  const offered = true;
-  const facts = methodFacts(methodId);
-  if (!on(F.terms)) errors[F.terms] = E("payment-accept-terms-and-conditions-failure");
-
-  const purchaseOrder = facts.billedByInvoice && methodId === PAYMENT_METHOD.bankTransfer ? v(F.purchaseOrder) : "";
-  if (purchaseOrder.length > PURCHASE_ORDER_MAX) errors[F.purchaseOrder] = E("purchase-order-too-long");
-
-  let installments: number | null = null;
-  if (facts.installments) {
-    installments = Number(v(F.installments));
-    if (!Number.isInteger(installments) || installments < 1 || installments > INSTALLMENTS_MAX)
-      errors[F.installments] = E("installments-invalid");
-  }
-
-  // The Brazil choice: FAPESP funds are paid in USD by a FAPESP method, Allpago by a Brazil-only one.
-  let brazilChoice: BrazilChoice | null = null;
-  let fapesp = "";
-  if (form.brazilChoice && offered) {
-    const choice = v(F.brazilChoice) as BrazilChoice;
-    if (!BRAZIL_CHOICES.includes(choice)) errors[F.brazilChoice] = E("option-required");
-    else {
-      brazilChoice = choice;
-      const fits = choice === "allpago" ? facts.brazilOnly : choice === "fapesp" ? facts.supportsFapesp : !facts.brazilOnly;
-      if (!fits) errors[F.method] = E("payment-method-required");
-      if (choice === "fapesp") {
-        fapesp = v(F.fapespProcessNumber);
-        if (!fapesp) errors[F.fapespProcessNumber] = E("fapesp-process-number-required");
-        else if (fapesp.length > 40) errors[F.fapespProcessNumber] = E("fapesp-process-number-too-long");
-      }
-    }
-  }
-
-  let currencyIso: string | null = brazilChoice === "fapesp" ? "USD" : null;
-  if (facts.supportsCurrencyChoice && brazilChoice !== "fapesp" && offered) {
-    const chosen = v(F.currency);
-    if (!form.currencies.some((c) => c.isoCode === chosen)) errors[F.currency] = E("currency-required");
-    else currencyIso = chosen;
-  }
-
-  let taxId: PaymentSubmission["taxId"] = null;
-  if (facts.requiresTaxId) {
-    const type = v(F.taxType);
-    const number = v(F.taxNumber);
-    if (type !== "CPF" && type !== "CNPJ") errors[F.taxType] = E("tax-type-required");
-    if (!normalizeTaxNumber(number)) errors[F.taxNumber] = E("tax-number-required");
-    else if (type === "CPF" || type === "CNPJ") {
-      taxId = parseTaxId(type, number);
-      if (!taxId) errors[F.taxNumber] = E(type === "CPF" ? "cpf-invalid" : "cnpj-invalid");
-    }
-  }
-
-  // The order fapiao (issue 13 §4): where it applies the question must be answered, 'yes' needs a method that
-  // supports fapiao (the page then shows the choice again with the method cleared) and the fapiao's own fields.
-  let requireFapiao = facts.supportsFapiao && on(F.requireFapiao);
-  let fapiao: PaymentSubmission["fapiao"] = null;
-  if (form.fapiao && !form.fapiao.disabled) {
-    const answer = v(F.requireFapiao);
-    if (answer !== "on" && answer !== "true" && answer !== "no") errors[F.requireFapiao] = "fapiao:errors.option-required";
-    else if (answer !== "no") {
-      if (!facts.supportsFapiao) errors[F.method] = "fapiao:errors.method-not-fapiao";
-      const checked = checkOrderFapiao(fields);
-      Object.assign(errors, checked.errors);
-      fapiao = checked.value;
-      requireFapiao = facts.supportsFapiao;
-    }
-  } else if (form.fapiao) requireFapiao = false;
-
-  const address = offered
-    ? readAddress(fields, "address", facts.address === "invoice" ? "invoice" : "billing", form, requireFapiao, errors)
-    : null;
-  const differs = offered && facts.address === "billing" && on(F.invoiceAddressDiffers);
-  const invoiceAddress = differs ? readAddress(fields, "invoiceAddress", "invoice", form, false, errors) : null;
-
-  if (Object.keys(errors).length > 0) return invalid(errors);
-  return ok({
-    paymentMethodId: methodId,
-    acceptTerms: true,
-    purchaseOrder: purchaseOrder || null,
-    nonce: facts.provider === "card" ? v(F.nonce) || null : null,
-    installments,
-    checkoutId: facts.provider === "allpago" ? v(F.checkoutId) || null : null,
-    brazilChoice,
-    fapespProcessNumber: fapesp || null,
-    grantNumber: v(F.grantNumber).slice(0, 60) || null,
-    currencyIso,
-    address,
-    invoiceAddressSameAsBilling: !differs,
-    invoiceAddress,
-    taxId,
-    // The balance panel posts yes / no (spec 2 §4); the API's tick is "on".
-    useCredits: on(F.useCredits) || v(F.useCredits) === "yes",
-    prepayOption: (["fullPayment", "partialPayment"] as const).find((o) => o === v(F.prepayOption)) ?? "none",
-    prepayAmount: v(F.prepayAmount) || null,
-    requireFapiao,
-    fapiao,
-  });
-
-  function readAddress(
-    all: PaymentFields,
-    name: AddressForm,
-    label: "billing" | "invoice",
-    data: PaymentFormData,
-    fapiao: boolean,
-    errs: Record<string, string>,
-  ): PaymentAddress | null {
-    let raw = rawAddress(all, name);
-    if (raw.addressId) {
-      const saved = data.savedAddresses.find((a) => String(a.id) === raw.addressId);
-      if (!saved) {
-        errs[addressFieldName(name, "addressId")] = E("address-not-found");
-        return null;
-      }
-      raw = fromSaved(saved);
-    }
-    // Methods without an address may still ask for the payer's name (Alipay, WeChat) or phone (UnionPay).
-    if (facts.address === "none" && name === "address") return contactOnly(raw, fapiao, errs);
-    // A bank transfer's invoice address is optional: the invoice then carries the account's details.
-    if (label === "invoice" && name === "address" && !addressGiven(raw)) return null;
-    const r = checkAddress(raw, { facts, label, requireFapiao: fapiao, countries: data.countries, brazilId: data.brazilCountryId });
-    for (const [field, key] of Object.entries(r.errors)) errs[addressFieldName(name, field)] = key;
-    return r.address;
-  }
-
-  function contactOnly(raw: RawAddress, fapiao: boolean, errs: Record<string, string>): PaymentAddress | null {
-    if (!facts.showsName && !facts.requiresPhone && !fapiao) return null;
-    if (facts.showsName && !raw.name) errs["address.name"] = E("name-required");
-    else if (raw.name.length > 50) errs["address.name"] = E("name-too-long");
-    const phone = checkPhone(raw.phone, facts.requiresPhone || fapiao, fapiao);
-    if (phone) errs["address.phone"] = phone;
-    return {
-      addressId: null,
-      name: raw.name || null,
-      organization: null,
-      address1: "",
-      address2: null,
-      city: "",
-      state: null,
-      zip: null,
-      countryId: form.userCountryId ?? 0,
-      phone: raw.phone || null,
-      vat: null,
-    };
-  }
 }
 
 /**

@@ -27,7 +27,7 @@ export { applyProviderEvent } from "./confirm";
 export { balanceChoice, refuseShortfall, refusing } from "./refuse";
 export { idempotent, validIdempotencyKey, IDEMPOTENCY_KEY_MAX } from "./idempotency";
 export { applyReservations, releaseReservations } from "./reserve";
-export { balanceChoiceOf, balancePlan, spendPlanned, NO_BALANCES } from "./balances";
+export { balancePlan, spendPlanned, NO_BALANCES } from "./balances";
 export { getProvider } from "./providers";
 export {
   countriesWithStates,
@@ -37,7 +37,6 @@ export {
   loadPaymentForm,
   loadPayoff,
   panelFor,
-  parsePaymentSubmission,
   paymentCurrencies,
   savedAddresses,
 } from "./form";

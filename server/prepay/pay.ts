@@ -1,12 +1,13 @@
 // The prepay payment form's server side (issue 13 §1): what the form renders for a locked amount or an unpaid
-// retainer invoice, and a submission checked by the shared parser (server/payments/form.ts) and paid by
+// retainer invoice, and a submission parsed by the form's one schema (ADR 060) and paid by
 // payPrepayment (payment.ts). The page and POST /api/prepay/payment both come here.
 import { fail, ok, type Result } from "#common/result";
 import type { CurrencyFormat } from "#common/format";
 import type { PaymentFields, PaymentFormData } from "#common/payments/schemas";
 import type { PaymentAnswer } from "#common/payments/types";
 import type { Scope } from "../scope";
-import { parsePaymentSubmission, prepayPaymentForm } from "../payments/form";
+import { prepayPaymentForm } from "../payments/form";
+import { parsePaymentForm } from "#common/payments/form-schema";
 import { payPrepayment, type PrepayTarget } from "./payment";
 import { storedAnswer } from "../payments/idempotency";
 import { checkPrepayAmount, ownUnpaidRetainer, prepayAccount } from "./retainer";
@@ -61,7 +62,7 @@ export async function submitPrepayment(
     }
     return form;
   }
-  const submission = parsePaymentSubmission(fields, form.value.data);
+  const submission = parsePaymentForm(fields, form.value.data);
   if (!submission.ok) return submission;
   return payPrepayment(scope, target, submission.value, key);
 }

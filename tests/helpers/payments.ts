@@ -22,6 +22,7 @@ export const paymentSubmission = (paymentMethodId: number, over: Partial<Payment
   prepayOption: "none",
   prepayAmount: null,
   requireFapiao: false,
+  fapiao: null,
   ...over,
 });
 

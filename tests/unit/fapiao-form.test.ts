@@ -2,7 +2,7 @@
 // method that must issue fapiao, its fields), the stored fapiao form, the API body's `fapiao` object, the staff's
 // fapiao number and the notices after create/cancel. Pure: no database.
 import { describe, expect, it } from "vitest";
-import { parsePaymentSubmission } from "#server/payments/form";
+import { parsePaymentForm as parsePaymentSubmission } from "#common/payments/form-schema";
 import { paymentBody, type PaymentFormData } from "#common/payments/schemas";
 import { PAYMENT_METHOD as M } from "#common/payments/methods";
 import { checkOrderFapiao, checkStoredFapiao, fapiaoNumberError, fapiaoPageSchema, organizationNameError } from "#common/fapiao/schemas";
@@ -107,12 +107,15 @@ describe("the order fapiao in the payment form", () => {
     ]);
   });
 
-  it("ignores the question when disabled (more than one invoice) or where it does not apply", () => {
+  it("refuses 'yes' where the question is shown disabled (more than one invoice) or not asked; 'no' is no", () => {
+    // Issue 21 §6: the schema is built from the page's facts, and 'yes' there could only be dropped unseen.
     const posted = { ...alipay, requireFapiao: "on", ...special };
     const disabled = parsePaymentSubmission(posted, data({ disabled: true }));
-    expect(disabled.ok && [disabled.value.requireFapiao, disabled.value.fapiao]).toEqual([false, null]);
-    const none = parsePaymentSubmission({ ...alipay, "address.phone": "13800138000", requireFapiao: "on", ...special }, data(null));
-    expect(none.ok && none.value.fapiao).toBeNull();
+    expect(!disabled.ok && disabled.fieldErrors).toEqual({ requireFapiao: e("fapiao-not-offered") });
+    const none = parsePaymentSubmission({ ...posted, "address.phone": "13800138000" }, data(null));
+    expect(!none.ok && none.fieldErrors).toEqual({ requireFapiao: e("fapiao-not-offered") });
+    const no = parsePaymentSubmission({ ...alipay, requireFapiao: "no" }, data(null));
+    expect(no.ok && [no.value.requireFapiao, no.value.fapiao]).toEqual([false, null]);
   });
 
   it("maps the API's fapiao object and an explicit 'no'", () => {

@@ -2,7 +2,7 @@
 // zip, installments, currency, Brazil option, tax type and number, terms and payment method rules, checked by
 // the chosen method's facts. Pure: parsePaymentSubmission takes the form's loaded data.
 import { describe, expect, it } from "vitest";
-import { parsePaymentSubmission } from "#server/payments/form";
+import { parsePaymentForm as parsePaymentSubmission } from "#common/payments/form-schema";
 import { paymentBody, type PaymentFormData } from "#common/payments/schemas";
 import { checkPhone, checkZip } from "#common/payments/address";
 import { PAYMENT_METHOD as M } from "#common/payments/methods";
@@ -302,10 +302,13 @@ describe("name and phone of the Chinese methods", () => {
   });
 
   it("a fapiao needs an 11-digit phone: 'Phone number must be 11 digits.'", () => {
-    const unionpay = { paymentMethodId: "21", "address.name": "Li Ming", requireFapiao: "on" };
-    expect(errorsOf(unionpay)).toEqual({ "address.phone": e("phone-fapiao") });
-    expect(errorsOf({ ...unionpay, "address.phone": "+86 10 1234 5678" })).toEqual({ "address.phone": e("phone-fapiao") });
-    const r = parse({ ...unionpay, "address.phone": "13812345678" });
+    // Where the order fapiao is asked (issue 13 §4); elsewhere 'yes' is refused (form-schema.test.ts).
+    const asked = { fapiao: { disabled: false } };
+    const fapiao = { "fapiao.type": "general", "fapiao.serviceType": "editing", "fapiao.organizationName": "北京大学" };
+    const unionpay = { paymentMethodId: "21", "address.name": "Li Ming", requireFapiao: "on", ...fapiao };
+    expect(errorsOf(unionpay, asked)).toEqual({ "address.phone": e("phone-fapiao") });
+    expect(errorsOf({ ...unionpay, "address.phone": "+86 10 1234 5678" }, asked)).toEqual({ "address.phone": e("phone-fapiao") });
+    const r = parse({ ...unionpay, "address.phone": "13812345678" }, asked);
     expect(r.ok && r.value.requireFapiao).toBe(true);
     expect(checkPhone("", false, false)).toBeNull();
     expect(checkPhone("", true, false)).toBe(e("phone-required"));

@@ -1,7 +1,6 @@
-// The payment form's parsed submission (issue 12 §1): what the shared form posts, after the shared schema
-// (app/common/payments/schemas.ts) and the method's rules (server/payments/form.ts) accepted it. The same shape
+// The payment form's parsed shapes (issue 12 §1): the addresses and tax id of a submission, and the payment's
+// answer. The submission itself is the output of the form's one schema (form-schema.ts, ADR 060). The same shape
 // arrives from the wizard's payment step, invoice pay, prepay and digital purchases, and from the API.
-import type { BrazilChoice } from "./methods";
 
 export interface PaymentAddress {
   /** A saved address chosen instead of typing one (its fields are then read from the account, owner-checked). */
@@ -24,36 +23,11 @@ export interface TaxId {
   number: string;
 }
 
-export interface PaymentSubmission {
-  paymentMethodId: number;
-  acceptTerms: boolean;
-  /** Bank transfer: the researcher's purchase order number, ≤ 60. */
-  purchaseOrder: string | null;
-  /** Card: the hosted fields' one-time nonce. */
-  nonce: string | null;
-  /** Allpago card: 1–6. */
-  installments: number | null;
-  /** Allpago: the widget's checkout id. */
-  checkoutId: string | null;
-  brazilChoice: BrazilChoice | null;
-  fapespProcessNumber: string | null;
-  grantNumber: string | null;
-  /** The currency the researcher chose to be charged in (card), or null for the invoice's own. */
-  currencyIso: string | null;
-  /** The billing address (card, PayPal, local methods) or the invoice address (bank transfer), when asked. */
-  address: PaymentAddress | null;
-  /** Bank transfer with a billing address too: false when the invoice goes to another address than billing. */
-  invoiceAddressSameAsBilling: boolean;
-  invoiceAddress: PaymentAddress | null;
-  taxId: TaxId | null;
-  /** Issue 13 (prepay and credits): spending balances, and the order fapiao. Parsed, not yet acted on here. */
-  useCredits: boolean;
-  prepayOption: "fullPayment" | "partialPayment" | "none";
-  prepayAmount: string | null;
-  requireFapiao: boolean;
-  /** The order fapiao's details when the researcher answered 'yes' where it applies (issue 13 §4), else null. */
-  fapiao?: import("../fapiao/schemas").OrderFapiaoInput | null;
-}
+/**
+ * The parsed payment form: the output of the one schema (`paymentFormSchema`, form-schema.ts), inferred there
+ * (issue 21 §6), not stated here.
+ */
+export type { PaymentSubmission } from "./form-schema";
 
 /** The payment's answer to the page or the API (spec 2 §7 "Payment save"). */
 export interface PaymentAnswer {

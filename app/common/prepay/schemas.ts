@@ -2,7 +2,7 @@
 // the currency chooser and the API body. Lenient on values: the domain (server/prepay) checks the amount against
 // the currency's minimum and answers translated field errors (`prepay:errors.*`).
 import * as z from "zod/mini";
-import { paymentBody, type PaymentFields } from "#common/payments/schemas";
+import { paymentBodyFields, paymentBodyShape, type PaymentFields } from "#common/payments/schemas";
 
 const text = (max: number) => z.catch(z.string().check(z.maxLength(max)), "");
 
@@ -45,10 +45,13 @@ export const prepayListQuery = z.object({ all: z.optional(z.string().check(z.max
  * (a new prepayment, major units of the user's currency) or `retainerInvoiceNumber` (an unpaid one).
  */
 export const prepayPaymentBody = z.pipe(
-  z.looseObject({ retainerInvoiceNumber: z.optional(z.unknown()), amount: z.optional(z.unknown()) }),
+  z.looseObject({
+    ...paymentBodyShape,
+    retainerInvoiceNumber: z.optional(z.nullable(z.union([z.string(), z.number()], "payment:errors.value-invalid"))),
+    amount: z.optional(z.nullable(z.union([z.string(), z.number()], "prepay:errors.amount-invalid"))),
+  }),
   z.transform((b): { fields: PaymentFields; amount: string | null; retainerInvoiceNumber: string | null } => {
-    const parsed = paymentBody.safeParse(b);
-    const fields = parsed.success ? parsed.data.fields : {};
+    const { fields } = paymentBodyFields(b);
     const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v).trim() : "");
     return {
       fields,

@@ -27,6 +27,8 @@ export function BalancePanel({
   const option = v(F.prepayOption) ?? panel.choice.prepayOption;
   const useCredits = (v(F.useCredits) ?? (panel.choice.useCredits ? "yes" : "no")) === "yes";
   const amountError = errors[F.prepayAmount];
+  const optionError = errors[F.prepayOption];
+  const creditsError = errors[F.useCredits];
   const submit = useSubmit();
   // With JavaScript a changed choice is priced at once, as "Update total" would be (issue 21 defect 11a): the
   // total shown, and the amount payable the form posts, are then the choice's, so "Pay now" works with one press.
@@ -55,6 +57,11 @@ export function BalancePanel({
               </label>
             ))}
           </div>
+          {optionError ? (
+            <p className="field-error" role="alert">
+              {t(optionError)}
+            </p>
+          ) : null}
           <div className={`field balance-amount${amountError ? " field-invalid" : ""}`}>
             <label htmlFor="pf-prepayAmount">{t("panel.amountLabel", { currency: panel.currency.isoCode })}</label>
             <input
@@ -96,6 +103,11 @@ export function BalancePanel({
               </label>
             ))}
           </div>
+          {creditsError ? (
+            <p className="field-error" role="alert">
+              {t(creditsError)}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <dl className="balance-sum">

@@ -2,7 +2,7 @@
 // bank-transfer box, purchase order number, the Brazil choice, card and Allpago entries, the billing or invoice
 // address, CPF/CNPJ, terms, and a hidden idempotency key. Used by the wizard's payment step and the pay-many
 // page (later prepay and digital purchases). It posts plain fields to its page's action, which parses them with
-// server/payments/form.ts; method-dependent sections show by CSS `:has()`, so JavaScript is not needed.
+// the form's one schema (app/common/payments/form-schema.ts); method-dependent sections show by CSS `:has()`, so JavaScript is not needed.
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
@@ -93,12 +93,25 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
           })
     : null;
 
+  // A refused field this form shows no widget for (a post it did not make: 'yes' to a fapiao not asked here, a
+  // balance not offered, a mangled tick) is said above the form, so that no refusal is silent.
+  const unshown = Object.entries(state.errors)
+    .filter(([name]) => !errorShownBeside(name, data))
+    .map(([, key]) => t(key));
+
   const form = (
     <Form method="post" id={PAYMENT_FORM_ID} className="payment-form stack" replace>
       {formError ? (
         <p className="alert alert-danger" role="alert">
           {formError}
         </p>
+      ) : null}
+      {unshown.length ? (
+        <ul className="alert alert-danger" role="alert">
+          {unshown.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
       ) : null}
       <input type="hidden" name={F.idempotencyKey} value={v(F.idempotencyKey) || data.idempotencyKey} />
       {Object.entries(hidden ?? {}).map(([name, value]) => (
@@ -282,6 +295,15 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
       {voucher ? <VoucherPanel formId={voucher.formId} appliedCode={voucher.appliedCode} voucherAvailable={data.voucherAvailable} /> : null}
     </>
   );
+}
+
+/** Whether the form shows `name`'s error beside it (the fields that may have no widget on this page). */
+function errorShownBeside(name: string, data: PaymentFormData): boolean {
+  if (name === F.invoiceAddressDiffers) return false;
+  if (name === F.requireFapiao) return Boolean(data.fapiao);
+  if (name === F.useCredits) return (data.balances?.credits ?? 0) > 0;
+  if (name === F.prepayOption || name === F.prepayAmount) return (data.balances?.prepayment ?? 0) > 0;
+  return true;
 }
 
 /** The card's charge currency: the amount's own when it may be chosen, else US dollars. */
