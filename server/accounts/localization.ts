@@ -5,9 +5,11 @@ import type { Localization } from "../config";
 
 /** `current`: the address the request came to (its adapter passes it; domain code takes no Request, ADR 057). */
 export function siteOrigin(secureSite: string, current: URL): string {
-  // Local development hosts (*.localhost) keep the current scheme and port.
-  if (secureSite === "localhost" || secureSite.endsWith(".localhost"))
-    return `${current.protocol}//${secureSite}${current.port ? `:${current.port}` : ""}`;
+  // Local development hosts (*.localhost) keep the current scheme, and the current port unless the site names its own.
+  const name = secureSite.replace(/:\d+$/, "");
+  const ownPort = name !== secureSite;
+  if (name === "localhost" || name.endsWith(".localhost"))
+    return `${current.protocol}//${secureSite}${!ownPort && current.port ? `:${current.port}` : ""}`;
   return `https://${secureSite}`;
 }
 
