@@ -27,7 +27,8 @@ describe("a localisation host with a port", () => {
   let portal: TestPortal;
   beforeAll(async () => {
     portal = await startRelaxedPortal({ CONFIG_LOCALIZATION_HOSTS: JSON.stringify({ CN: "cn.localhost:3413", BR: "br.localhost" }) });
-  });
+    // A shared machine can take more than the default minute to build a portal.
+  }, 240_000);
   afterAll(() => portal?.stop());
 
   it("is the Chinese researcher's own site at that host and port, another site elsewhere", async () => {
