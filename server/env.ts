@@ -329,7 +329,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const problem = publicUrlProblem(data);
   // A config override whose typo would lock everyone out (a rate limit) or strand a site (a host) stops the start.
   const configProblems = configOverrideProblems(overrides);
-  if (problem || partial.length || configProblems.length) throw new EnvError([...(problem ? [problem] : []), ...partial, ...configProblems]);
+  if (problem || partial.length || configProblems.length)
+    throw new EnvError([...(problem ? [problem] : []), ...partial, ...configProblems]);
   return { ...data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
 }
 

@@ -17,7 +17,7 @@ describe("the verification e-mail's language", () => {
   it.each([
     ["cn", "确认"],
     ["br", "confirm"],
-  ] as const)("is the %s account's, with a /%s link, though the request was English", async (language, word) => {
+  ] as const)("is the %s account's with its own link (says %s), though the request was English", async (language, word) => {
     const user = await createResearcher(t.ctx, { language });
     await t.ctx.db.updateTable("users").set({ email_verified_at: null }).where("id", "=", user.id).execute();
     expect(await sendVerificationMail(t.ctx, user.id, "en")).toBe("sent");

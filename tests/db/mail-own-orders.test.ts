@@ -50,7 +50,10 @@ describe("order e-mail to the researcher's own address (ADR 062)", () => {
     // A request's mail to one's own unverified address (a quote) is still refused: the requester is told.
     expect(await sendMail(t.ctx, { ...base, to: owner.email, userId: owner.id })).toEqual({ id: null, status: "unverified" });
     // The owner flag names whose news it is: it opens no other account's unverified address.
-    expect(await sendMail(t.ctx, { ...base, to: owner.email, userId: other.id, toOwner: true })).toEqual({ id: null, status: "unverified" });
+    expect(await sendMail(t.ctx, { ...base, to: owner.email, userId: other.id, toOwner: true })).toEqual({
+      id: null,
+      status: "unverified",
+    });
     expect(await listOutbox(t.ctx, { to: owner.email })).toHaveLength(0);
   });
 
@@ -61,7 +64,11 @@ describe("order e-mail to the researcher's own address (ADR 062)", () => {
     await t.ctx.db
       .updateTable("orders")
       .set({ notification_emails: JSON.stringify([stranger.email]) })
-      .where("id", "=", (await t.ctx.db.selectFrom("order_history").select("order_id").where("id", "=", historyId).executeTakeFirstOrThrow()).order_id)
+      .where(
+        "id",
+        "=",
+        (await t.ctx.db.selectFrom("order_history").select("order_id").where("id", "=", historyId).executeTakeFirstOrThrow()).order_id,
+      )
       .execute();
     expect(await notifyHistory(t.ctx, historyId)).toBe("sent");
     const refused = await listOutbox(t.ctx, { to: stranger.email });

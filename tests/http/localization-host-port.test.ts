@@ -9,7 +9,12 @@ import { createPlacedOrder } from "../helpers/factories";
 
 const CHINESE = { country: "CN", countryCode: "CN", phoneNumber: "13800138000", currency: "CNY", language: "cn" };
 
-function getWithHost(portal: TestPortal, pathname: string, host: string, cookie: string): Promise<{ status: number; body: string; location?: string }> {
+function getWithHost(
+  portal: TestPortal,
+  pathname: string,
+  host: string,
+  cookie: string,
+): Promise<{ status: number; body: string; location?: string }> {
   const url = new URL(portal.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path: pathname, headers: { host, cookie } }, (res) => {

@@ -32,7 +32,12 @@ const loc = (identity: string, secureSite: string | null, isDefault = false): Lo
 
 function snapshot(rateLimits: unknown = CONFIG_DEFAULTS.rateLimits.value): ApplicationSnapshot {
   const config = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, d]) => [k, d.value])) as ApplicationSnapshot["config"];
-  return { config: { ...config, rateLimits: rateLimits as never }, flags: {} as never, localizations: [loc("US", null, true)], loadedAt: "" };
+  return {
+    config: { ...config, rateLimits: rateLimits as never },
+    flags: {} as never,
+    localizations: [loc("US", null, true)],
+    loadedAt: "",
+  };
 }
 
 describe("CONFIG_RATE_LIMITS", () => {
@@ -54,7 +59,9 @@ describe("CONFIG_RATE_LIMITS", () => {
   });
 
   it("refuses an unknown key, a bad value or a non-object at start, naming the key", () => {
-    expect(problems({ CONFIG_RATE_LIMITS: '{"signInPerMinut":5}' })).toMatch(/CONFIG_RATE_LIMITS names an unknown rate limit "signInPerMinut" \(known: signInPerMinute/);
+    expect(problems({ CONFIG_RATE_LIMITS: '{"signInPerMinut":5}' })).toMatch(
+      /CONFIG_RATE_LIMITS names an unknown rate limit "signInPerMinut" \(known: signInPerMinute/,
+    );
     expect(problems({ CONFIG_RATE_LIMITS: '{"signInPerMinute":0}' })).toMatch(/CONFIG_RATE_LIMITS sets "signInPerMinute" to 0/);
     expect(problems({ CONFIG_RATE_LIMITS: '{"signInPerMinute":"5"}' })).toMatch(/sets "signInPerMinute" to "5"/);
     expect(problems({ CONFIG_RATE_LIMITS: '{"resetRequestsPerHour":2.5}' })).toMatch(/sets "resetRequestsPerHour" to 2.5/);
@@ -66,7 +73,9 @@ describe("CONFIG_RATE_LIMITS", () => {
 describe("CONFIG_LOCALIZATION_HOSTS with a port", () => {
   it("is accepted at start; a scheme, a path or a bad port is refused naming the key", () => {
     expect(() => readEnv({ CONFIG_LOCALIZATION_HOSTS: '{"CN":"cn.localhost:3413","BR":"br.example.com"}' })).not.toThrow();
-    expect(problems({ CONFIG_LOCALIZATION_HOSTS: '{"CN":"https://cn.example.com"}' })).toMatch(/CONFIG_LOCALIZATION_HOSTS sets "CN" to "https:\/\/cn.example.com"/);
+    expect(problems({ CONFIG_LOCALIZATION_HOSTS: '{"CN":"https://cn.example.com"}' })).toMatch(
+      /CONFIG_LOCALIZATION_HOSTS sets "CN" to "https:\/\/cn.example.com"/,
+    );
     expect(problems({ CONFIG_LOCALIZATION_HOSTS: '{"CN":"cn.example.com/x"}' })).toMatch(/sets "CN"/);
     expect(problems({ CONFIG_LOCALIZATION_HOSTS: '{"CN":"cn.localhost:99999"}' })).toMatch(/sets "CN"/);
     expect(problems({ CONFIG_LOCALIZATION_HOSTS: '{"cn":"cn.localhost"}' })).toMatch(/names "cn", which is not a localisation identity/);

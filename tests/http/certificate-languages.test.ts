@@ -1,0 +1,41 @@
+// Issue 22 item 2: `/api/certificate/{code}` names the certified services in the caller's language (never
+// catalogue keys like `catalogue:services.standard-editing`), and the verify page dates the certificate as its
+// PDF does: in the owner's localisation's time zone (a Chinese certificate issued at 20:00 UTC is the next day).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRelaxedPortal, Client, RELAXED_RATE_LIMITS, type TestPortal } from "../helpers/portal";
+import { createResearcher } from "../helpers/factories";
+import { certifiedOrder, pdfBytes } from "../helpers/deliverables";
+
+const CHINESE = { country: "CN", countryCode: "CN", phoneNumber: "13800138000", currency: "CNY", language: "cn" };
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startRelaxedPortal({
+    CONFIG_RATE_LIMITS: JSON.stringify({ ...RELAXED_RATE_LIMITS, certificateLookupsPer10Minutes: 1000 }),
+  });
+  // A shared machine can take more than the default minute to build a portal.
+}, 240_000);
+afterAll(async () => portal?.stop());
+
+describe("a Chinese researcher's certificate", () => {
+  it("is named and dated alike by the API, the verify page and the PDF", async () => {
+    const owner = await createResearcher(portal.ctx, CHINESE);
+    const { code } = await certifiedOrder(portal.ctx, owner, [{ name: "edited.pdf", bytes: pdfBytes() }], { authors: "Li Ming" });
+    await portal.ctx.db
+      .updateTable("certificates")
+      .set({ issued_at: new Date("2026-03-05T20:00:00Z") })
+      .where("code", "=", code)
+      .execute();
+    const visitor = new Client(portal.url);
+
+    const cn = await (await visitor.request(`/api/certificate/${code}`, { headers: { "accept-language": "zh-CN" } })).json();
+    expect(cn.certificate.services).toContain("标准润色");
+    const en = await (await visitor.request(`/api/certificate/${code}`, { headers: { "accept-language": "en" } })).json();
+    expect(en.certificate.services).toContain("Standard Editing");
+    expect(JSON.stringify([cn, en])).not.toContain("catalogue:");
+
+    const page = await (await visitor.get(`/cn/certificate/verify?code=${code}`)).text();
+    expect(page).toContain("2026年3月6日");
+    expect(page).not.toContain("2026年3月5日");
+  });
+});
