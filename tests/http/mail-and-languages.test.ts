@@ -1,9 +1,10 @@
+// Issue 22 item 1: the thank-you page claims no confirmation mail that was not sent.
 // Issue 22 item 2: `/api/certificate/{code}` names the certified services in the caller's language (never
 // catalogue keys like `catalogue:services.standard-editing`), and the verify page dates the certificate as its
 // PDF does: in the owner's localisation's time zone (a Chinese certificate issued at 20:00 UTC is the next day).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, RELAXED_RATE_LIMITS, type TestPortal } from "../helpers/portal";
-import { createResearcher } from "../helpers/factories";
+import { createPlacedOrder, createResearcher } from "../helpers/factories";
 import { certifiedOrder, pdfBytes } from "../helpers/deliverables";
 
 const CHINESE = { country: "CN", countryCode: "CN", phoneNumber: "13800138000", currency: "CNY", language: "cn" };
@@ -37,5 +38,45 @@ describe("a Chinese researcher's certificate", () => {
     const page = await (await visitor.get(`/cn/certificate/verify?code=${code}`)).text();
     expect(page).toContain("2026年3月6日");
     expect(page).not.toContain("2026年3月5日");
+  });
+});
+
+describe("the thank-you page's confirmation sentence", () => {
+  it("says the mail is on its way before it is sent, and sent once SMTP took it", async () => {
+    const user = await portal.researcher();
+    const placed = await createPlacedOrder(portal.ctx, user);
+    const page = `/en/researcher/index/details/${placed.externalId}/thank-you`;
+    let html = await (await user.client.get(page)).text();
+    expect(html).toContain('data-confirmation-mail="pending"');
+    expect(html).not.toContain("We have e-mailed");
+    // As the outbox row of the "order received" mail says once delivered (server/orders/life.ts).
+    const order = await portal.ctx.db
+      .selectFrom("orders")
+      .select("id")
+      .where("external_id", "=", placed.externalId)
+      .executeTakeFirstOrThrow();
+    const history = await portal.ctx.db
+      .selectFrom("order_history")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .where("event", "=", "place")
+      .executeTakeFirstOrThrow();
+    await portal.ctx.db
+      .insertInto("mail_outbox")
+      .values({
+        to_email: user.email,
+        subject: "Order received",
+        text_body: "…",
+        template: "order-place",
+        lang: "en",
+        user_id: user.id,
+        status: "sent",
+        dedupe_key: `order-history:${history.id}:${user.email.toLowerCase()}`,
+      })
+      .onConflict((oc) => oc.column("dedupe_key").doUpdateSet({ status: "sent" }))
+      .execute();
+    html = await (await user.client.get(page)).text();
+    expect(html).toContain('data-confirmation-mail="sent"');
+    expect(html).toContain(`We have e-mailed a confirmation to ${user.email}.`);
   });
 });
