@@ -7,6 +7,7 @@ import path from "node:path";
 import * as z from "zod/mini";
 import type { ProviderId } from "#common/payments/methods";
 import { DEFAULT_POOL_SIZE, DEFAULT_POOL_WAIT_MS } from "./db/defaults";
+import { configOverrideProblems } from "./config/overrides";
 
 const TRUE = ["1", "true", "yes", "on"];
 const FALSE = ["0", "false", "no", "off"];
@@ -326,7 +327,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const data = { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? demoByDefault(parsed.data) };
   const problem = publicUrlProblem(data);
-  if (problem || partial.length) throw new EnvError([...(problem ? [problem] : []), ...partial]);
+  // A config override whose typo would lock everyone out (a rate limit) or strand a site (a host) stops the start.
+  const configProblems = configOverrideProblems(overrides);
+  if (problem || partial.length || configProblems.length)
+    throw new EnvError([...(problem ? [problem] : []), ...partial, ...configProblems]);
   return { ...data, OAUTH_CLIENT_SECRETS: secrets, CONFIG_OVERRIDES: overrides };
 }
 

@@ -24,9 +24,11 @@ function toDate(input: DateInput): Date {
 const DAY_FIRST: Record<SiteLang, boolean> = { en: true, br: true, es: true, cn: false, jp: false };
 
 /**
- * Date and time in the page's language and its own clock: "21 Nov 2026, 10:39 PM" in English, "21 nov. 2026,
- * 22:39" in Portuguese, "2026年11月21日 22:39" in Chinese. The specs' "12-hour time" is the English site's
- * rule; forcing it on every language showed "PM" on Portuguese pages (issue 9 §4, ADR 022).
+ * Date and time in the page's language with the 12-hour clock: "21 Nov 2026, 10:39 PM" in English, "21 nov.
+ * 2026, 10:39 PM" in Portuguese, "2026年11月21日 下午10:39" in Chinese. Spec 3 §9 ("Product-wide"): "Dates display
+ * as day, month, year with 12-hour time", a rule of the whole product, not of the English site only (issue 22
+ * item 2; ADR 062 replaces ADR 022's 24-hour clock outside English). Chinese and Japanese keep their native
+ * year-month-day order, which their readers expect (ADR 022).
  */
 export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC"): string {
   const date = toDate(input);
@@ -38,6 +40,7 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
+      hour12: true,
       timeZone,
     }).format(date);
   }
@@ -47,6 +50,7 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    hour12: true,
     timeZone,
   }).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";

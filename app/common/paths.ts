@@ -98,7 +98,7 @@ export const paths = {
     `/${lang}/payment-sandbox/${seg(provider)}/${seg(paymentId)}${query(q)}`,
   referralRewards: (lang: SiteLang) => `/${lang}/referral-rewards`,
   /** A referral link (ADR 031): sign-up with the referrer's code, without a language (the friend's own is chosen). */
-  referralSignUp: (code: string) => `/register${query({ referralCode: code })}`,
+  referralSignUp: (lang: SiteLang, code: string) => `/${lang}/register${query({ referralCode: code })}`,
 
   // The order wizard (spec 1 §2): `step` is a step's path segment ("get-started", "details", …).
   submit: (lang: SiteLang, step: string, q?: Query) => `/${lang}/researcher/submit/${step}${query(q)}`,

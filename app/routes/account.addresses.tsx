@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, use
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "#app/lib/translate";
+import { stateName } from "#app/lib/state-name";
 import { ErrorSummary, FormErrors, SelectField, SubmitButton, TextField, summaryOf } from "#app/components/form";
 import { requireUser } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
@@ -254,7 +255,7 @@ function AddressForm({ data }: { data: EditData }) {
             <option value="">{t("address.chooseState")}</option>
             {states.map((s) => (
               <option key={s.code} value={s.code}>
-                {s.name}
+                {stateName(t, country, s)}
               </option>
             ))}
           </SelectField>

@@ -9,7 +9,13 @@ import { formatDate } from "#common/format";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { DownloadAllButton } from "#app/components/DownloadAllButton";
-import { certificateDownloadAvailable, checkDeliveredFile, formatCertificateCode, lookupCertificate } from "#server/certificates";
+import {
+  certificateDownloadAvailable,
+  certificateTimeZone,
+  checkDeliveredFile,
+  formatCertificateCode,
+  lookupCertificate,
+} from "#server/certificates";
 import { multipartBody } from "#server/http/multipart";
 
 export const handle = { i18n: ["certificate", "catalogue"] };
@@ -26,6 +32,8 @@ interface Verified {
   title: string;
   authors: string;
   issuedAt: string;
+  /** The time zone the certificate is dated in (the PDF's): the page shows the printed date. */
+  timeZone: string;
   services: string[];
   files: { name: string; sizeBytes: number; sha256: string }[];
   viewable: boolean;
@@ -75,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: c.title,
     authors: c.authors,
     issuedAt: c.issuedAt,
+    timeZone: await certificateTimeZone(scope.app, c),
     services: c.services,
     files: c.files,
     viewable: c.viewable,
@@ -165,7 +174,7 @@ export default function VerifyCertificate() {
               </tr>
               <tr>
                 <th scope="row">{t("verify.generated")}</th>
-                <td>{formatDate(c.issuedAt, lang)}</td>
+                <td>{formatDate(c.issuedAt, lang, c.timeZone)}</td>
               </tr>
               {c.services.length ? (
                 <tr>

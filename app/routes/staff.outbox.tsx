@@ -37,6 +37,11 @@ export default function Outbox() {
           <p>
             {t("staff.to")}: {open.to} · {formatDateTime(open.createdAt, lang)} · {t(`staff.statuses.${open.status}`)}
           </p>
+          {open.error ? (
+            <p className="alert alert-danger" data-mail-error>
+              {t("staff.reason")}: {open.error}
+            </p>
+          ) : null}
           {open.redacted ? <p className="alert alert-info">{t("staff.redactedNote")}</p> : null}
           <pre className="mail-body">{open.body}</pre>
         </article>

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
-import type { SiteLang } from "#common/i18n";
+import { isSiteLang, type SiteLang } from "#common/i18n";
 import { fail, ok, type Result } from "#common/result";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
@@ -25,28 +25,31 @@ export function emailVerificationPath(lang: SiteLang, identity: string, expires:
 }
 
 /**
- * E-mails the account's owner the signed link that proves the address is theirs: `sent`, `verified` (nothing to
+ * E-mails the account's owner the signed link that proves the address is theirs, in the account's language with
+ * its /{lang} link (issue 22 item 2: a cn account registering through the API got English and /en);
+ * `lang` only stands in for an account whose stored language is not a site language: `sent`, `verified` (nothing to
  * do) or `limited` (the address's mail limit, ADR 026: a resend button cannot become a spam cannon).
  */
 export async function sendVerificationMail(ctx: AppContext, userId: number, lang: SiteLang): Promise<"sent" | "verified" | "limited"> {
   const user = await ctx.db
     .selectFrom("users")
-    .select(["identity", "email", "email_verified_at", "localization"])
+    .select(["identity", "email", "email_verified_at", "localization", "language"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user || user.email_verified_at) return "verified";
+  const mailLang: SiteLang = isSiteLang(user.language) ? user.language : lang;
   const expires = Math.floor(Date.now() / 1000) + EMAIL_VERIFICATION_TTL_SECONDS;
   // Links come from configuration only, never from a request header (issue 10 §1; ADR 025).
   const base = await mailLinkBase(ctx, user.localization);
-  const link = `${base}${emailVerificationPath(lang, user.identity, expires, signature(ctx, user.identity, user.email, expires))}`;
-  const t = fixedT(lang, "auth");
+  const link = `${base}${emailVerificationPath(mailLang, user.identity, expires, signature(ctx, user.identity, user.email, expires))}`;
+  const t = fixedT(mailLang, "auth");
   const company = (await ctx.config.snapshot()).config.companyShortName;
   const outcome = await sendMail(ctx, {
     to: user.email,
     subject: t("verifyMail.subject", { company }),
     text: t("verifyMail.body", { link, company, days: EMAIL_VERIFICATION_TTL_SECONDS / 86400 }),
     template: "email-verification",
-    lang,
+    lang: mailLang,
     userId,
     beforeVerification: true,
     // Whoever holds the link can vouch for the address: only its recipient may see it (ADR 018).

@@ -7,6 +7,8 @@ import { certificateDetailsBody, certificatePdfQuery } from "#common/certificate
 import { endpoint, reply, type ApiReply, type EndpointTable } from "../http/api/endpoint";
 import { multipartBody } from "../http/multipart";
 import type { Scope } from "../scope";
+import type { SiteLang } from "#common/i18n";
+import { fixedT } from "../i18n";
 import { listDeliverables } from "../orders/deliverables";
 import { deliverableFile, deliverablesListing, deliverablesZip } from "../orders/deliverables-api";
 import { checkDeliveredFile } from "./check-file";
@@ -15,11 +17,16 @@ import { certificateDownloadAvailable, lookupCertificate, publicCertificate, typ
 import { certificatePdf } from "./pdf";
 import { saveCertificateDetails } from "./save";
 
-/** The certificate as the API shows it (spec 2 §3: code, title, authors, issuedOn, externalId). */
-export function certificateJson(record: CertificateRecord) {
+/**
+ * The certificate as the API shows it (spec 2 §3: code, title, authors, issuedOn, externalId), its services by
+ * name in the caller's language (the language cookie, then Accept-Language), never catalogue keys (issue 22).
+ */
+export function certificateJson(record: CertificateRecord, lang: SiteLang) {
   const view = publicCertificate(record);
+  const t = fixedT(lang, "catalogue");
   return {
     ...view,
+    services: view.services.map((key) => t(key)),
     formattedCode: formatCertificateCode(view.code),
     issuedOn: view.issuedAt,
     pdfPath: paths.api.certificatePdf(view.code),
@@ -58,7 +65,7 @@ export const certificatesApi: EndpointTable = [
     async handler({ scope, params }) {
       const r = await lookupCertificate(scope, params.code);
       if (!r.ok) return refused(r);
-      return ok({ certificate: certificateJson(r.value) });
+      return ok({ certificate: certificateJson(r.value, scope.lang) });
     },
   }),
   endpoint({
@@ -144,7 +151,7 @@ export const certificatesApi: EndpointTable = [
     async handler({ scope, params, body }) {
       const r = await saveCertificateDetails(scope, params.code, body);
       if (!r.ok) return r;
-      return ok({ certificateDetails: certificateJson(r.value), messages: ["certificate-details-updated"] });
+      return ok({ certificateDetails: certificateJson(r.value, scope.lang), messages: ["certificate-details-updated"] });
     },
   }),
 ];

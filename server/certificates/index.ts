@@ -6,6 +6,7 @@ export {
   CERTIFICATE_LIMIT_DEFAULTS,
   certificateDownloadAvailable,
   certificateForOrder,
+  certificateTimeZone,
   findCertificateByCode,
   lookupCertificate,
   ownCertificate,

@@ -7,6 +7,7 @@ import type { DB } from "../db";
 import { rateLimit } from "../kernel/rate-limit";
 import type { Scope } from "../scope";
 import { flagContextOf, orderBaseQuery, toOrderView } from "../orders/read";
+import { localizationTimeZone } from "../config";
 import { normalizeCertificateCode } from "./issue";
 
 export interface CertificateView {
@@ -31,6 +32,8 @@ export interface CertificateView {
 export interface CertificateRecord extends CertificateView {
   orderId: number;
   ownerUserId: number;
+  /** The owner's localisation: its time zone dates the certificate, on the PDF and the verify page alike. */
+  ownerLocalization: string;
 }
 
 const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -39,7 +42,9 @@ function certificateQuery(db: DB) {
   return db
     .selectFrom("certificates as c")
     .innerJoin("orders as o", "o.id", "c.order_id")
+    .innerJoin("users as u", "u.id", "o.user_id")
     .select([
+      "u.localization as owner_localization",
       "c.order_id",
       "c.code",
       "c.title",
@@ -60,6 +65,7 @@ function toRecord(r: Row): CertificateRecord {
   return {
     orderId: r.order_id,
     ownerUserId: r.user_id,
+    ownerLocalization: r.owner_localization,
     code: r.code,
     externalId: r.external_id,
     title: r.title,
@@ -75,8 +81,16 @@ function toRecord(r: Row): CertificateRecord {
 
 /** The public face of a record (no internal ids). */
 export function publicCertificate(record: CertificateRecord): CertificateView {
-  const { orderId: _orderId, ownerUserId: _owner, ...view } = record;
+  const { orderId: _orderId, ownerUserId: _owner, ownerLocalization: _localization, ...view } = record;
   return view;
+}
+
+/**
+ * The time zone a certificate is dated in: its owner's localisation's (Asia/Shanghai for China). The PDF and the
+ * verify page both use it, so the printed date is the page's date (issue 22 item 2).
+ */
+export async function certificateTimeZone(app: AppContext, record: Pick<CertificateRecord, "ownerLocalization">): Promise<string> {
+  return localizationTimeZone((await app.config.snapshot()).localizations, record.ownerLocalization);
 }
 
 /** The certificate of a code as typed (normalised first: junk never reaches the database), or null. */

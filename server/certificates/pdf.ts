@@ -7,26 +7,26 @@ import { fail, type Result } from "#common/result";
 import { isSiteLang } from "#common/i18n";
 import { paths } from "#common/paths";
 import type { AppContext } from "../context";
-import { localizationTimeZone } from "../config";
 import { fixedT } from "../i18n";
 import { mailLinkBase } from "../mail";
 import { CERTIFICATE_LAYOUT_VERSION, type CertificateData } from "../pdf/certificate";
 import { cachedPdf } from "../pdf/cached";
 import { formatCertificateCode } from "./issue";
-import type { CertificateRecord } from "./lookup";
+import { certificateTimeZone, type CertificateRecord } from "./lookup";
 
 export const CERTIFICATE_PDF_CACHE_SECONDS = 60 * 60;
 
 /** What the PDF of a certificate prints. */
 export async function certificatePdfData(app: AppContext, record: CertificateRecord): Promise<CertificateData> {
   const lang = isSiteLang(record.lang) ? record.lang : "en";
-  const owner = await app.db.selectFrom("users").select("localization").where("id", "=", record.ownerUserId).executeTakeFirst();
   const snapshot = await app.config.snapshot();
-  const base = await mailLinkBase(app, owner?.localization ?? null);
+  const base = await mailLinkBase(app, record.ownerLocalization);
   const t = fixedT(lang, "order");
   return {
     lang,
-    company: { name: snapshot.config.companyShortName, website: snapshot.config.website },
+    // The footer prints the address the certificate is verified at (PUBLIC_URL or the owner's site), not the
+    // config `website`, which a fresh install leaves at 127.0.0.1:3000 (issue 22 item 2).
+    company: { name: snapshot.config.companyShortName, website: new URL(base).host },
     title: record.title,
     authors: record.authors,
     services: record.services.map((key) => t(key)),
@@ -34,7 +34,7 @@ export async function certificatePdfData(app: AppContext, record: CertificateRec
     code: formatCertificateCode(record.code),
     verifyUrl: `${base}${paths.certificateVerifyCode(lang, record.code)}`,
     files: record.files,
-    timeZone: localizationTimeZone(snapshot.localizations, owner?.localization ?? ""),
+    timeZone: await certificateTimeZone(app, record),
   };
 }
 

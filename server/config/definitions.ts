@@ -2,6 +2,31 @@
 // These are the seed defaults; the database holds the live values, which staff
 // can change without a release and the environment can override.
 
+/**
+ * Every rate limit the portal knows, with its default (README "Rate limits"). A configured `rateLimits` object
+ * (stored, or `CONFIG_RATE_LIMITS`) is merged over these: a key it does not name keeps its default, and a key
+ * not listed here, or a value that is not a positive whole number, is refused at start (issue 22 item 3).
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  signInPerMinute: 10,
+  signInFailuresPerAccountAddress: 10,
+  signInFailuresPerAccount: 20,
+  registrationsPerHour: 20,
+  emailChecksPerHour: 30,
+  resetRequestsPerHour: 10,
+  resetAttemptsPerHour: 30,
+  resetFailuresPerAccount: 10,
+  mailPerRecipientPerHour: 10,
+  mailPerUserPerHour: 20,
+  quotesPer10Minutes: 20,
+  quotePdfsPer10Minutes: 60,
+  wechatStartsPer10Minutes: 60,
+  wechatPollsPerCode: 45,
+  wechatPollsPerMinute: 600,
+  certificateLookupsPer10Minutes: 30,
+} as const;
+export type RateLimitKey = keyof typeof RATE_LIMIT_DEFAULTS;
+
 export const CONFIG_DEFAULTS = {
   localAuthEnabled: { value: true, description: "Sign-in with e-mail and password is offered." },
   foundUsOptions: {
@@ -136,15 +161,7 @@ export const CONFIG_DEFAULTS = {
     description: "Hosts (besides the localisations' own sites) that a sign-in redirect may lead to.",
   },
   rateLimits: {
-    value: {
-      signInPerMinute: 10,
-      registrationsPerHour: 20,
-      resetRequestsPerHour: 10,
-      emailChecksPerHour: 30,
-      wechatStartsPer10Minutes: 60,
-      wechatPollsPerCode: 45,
-      wechatPollsPerMinute: 600,
-    },
+    value: RATE_LIMIT_DEFAULTS as Record<RateLimitKey, number>,
     description: "Rate limits per client address (sign-in also per account).",
   },
   rubriqExternalUrl: { value: "", description: "External address the rubriq area leaves for when rubriq_ui_hosted_on_new_site is on." },

@@ -4,6 +4,7 @@
 import type { DB } from "../db";
 import type { Cache } from "../cache";
 import { CONFIG_DEFAULTS, FEATURE_FLAGS, type ConfigKey, type ConfigValues, type FeatureFlags, type FlagName } from "./definitions";
+import { mergeRateLimits } from "./overrides";
 
 export const CONFIG_CACHE_SECONDS = 600;
 const CACHE_KEY = "config:v1";
@@ -61,6 +62,9 @@ export function applyEnvOverrides(snapshot: ApplicationSnapshot, env: Record<str
     const raw = env[`CONFIG_${envName(key)}`];
     if (raw !== undefined) config[key] = parseEnvValue(raw, config[key] ?? CONFIG_DEFAULTS[key].value);
   }
+  // Rate limits key by key: defaults, the stored object, then the override; naming one key changes only that one.
+  const rawLimits = env.CONFIG_RATE_LIMITS;
+  config.rateLimits = mergeRateLimits(snapshot.config.rateLimits, rawLimits === undefined ? undefined : config.rateLimits);
   const flags = { ...snapshot.flags };
   for (const name of Object.keys(FEATURE_FLAGS) as FlagName[]) {
     const raw = env[`FLAG_${envName(name)}`];
@@ -174,16 +178,36 @@ export function localizationTimeZone(localizations: Localization[], identity: st
  * and accounts sends mail (ADR 059).
  */
 export function siteOrigin(secureSite: string, current: URL): string {
-  // Local development hosts (*.localhost) keep the current scheme and port.
-  if (secureSite === "localhost" || secureSite.endsWith(".localhost"))
-    return `${current.protocol}//${secureSite}${current.port ? `:${current.port}` : ""}`;
+  // Local development hosts (*.localhost) keep the current scheme, and the current port unless the site names its own.
+  const name = secureSite.replace(/:\d+$/, "");
+  const ownPort = name !== secureSite;
+  if (name === "localhost" || name.endsWith(".localhost"))
+    return `${current.protocol}//${secureSite}${!ownPort && current.port ? `:${current.port}` : ""}`;
   return `https://${secureSite}`;
+}
+
+/** A Host header or a configured site host as compared: lower case, the name and the port (none for 80 and 443). */
+function splitHost(host: string): { name: string; port: string | null } {
+  const h = host.trim().toLowerCase();
+  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(h);
+  if (!m) return { name: h, port: null };
+  return { name: m[1], port: m[2] && m[2] !== "80" && m[2] !== "443" ? m[2] : null };
+}
+
+/**
+ * Whether a request's Host is the site `secureSite` (issue 22 item 3): the same name and, when the site is
+ * configured with a port (`cn.localhost:3413`), the same port, a scheme's default port counting as none. A
+ * site configured without a port is its name on any port (development serves every site on one port).
+ */
+export function hostIsSite(host: string, secureSite: string): boolean {
+  const req = splitHost(host);
+  const site = splitHost(secureSite);
+  return req.name === site.name && (site.port === null || site.port === req.port);
 }
 
 /** The localisation of a request: the one whose secure site is the request's host, else the default (US). */
 export function localizationForHost(localizations: Localization[], host: string | null | undefined): Localization {
-  const hostname = (host ?? "").split(":")[0].toLowerCase();
-  const byHost = localizations.find((l) => l.secureSite !== null && l.secureSite === hostname);
+  const byHost = host ? localizations.find((l) => l.secureSite !== null && hostIsSite(host, l.secureSite)) : undefined;
   const fallback = localizations.find((l) => l.isDefault) ?? localizations[0];
   if (!fallback) throw new Error("No localisation is configured");
   return byHost ?? fallback;

@@ -36,6 +36,13 @@ export interface MailMessage {
    */
   beforeVerification?: boolean;
   /**
+   * The portal's own report to an account's owner about their account or their orders (placed, started,
+   * completed, payment recorded, certificate ready): sent to that account's own address (`userId`'s e-mail)
+   * whether or not it is verified yet. Verification stops mail a requester can aim at an address (a quote, a
+   * resend button), not the owner's own news (ADR 062). Ignored when `to` is not `userId`'s address.
+   */
+  toOwner?: boolean;
+  /**
    * The same on every attempt of a job that sends this message (e.g. `order-history:<id>:<recipient>`): a
    * retry after a crash finds the outbox row the killed attempt wrote and delivers that one, if it was not
    * sent yet, instead of writing a second message (ADR 046).
@@ -47,18 +54,31 @@ export type SendOutcome =
   | { id: string; status: "queued" | "sent" | "failed" }
   /** Over a limit: nothing was written or sent. */
   | { id: null; status: "limited"; retryAfterSeconds: number }
-  /** To the address of an account whose owner has not verified it: nothing was written or sent. */
-  | { id: null; status: "unverified" };
+  /** To the address of an account whose owner has not verified it: nothing was sent (the requester is told). */
+  | { id: null; status: "unverified" }
+  /**
+   * The same, for the portal's own mail (`unlimited`), which has no requester to tell: kept in the outbox as
+   * `refused` with its reason, for staff to see (ADR 062).
+   */
+  | { id: string; status: "refused" };
 
-/** Whether `to` is the address of an account that has not verified it (an address of no account is not). */
-async function unverifiedAddress(ctx: AppContext, to: string): Promise<boolean> {
+/**
+ * Whether `to` is the address of an account that has not verified it (an address of no account is not), and the
+ * message is not the owner's own news sent to that account's own address (`toOwner`, ADR 062).
+ */
+async function unverifiedAddress(ctx: AppContext, message: MailMessage): Promise<boolean> {
+  const to = message.to.trim().toLowerCase();
   const row = await ctx.db
     .selectFrom("users")
-    .select("email_verified_at")
-    .where(sql`lower(email)`, "=", to.trim().toLowerCase())
+    .select(["id", "email_verified_at"])
+    .where(sql`lower(email)`, "=", to)
     .executeTakeFirst();
-  return Boolean(row && !row.email_verified_at);
+  if (!row || row.email_verified_at) return false;
+  return !(message.toOwner && message.userId != null && row.id === message.userId);
 }
+
+/** Why a message was refused: kept in the outbox row's `error` (the staff outbox shows it). */
+export const UNVERIFIED_REASON = "not sent: the address belongs to an account that has not verified it";
 
 /** What the outbox keeps in place of a secret. */
 export const REDACTED = "[redacted]";
@@ -105,19 +125,8 @@ async function transportFor(url: string): Promise<Transport> {
   return t;
 }
 
-export async function sendMail(ctx: AppContext, message: MailMessage): Promise<SendOutcome> {
-  if (!message.beforeVerification && (await unverifiedAddress(ctx, message.to))) {
-    ctx.logger.info({ template: message.template, userId: message.userId ?? null }, "mail not sent: the address is not verified");
-    return { id: null, status: "unverified" };
-  }
-  if (!message.unlimited) {
-    const allowance = await takeMailAllowance(ctx, message);
-    if (!allowance.allowed) {
-      ctx.logger.warn({ template: message.template, userId: message.userId ?? null }, "mail not sent: over its rate limit");
-      return { id: null, status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
-    }
-  }
-  const inserted = await ctx.db
+function insertOutbox(ctx: AppContext, message: MailMessage, state?: { status: string; error: string }) {
+  return ctx.db
     .insertInto("mail_outbox")
     .values({
       to_email: message.to,
@@ -128,10 +137,41 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<S
       lang: message.lang,
       user_id: message.userId ?? null,
       dedupe_key: message.dedupeKey ?? null,
+      ...(state ? { status: state.status, error: state.error } : {}),
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .returning("id")
     .executeTakeFirst();
+}
+
+/** Writes a message that is not delivered (refused), once per dedupe key; answers its row's id. */
+async function writeOutbox(ctx: AppContext, message: MailMessage, state: { status: string; error: string }): Promise<string> {
+  const inserted = await insertOutbox(ctx, message, state);
+  if (inserted) return String(inserted.id);
+  const earlier = await ctx.db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("dedupe_key", "=", message.dedupeKey ?? "")
+    .executeTakeFirstOrThrow();
+  return String(earlier.id);
+}
+
+export async function sendMail(ctx: AppContext, message: MailMessage): Promise<SendOutcome> {
+  if (!message.beforeVerification && (await unverifiedAddress(ctx, message))) {
+    ctx.logger.info({ template: message.template, userId: message.userId ?? null }, "mail not sent: the address is not verified");
+    if (!message.unlimited) return { id: null, status: "unverified" };
+    // The portal's own mail has nobody to tell at once: it stays in the outbox, refused with its reason.
+    const id = await writeOutbox(ctx, message, { status: "refused", error: UNVERIFIED_REASON });
+    return { id, status: "refused" };
+  }
+  if (!message.unlimited) {
+    const allowance = await takeMailAllowance(ctx, message);
+    if (!allowance.allowed) {
+      ctx.logger.warn({ template: message.template, userId: message.userId ?? null }, "mail not sent: over its rate limit");
+      return { id: null, status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
+    }
+  }
+  const inserted = await insertOutbox(ctx, message);
   let row: { id: string };
   if (inserted) row = inserted;
   else {
@@ -142,6 +182,9 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<S
       .where("dedupe_key", "=", message.dedupeKey ?? "")
       .executeTakeFirstOrThrow();
     if (earlier.status === "sent") return { id: String(earlier.id), status: "sent" };
+    // Refused earlier, since verified: it is an ordinary message of the outbox now.
+    if (earlier.status === "refused")
+      await ctx.db.updateTable("mail_outbox").set({ status: "queued", error: null }).where("id", "=", earlier.id).execute();
     row = earlier;
   }
   if (!ctx.env.SMTP_URL) {

@@ -9,6 +9,7 @@ import type { OrderSearchInput } from "#common/orders/search";
 import { filterInstants } from "../kernel/days";
 import type { DisplayStatus } from "#common/orders/status";
 import type { CurrencyFormat } from "#common/format";
+import { isSiteLang, type SiteLang } from "#common/i18n";
 import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
 import { mailLinkBase } from "../mail/links";
@@ -163,18 +164,20 @@ export async function hasUnfinishedOrderForm(scope: Scope): Promise<boolean> {
 
 /**
  * The acting user's referral link (spec 2 §2 "Widget row", spec 3 "Referrals"): the sign-up page with their
- * code, on their localisation's site (else the public address; never a request's Host, ADR 025). The link has
- * no language: the friend who opens it gets their own.
+ * code, on their localisation's site (else the public address; never a request's Host, ADR 025), in the
+ * referrer's language (/cn/register… for a Chinese researcher, whose colleagues most likely read Chinese; the
+ * page's language switch is one click away). Issue 22 item 2: without a prefix it opened in English.
  */
 export async function referralLinkOf(scope: Scope): Promise<string | null> {
   if (scope.userId === null) return null;
   const user = await scope.app.db
     .selectFrom("users")
-    .select(["referral_code", "localization"])
+    .select(["referral_code", "localization", "language"])
     .where("id", "=", scope.userId)
     .executeTakeFirst();
   if (!user) return null;
-  return (await mailLinkBase(scope.app, user.localization)) + paths.referralSignUp(user.referral_code);
+  const lang: SiteLang = isSiteLang(user.language) ? user.language : scope.lang;
+  return (await mailLinkBase(scope.app, user.localization)) + paths.referralSignUp(lang, user.referral_code);
 }
 
 /**

@@ -7,6 +7,7 @@ import { listFiles } from "../documents/storage";
 import { findOrder, type OrderView } from "./read";
 import { listDeliverables } from "./deliverables";
 import { orderServiceOptions, type EditView } from "./edit";
+import { confirmationMailOf } from "./life";
 
 export interface OrderDetailsPage {
   order: Omit<OrderView, "id">;
@@ -20,6 +21,8 @@ export interface OrderDetailsPage {
   preprint: boolean;
   /** Thank-you view: a provider has still to confirm the payment (a pending payment): the page polls. */
   paymentPending: boolean;
+  /** Thank-you view: where the "order received" e-mail stands; the page claims no mail that was not sent. */
+  confirmationMail: Awaited<ReturnType<typeof confirmationMailOf>>;
 }
 
 /** The page of one of the user's orders, or null (not theirs, or no such order: "not found"). */
@@ -31,10 +34,11 @@ export async function orderDetailsPage(
   const found = await findOrder(scope, externalId);
   if (!found) return null;
   const { id, ...order } = found;
-  const [snapshot, deliverables, formRow] = await Promise.all([
+  const [snapshot, deliverables, formRow, confirmationMail] = await Promise.all([
     scope.app.config.snapshot(),
     order.flags.downloadAvailable ? listDeliverables(scope.app.db, id) : Promise.resolve([]),
     scope.app.db.selectFrom("orders").select("order_form_id").where("id", "=", id).executeTakeFirst(),
+    confirmationMailOf(scope.app, id),
   ]);
   const files = formRow ? await listFiles(scope.app, { ownerUserId: scope.userId }, { orderFormId: formRow.order_form_id }) : [];
   const edit = editing ? await orderServiceOptions(scope, externalId) : null;
@@ -48,6 +52,7 @@ export async function orderDetailsPage(
     bank: bankDetailsFor(snapshot.config, order.currency.isoCode),
     timeZone: snapshot.localizations.find((l) => l.identity === scope.localization)?.timeZone ?? "UTC",
     preprint: snapshot.config.showPreprintPromotion === true && (scope.lang === "en" || scope.lang === "cn"),
+    confirmationMail,
     paymentPending: !order.paid && order.pendingPayments.length > 0 && !order.flags.cancelled,
   };
 }

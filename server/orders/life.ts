@@ -333,19 +333,29 @@ export async function notifyHistory(ctx: AppContext, historyId: string): Promise
   const extra = (typeof row.notification_emails === "string" ? JSON.parse(row.notification_emails) : row.notification_emails) as string[];
   // No text a user typed (the title) goes into the mail: the extra addresses are not verified (issue 10 §4).
   const vars = { externalId: row.external_id, company, link };
+  let undelivered = 0;
   for (const to of [row.email, ...(extra ?? [])]) {
-    await sendMail(ctx, {
+    const own = to === row.email;
+    const sent = await sendMail(ctx, {
       to,
       subject: t(`mail.${row.event}.subject`, vars),
       text: `${t(`mail.${row.event}.body`, vars)}\n\n${t("mail.link", vars)}\n\n${t("mail.signature", vars)}`,
       template: `order-${row.event}`,
       lang,
-      userId: to === row.email ? row.user_id : null,
+      userId: own ? row.user_id : null,
+      // The researcher's own order news reaches their own address before they verified it (ADR 062); the
+      // extra addresses they typed are refused while they belong to an unverified account (kept as `refused`).
+      toOwner: own,
       // The portal's own report of a change staff made: not a request anyone can repeat to flood a mailbox.
       unlimited: true,
-      dedupeKey: `order-history:${historyId}:${to.toLowerCase()}`,
+      dedupeKey: orderMailKey(historyId, to),
     });
+    if (sent.status === "failed") undelivered += 1;
   }
+  // SMTP refused one: the job is retried with backoff (the dedupe key re-delivers the same outbox row, and
+  // the ones already sent are not sent again); after its last attempt the row stays `failed` with the SMTP
+  // error for staff (ADR 062). Nothing is marked notified while a message is undelivered.
+  if (undelivered) throw new Error(`${undelivered} order e-mail(s) of history ${historyId} not delivered; retried`);
   const marked = await ctx.db
     .updateTable("order_history")
     .set({ notified_at: new Date() })
@@ -354,6 +364,39 @@ export async function notifyHistory(ctx: AppContext, historyId: string): Promise
     .returning("id")
     .executeTakeFirst();
   return marked ? "sent" : "skipped";
+}
+
+/** The outbox dedupe key of one history row's message to one recipient (ADR 046). */
+function orderMailKey(historyId: string, to: string): string {
+  return `order-history:${historyId}:${to.toLowerCase()}`;
+}
+
+/**
+ * Where the "order received" e-mail to the researcher's own address stands, for the thank-you page, which
+ * says only what is true (ADR 062): `sent` (SMTP took it), `pending` (the job has not run yet, or it waits in
+ * the outbox without SMTP), `failed` (SMTP refused it, retried; or refused), or null when no such mail is
+ * sent (an admin-created order placed without "notify the customer").
+ */
+export async function confirmationMailOf(
+  ctx: AppContext,
+  orderId: number,
+): Promise<{ state: "sent" | "pending" | "failed"; email: string } | null> {
+  const row = await ctx.db
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .leftJoin("order_history as h", (j) => j.onRef("h.order_id", "=", "o.id").on("h.event", "=", "place"))
+    .select(["o.require_customer_notification", "u.email", "h.id as history_id"])
+    .where("o.id", "=", orderId)
+    .orderBy("h.id")
+    .executeTakeFirst();
+  if (!row || !row.require_customer_notification || !row.history_id) return null;
+  const mail = await ctx.db
+    .selectFrom("mail_outbox")
+    .select("status")
+    .where("dedupe_key", "=", orderMailKey(String(row.history_id), row.email))
+    .executeTakeFirst();
+  const state = mail?.status === "sent" ? "sent" : mail?.status === "failed" || mail?.status === "refused" ? "failed" : "pending";
+  return { state, email: row.email };
 }
 
 /** After a transition: the user's cached view (orders, unpaid invoices) is stale. */

@@ -8,6 +8,7 @@ import { formatBoletoLine } from "#common/payments/boleto";
 import type { DeclineReason } from "#common/payments/declines";
 import { paths } from "#common/paths";
 import type { Scope } from "../scope";
+import { localizationTimeZone } from "../config";
 import { isProviderId } from "./providers";
 import { currencyFormat } from "./sandbox";
 import { declineReasonOf, ownPayment, paymentLanding } from "./read";
@@ -46,7 +47,12 @@ export async function pendingPaymentView(scope: Scope, paymentId: string): Promi
       kind: "qr",
       provider: payment.provider,
       qrDataUrl: await QRCode.toDataURL(action.content, { errorCorrectionLevel: "M", margin: 2, width: 240 }),
-      expiresAt: formatDateTime(action.expiresAt, lang),
+      // In the page's time zone (Asia/Shanghai on the Chinese site): in UTC it read as expired on arrival (issue 22).
+      expiresAt: formatDateTime(
+        action.expiresAt,
+        lang,
+        localizationTimeZone((await scope.app.config.snapshot()).localizations, scope.localization),
+      ),
       sandboxUrl: sandboxUrl(payment.provider),
     };
   } else if (action?.kind === "boleto") {

@@ -11,6 +11,8 @@ export interface OutboxEntry {
   subject: string;
   template: string;
   status: string;
+  /** Why a message was not delivered (refused, or the SMTP error of a failed one): staff see what was lost. */
+  error: string | null;
   createdAt: string;
   /** The text body of the selected message only (secret parts redacted). */
   body: string | null;
@@ -28,6 +30,7 @@ export async function outboxPage(scope: Scope, options: { to?: string; selectedI
       subject: m.subject,
       template: m.template,
       status: m.status,
+      error: m.error,
       createdAt: new Date(m.created_at).toISOString(),
       body,
       redacted: body?.includes(REDACTED) ?? false,

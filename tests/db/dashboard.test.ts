@@ -198,8 +198,11 @@ describe("the banner, the alert, the referral link and the widgets", () => {
     for (const c of codes) expect(c.referral_code).toMatch(/^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{12}$/);
     const link = await referralLinkOf(scopeFor(t.ctx, a));
     expect(link).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:0/register\\?referralCode=${codes.find((c) => c.id === a.id)!.referral_code}$`),
+      new RegExp(`^http://127\\.0\\.0\\.1:0/en/register\\?referralCode=${codes.find((c) => c.id === a.id)!.referral_code}$`),
     );
+    // In the referrer's language, whatever the page's (issue 22 item 2).
+    const cn = await createResearcher(t.ctx, { language: "cn" });
+    expect(await referralLinkOf(scopeFor(t.ctx, cn))).toMatch(/^http:\/\/127\.0\.0\.1:0\/cn\/register\?referralCode=[2-9A-HJ-NP-Z]{12}$/);
     expect(await referralLinkOf(systemScope(t.ctx, { lang: "en", localization: "US" }))).toBeNull();
   });
 

@@ -35,14 +35,16 @@ describe("dates", () => {
     expect(formatDateTime(when, "en")).toBe("5 Mar 2026, 3:07 PM");
     expect(formatDate(when, "en")).toBe("5 Mar 2026");
   });
-  it("keeps day month year order and the 24-hour clock in Portuguese and Spanish (no 'PM'; issue 9 §4)", () => {
-    expect(formatDateTime(when, "br")).toMatch(/^5 mar\.? 2026, 15:07$/);
-    expect(formatDateTime(when, "es")).toMatch(/^5 mar\.? 2026, 15:07$/);
+  // Spec 3 §9, product-wide: "Dates display as day, month, year with 12-hour time" (issue 22 item 2, ADR 062).
+  it("keeps day month year order with 12-hour time in Portuguese and Spanish", () => {
+    expect(formatDateTime(when, "br")).toMatch(/^5 mar\.? 2026, 3:07 PM$/);
+    expect(formatDateTime(when, "es")).toMatch(/^5 mar\.? 2026, 3:07 p\.\s?m\.$/);
+    expect(formatDateTime(when, "br")).not.toContain("15:07");
   });
-  it("uses the native order and the locale's own clock in Chinese and Japanese", () => {
-    expect(formatDateTime(when, "cn")).toBe("2026年3月5日 15:07");
+  it("uses the native order with 12-hour time in Chinese and Japanese", () => {
+    expect(formatDateTime(when, "cn")).toBe("2026年3月5日 下午3:07");
     expect(formatDate(when, "jp")).toBe("2026年3月5日");
-    expect(formatDateTime(when, "jp")).toContain("15:07");
+    expect(formatDateTime(when, "jp")).toBe("2026年3月5日 午後3:07");
   });
   it("names currencies in the page's language", () => {
     expect(currencyName("GBP", "cn")).toBe("英镑");

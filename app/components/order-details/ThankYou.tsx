@@ -66,6 +66,12 @@ export function ThankYou({
       <div className="alert alert-success" role="status">
         <h1>{t("thankYou.title")}</h1>
         <p>{t("thankYou.submitted", { externalId: order.externalId })}</p>
+        {/* Only what is true about the confirmation e-mail (ADR 062): sent, on its way, or not delivered yet. */}
+        {data.confirmationMail ? (
+          <p data-confirmation-mail={data.confirmationMail.state}>
+            {t(`thankYou.mail.${data.confirmationMail.state}`, { email: data.confirmationMail.email })}
+          </p>
+        ) : null}
       </div>
       <section className="card stack" aria-labelledby="payment-heading">
         <h2 id="payment-heading">{t("thankYou.payment")}</h2>

@@ -3,6 +3,7 @@
 // works without JavaScript); the server checks by the same method facts (server/payments/form.ts).
 import { useState } from "react";
 import { useTranslation } from "#app/lib/translate";
+import { stateName } from "#app/lib/state-name";
 import { ADDRESS_LIMITS } from "#common/payments/address";
 import { addressFieldName, type AddressForm, type PaymentFormData } from "#common/payments/schemas";
 import { SelectInput, TextInput, showFor, type FieldState } from "./fields";
@@ -115,7 +116,7 @@ export function AddressFields({
             <option value="">{t("address.chooseState")}</option>
             {country.states.map((s) => (
               <option key={s.code} value={s.code}>
-                {s.name}
+                {stateName(t, country.iso2, s)}
               </option>
             ))}
           </SelectInput>
