@@ -3,7 +3,14 @@
 // and a request to that host and port is its site (a scheme's default port counting as none).
 import { describe, expect, it } from "vitest";
 import { EnvError, readEnv } from "../../server/env";
-import { applyEnvOverrides, hostIsSite, localizationForHost, siteOrigin, type ApplicationSnapshot, type Localization } from "../../server/config";
+import {
+  applyEnvOverrides,
+  hostIsSite,
+  localizationForHost,
+  siteOrigin,
+  type ApplicationSnapshot,
+  type Localization,
+} from "../../server/config";
 import { CONFIG_DEFAULTS, RATE_LIMIT_DEFAULTS } from "../../server/config/definitions";
 
 function problems(source: Record<string, string>): string {
