@@ -8,7 +8,8 @@ export function stateName(
   countryIso2: string,
   state: { code: string; name: string },
 ): string {
-  return (t as (key: string, options?: Record<string, unknown>) => string)(`common:states.${countryIso2}.${state.code}`, {
-    defaultValue: state.name,
-  });
+  const key = `common:states.${countryIso2}.${state.code}`;
+  const text = (t as (key: string, options?: Record<string, unknown>) => string)(key, { defaultValue: state.name });
+  // The browser's translator (app/lib/translate.tsx) gives the key back for a missing one, without a defaultValue.
+  return !text || text === key || text === key.slice("common:".length) ? state.name : text;
 }

@@ -201,13 +201,16 @@ describe("a receipt's reference", () => {
 });
 
 describe("a name", () => {
-  it("is written family name first on Chinese pages, as the PDFs write it, and given name first in English", async () => {
+  it("in Chinese script is written family name first on every page, as the PDFs write it; a Latin name keeps its order", async () => {
     const li = await portal.researcher({ firstName: "伟", lastName: "李" });
     const cn = await (await li.client.get("/cn/researcher")).text();
     expect(cn).toContain("李伟");
     expect(cn).not.toContain("伟 李");
     const en = await (await li.client.get("/en/researcher")).text();
-    expect(en).toContain("伟 李");
+    expect(en).toContain("李伟");
+    expect(en).not.toContain("伟 李");
+    const ada = await portal.researcher({ firstName: "Ada", lastName: "Lovelace" });
+    expect(await (await ada.client.get("/cn/researcher")).text()).toContain("Ada Lovelace");
     const { invoice } = await createInvoice(portal.ctx, li, { projectTitle: "名字" });
     expect(
       await pdfText(new Uint8Array(await (await li.client.get(`/api/invoice/${invoice.number}/pdf?localization=CN`)).arrayBuffer())),

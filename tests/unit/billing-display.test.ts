@@ -7,15 +7,17 @@ import { SITE_LANGS } from "#common/i18n";
 import { fixedT } from "../../server/i18n";
 
 describe("personName", () => {
-  it("puts the family name first in Chinese and Japanese, without a space for a name in their script", () => {
+  it("writes a name in Chinese or Japanese script family name first, without a space, on every page", () => {
     expect(personName("伟", "李", "cn")).toBe("李伟");
     expect(personName("花子", "山田", "jp")).toBe("山田花子");
-    expect(personName("伟", "李", "en")).toBe("伟 李");
-    expect(personName("Ada", "Lovelace", "br")).toBe("Ada Lovelace");
+    expect(personName("伟", "李", "en")).toBe("李伟");
+    expect(personName("伟", "李", "br")).toBe("李伟");
   });
 
-  it("keeps a space between the parts of a Latin name, and drops a missing part", () => {
-    expect(personName("John", "Smith", "cn")).toBe("Smith John");
+  it("keeps a Latin name in its own order with a space, also on Chinese and Japanese pages, and drops a missing part", () => {
+    expect(personName("Ada", "Lovelace", "br")).toBe("Ada Lovelace");
+    expect(personName("John", "Smith", "cn")).toBe("John Smith");
+    expect(personName("John", "Smith", "jp")).toBe("John Smith");
     expect(personName("Ada", null, "jp")).toBe("Ada");
     expect(personName(" Ada ", "", "en")).toBe("Ada");
   });

@@ -6,6 +6,7 @@ import { COUNTRIES } from "../../db/seed/data/countries";
 import { resourcesByTag } from "../../server/i18n";
 import { LANG_TAG, SITE_LANGS } from "../../app/common/i18n";
 import { stateName } from "../../app/lib/state-name";
+import { Translator } from "../../app/lib/translate";
 
 describe("state and province names", () => {
   const resources = resourcesByTag() as Record<string, Record<string, { states?: Record<string, Record<string, string>> }>>;
@@ -25,5 +26,12 @@ describe("state and province names", () => {
     expect(stateName(i18n.t, "US", { code: "CA", name: "California" })).toBe("加利福尼亚州");
     expect(stateName(i18n.t, "CN", { code: "GD", name: "Guangdong" })).toBe("广东省");
     expect(stateName(i18n.t, "MX", { code: "JAL", name: "Jalisco" })).toBe("Jalisco");
+  });
+
+  it("keeps the stored name with the browser's translator too, which gives a missing key back (a Brazilian state)", () => {
+    const resources = resourcesByTag()[LANG_TAG.en] as Record<string, Record<string, unknown>>;
+    const t = new Translator("en", resources).fixedT("common");
+    expect(stateName(t, "BR", { code: "PR", name: "Paraná" })).toBe("Paraná");
+    expect(stateName(t, "US", { code: "CA", name: "California" })).toBe("California");
   });
 });
