@@ -41,9 +41,9 @@ test.describe("accounts", () => {
     await expect(page.locator('input[name="phoneNumber"]')).toHaveAttribute("maxlength", "11");
     await page.locator('input[name="password"]').fill("short");
     await page.locator("form.stack button[type=submit]").click();
-    await expect(page.getByText("密码长度至少为 8 个字符。")).toBeVisible();
-    await expect(page.getByText("请输入您的名。")).toBeVisible();
-    await expect(page.getByText("请接受服务条款后继续。")).toBeVisible();
+    await expect(page.locator(".field-error", { hasText: "密码长度至少为 8 个字符。" })).toBeVisible();
+    await expect(page.locator(".field-error", { hasText: "请输入您的名。" })).toBeVisible();
+    await expect(page.locator(".field-error", { hasText: "请接受服务条款后继续。" })).toBeVisible();
   });
 
   test("password reset through the e-mailed link", async ({ page, browser }) => {
@@ -125,7 +125,7 @@ test.describe("accounts", () => {
     await page.locator('input[name="institution"]').fill("Sorbonne");
     await page.locator('input[name="orcid"]').fill("not-an-orcid");
     await page.getByRole("button", { name: "Save details" }).click();
-    await expect(page.getByText("Please enter an ORCID iD like 0000-0002-1825-0097.")).toBeVisible();
+    await expect(page.locator(".field-error", { hasText: "Please enter an ORCID iD like 0000-0002-1825-0097." })).toBeVisible();
     await page.locator('input[name="orcid"]').fill("0000-0002-1825-0097");
     await page.getByRole("button", { name: "Save details" }).click();
     await expect(page.getByText("Your details have been saved.")).toBeVisible();
