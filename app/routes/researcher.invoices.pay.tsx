@@ -18,7 +18,6 @@ import { PAYMENT_FORM_ID, PaymentForm } from "#app/components/payment/PaymentFor
 import { RedirectForm } from "#app/components/payment/RedirectForm";
 import { balancesAnswer, withPaymentForm, type BalanceActionData } from "#app/lib/balances.server";
 import { balancesFor } from "#server/payments/balances";
-import { invoiceUsdBases } from "#server/billing";
 import { UsdBase } from "#app/components/invoices/UsdBase";
 import { parsePaymentForm, readBalanceChoice } from "#common/payments/form-schema";
 
@@ -52,13 +51,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (pending) throw redirect(paths.paymentPending(scope.lang, pending), { status: 303 });
   const t = await getFixedT(request, "payment");
   // 'You have X bank credits available.': the usable credits in the amount's currency (none when hidden).
-  const [balances, usdBases] = await Promise.all([balancesFor(scope, payoff.currency.isoCode), invoiceUsdBases(scope, numbers)]);
+  const balances = await balancesFor(scope, payoff.currency.isoCode);
   return {
     title: t("payoff.title"),
     ...payoff,
     creditBalance: balances?.credits ?? 0,
-    // A converted invoice's USD base and rate at issue (ADR 052), as the invoice list shows them.
-    usdBases,
   };
 }
 
@@ -124,7 +121,8 @@ export default function PayInvoices() {
                     <td>{i.invoiceNumber}</td>
                     <td className="num">
                       {money(data.shown[i.invoiceNumber])}
-                      {data.usdBases[i.invoiceNumber] ? <UsdBase {...data.usdBases[i.invoiceNumber]} /> : null}
+                      {/* A converted invoice's USD base and rate at issue (ADR 052), as the invoice list shows them. */}
+                      {i.usdBase ? <UsdBase {...i.usdBase} /> : null}
                     </td>
                   </tr>
                 ))}

@@ -14,7 +14,6 @@ export {
   invoiceNumberOf,
   invoicePayments,
   invoiceReopened,
-  invoiceUsdBases,
   invoiceWriteOff,
   issueInvoice,
   issuePrepaymentInvoice,
@@ -32,7 +31,6 @@ export {
   type LegalEntity,
   type LockedInvoice,
   type RecordedPayment,
-  type UsdBase,
   type WriteoffResult,
 } from "./invoices";
 export {

@@ -162,6 +162,8 @@ export interface PayoffInvoice {
   invoiceNumber: string;
   balance: number;
   currencyIso: string;
+  /** A converted invoice's USD base and rate as issued (ADR 052), shown beside its amount; null for USD. */
+  usdBase: { usdTotal: number; exchangeRate: string; currencyIso: string } | null;
 }
 
 export interface Payoff {
@@ -198,7 +200,8 @@ export async function loadPayoff(
   const rows = await scope.app.db
     .selectFrom("invoices as i")
     .innerJoin("currencies as c", "c.iso_code", "i.currency_iso")
-    .select(["i.number", "i.balance", "i.currency_iso", "i.status", "i.pending_writeoff", "c.num_decimals"])
+    .select(["i.number", "i.balance", "i.currency_iso", "i.status", "i.pending_writeoff", "c.num_decimals", "i.usd_total"])
+    .select(sql<string | null>`i.exchange_rate::text`.as("exchange_rate"))
     .select((eb) =>
       eb
         .selectFrom("exchange_rates as r")
@@ -241,7 +244,15 @@ export async function loadPayoff(
     scope.app.db.selectFrom("currencies").select(["sign", "num_decimals"]).where("iso_code", "=", currencyIso).executeTakeFirstOrThrow(),
   ]);
   return ok({
-    invoices: ordered.map((r) => ({ invoiceNumber: r.number, balance: Number(r.balance), currencyIso: r.currency_iso })),
+    invoices: ordered.map((r) => ({
+      invoiceNumber: r.number,
+      balance: Number(r.balance),
+      currencyIso: r.currency_iso,
+      usdBase:
+        r.currency_iso.trim() !== "USD" && r.usd_total !== null && r.exchange_rate !== null
+          ? { usdTotal: Number(r.usd_total), exchangeRate: r.exchange_rate, currencyIso: r.currency_iso.trim() }
+          : null,
+    })),
     total,
     currency: { isoCode: currencyIso, sign: currency.sign, numDecimals: currency.num_decimals },
     shown,

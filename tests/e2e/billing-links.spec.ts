@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { asStaff, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, registerIn, signInApi } from "./helpers";
+import {
+  asStaff,
+  fillBoletoForm,
+  guardThirdParty,
+  jsEnabled,
+  newResearcher,
+  payNowAndWaitForPayment,
+  placeBankTransferOrder,
+  SAO_PAULO_PAYER,
+  signedInBrazilian,
+  signInApi,
+} from "./helpers";
 
 // Issue 21 §4 through the pages, with JavaScript (the HTTP tests prove them without): the unpaid list pays every
 // unpaid invoice of every page at once, and an invoice's way to pay (Pay, or its pending boleto) is reachable from
@@ -61,17 +72,7 @@ test.describe("paying from the invoice list", () => {
   test("Pay, then the pending boleto, from the invoice list, the order panel and the details page", async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const checkOrigins = guardThirdParty(page, baseURL!);
-    const br = await registerIn(page, {
-      prefix: "bia",
-      password: "Bia#Pesquisa-2026",
-      firstName: "Beatriz",
-      lastName: "Lima",
-      country: "BR",
-      phone: "11987654321",
-      currency: "BRL",
-      language: "br",
-    });
-    await signInApi(page, br);
+    await signedInBrazilian(page, { prefix: "bia", password: "Bia#Pesquisa-2026", firstName: "Beatriz", lastName: "Lima" });
     const order = await placeBankTransferOrder(page.request, "Sedimentos do Tietê", { brazilPaymentMethods: "no-requirements" });
     const pay = `/br/researcher/invoices/pay/${order.invoiceNumber}`;
     const details = `/br/researcher/index/details/${order.externalId}`;
@@ -89,20 +90,8 @@ test.describe("paying from the invoice list", () => {
     await expect(page).toHaveURL(new RegExp(`${pay}$`));
 
     // A boleto issued on the pay page.
-    await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
-    await page.locator(".pm-method", { hasText: "Boleto" }).click();
-    const billing = page.locator("fieldset.pm-address").first();
-    await billing.getByLabel("Nome completo").fill("Beatriz Lima");
-    await billing.getByLabel("Endereço", { exact: true }).fill("Av. Paulista 1000");
-    await billing.getByLabel("Cidade").fill("São Paulo");
-    await billing.getByLabel("Estado", { exact: true }).selectOption({ label: "São Paulo" });
-    await billing.getByLabel("CEP / código postal").fill("01310-100");
-    await page.getByLabel("Tipo de documento").selectOption("CPF");
-    await page.getByLabel("Número do documento").fill("529.982.247-25");
-    await page.getByLabel("Aceito os termos de serviço").check();
-    await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
-    await page.waitForURL(/\/br\/researcher\/payment\/[0-9a-f-]{36}$/);
-    const pending = new URL(page.url()).pathname;
+    await fillBoletoForm(page, { ...SAO_PAULO_PAYER, name: "Beatriz Lima" });
+    const pending = await payNowAndWaitForPayment(page);
     const paymentId = pending.split("/").pop()!;
     const boletoPdf = `/api/payment/${paymentId}/boleto.pdf`;
 

@@ -190,3 +190,49 @@ export async function registerIn(
   expect(reg.status(), await reg.text()).toBe(201);
   return user;
 }
+
+/** A Brazilian researcher (BRL, pt-BR) registered through the API and signed in in `page`. */
+export async function signedInBrazilian(page: Page, who: { prefix: string; password: string; firstName: string; lastName: string }) {
+  const user = await registerIn(page, { ...who, country: "BR", phone: "11987654321", currency: "BRL", language: "br" });
+  await signInApi(page, user);
+  return user;
+}
+
+export interface BrazilianPayer {
+  name: string;
+  street: string;
+  city: string;
+  /** The state's label in the select, e.g. "São Paulo". */
+  state: string;
+  zip: string;
+}
+
+export const SAO_PAULO_PAYER: BrazilianPayer = {
+  name: "Ana Souza",
+  street: "Av. Paulista 1000",
+  city: "São Paulo",
+  state: "São Paulo",
+  zip: "01310-100",
+};
+
+/** On a br pay page: the Brazilian methods, boleto, the payer's billing address, a CPF and the terms (not yet sent). */
+export async function fillBoletoForm(page: Page, payer: BrazilianPayer, cpf = "529.982.247-25") {
+  await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
+  await page.locator(".pm-method", { hasText: "Boleto" }).click();
+  const billing = page.locator("fieldset.pm-address").first();
+  await billing.getByLabel("Nome completo").fill(payer.name);
+  await billing.getByLabel("Endereço", { exact: true }).fill(payer.street);
+  await billing.getByLabel("Cidade").fill(payer.city);
+  await billing.getByLabel("Estado", { exact: true }).selectOption({ label: payer.state });
+  await billing.getByLabel("CEP / código postal").fill(payer.zip);
+  await page.getByLabel("Tipo de documento").selectOption("CPF");
+  await page.getByLabel("Número do documento").fill(cpf);
+  await page.getByLabel("Aceito os termos de serviço").check();
+}
+
+/** Presses "Pagar agora" on a br pay page and waits for the payment's own page (a boleto waiting): its path. */
+export async function payNowAndWaitForPayment(page: Page): Promise<string> {
+  await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
+  await page.waitForURL(/\/br\/researcher\/payment\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { asStaff, guardThirdParty, jsEnabled, placeBankTransferOrder, registerIn, signInApi } from "./helpers";
+import {
+  asStaff,
+  fillBoletoForm,
+  guardThirdParty,
+  jsEnabled,
+  payNowAndWaitForPayment,
+  placeBankTransferOrder,
+  signedInBrazilian,
+  signInApi,
+} from "./helpers";
 import { DECLINE_OWNERS, LATE_PAYPAL_OWNERS } from "./fixtures/issue21-owners";
 
 // Issue 21 "Done when", the journey through the real pages, with and without JavaScript (ADR 051):
@@ -25,34 +34,18 @@ const load = async (api: APIRequestContext): Promise<Load> => (await api.get("/a
 test.describe("issue 21: no way to take money twice", () => {
   test("a) a pending boleto: paying the invoice again leads to it, no second boleto", async ({ page, baseURL }) => {
     const checkOrigins = guardThirdParty(page, baseURL!);
-    const br = await registerIn(page, {
-      prefix: "rafa",
-      password: "Rafa#Pesquisa-2026",
-      firstName: "Rafaela",
-      lastName: "Costa",
-      country: "BR",
-      phone: "11987654321",
-      currency: "BRL",
-      language: "br",
-    });
-    await signInApi(page, br);
+    await signedInBrazilian(page, { prefix: "rafa", password: "Rafa#Pesquisa-2026", firstName: "Rafaela", lastName: "Costa" });
     const order = await placeBankTransferOrder(page.request, "Hidrologia do Pantanal", { brazilPaymentMethods: "no-requirements" });
 
     await page.goto(`/br/researcher/invoices/pay/${order.invoiceNumber}`);
-    await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
-    await page.locator(".pm-method", { hasText: "Boleto" }).click();
-    const billing = page.locator("fieldset.pm-address").first();
-    await billing.getByLabel("Nome completo").fill("Rafaela Costa");
-    await billing.getByLabel("Endereço", { exact: true }).fill("Rua XV de Novembro 200");
-    await billing.getByLabel("Cidade").fill("Curitiba");
-    await billing.getByLabel("Estado", { exact: true }).selectOption({ label: "Paraná" });
-    await billing.getByLabel("CEP / código postal").fill("80020-310");
-    await page.getByLabel("Tipo de documento").selectOption("CPF");
-    await page.getByLabel("Número do documento").fill("529.982.247-25");
-    await page.getByLabel("Aceito os termos de serviço").check();
-    await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
-    await page.waitForURL(/\/br\/researcher\/payment\/[0-9a-f-]{36}$/);
-    const pending = new URL(page.url()).pathname;
+    await fillBoletoForm(page, {
+      name: "Rafaela Costa",
+      street: "Rua XV de Novembro 200",
+      city: "Curitiba",
+      state: "Paraná",
+      zip: "80020-310",
+    });
+    const pending = await payNowAndWaitForPayment(page);
     const line = await page.locator(".payment-boleto-line").innerText();
     expect(line.replace(/\D/g, "")).toHaveLength(47);
 

@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { draftAtPayment, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, registerIn, signInApi } from "./helpers";
+import {
+  draftAtPayment,
+  fillBoletoForm,
+  guardThirdParty,
+  jsEnabled,
+  newResearcher,
+  placeBankTransferOrder,
+  registerIn,
+  SAO_PAULO_PAYER,
+  signedInBrazilian,
+  signInApi,
+} from "./helpers";
 import { isValidBoletoLine } from "../../app/common/payments/boleto";
 
 // Issue 12 "Done when": the researcher's payments end to end through the real pages and the providers' built-in
@@ -124,32 +135,12 @@ test.describe("payments", () => {
 
   test("a boleto for a Brazilian researcher: a valid typed line and its PDF", async ({ page, baseURL }) => {
     const checkOrigins = guardThirdParty(page, baseURL!);
-    const br = await registerIn(page, {
-      prefix: "ana",
-      password: "Ana#Pesquisa-2026",
-      firstName: "Ana",
-      lastName: "Souza",
-      country: "BR",
-      phone: "11987654321",
-      currency: "BRL",
-      language: "br",
-    });
-    await signInApi(page, br);
+    await signedInBrazilian(page, { prefix: "ana", password: "Ana#Pesquisa-2026", firstName: "Ana", lastName: "Souza" });
     const order = await placeBankTransferOrder(page.request, "Biodiversidade do cerrado", { brazilPaymentMethods: "no-requirements" });
 
     await page.goto(`/br/researcher/invoices/pay/${order.invoiceNumber}`);
-    await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
-    await page.locator(".pm-method", { hasText: "Boleto" }).click();
-    const billing = page.locator("fieldset.pm-address").first();
-    await billing.getByLabel("Nome completo").fill("Ana Souza");
-    await billing.getByLabel("Endereço", { exact: true }).fill("Av. Paulista 1000");
-    await billing.getByLabel("Cidade").fill("São Paulo");
-    await billing.getByLabel("Estado", { exact: true }).selectOption({ label: "São Paulo" });
-    await billing.getByLabel("CEP / código postal").fill("01310-100");
-    await page.getByLabel("Tipo de documento").selectOption("CPF");
     // A CPF whose check digits are wrong is refused, with its message.
-    await page.getByLabel("Número do documento").fill("123.456.789-00");
-    await page.getByLabel("Aceito os termos de serviço").check();
+    await fillBoletoForm(page, SAO_PAULO_PAYER, "123.456.789-00");
     await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
     await expect(page.getByText("Este CPF não é válido")).toBeVisible();
     await page.getByLabel("Número do documento").fill("529.982.247-25");
@@ -170,17 +161,7 @@ test.describe("payments", () => {
 
   test("Allpago card in installments for a Brazilian researcher (the widget needs JavaScript)", async ({ page, baseURL }, info) => {
     const checkOrigins = guardThirdParty(page, baseURL!);
-    const br = await registerIn(page, {
-      prefix: "bia",
-      password: "Bia#Pesquisa-2026",
-      firstName: "Beatriz",
-      lastName: "Lima",
-      country: "BR",
-      phone: "11987654321",
-      currency: "BRL",
-      language: "br",
-    });
-    await signInApi(page, br);
+    await signedInBrazilian(page, { prefix: "bia", password: "Bia#Pesquisa-2026", firstName: "Beatriz", lastName: "Lima" });
     const order = await placeBankTransferOrder(page.request, "Ecologia de manguezais", { brazilPaymentMethods: "no-requirements" });
     await page.goto(`/br/researcher/invoices/pay/${order.invoiceNumber}`);
     await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();

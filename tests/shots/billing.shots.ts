@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { ShotFacts } from "./seed";
-import { placeBankTransferOrder } from "../e2e/helpers";
+import { fillBoletoForm, payNowAndWaitForPayment, placeBankTransferOrder, SAO_PAULO_PAYER } from "../e2e/helpers";
 
 // Screenshots of the billing pages (issue 21 "Done when"), JavaScript off, at 360 and 1280 px, in Chinese (cn) and
 // Brazilian Portuguese (br): the invoice lists, an order's details (its invoice), the pay page, a pending payment,
@@ -126,20 +126,8 @@ test("billing pages, JavaScript off, cn and br at 360 and 1280 px", async ({ bro
   const issueBoleto = async (number: string) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/br/researcher/invoices/pay/${number}`);
-    await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
-    await page.locator(".pm-method", { hasText: "Boleto" }).click();
-    const billing = page.locator("fieldset.pm-address").first();
-    await billing.getByLabel("Nome completo").fill("Ana Souza");
-    await billing.getByLabel("Endereço", { exact: true }).fill("Av. Paulista 1000");
-    await billing.getByLabel("Cidade").fill("São Paulo");
-    await billing.getByLabel("Estado", { exact: true }).selectOption({ label: "São Paulo" });
-    await billing.getByLabel("CEP / código postal").fill("01310-100");
-    await page.getByLabel("Tipo de documento").selectOption("CPF");
-    await page.getByLabel("Número do documento").fill("529.982.247-25");
-    await page.getByLabel("Aceito os termos de serviço").check();
-    await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
-    await page.waitForURL(/\/br\/researcher\/payment\/[0-9a-f-]{36}$/);
-    return new URL(page.url()).pathname;
+    await fillBoletoForm(page, SAO_PAULO_PAYER);
+    return payNowAndWaitForPayment(page);
   };
   const pendingBoleto = await issueBoleto(brWaiting.invoiceNumber);
   const paidBoleto = await issueBoleto(brPaid.invoiceNumber);

@@ -24,5 +24,4 @@ export {
 } from "./payments";
 export { WRITEOFF_METHOD_ID, WRITEOFF_REFERENCE, writeOffInvoice, type WriteoffResult } from "./writeoff";
 export { issuingEntity, type LegalEntity } from "./entity";
-export { invoiceUsdBases, type UsdBase } from "./usd-base";
 export { billingChanged, invoiceReopened, invoiceSettled, invoiceWriteOff, type InvoiceSettled } from "./events";
