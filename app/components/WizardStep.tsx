@@ -27,7 +27,7 @@ export function useStepErrors(fieldErrors: unknown) {
       ? { "aria-invalid": true as const, "aria-describedby": [stepErrorId(field), describedBy].filter(Boolean).join(" ") }
       : { "aria-describedby": describedBy };
   /** The step's error summary (issue 22 §6): fields in the order of the form, each linking to its control. */
-  const summary = (labels: Record<string, ReactNode>, targets: Record<string, string> = {}) => (
+  const summary = (labels: Record<string, string>, targets: Record<string, string> = {}) => (
     <ErrorSummary
       entries={Object.entries(labels).map(([field, label]) => ({
         id: targets[field] ?? field,

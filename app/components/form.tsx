@@ -189,10 +189,10 @@ export function PlainField({
 /** One line of an error summary: the field's control id, its label and its errors (translation keys) or its message. */
 export interface SummaryEntry {
   id: string;
-  label: ReactNode;
+  label: string;
   errors?: string[];
   /** The message already translated (forms whose keys live in another namespace); wins over `errors`. */
-  message?: ReactNode;
+  message?: string;
 }
 
 /**
@@ -222,7 +222,8 @@ export function ErrorSummary({ entries, id = "error-summary" }: { entries: Summa
         {shown.map((entry) => (
           <li key={entry.id}>
             <a href={`#${entry.id}`} onClick={(event) => focusField(event, entry.id)}>
-              {entry.label}: {entry.message ?? errorText(entry.errors)}
+              {/* "Label: message", with the page language's own colon (：in Chinese and Japanese). */}
+              {t("errorSummary.entry", { label: entry.label, message: entry.message ?? errorText(entry.errors) })}
             </a>
           </li>
         ))}
@@ -244,7 +245,7 @@ function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
 export function summaryOf(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   fields: Record<string, FieldMetadata<any, any, string[]>>,
-  labels: Record<string, ReactNode>,
+  labels: Record<string, string>,
 ): SummaryEntry[] {
   return Object.entries(labels).flatMap(([name, label]) => {
     const meta = fields[name];
