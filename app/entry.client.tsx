@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { loadNamespacesWithNavigationData } from "./lib/namespace-preload";
 import { fetchLocaleNamespace, Translator, TranslatorProvider, type Resources } from "./lib/translate";
 import { tagToLang } from "#common/i18n";
 
@@ -9,6 +10,7 @@ import { tagToLang } from "#common/i18n";
 const embedded = document.getElementById("i18n-resources")?.textContent;
 const resources = (embedded ? JSON.parse(embedded) : {}) as Resources;
 const translator = new Translator(tagToLang(document.documentElement.lang) ?? "en", resources, fetchLocaleNamespace);
+loadNamespacesWithNavigationData(translator);
 
 startTransition(() => {
   hydrateRoot(

@@ -104,4 +104,23 @@ test.describe("site shell", () => {
     await page.goto("/es");
     await expect(page).toHaveURL(/\/es\/researcher$/);
   });
+
+  test("the first click after signing in counts, on a slow link too (issue 22 §7)", async ({ page, request }) => {
+    const ada = await newResearcher(request);
+    // Our translation files take 1.5 s to arrive, as on a slow link: before the fix the address said
+    // /en/researcher while the sign-in page stayed on screen that long, and a click meant for its header
+    // landed on the dashboard's that replaced it.
+    await page.route("**/locales/**", async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await signIn(page, ada);
+    await expect(page).toHaveURL(/\/en\/researcher$/);
+    // The page under the new address is the dashboard already (well before the slow files could have come).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders", { timeout: 1000 });
+    // At once, no waiting: the header's "Start an order" opens the order form.
+    await page.locator(".main-nav").getByRole("link", { name: "Start an order" }).click();
+    await expect(page).toHaveURL(/\/en\/researcher\/submit\/get-started$/);
+    await expect(page.getByRole("heading", { name: "Get started" })).toBeVisible();
+  });
 });
