@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
@@ -15,6 +15,7 @@ import { useLang } from "#app/lib/use-lang";
 import { searchResearchers, startImpersonation } from "#server/staff/impersonation";
 
 export const meta = titleMeta;
+export const handle = { i18n: ["account"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -79,7 +80,8 @@ export default function StaffSearch() {
                 <td>{r.email}</td>
                 <td>{r.country ?? "—"}</td>
                 <td>{formatDate(r.created_at, lang)}</td>
-                <td>
+                <td className="actions">
+                  <Link to={paths.staffResearcher(lang, r.identity)}>{t("account:staffControls.open")}</Link>
                   <Form method="post">
                     <input type="hidden" name="identity" value={r.identity} />
                     <button type="submit" className="button button-small" disabled={!r.active}>
