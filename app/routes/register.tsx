@@ -19,6 +19,7 @@ import { defaultPhoneCountry, localizeCountries } from "#app/lib/countries.serve
 import { checkEmailFree, register, registerAsAdmin, registersAsAdmin, registrationChoices } from "#server/auth/sign-in";
 import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
 import { pageScope } from "#app/lib/scope.server";
+import type { Result } from "#common/result";
 import { currencyName } from "#common/format";
 import { paths } from "#common/paths";
 
@@ -118,21 +119,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields }) }, { status: 400 });
   const v = submission.value;
-  if (registersAsAdmin(scope)) {
-    // An administrator's registration: the researcher's account, the administrator still signed in as themselves.
-    const made = await registerAsAdmin(scope, { ...v, optinToMarketing: v.optinToMarketing ?? false });
-    if (made.ok) return redirect(paths.staffResearcher(scope.lang, made.value.identity, { registered: 1 }), { status: 303 });
-    if (made.error === "too-many-attempts") {
-      const reply = submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields });
-      return Response.json({ stage: 2 as const, email, result: reply }, { status: 429 });
-    }
-    const stage = made.fieldErrors.email ? (1 as const) : (2 as const);
-    return Response.json({ stage, email, result: replyWithErrors(submission, made, { hideFields }) }, { status: 400 });
-  }
   const link = typeof formData.get("link") === "string" ? String(formData.get("link")) : null;
-  // The same registration as POST /api/auth/register: the account, the social identity it began with,
-  // and the browser's anonymous work claimed.
-  const result = await register(scope, { ...v, optinToMarketing: v.optinToMarketing ?? false }, { link, source: link ? "social" : "form" });
+  // An administrator registers a researcher and stays signed in as themselves (spec 1 §6, ADR 066); anyone else gets
+  // the same registration as POST /api/auth/register: the account, the social identity it began with, and the
+  // browser's anonymous work claimed.
+  const input = { ...v, optinToMarketing: v.optinToMarketing ?? false };
+  const result: Result<{ identity: string; token?: string }> = registersAsAdmin(scope)
+    ? await registerAsAdmin(scope, input)
+    : await register(scope, input, { link, source: link ? "social" : "form" });
   if (!result.ok) {
     if (result.error === "too-many-attempts") {
       const reply = submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields });
@@ -141,6 +135,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const stage = result.fieldErrors.email ? (1 as const) : (2 as const);
     return Response.json({ stage, email, result: replyWithErrors(submission, result, { hideFields }) }, { status: 400 });
   }
+  // The administrator goes on to the new researcher's staff page.
+  if (!result.value.token) return redirect(paths.staffResearcher(scope.lang, result.value.identity, { registered: 1 }), { status: 303 });
   // Spec 1 §4: after registering, the redirect, or '/' (which sends a signed-in user home).
   return signedInRedirect(context, { token: result.value.token, lang: v.language, target: v.redirect, fallback: paths.home(scope.lang) });
 }
