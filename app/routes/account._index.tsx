@@ -183,7 +183,7 @@ export default function AccountDetails() {
           />
           <FormErrors errors={form.errors} id={form.errorId} />
           <p>
-            {t("details.email")}: <strong>{user.email}</strong>
+            {t("details.email")}: <strong className="account-email">{user.email}</strong>
           </p>
           <TextField meta={fields.title} label={t("details.salutation")} autoComplete="honorific-prefix" />
           <div className="field-row">
