@@ -42,7 +42,8 @@ export default [
       route("researcher/index/details/:externalId/rework-success/:data?", "routes/order-rework-success.tsx"),
       route("researcher/index/details/:externalId/:status?/:chatbot?", "routes/order-details.tsx"),
       route("researcher/index/re-edit/:externalId", "routes/order-reedit.tsx"),
-      soonProtected("researcher/index/*", "researcher-index"),
+      // Any other /researcher/index/… path is no page of spec 2 §2: the honest 404, never "coming soon" (issue 22 item 5).
+      route("researcher/index/*", "routes/not-found.tsx", { id: "researcher-index-not-found" }),
       route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
       soonProtected("researcher/digital-editing/*", "digital-editing"),
       soonProtected("researcher/digital-translations/*", "digital-translations"),
@@ -70,7 +71,8 @@ export default [
       soonProtected("researcher/rewards", "rewards"),
       // A payment waiting for the researcher: QR code, boleto, provider redirect (issue 12 §2)
       route("researcher/payment/:paymentId", "routes/researcher.payment.$paymentId.tsx"),
-      soonProtected("researcher/*", "researcher-other"),
+      // A researcher path no spec names is not found (issue 22 item 5); the areas above still say when they come.
+      route("researcher/*", "routes/not-found.tsx", { id: "researcher-not-found" }),
 
       soonProtected("referral-rewards/*", "referral-rewards"),
       soonProtected("chinese-digital-trial", "chinese-digital-trial"),
@@ -102,6 +104,8 @@ export default [
         route("vouchers", "routes/staff.vouchers.tsx"),
         // Courtesy credits (issue 13)
         route("credits", "routes/staff.credits.tsx"),
+        // A researcher's account states: country prompt, hidden invoices, wfoe migration (issue 22 item 5)
+        route("researchers/:identity", "routes/staff.researchers.$identity.tsx"),
         // Fapiaos (issue 13 §4)
         route("fapiaos", "routes/staff.fapiaos._index.tsx"),
         route("fapiaos/:id", "routes/staff.fapiaos.$id.tsx"),

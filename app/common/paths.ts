@@ -118,6 +118,7 @@ export const paths = {
   staffInvoice: (lang: SiteLang, invoiceNumber: string) => `/${lang}/staff/invoices/${seg(invoiceNumber)}`,
   staffVouchers: (lang: SiteLang, q?: Query) => `/${lang}/staff/vouchers${query(q)}`,
   staffCredits: (lang: SiteLang, q?: Query) => `/${lang}/staff/credits${query(q)}`,
+  staffResearcher: (lang: SiteLang, identity: string, q?: Query) => `/${lang}/staff/researchers/${seg(identity)}${query(q)}`,
   staffRetainerInvoice: (lang: SiteLang, number: string) => `/${lang}/staff/prepayments/${seg(number)}`,
   staffPrepayments: (lang: SiteLang, q?: Query) => `/${lang}/staff/prepayments${query(q)}`,
   staffFapiaos: (lang: SiteLang, q?: Query) => `/${lang}/staff/fapiaos${query(q)}`,

@@ -20,3 +20,8 @@ export function localizeCountries(countries: CountryOption[], lang: SiteLang) {
 
 /** Default calling-code country per site language (spec default +86/CN on the Chinese site). */
 export const DEFAULT_PHONE_COUNTRY: Record<SiteLang, string> = { en: "US", cn: "CN", jp: "JP", br: "BR", es: "ES" };
+
+/** The calling-code country a phone field starts at: +86 / China on the China site (its host or cn pages). */
+export function defaultPhoneCountry(lang: SiteLang, siteLocalization: string | null | undefined): string {
+  return siteLocalization === "CN" ? "CN" : DEFAULT_PHONE_COUNTRY[lang];
+}

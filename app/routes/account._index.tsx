@@ -32,7 +32,7 @@ import { pageScope } from "#app/lib/scope.server";
 import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
 import { cookies } from "#server/http/cookies";
 import { phoneMaxLength } from "#common/phone";
-import { localizeCountries } from "#app/lib/countries.server";
+import { defaultPhoneCountry, localizeCountries } from "#app/lib/countries.server";
 import { accountDetailsPage, changePassword, updateDetails } from "#server/accounts/account";
 import { isEmailVerified, sendVerificationMail } from "#server/accounts/email-verification";
 
@@ -49,7 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [t, page] = await Promise.all([getFixedT(request, "account"), accountDetailsPage(scope)]);
   if (!page.user) throw redirect(paths.login(scope.lang));
   const emailVerified = await isEmailVerified(scope.app, scope.userId!);
-  return { title: t("details.title"), user: page.user, emailVerified, countries: localizeCountries(page.countries, scope.lang) };
+  // A phone without its calling code starts at the researcher's own: +86 / China for a China researcher (spec 1 §3).
+  const phoneCountry = page.user.countryCode.isoCode ?? defaultPhoneCountry(scope.lang, page.user.localization);
+  return {
+    title: t("details.title"),
+    user: page.user,
+    phoneCountry,
+    emailVerified,
+    countries: localizeCountries(page.countries, scope.lang),
+  };
 }
 
 // Two forms on one page, told apart by their intent: the details and the password change.
@@ -97,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AccountDetails() {
-  const { user, countries, emailVerified } = useLoaderData<typeof loader>();
+  const { user, countries, emailVerified, phoneCountry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -114,7 +122,7 @@ export default function AccountDetails() {
       institution: user.institution ?? "",
       orcid: user.orcid ?? "",
       secondaryEmail: user.secondaryEmail ?? "",
-      countryCode: user.countryCode.isoCode ?? "",
+      countryCode: phoneCountry,
       phoneNumber: user.phoneNumber ?? "",
       country: user.country ?? "",
       language: user.language,
@@ -131,7 +139,7 @@ export default function AccountDetails() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const codeCountry = countries.find((c) => c.iso2 === (fields.countryCode.value ?? user.countryCode.isoCode));
+  const codeCountry = countries.find((c) => c.iso2 === (fields.countryCode.value ?? phoneCountry));
   const saved = params.get("saved");
   return (
     <div className="stack">
@@ -175,7 +183,7 @@ export default function AccountDetails() {
           />
           <FormErrors errors={form.errors} id={form.errorId} />
           <p>
-            {t("details.email")}: <strong>{user.email}</strong>
+            {t("details.email")}: <strong className="account-email">{user.email}</strong>
           </p>
           <TextField meta={fields.title} label={t("details.salutation")} autoComplete="honorific-prefix" />
           <div className="field-row">

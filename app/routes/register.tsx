@@ -15,10 +15,11 @@ import { providersForPage } from "#server/auth/social";
 import { localizationForHost } from "#server/config";
 import { LANG_NATIVE_NAME, SITE_LANGS, type SiteLang } from "#common/i18n";
 import { phoneMaxLength } from "#common/phone";
-import { DEFAULT_PHONE_COUNTRY, localizeCountries } from "#app/lib/countries.server";
-import { checkEmailFree, register, registrationChoices } from "#server/auth/sign-in";
+import { defaultPhoneCountry, localizeCountries } from "#app/lib/countries.server";
+import { checkEmailFree, register, registerAsAdmin, registersAsAdmin, registrationChoices } from "#server/auth/sign-in";
 import { parseFields, readFormData, replyWithErrors } from "#app/lib/forms.server";
 import { pageScope } from "#app/lib/scope.server";
+import type { Result } from "#common/result";
 import { currencyName } from "#common/format";
 import { paths } from "#common/paths";
 
@@ -43,7 +44,10 @@ function parsePrefill(
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = requireLang(request);
   const url = new URL(request.url);
-  if (await getCurrentSession(request, context)) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
+  // A signed-in visitor goes home; an administrator registers a researcher here (spec 1 §6, ADR 066).
+  const session = await getCurrentSession(request, context);
+  const admin = registersAsAdmin({ session });
+  if (session && !admin) throw redirect(safeRedirect(url.searchParams.get("redirect"), homeDirectory(lang)));
   const [t, { countries, currencies }, snapshot] = await Promise.all([
     getFixedT(request, "auth"),
     registrationChoices(context.app),
@@ -52,16 +56,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const localization = snapshot.localizations.find((l) => l.defaultLang === lang);
   const prefill = parsePrefill(params.data);
   const siteLocalization = localizationForHost(snapshot.localizations, request.headers.get("host"));
-  const providers = prefill
-    ? []
-    : await providersForPage(context.app, {
-        lang,
-        localization: siteLocalization.identity,
-        redirect: url.searchParams.get("redirect"),
-        origin: url.searchParams.get("origin"),
-      });
+  const providers =
+    prefill || admin
+      ? []
+      : await providersForPage(context.app, {
+          lang,
+          localization: siteLocalization.identity,
+          redirect: url.searchParams.get("redirect"),
+          origin: url.searchParams.get("origin"),
+        });
   return {
-    title: t("register.title"),
+    title: t(admin ? "register.admin.title" : "register.title"),
+    admin,
     providers,
     prefill: prefill === "invalid" ? null : prefill,
     prefillInvalid: prefill === "invalid",
@@ -73,8 +79,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       selectable: c.selectable,
     })),
     defaults: {
-      countryCode: DEFAULT_PHONE_COUNTRY[lang],
-      country: DEFAULT_PHONE_COUNTRY[lang],
+      // The China site (its host, or the cn pages) starts at +86 / China (spec 1 §3, §7), whatever the language.
+      countryCode: defaultPhoneCountry(lang, siteLocalization.identity),
+      country: defaultPhoneCountry(lang, siteLocalization.identity),
       currency: localization && localization.defaultCurrency !== "CNY" ? localization.defaultCurrency : lang === "cn" ? "CNY" : "USD",
       language: lang,
     },
@@ -113,9 +120,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ stage: 2 as const, email, result: submission.reply({ hideFields }) }, { status: 400 });
   const v = submission.value;
   const link = typeof formData.get("link") === "string" ? String(formData.get("link")) : null;
-  // The same registration as POST /api/auth/register: the account, the social identity it began with,
-  // and the browser's anonymous work claimed.
-  const result = await register(scope, { ...v, optinToMarketing: v.optinToMarketing ?? false }, { link, source: link ? "social" : "form" });
+  // An administrator registers a researcher and stays signed in as themselves (spec 1 §6, ADR 066); anyone else gets
+  // the same registration as POST /api/auth/register: the account, the social identity it began with, and the
+  // browser's anonymous work claimed.
+  const input = { ...v, optinToMarketing: v.optinToMarketing ?? false };
+  const result: Result<{ identity: string; token?: string }> = registersAsAdmin(scope)
+    ? await registerAsAdmin(scope, input)
+    : await register(scope, input, { link, source: link ? "social" : "form" });
   if (!result.ok) {
     if (result.error === "too-many-attempts") {
       const reply = submission.reply({ formErrors: ["auth:errors.tooManyRequests"], hideFields });
@@ -124,6 +135,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const stage = result.fieldErrors.email ? (1 as const) : (2 as const);
     return Response.json({ stage, email, result: replyWithErrors(submission, result, { hideFields }) }, { status: 400 });
   }
+  // The administrator goes on to the new researcher's staff page.
+  if (!result.value.token) return redirect(paths.staffResearcher(scope.lang, result.value.identity, { registered: 1 }), { status: 303 });
   // Spec 1 §4: after registering, the redirect, or '/' (which sends a signed-in user home).
   return signedInRedirect(context, { token: result.value.token, lang: v.language, target: v.redirect, fallback: paths.home(scope.lang) });
 }
@@ -140,7 +153,12 @@ export default function Register() {
 
   return (
     <div className={`auth-card${stage === 2 ? " wide" : ""}`}>
-      <h1>{t("register.title")}</h1>
+      <h1>{t(data.admin ? "register.admin.title" : "register.title")}</h1>
+      {data.admin ? (
+        <p className="alert alert-info" role="note">
+          {t("register.admin.note")}
+        </p>
+      ) : null}
       {data.prefillInvalid ? <FormErrors errors={["auth:register.errors.confirm-data-invalid"]} /> : null}
       {stage === 1 ? (
         <EmailStage lastResult={actionData?.stage === 1 ? actionData.result : undefined} query={query} />
@@ -153,9 +171,11 @@ export default function Register() {
         />
       )}
       {stage === 1 ? <SocialButtons providers={data.providers} /> : null}
-      <p className="auth-links">
-        <Link to={paths.login(lang, query)}>{t("register.haveAccount")}</Link>
-      </p>
+      {data.admin ? null : (
+        <p className="auth-links">
+          <Link to={paths.login(lang, query)}>{t("register.haveAccount")}</Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -222,7 +242,8 @@ function DetailsStage({ email, lastResult, data, query }: { email: string; lastR
   });
   const codeCountry = data.countries.find((c) => c.iso2 === (fields.countryCode.value ?? data.defaults.countryCode));
   const country = fields.country.value ?? data.defaults.country;
-  const currencies = data.currencies.filter((c) => c.selectable || (c.isoCode === "CNY" && country === "CN"));
+  // CNY only for China (spec 1 §5), unless an administrator registers: every currency (spec 1 §6).
+  const currencies = data.currencies.filter((c) => data.admin || c.selectable || (c.isoCode === "CNY" && country === "CN"));
   const select = (meta: typeof fields.country, label: string, children: React.ReactNode, onChange?: () => void) => {
     const err = errorText(meta.errors);
     return (

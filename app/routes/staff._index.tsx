@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "#app/lib/translate";
 import { requireStaff } from "#app/lib/session.server";
@@ -10,11 +10,12 @@ import { impersonationSchema, type ImpersonationInput } from "#common/staff/sche
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { signedInRedirect } from "#app/lib/sign-in.server";
-import { formatDate } from "#common/format";
+import { countryName, formatDate } from "#common/format";
 import { useLang } from "#app/lib/use-lang";
 import { searchResearchers, startImpersonation } from "#server/staff/impersonation";
 
 export const meta = titleMeta;
+export const handle = { i18n: ["account"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -60,37 +61,40 @@ export default function StaffSearch() {
       </Form>
       {params.get("q") && results.length === 0 ? <p>{t("staff.noResults")}</p> : null}
       {results.length ? (
-        <table>
-          <thead>
-            <tr>
-              <th>{t("staff.name")}</th>
-              <th>{t("staff.email")}</th>
-              <th>{t("staff.country")}</th>
-              <th>{t("staff.since")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((r) => (
-              <tr key={r.identity}>
-                <td>
-                  {r.first_name} {r.last_name}
-                </td>
-                <td>{r.email}</td>
-                <td>{r.country ?? "—"}</td>
-                <td>{formatDate(r.created_at, lang)}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="identity" value={r.identity} />
-                    <button type="submit" className="button button-small" disabled={!r.active}>
-                      {t("staff.viewAs")}
-                    </button>
-                  </Form>
-                </td>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("staff.researchers")}>
+          <table>
+            <thead>
+              <tr>
+                <th>{t("staff.name")}</th>
+                <th>{t("staff.email")}</th>
+                <th>{t("staff.country")}</th>
+                <th>{t("staff.since")}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {results.map((r) => (
+                <tr key={r.identity}>
+                  <td>
+                    {r.first_name} {r.last_name}
+                  </td>
+                  <td>{r.email}</td>
+                  <td>{r.countryIso ? countryName(r.countryIso, lang, r.country ?? r.countryIso) : "—"}</td>
+                  <td>{formatDate(r.created_at, lang)}</td>
+                  <td className="actions">
+                    <Link to={paths.staffResearcher(lang, r.identity)}>{t("account:staffControls.open")}</Link>
+                    <Form method="post">
+                      <input type="hidden" name="identity" value={r.identity} />
+                      <button type="submit" className="button button-small" disabled={!r.active}>
+                        {t("staff.viewAs")}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </div>
   );

@@ -18,9 +18,15 @@ export interface AddressView {
   state: string | null;
   stateName: string | null;
   zip: string | null;
-  country: { value: string; name: string; id: number };
+  /** Spec 1 §3 "country (value, states)": the country's states or provinces (empty when it has none listed). */
+  country: { value: string; name: string; id: number; states: StateOption[] };
   phone: string | null;
   vat: string | null;
+}
+
+export interface StateOption {
+  code: string;
+  name: string;
 }
 
 function baseQuery(db: DB) {
@@ -49,7 +55,7 @@ function baseQuery(db: DB) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirstOrThrow"]>>;
 
-function toView(r: Row): AddressView {
+function toView(r: Row, states: Map<number, StateOption[]>): AddressView {
   return {
     id: r.id,
     label: r.label,
@@ -61,20 +67,41 @@ function toView(r: Row): AddressView {
     state: r.state,
     stateName: r.state_name,
     zip: r.zip,
-    country: { value: r.iso2, name: r.country_name, id: r.country_id },
+    country: { value: r.iso2, name: r.country_name, id: r.country_id, states: states.get(r.country_id) ?? [] },
     phone: r.phone,
     vat: r.vat,
   };
 }
 
+/** The states of the rows' countries, in one query, keyed by country id. */
+async function statesOfCountries(db: DB, rows: Row[]): Promise<Map<number, StateOption[]>> {
+  const ids = [...new Set(rows.map((r) => r.country_id))];
+  const byCountry = new Map<number, StateOption[]>();
+  if (!ids.length) return byCountry;
+  const states = await db
+    .selectFrom("states")
+    .select(["country_id", "code", "name"])
+    .where("country_id", "in", ids)
+    .orderBy("name")
+    .execute();
+  for (const s of states) {
+    const list = byCountry.get(s.country_id) ?? [];
+    list.push({ code: s.code, name: s.name });
+    byCountry.set(s.country_id, list);
+  }
+  return byCountry;
+}
+
 export async function listAddresses(db: DB, userId: number): Promise<AddressView[]> {
-  return (await baseQuery(db).where("a.user_id", "=", userId).orderBy("a.id").execute()).map(toView);
+  const rows = await baseQuery(db).where("a.user_id", "=", userId).orderBy("a.id").execute();
+  const states = await statesOfCountries(db, rows);
+  return rows.map((r) => toView(r, states));
 }
 
 export async function getAddress(db: DB, userId: number, id: number): Promise<AddressView | null> {
   if (!Number.isSafeInteger(id)) return null;
   const row = await baseQuery(db).where("a.user_id", "=", userId).where("a.id", "=", id).executeTakeFirst();
-  return row ? toView(row) : null;
+  return row ? toView(row, await statesOfCountries(db, [row])) : null;
 }
 
 export async function statesOf(db: DB, iso2: string) {

@@ -53,11 +53,32 @@ export type RegistrationResult =
   | { ok: false; fieldErrors: Partial<Record<keyof RegistrationInput, string>> }
   | { ok: false; error: "too-many-attempts"; retryAfterSeconds: number };
 
+type AccountResult = { ok: true; userId: number; identity: string } | Exclude<RegistrationResult, { ok: true }>;
+
+/** A new researcher's account and its first session (the registration form and POST /api/auth/register). */
 export async function registerResearcher(
   ctx: AppContext,
   input: RegistrationInput,
-  meta: { ip: string; userAgent?: string | null; isAdmin?: boolean; source?: string },
+  meta: { ip: string; userAgent?: string | null; source?: string },
 ): Promise<RegistrationResult> {
+  const r = await createResearcherAccount(ctx, input, meta);
+  if (!r.ok) return r;
+  const token = await createSession(ctx.db, r.userId, { ip: meta.ip, userAgent: meta.userAgent });
+  return { ...r, token };
+}
+
+/** The account alone, after the rules of spec 1 §5; `isAdmin` offers every currency (spec 1 §6). */
+export async function createResearcherAccount(
+  ctx: AppContext,
+  input: RegistrationInput,
+  meta: {
+    ip: string;
+    userAgent?: string | null;
+    /** An administrator registers the researcher (spec 1 §6): every currency is offered. */
+    isAdmin?: boolean;
+    source?: string;
+  },
+): Promise<AccountResult> {
   const [countries, currencies, snapshot] = await Promise.all([listCountries(ctx.db), listCurrencies(ctx.db), ctx.config.snapshot()]);
   const limit = await rateLimit(ctx.cache, `register:ip:${meta.ip}`, snapshot.config.rateLimits.registrationsPerHour, 3600);
   if (!limit.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: limit.retryAfterSeconds };
@@ -114,8 +135,7 @@ export async function registerResearcher(
         .execute();
       return user.id;
     });
-    const token = await createSession(ctx.db, userId, { ip: meta.ip, userAgent: meta.userAgent });
-    return { ok: true, userId, identity, token };
+    return { ok: true, userId, identity };
   } catch (error) {
     // Two registrations of one address at the same moment: the unique index decides.
     if ((error as { code?: string }).code === "23505") return { ok: false, fieldErrors: { email: "email-already-exists" } };

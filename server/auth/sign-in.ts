@@ -9,13 +9,20 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import { claimDrafts } from "../order-form/store";
 import { claimDraftFiles } from "../documents/storage";
-import { allowExistenceCheck, registerResearcher, researcherExists, type RegistrationInput } from "../accounts/registration";
+import {
+  allowExistenceCheck,
+  createResearcherAccount,
+  registerResearcher,
+  researcherExists,
+  type RegistrationInput,
+} from "../accounts/registration";
 import { listCountries, listCurrencies, type CountryOption, type CurrencyOption } from "../kernel/reference";
 import { signInWithPassword } from "./login";
 import { attachPendingLink } from "./social-link";
 import { resetPassword } from "./password-reset";
 import { createSession, revokeSession } from "../accounts/session";
 import { audit } from "../kernel/audit";
+import { isSiteLang } from "#common/i18n";
 
 /** Hosts a sign-in may send the browser on to: our localisations' sites and the configured extra hosts. */
 export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
@@ -77,6 +84,38 @@ export async function register(
   if (linked) await markEmailVerified(scope.app, r.userId);
   else await sendVerificationMail(scope.app, r.userId, scope.lang);
   return ok({ token: r.token, userId: r.userId, identity: r.identity });
+}
+
+/** Whether the signed-in user registers researchers as an administrator (spec 1 §6; ADR 066): a staff account with the admin flag, not viewing as someone. */
+export function registersAsAdmin(scope: Pick<Scope, "session">): boolean {
+  const session = scope.session;
+  return Boolean(session && session.user.isStaff && session.user.isAdmin && !session.impersonatorId);
+}
+
+/**
+ * An administrator registers a researcher (spec 1 §6 "Admin … may change currency and filter preferences during
+ * registration", ADR 066): every currency is offered whatever the country (CNY too), the administrator stays signed
+ * in as themselves and their browser's anonymous work stays theirs; the researcher gets the confirmation mail in the
+ * language chosen for them. Audited as `staff.register-researcher`. Errors as `register`; `not-allowed` for anyone else.
+ */
+export async function registerAsAdmin(scope: Scope, input: RegistrationInput): Promise<Result<{ userId: number; identity: string }>> {
+  if (!registersAsAdmin(scope)) return fail("not-allowed");
+  const adminId = scope.session!.user.id;
+  // The account without a session: the administrator stays signed in as themselves.
+  const r = await createResearcherAccount(scope.app, input, { ip: scope.ip, userAgent: scope.userAgent, isAdmin: true, source: "admin" });
+  if (!r.ok) {
+    if ("error" in r) return fail(r.error, { retryAfterSeconds: r.retryAfterSeconds });
+    return invalid(Object.fromEntries(Object.entries(r.fieldErrors).map(([field, code]) => [field, `auth:register.errors.${code}`])));
+  }
+  await audit(
+    scope.app,
+    adminId,
+    "staff.register-researcher",
+    { type: "user", id: r.identity },
+    { currency: input.currency, ip: scope.ip },
+  );
+  await sendVerificationMail(scope.app, r.userId, isSiteLang(input.language) ? input.language : scope.lang);
+  return ok({ userId: r.userId, identity: r.identity });
 }
 
 /**

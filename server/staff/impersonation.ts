@@ -27,6 +27,7 @@ export async function searchResearchers(scope: Scope, query: string, limit = 50)
       "u.active",
       "u.created_at",
       "c.name as country",
+      "c.iso2 as countryIso",
     ])
     .where("u.is_staff", "=", false)
     .where((eb) => eb.or([eb(sql`lower(u.email)`, "like", like), eb(sql`lower(u.first_name || ' ' || u.last_name)`, "like", like)]))

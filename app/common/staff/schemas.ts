@@ -9,3 +9,17 @@ export const impersonationSchema = z.object({
 });
 
 export type ImpersonationInput = z.output<typeof impersonationSchema>;
+
+// A researcher's account states set by staff (issue 22 item 5, ADR 066): one form per control, told apart by its
+// intent; a switch carries "on" or "off".
+const onOff = z.enum(["on", "off"]);
+export const askCountrySchema = z.object({ intent: z.literal("ask-country") });
+export const hideInvoicesSchema = z.object({ intent: z.literal("hide-invoices"), value: onOff });
+export const wfoeGroupSchema = z.object({ intent: z.literal("wfoe-group"), value: onOff });
+export const wfoeMigratedSchema = z.object({ intent: z.literal("wfoe-migrated") });
+
+export type AccountControl =
+  | z.output<typeof askCountrySchema>
+  | z.output<typeof hideInvoicesSchema>
+  | z.output<typeof wfoeGroupSchema>
+  | z.output<typeof wfoeMigratedSchema>;
