@@ -32,6 +32,9 @@ const UPLOAD_FIELDS = [
   ["figureFiles", "figure"],
   ["tableFiles", "table"],
   ["mainReferenceFiles", "main_reference"],
+  // Spec 1 §3 "Details form fields": figure and table reference files go through the same upload pipeline.
+  ["figureReferenceFiles", "figure_reference"],
+  ["tableReferenceFiles", "table_reference"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
