@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { sendJson as send, uploadDocx } from "../helpers/api";
 import { makeDocx } from "../helpers/fixtures";
+import { createCompletedOrder, createPlacedOrder, createResearcher, createStaff } from "../helpers/factories";
+import { requestOrderFapiao } from "../../server/fapiao";
+import { issueCertificate } from "../../server/certificates";
+import { renderPlainErrorPage, renderUnavailablePage } from "../../server/http/fallback-pages";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -140,5 +144,67 @@ describe("figure and table reference files (spec 1 §3 'Details form fields')", 
     const r = await c.request("/en/researcher/submit/details", { method: "POST", body: fd });
     expect(r.status).toBe(400);
     expect(await (await c.get("/en/researcher/submit/details")).text()).not.toContain("tool.exe");
+  });
+});
+
+describe("the thank-you view (spec 2 §2): the fapiao just requested and the certificate form", () => {
+  it("shows the fapiao asked for while paying, in the page's language", async () => {
+    const researcher = await createResearcher(portal.ctx);
+    const user = await portal.signIn(researcher);
+    const order = await createPlacedOrder(portal.ctx, researcher);
+    await requestOrderFapiao(portal.ctx, researcher.id, order.invoiceNumber!, {
+      type: "special",
+      serviceType: "editing",
+      organizationName: "北京大学",
+      taxpayerNumber: "91110000MA01ABCDE1",
+      contactEmail: null,
+      contactPhone: "13800138000",
+      shippingAddress: null,
+    });
+    const html = await (await user.get(`/cn/researcher/index/details/${order.externalId}/thank-you`)).text();
+    expect(html).toContain('data-fapiao="requested"');
+    expect(html).toContain("北京大学");
+    expect(html).toContain("91110000MA01ABCDE1");
+    expect(html).toContain('<p class="alert alert-success" role="status">您的增值税专用发票申请已提交');
+    // Without a request there is no fapiao block.
+    const other = await createPlacedOrder(portal.ctx, researcher);
+    expect(await (await user.get(`/cn/researcher/index/details/${other.externalId}/thank-you`)).text()).not.toContain("data-fapiao");
+  });
+
+  it("says when the certificate comes before it exists, and shows its title and authors form once it does", async () => {
+    const researcher = await createResearcher(portal.ctx);
+    const user = await portal.signIn(researcher);
+    const placed = await createPlacedOrder(portal.ctx, researcher);
+    let html = await (await user.get(`/br/researcher/index/details/${placed.externalId}/thank-you`)).text();
+    expect(html).toContain('data-certificate="pending"');
+    expect(html).toMatch(/data-certificate="pending"><h2 id="certificate-heading">[^<]+<\/h2><p>Seu certificado de revisão aparecerá aqui/);
+    const done = await createCompletedOrder(portal.ctx, researcher);
+    const orderId = (
+      await portal.ctx.db.selectFrom("orders").select("id").where("external_id", "=", done.externalId).executeTakeFirstOrThrow()
+    ).id;
+    const issued = await issueCertificate(portal.ctx, { userId: (await createStaff(portal.ctx)).id }, orderId);
+    if (!issued.ok) throw new Error(issued.error);
+    html = await (await user.get(`/br/researcher/index/details/${done.externalId}/thank-you`)).text();
+    expect(html).toContain(`action="/br/certificate/edit/${issued.value.code}`);
+    expect(html).not.toContain('data-certificate="pending"');
+  });
+});
+
+describe("the server's error pages say 'network-request-error' with a reload link (no-JS modal)", () => {
+  it("the 503 and 500 pages, translated, link to the address that failed", () => {
+    const unavailable = renderUnavailablePage("cn", "/cn/researcher/submit/details?x=1");
+    expect(unavailable).toContain("无法连接到门户");
+    expect(unavailable).toContain('<a href="/cn/researcher/submit/details?x=1" data-reload>重新加载</a>');
+    const generic = renderPlainErrorPage("br", "req-1", "/br/researcher");
+    expect(generic).toContain("Não conseguimos acessar o portal");
+    expect(generic).toContain('<a href="/br/researcher" data-reload>Recarregar</a>');
+    // Never a link to another site.
+    expect(renderUnavailablePage("en", "//evil.example/x")).toContain('<a href="" data-reload>');
+  });
+
+  it("the generic error page of the app has the message and a reload link to itself", async () => {
+    const html = await (await new Client(portal.url).get("/jp/error")).text();
+    expect(html).toContain("data-network-request-error");
+    expect(html).toMatch(/<a class="button button-primary" href="\/jp\/error" data-reload="true">再読み込み<\/a>/);
   });
 });
