@@ -243,6 +243,8 @@ export async function payNowAndWaitForPayment(page: Page): Promise<string> {
  * `index` picks the option of each level (1: the first after the placeholder).
  */
 export async function chooseArea(page: Page, js: boolean, index = 1) {
+  // With JavaScript, wait for hydration (the no-JS "Show the next level" button goes): a choice made before it is lost.
+  if (js) await expect(page.locator('button[name="intent"][value="area"]')).toHaveCount(0);
   for (const name of ["areaGrandparentId", "areaParentId", "areaOfStudyId"]) {
     const select = page.locator(`select[name="${name}"]`);
     await expect(select).toBeEnabled();
