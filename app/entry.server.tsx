@@ -28,7 +28,8 @@ export default async function handleRequest(
   // check serves) with 503 and Retry-After.
   const unavailable = unavailableOf(loadContext) ?? (loadContext.app.health.databaseDown ? { retryAfter: RETRY_AFTER_SECONDS } : undefined);
   if (responseStatusCode >= 500 && unavailable) {
-    return new Response(renderUnavailablePage(lang), {
+    const url = new URL(request.url);
+    return new Response(renderUnavailablePage(lang, `${url.pathname}${url.search}`), {
       status: 503,
       headers: {
         "Content-Type": "text/html; charset=utf-8",

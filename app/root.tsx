@@ -21,6 +21,7 @@ import { shellState } from "#server/accounts/shell";
 import { localizationForHost } from "#server/config";
 import { detectLang } from "./i18n.server";
 import { ErrorPanel } from "./components/ErrorPanel";
+import { NetworkErrorModal, failedInBrowser, useMarkAppMounted } from "./components/NetworkErrorModal";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
@@ -107,6 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Every namespace the matched routes declare is loaded before they render (issue 9 §3.12).
   useRouteNamespaces(routeNamespaces(useMatches()));
+  useMarkAppMounted();
   return <Outlet />;
 }
 
@@ -115,9 +117,13 @@ export const handle = { i18n: ["common"] };
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A client-side navigation or submission that failed at the network level, or got a 5xx without a page
+  // (spec 1 §5 'network-request-error', ADR 065); a 4xx is the page's own answer and needs no modal.
+  const networkFailure = failedInBrowser() && status >= 500;
   return (
     <div className="error-shell">
       <ErrorPanel status={status} />
+      {networkFailure ? <NetworkErrorModal /> : null}
     </div>
   );
 }

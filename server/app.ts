@@ -146,7 +146,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     if (await ctx.health.databaseAvailable()) return next();
     res.status(503).setHeader("Retry-After", String(RETRY_AFTER_SECONDS)).setHeader("Cache-Control", "no-store");
     if (req.path.startsWith("/api/")) res.json({ error: "service-unavailable" });
-    else res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
+    else res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en", req.originalUrl));
   });
 
   // The JSON API: declared endpoint tables, served ahead of Remix (ADR 013).
@@ -211,12 +211,12 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
     if (res.headersSent) return res.end();
     if (unavailable) {
       res.status(503).setHeader("Retry-After", String(unavailable.retryAfter));
-      return res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en"));
+      return res.type("html").send(renderUnavailablePage(langOfPath(req.path) ?? "en", req.originalUrl));
     }
     res
       .status(500)
       .type("html")
-      .send(renderPlainErrorPage(langOfPath(req.path) ?? "en", res.locals.requestId));
+      .send(renderPlainErrorPage(langOfPath(req.path) ?? "en", res.locals.requestId, req.originalUrl));
   });
 
   return app;

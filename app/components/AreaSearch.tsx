@@ -6,7 +6,14 @@ import { SearchSuggest, setFieldValue } from "./SearchSuggest";
  * Area-of-study search (spec 1 §5: at least 2 characters, at most 6 matches over all three levels).
  * It picks the option in the select `selectId`, which stays as the no-JS fallback.
  */
-export function AreaSearch({ selectId }: { selectId: string }) {
+export function AreaSearch({
+  selectId,
+  onPick,
+}: {
+  selectId: string;
+  /** The cascading selects set their three levels from the picked area (then the select `selectId` holds it). */
+  onPick?: (area: { id: number; parentId: number; grandparentId: number }) => void;
+}) {
   const { t } = useTranslation("order");
   return (
     <SearchSuggest
@@ -16,11 +23,16 @@ export function AreaSearch({ selectId }: { selectId: string }) {
       minChars={2}
       fetchItems={async (q) => {
         const d = (await (await fetch(paths.api.areasOfStudy(q))).json()) as {
-          areas: { id: number; searchParam: string }[];
+          areas: { id: number; searchParam: string; parentId: number; grandparentId: number }[];
         };
-        return d.areas.slice(0, 6).map((a) => ({ key: String(a.id), label: a.searchParam }));
+        return d.areas
+          .slice(0, 6)
+          .map((a) => ({ key: String(a.id), label: a.searchParam, parentId: a.parentId, grandparentId: a.grandparentId }));
       }}
-      onPick={(item) => setFieldValue(selectId, item.key)}
+      onPick={(item) => {
+        if (onPick) onPick({ id: Number(item.key), parentId: item.parentId, grandparentId: item.grandparentId });
+        else setFieldValue(selectId, item.key);
+      }}
     />
   );
 }

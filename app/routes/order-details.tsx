@@ -9,6 +9,7 @@ import { pageScope } from "#app/lib/scope.server";
 import { parseForm } from "#app/lib/forms.server";
 import { orderDetailsPage } from "#server/orders/details";
 import { invoiceRowOf } from "#server/billing/invoices/list";
+import { fapiaosOfInvoices } from "#server/fapiao";
 import { saveNotificationEmails, saveOrderDetails } from "#server/orders/edit";
 import { serviceDetails } from "#server/orders/service-details";
 import { orderEditForm, notificationEmailsForm } from "#common/orders/edit";
@@ -18,7 +19,7 @@ import { formatDateTime } from "#common/format";
 import { OrderSidebar } from "#app/components/order-details/Sidebar";
 import { EditMain, EditSidebarFields, editValues } from "#app/components/order-details/EditOrder";
 import { MainPanel } from "#app/components/order-details/MainPanel";
-import { ThankYou } from "#app/components/order-details/ThankYou";
+import { ThankYou, type RequestedFapiao } from "#app/components/order-details/ThankYou";
 import type { EditReply, OrderDetailsData } from "#app/components/order-details/types";
 import * as z from "zod/mini";
 
@@ -43,9 +44,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The invoice's documents and action as the invoice list has them (issue 21 defect 11c, 11d).
   const invoiceRow = data.order.invoice ? await invoiceRowOf(scope, data.order.invoice.number) : null;
   const poll = Number(url.searchParams.get("poll") ?? 0);
+  // Thank-you view: the fapiao asked for while paying (spec 2 §2; ADR 065), as the researcher filled it in.
+  const fapiao =
+    status === "thank-you" && data.order.invoice
+      ? ((await fapiaosOfInvoices(scope, [data.order.invoice.number])).get(data.order.invoice.number) ?? null)
+      : null;
   return {
     ...data,
     invoiceRow,
+    requestedFapiao: fapiao
+      ? {
+          type: fapiao.type,
+          title: fapiao.title,
+          taxpayerNumber: fapiao.taxpayerNumber,
+          status: fapiao.status,
+          serviceType: fapiao.serviceType,
+        }
+      : null,
     title: t("title", { externalId: data.order.externalId }),
     pollCount: Number.isInteger(poll) && poll >= 0 ? Math.min(poll, 1000) : 0,
   };
@@ -106,7 +121,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 type ActionReply = EditReply | { intent: "notification-emails"; error: string; value: string };
 
 export default function OrderDetails() {
-  const data = useLoaderData<typeof loader>() as unknown as OrderDetailsData & { pollCount: number };
+  const data = useLoaderData<typeof loader>() as unknown as OrderDetailsData & {
+    pollCount: number;
+    requestedFapiao: RequestedFapiao | null;
+  };
   const reply = useActionData<typeof action>() as ActionReply | undefined;
   const params = useParams();
   const [search] = useSearchParams();
@@ -161,6 +179,7 @@ export default function OrderDetails() {
           {thankYou ? (
             <ThankYou
               data={data}
+              fapiao={data.requestedFapiao}
               pollCount={data.pollCount}
               emailsSaved={search.get("emails") === "saved" && !emailsReply}
               emailsError={emailsReply?.error}

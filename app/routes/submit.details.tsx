@@ -6,7 +6,8 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { FileList, UploadButton } from "#app/components/WizardFiles";
 import { StepActions, useStepErrors } from "#app/components/WizardStep";
-import { AreaSearch, JournalSearch } from "#app/components/AreaSearch";
+import { JournalSearch } from "#app/components/AreaSearch";
+import { AreaCascade } from "#app/components/AreaCascade";
 import { loadStep, parseStep, readStepForm, requireDraft, toCurrentStep, wizardScope, stepAction } from "#app/lib/wizard.server";
 import { detailsForm, fileActionForm } from "#common/order-form/schemas";
 import { conformErrors } from "#common/result";
@@ -32,6 +33,9 @@ const UPLOAD_FIELDS = [
   ["figureFiles", "figure"],
   ["tableFiles", "table"],
   ["mainReferenceFiles", "main_reference"],
+  // Spec 1 §3 "Details form fields": figure and table reference files go through the same upload pipeline.
+  ["figureReferenceFiles", "figure_reference"],
+  ["tableReferenceFiles", "table_reference"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,13 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t("steps.details"),
     previous: steps[steps.length - 1],
-    // Three levels of areas of study as grouped options: the fallback that works without JavaScript.
-    areaGroups: tree.flatMap((root) =>
-      root.children.map((child) => ({
-        label: `${root.name} › ${child.name}`,
-        options: (child.children.length ? child.children : [child]).map((leaf) => ({ id: leaf.id, name: leaf.name })),
-      })),
-    ),
+    // Three levels of areas of study for the cascading selects beside the search (spec 1 §6).
+    areaTree: tree,
     editing,
     // Spec 1 §4: no journal details for scientific editing.
     journalShown: !scientificEditingChosen(form),
@@ -78,6 +77,8 @@ async function handleStep({ request, context }: ActionFunctionArgs) {
     await deleteFile(context.app, files.removeFile, fileOwner(ownerOf(w.scope)));
     return Response.json({ fieldErrors: {}, uploadErrors: [], values });
   }
+  // The cascading area selects without JavaScript: "Choose" comes back with the next level, nothing saved yet.
+  if (files.intent === "area" && !uploadErrors.length) return Response.json({ fieldErrors: {}, uploadErrors: [], values });
   if (uploadErrors.length || files.intent === "upload")
     return Response.json({ fieldErrors: {}, uploadErrors, values }, { status: uploadErrors.length ? 400 : 200 });
   // Back saves what is filled in (nothing is required on the way back), then goes to the step before (spec 1 §4).
@@ -98,7 +99,10 @@ export default function Details() {
   const lang = useLang();
   const { errors, err, invalid, summary } = useStepErrors(actionData?.fieldErrors);
   const duplicateCheck = useDuplicateCheck(data.signedIn);
-  const v = { ...data.values, ...((actionData?.values ?? {}) as Partial<typeof data.values>) };
+  const v = {
+    ...data.values,
+    ...((actionData?.values ?? {}) as Partial<typeof data.values> & { areaGrandparentId?: string; areaParentId?: string }),
+  };
   if (data.noServices) {
     return (
       <section className="alert alert-danger" role="alert">
@@ -137,23 +141,12 @@ export default function Details() {
           {err("projectTitle")}
           <DuplicateNotice state={duplicateCheck.state} />
         </div>
-        <AreaSearch selectId="areaOfStudyId" />
-        <div className={`field${errors.areaOfStudyId ? " field-invalid" : ""}`}>
-          <label htmlFor="areaOfStudyId">{t("details.areaOfStudy")}</label>
-          <select id="areaOfStudyId" name="areaOfStudyId" defaultValue={String(v.areaOfStudyId)} {...invalid("areaOfStudyId")}>
-            <option value="">{t("details.chooseArea")}</option>
-            {data.areaGroups.map((g) => (
-              <optgroup key={g.label} label={g.label}>
-                {g.options.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          {err("areaOfStudyId")}
-        </div>
+        <AreaCascade
+          tree={data.areaTree}
+          values={v}
+          error={err("areaOfStudyId")}
+          invalid={invalid("areaOfStudyId") as Record<string, unknown>}
+        />
         {data.editing ? (
           <fieldset className={errors.styleOfEnglish ? "field-invalid" : ""}>
             <legend>{t("details.styleOfEnglish")}</legend>

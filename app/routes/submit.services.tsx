@@ -25,6 +25,17 @@ import { paths } from "#common/paths";
 export const meta = titleMeta;
 export const handle = { i18n: ["order", "catalogue"] };
 
+/**
+ * Descriptions that belong to no service card but to something beside it (spec 1 §3 "description modals"): the
+ * editing certificate on editing cards, digital translation on translation cards, how words are counted beside
+ * the word count, faster delivery beside the delivery tiers. They open like a card's "learn more" (?about=).
+ */
+const SIDE_DESCRIPTIONS = ["editing-certificate", "digital-translation", "word-count", "rush-delivery"] as const;
+const CARD_SIDE_DESCRIPTION: Record<string, (typeof SIDE_DESCRIPTIONS)[number]> = {
+  editing: "editing-certificate",
+  translation: "digital-translation",
+};
+
 function stepOf(url: string) {
   return url.includes("/multimedia-services") ? ("multimedia-services" as const) : ("manuscript-services" as const);
 }
@@ -80,7 +91,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notices: price?.notices ?? [],
     blocked: Boolean(price && (price.noServiceOption || price.veryLongWordCount)),
     binNotice,
-    about: about && catalogue.services.some((s) => s.descriptionKey === `catalogue:descriptions.${about}`) ? about : null,
+    about:
+      about &&
+      ((SIDE_DESCRIPTIONS as readonly string[]).includes(about) ||
+        catalogue.services.some((s) => s.descriptionKey === `catalogue:descriptions.${about}`))
+        ? about
+        : null,
   };
 }
 
@@ -172,6 +188,7 @@ export default function Services() {
                       </Link>
                     </p>
                   ) : null}
+                  {CARD_SIDE_DESCRIPTION[g.slug] ? <AboutLink about={CARD_SIDE_DESCRIPTION[g.slug]} className="about about-side" /> : null}
                   {s.counted && s.selected ? <QuantityField slug={s.slug} defaultValue={1} /> : null}
                   {s.selected ? <input type="hidden" name="services" value={s.slug} /> : null}
                   <ToggleServiceButton slug={s.slug} selected={s.selected} label={t("select")} serviceName={t(s.nameKey)} />
@@ -195,6 +212,7 @@ export default function Services() {
         {anySelected && (data.rushAvailable || data.expressAvailable) ? (
           <fieldset className="delivery">
             <legend>{t("delivery.title")}</legend>
+            <AboutLink about="rush-delivery" className="about about-side" />
             <div className="tiers">
               <button type="submit" name="tier" value="standard" className="button" aria-pressed={data.deliveryTier === "standard"}>
                 {t("delivery.standard")}
@@ -234,6 +252,19 @@ export default function Services() {
   );
 }
 
+/** Opens one of the descriptions beside the cards (the same ?about= modal as a card's "learn more"). */
+function AboutLink({ about, className }: { about: string; className: string }) {
+  const { t } = useTranslation("order");
+  const location = useLocation();
+  return (
+    <p className={className}>
+      <Link to={`${location.pathname}?about=${about}`} preventScrollReset data-about={about}>
+        {t(`catalogue:descriptions.${about}.title`)}
+      </Link>
+    </p>
+  );
+}
+
 /** The manuscript's word count, editable here; with JavaScript it saves 400 ms after typing stops (spec 1 §4). */
 function WordCountForm({ wordCount, error }: { wordCount: number | null; error?: string }) {
   const { t } = useTranslation("order");
@@ -270,6 +301,7 @@ function WordCountForm({ wordCount, error }: { wordCount: number | null; error?:
       <button type="submit" className="button button-small">
         {t("updateWordCount")}
       </button>
+      <AboutLink about="word-count" className="about about-side" />
     </fetcher.Form>
   );
 }
@@ -318,6 +350,7 @@ function WordBinNotice({
           {t("updateWordCount")}
         </button>
       </Form>
+      <AboutLink about="word-count" className="about about-side" />
       <Link to={`${location.pathname}?binNotice=closed`} preventScrollReset replace>
         {t("close")}
       </Link>

@@ -147,6 +147,11 @@ export const CONFIG_DEFAULTS = {
   companyFoundedYear: { value: 2004, description: "Year the company age text is computed from." },
   projectEnvironmentName: { value: "local", description: "Name of this environment, shown to staff." },
   hideRushRules: { value: false, description: "Hide the rush rules notice in the order form." },
+  rushOnlyServices: {
+    value: [] as string[],
+    description:
+      "Services (slug or identity) whose only delivery option is rush: choosing one preselects rush delivery (spec 1 §4 'Service selection'; ADR 065).",
+  },
   allowsDigitalEditing: { value: true, description: "The digital editing area is available." },
   allowsDigitalTranslations: { value: true, description: "The digital translation area is available." },
   allowsAnonymousLanguageAssessment: { value: true, description: "Anonymous visitors may use the grammar check." },

@@ -91,6 +91,8 @@ export async function orderFormView(scope: Scope, form: OrderFormRow) {
     veryLongWordCount: summary?.veryLongWordCount ?? false,
     manuscripts: { main: byKind("main"), figures: byKind("figure"), tables: byKind("table") },
     displayedManuscripts: [...byKind("main"), ...byKind("figure"), ...byKind("table")],
+    // Spec 1 §3 "Details form fields" mainReferenceFiles, figureReferenceFiles, tableReferenceFiles: what was uploaded.
+    referenceFiles: { main: byKind("main_reference"), figures: byKind("figure_reference"), tables: byKind("table_reference") },
     selectedService: slugs[0] ?? null,
     services: form.selections ?? [],
     hasScientificEditing,

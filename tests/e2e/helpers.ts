@@ -236,3 +236,20 @@ export async function payNowAndWaitForPayment(page: Page): Promise<string> {
   await page.waitForURL(/\/br\/researcher\/payment\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
 }
+
+/**
+ * Chooses an area of study in the details step's three cascading selects (spec 1 §6): with JavaScript each select
+ * fills the next in place; without it "Show the next level" posts the form and the page comes back with it.
+ * `index` picks the option of each level (1: the first after the placeholder).
+ */
+export async function chooseArea(page: Page, js: boolean, index = 1) {
+  // With JavaScript, wait for hydration (the no-JS "Show the next level" button goes): a choice made before it is lost.
+  if (js) await expect(page.locator('button[name="intent"][value="area"]')).toHaveCount(0);
+  for (const name of ["areaGrandparentId", "areaParentId", "areaOfStudyId"]) {
+    const select = page.locator(`select[name="${name}"]`);
+    await expect(select).toBeEnabled();
+    await select.selectOption({ index });
+    if (!js && name !== "areaOfStudyId") await page.locator('button[name="intent"][value="area"]').click();
+  }
+  await expect(page.locator('select[name="areaOfStudyId"]')).not.toHaveValue("");
+}

@@ -1,7 +1,7 @@
 // Issue 9 §3: wizard defects whose behaviour needs the browser (items 7, 10 and 12), with and without
 // JavaScript where it applies.
 import { expect, test, type Page } from "@playwright/test";
-import { jsEnabled, newResearcher } from "./helpers";
+import { chooseArea, jsEnabled, newResearcher } from "./helpers";
 import { makeDocx } from "../helpers/fixtures";
 
 const TEXT = "Soil microbes regulate nitrogen cycling in temperate forests under warming. ".repeat(50);
@@ -98,7 +98,7 @@ test.describe("order wizard logic (issue 9 §3)", () => {
       await check;
       await expect(page.locator(".duplicate-check")).toContainText(externalId);
     }
-    await page.locator('select[name="areaOfStudyId"]').selectOption({ index: 1 });
+    await chooseArea(page, jsEnabled(test.info()));
     await page.locator('input[name="styleOfEnglish"][value="american"]').check();
     await page.getByRole("button", { name: "Next", exact: true }).last().click();
     await expect(page).toHaveURL(/\/duplicate-order$/);

@@ -73,7 +73,8 @@ export async function saveServices(
   // Spec 1 §4: "I do not need English editing" clears the selection and rush; otherwise editing sends a
   // delivery tier: standard by default, rush or express when ticked (never both).
   const declined = Boolean(input.declineEditing) && step === "manuscript-services";
-  const tier = declined ? "standard" : input.express ? "express" : input.rush ? "rush" : "standard";
+  const rushOnly = !declined && !input.express && (await newlyChosenRushOnly(scope, form, catalogue, slugs));
+  const tier = declined ? "standard" : input.express ? "express" : input.rush || rushOnly ? "rush" : "standard";
   const saved = await advanceFrom(scope, form, step, {
     selections: JSON.stringify(declined ? [] : selections),
     decline_editing: declined,
@@ -83,6 +84,23 @@ export async function saveServices(
   });
   // A tier that is not available for this selection falls back to standard (the engine says which it priced).
   return ok(await settleDeliveryTier(scope, saved, catalogue));
+}
+
+/**
+ * Spec 1 §4 "Service selection": a service whose only delivery option is rush (config `rushOnlyServices`, by slug or
+ * identity) has rush preselected when it is chosen. Only when it is newly chosen: a researcher who then picks standard
+ * keeps it on the next save. Rush the engine does not offer for the selection falls back to standard (settleDeliveryTier).
+ */
+async function newlyChosenRushOnly(scope: Scope, form: OrderFormRow, catalogue: Catalogue, slugs: string[]): Promise<boolean> {
+  const { config } = await scope.app.config.snapshot();
+  const refs = new Set<string>(config.rushOnlyServices ?? []);
+  if (!refs.size) return false;
+  const before = new Set((form.selections ?? []).map((s) => s.serviceSlug));
+  return slugs.some((slug) => {
+    if (before.has(slug)) return false;
+    const service = catalogue.services.find((s) => s.slug === slug);
+    return refs.has(slug) || (service !== undefined && refs.has(service.identity));
+  });
 }
 
 /**
@@ -101,9 +119,11 @@ export async function toggleService(
   if (!service) return invalid({ serviceSlugs: "order:errors.make-selection" });
   const current = form.selections ?? [];
   let selections;
+  let rushOnly = false;
   if (current.some((s) => s.serviceSlug === slug)) {
     selections = current.filter((s) => s.serviceSlug !== slug);
   } else {
+    rushOnly = await newlyChosenRushOnly(scope, form, catalogue, [slug]);
     const quantity = service.price.unit ? Number(quantities[slug] ?? 1) : undefined;
     if (quantity !== undefined && !checkField(quantityField, quantity).ok)
       return invalid({ [`quantity.${slug}`]: "order:errors.quantity-range-error" });
@@ -120,6 +140,7 @@ export async function toggleService(
     selections: JSON.stringify(selections),
     decline_editing: false,
     bundle_id: null,
+    ...(rushOnly ? { delivery_tier: "rush" as const } : {}),
   });
   // Deselecting the service that offered rush or express leaves standard delivery.
   return ok(await settleDeliveryTier(scope, saved, catalogue));
