@@ -235,7 +235,13 @@ export default function Prepay() {
       ) : null}
 
       {data.hidden ? null : (
-        <PrepayLists prepayments={data.prepayments} credits={data.credits} all={data.all} current={data.existing?.number ?? null} />
+        <PrepayLists
+          prepayments={data.prepayments}
+          credits={data.credits}
+          all={data.all}
+          current={data.existing?.number ?? null}
+          payable={usable}
+        />
       )}
     </section>
   );
