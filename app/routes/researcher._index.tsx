@@ -77,7 +77,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     prepayWidget: await dashboardBalance(scope),
     // The panels' fapiao links (spec 2 §2 "Order panel"), by invoice number; staff acting for the researcher
     // also get each unpaid invoice's "Record a payment" link to the staff order page (ADR 067).
-    panelFapiaos: Object.fromEntries(await panelFapiaos(scope, r.value.panels.flatMap((p) => (p.invoice ? [p.invoice.number] : [])))),
+    panelFapiaos: Object.fromEntries(
+      await panelFapiaos(
+        scope,
+        r.value.panels.flatMap((p) => (p.invoice ? [p.invoice.number] : [])),
+      ),
+    ),
     staffActing: scope.impersonatorId !== null,
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
@@ -186,11 +191,13 @@ export default function ResearcherDashboard() {
         {data.referralLink || data.prepayWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
             {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
-            {data.prepayWidget ? <PrepayCreditsWidget
+            {data.prepayWidget ? (
+              <PrepayCreditsWidget
                 amount={data.prepayWidget.amount}
                 currency={data.prepayWidget.currency}
                 prepayOpen={data.prepayWidget.prepayOpen}
-              /> : null}
+              />
+            ) : null}
           </aside>
         ) : null}
       </div>
