@@ -2,7 +2,7 @@
 // what the order offers now, each only when it applies (the flags of server/orders/life.ts decide): the
 // download of every file, the invoice (its PDF, its fapiao, staff's "record a payment"), the certificate, a re-edit,
 // support, the details page.
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
@@ -99,9 +99,13 @@ export function OrderPanel({ order, timeZone, fapiao, staffActing }: Props) {
           ) : null}
           {staffActing && order.invoice.balance > 0 ? (
             <li>
-              <Link to={`${paths.staffOrder(lang, order.externalId)}#so-payment`} className="order-panel-record-payment">
-                {t("panel.recordPayment")}
-              </Link>
+              {/* Staff record payments on the staff order page: leaving "view as" first (a POST, no state change on GET). */}
+              <Form method="post" action={paths.staffStopImpersonation(lang)} reloadDocument>
+                <input type="hidden" name="next" value={`${paths.staffOrder(lang, order.externalId)}#so-payment`} />
+                <button type="submit" className="link-button order-panel-record-payment">
+                  {t("panel.recordPayment")}
+                </button>
+              </Form>
             </li>
           ) : null}
         </ul>
