@@ -177,6 +177,8 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
                 />
                 <span className="pm-method-name">{t(`methods.${m.id}`)}</span>
                 {m.sandbox ? <span className="badge pm-test-mode">{t("method.testMode")}</span> : null}
+                {/* Shown but not selectable (the prepay form's bank transfer, spec 2 §6): say so, not only by colour. */}
+                {m.disabled ? <span className="pm-unavailable">{t("method.unavailable")}</span> : null}
               </label>
             );
           })}

@@ -12,6 +12,7 @@ test("the prepay form shows bank transfer disabled; the card and PayPal stay sel
   await expect(page.locator(".prepay-locked")).toContainText("$500");
   await expect(page.locator(".pm-method", { hasText: "Bank transfer" })).toBeVisible();
   await expect(page.locator(".pm-radio-9")).toBeDisabled();
+  await expect(page.locator(".pm-method", { hasText: "Bank transfer" })).toContainText("Not available here");
   await expect(page.locator(".pm-radio-3")).toBeEnabled();
   // A click on the disabled method chooses nothing.
   await page.locator(".pm-method", { hasText: "Bank transfer" }).click({ force: true });
