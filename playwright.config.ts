@@ -47,7 +47,9 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production" },
+      // The issue 13 journeys prepay by bank transfer: this portal allows it (config prepayBankTransfer, ADR 067);
+      // the second portal keeps the spec's default (shown disabled: tests/e2e/flagged/billing-states.spec.ts).
+      env: { PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "production", CONFIG_PREPAY_BANK_TRANSFER: "true" },
       stdout: "ignore",
       stderr: "pipe",
     },

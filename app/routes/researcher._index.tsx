@@ -18,11 +18,12 @@ import { CountryDialog } from "#app/components/dashboard/CountryDialog";
 import { ReferralWidget } from "#app/components/dashboard/ReferralWidget";
 import { PrepayCreditsWidget } from "#app/components/dashboard/PrepayCreditsWidget";
 import { dashboardBalance } from "#server/payments/balances";
+import { panelFapiaos, type PanelFapiao } from "#server/fapiao";
 import { OrderSearch, Pagination, type FilterValues } from "#app/components/dashboard/OrderSearch";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits"], countryPrompt: "own" };
+export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao"], countryPrompt: "own" };
 
 type FieldErrors = Record<string, string[]>;
 
@@ -74,6 +75,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     panels: parsed.ok ? r.value.panels : [],
     // The "Prepay and credits" widget (issue 13): null unless a balance shows.
     prepayWidget: await dashboardBalance(scope),
+    // The panels' fapiao links (spec 2 §2 "Order panel"), by invoice number; staff acting for the researcher
+    // also get each unpaid invoice's "Record a payment" link to the staff order page (ADR 067).
+    panelFapiaos: Object.fromEntries(
+      await panelFapiaos(
+        scope,
+        r.value.panels.flatMap((p) => (p.invoice ? [p.invoice.number] : [])),
+      ),
+    ),
+    staffActing: scope.impersonatorId !== null,
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -108,6 +118,8 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   filtered: boolean;
 } & {
   prepayWidget: Awaited<ReturnType<typeof dashboardBalance>>;
+  panelFapiaos: Record<string, PanelFapiao>;
+  staffActing: boolean;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
 
@@ -153,7 +165,13 @@ export default function ResearcherDashboard() {
           {data.panels.length ? (
             <ol className="order-list">
               {data.panels.map((o) => (
-                <OrderPanel key={o.externalId} order={o} timeZone={data.timeZone} />
+                <OrderPanel
+                  key={o.externalId}
+                  order={o}
+                  timeZone={data.timeZone}
+                  fapiao={o.invoice ? (data.panelFapiaos[o.invoice.number] ?? null) : null}
+                  staffActing={data.staffActing}
+                />
               ))}
             </ol>
           ) : fieldErrors ? null : data.filtered || total > 0 ? (
@@ -173,7 +191,13 @@ export default function ResearcherDashboard() {
         {data.referralLink || data.prepayWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
             {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
-            {data.prepayWidget ? <PrepayCreditsWidget amount={data.prepayWidget.amount} currency={data.prepayWidget.currency} /> : null}
+            {data.prepayWidget ? (
+              <PrepayCreditsWidget
+                amount={data.prepayWidget.amount}
+                currency={data.prepayWidget.currency}
+                prepayOpen={data.prepayWidget.prepayOpen}
+              />
+            ) : null}
           </aside>
         ) : null}
       </div>

@@ -92,11 +92,14 @@ export default function PayInvoices() {
   // After "Update total" (or a refusal) the form computed for the posted balance choice.
   const payment = actionData && "payment" in actionData ? actionData.payment : data.data;
   return (
-    <section className="stack">
+    <section className="stack payoff-page">
       <p>
         <Link to={paths.invoicesUnpaid(lang)}>← {t("payoff.back")}</Link>
       </p>
       <h1>{t("payoff.title")}</h1>
+      {/* What is being paid, before how (issue 22 item 6): the count and the total; each invoice in the summary. */}
+      <p className="payoff-lead">{t("payoff.lead", { count: data.invoices.length, total: money(data.total) })}</p>
+      {payment.methods.length === 0 ? <p className="alert alert-info">{t("payoff.noMethods")}</p> : null}
       {data.creditBalance > 0 ? <p className="alert alert-info">{t("payoff.credits", { amount: money(data.creditBalance) })}</p> : null}
       <PaymentForm
         key={payment.methods.map((m) => m.id).join(",")}

@@ -18,6 +18,7 @@ import { PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
 import { loadPrepayData, prepayBankDetails, prepayForm, submitPrepayment } from "#server/prepay";
 import { PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";
+import { ErrorSummary } from "#app/components/form";
 import { PrepayLists } from "#app/components/prepay/PrepayLists";
 
 export const meta = titleMeta;
@@ -201,6 +202,21 @@ export default function Prepay() {
             </>
           ) : (
             <Form method="post" replace className="stack prepay-amount-form" noValidate>
+              {/* The refused amount at the top, linking to its field, as every long form does (issue 22 item 6). */}
+              <ErrorSummary
+                id="prepay-error-summary"
+                entries={
+                  refused
+                    ? [
+                        {
+                          id: "prepay-amount",
+                          label: t("make.amount", { currency: data.currency.isoCode }),
+                          message: t(refused.error, { price: refused.price ?? data.minimum, defaultValue: t("errors.failed") }),
+                        },
+                      ]
+                    : []
+                }
+              />
               <div className={`field${refused ? " field-invalid" : ""}`}>
                 <label htmlFor="prepay-amount">{t("make.amount", { currency: data.currency.isoCode })}</label>
                 <input
@@ -235,7 +251,13 @@ export default function Prepay() {
       ) : null}
 
       {data.hidden ? null : (
-        <PrepayLists prepayments={data.prepayments} credits={data.credits} all={data.all} current={data.existing?.number ?? null} />
+        <PrepayLists
+          prepayments={data.prepayments}
+          credits={data.credits}
+          all={data.all}
+          current={data.existing?.number ?? null}
+          payable={usable}
+        />
       )}
     </section>
   );

@@ -203,6 +203,11 @@ export const CONFIG_DEFAULTS = {
     value: {} as Record<string, number>,
     description: 'Smallest prepayment by currency, in major units (e.g. {"JPY": 10000}); a currency not listed uses 100 (spec 2 §5).',
   },
+  prepayBankTransfer: {
+    value: false,
+    description:
+      "The prepay form lets bank transfer be chosen (the retainer invoice issued unpaid, staff record the transfer). Off: shown disabled, as spec 2 §6 and spec 3 §6 say (ADR 067).",
+  },
   creditValidityDays: { value: 365, description: "Days a granted credit can be spent before it expires." },
   fapiaoCancelWindowDays: { value: 365, description: "Days after the payment during which a researcher may cancel an issued fapiao." },
 };

@@ -10,10 +10,12 @@ export {
   listFapiaos,
   organizationSuggestions,
   ownFapiao,
+  panelFapiaos,
   requestOrderFapiao,
   storeOrderFapiao,
   type FapiaoDocument,
   type FapiaoTarget,
   type OrganizationSuggestion,
+  type PanelFapiao,
 } from "./stored";
 export { FAPIAO_PDF_MAX_BYTES, staffCancelFapiao, staffFapiao, staffIssueFapiao, staffListFapiaos, type StaffFapiaoRow } from "./staff";

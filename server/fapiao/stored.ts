@@ -289,3 +289,39 @@ export async function fapiaosOfInvoices(scope: Scope, invoiceNumbers: string[]):
   const windowDays = await cancelWindowDays(scope.app);
   return new Map(rows.map((r) => [r.invoice_number!, toView(r, windowDays)]));
 }
+
+/** What an order panel offers of an invoice's fapiao (spec 2 §2 "Order panel": links to invoices and fapiao). */
+export interface PanelFapiao {
+  /** The live fapiao: its status, and its PDF once staff uploaded it. */
+  live: { id: number; status: FapiaoView["status"]; hasPdf: boolean } | null;
+  /** No live fapiao yet, the invoice is paid and its localisation processes fapiao after payment: a request link. */
+  requestable: boolean;
+}
+
+/**
+ * The fapiao part of the dashboard's order panels, for these invoices of the acting user (another user's give
+ * nothing): the live fapiao wherever it was asked for, or the request where the invoice list would offer it.
+ */
+export async function panelFapiaos(scope: Scope, invoiceNumbers: string[]): Promise<Map<string, PanelFapiao>> {
+  if (!scope.userId || invoiceNumbers.length === 0) return new Map();
+  const [rows, live, enabled, after] = await Promise.all([
+    scope.app.db
+      .selectFrom("invoices as i")
+      .innerJoin("users as u", "u.id", "i.user_id")
+      .select(["i.number", "i.status", "i.localization", "u.localization as user_localization"])
+      .where("i.user_id", "=", scope.userId)
+      .where("i.kind", "=", "order")
+      .where("i.number", "in", invoiceNumbers)
+      .execute(),
+    fapiaosOfInvoices(scope, invoiceNumbers),
+    fapiaoEnabled(scope.app),
+    afterPaymentLocalizations(scope.app),
+  ]);
+  const out = new Map<string, PanelFapiao>();
+  for (const r of rows) {
+    const f = live.get(r.number);
+    const requestable = !f && enabled && r.status === "paid" && after.has(r.localization ?? r.user_localization);
+    if (f || requestable) out.set(r.number, { live: f ? { id: f.id, status: f.status, hasPdf: f.hasPdf } : null, requestable });
+  }
+  return out;
+}

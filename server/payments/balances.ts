@@ -206,11 +206,15 @@ export async function spendOnInvoices(
  * currency, or null when it should not show (no balance, hidden invoices; rewards do not exist yet, so the
  * "no rewards" condition always holds).
  */
-export async function dashboardBalance(scope: Scope): Promise<{ amount: number; currency: BalancePanel["currency"] } | null> {
+export async function dashboardBalance(
+  scope: Scope,
+): Promise<{ amount: number; currency: BalancePanel["currency"]; prepayOpen: boolean } | null> {
   if (!scope.userId) return null;
   const user = await scope.app.db.selectFrom("users").select("currency_iso").where("id", "=", scope.userId).executeTakeFirst();
   if (!user) return null;
   const b = await balancesFor(scope, user.currency_iso.trim());
   if (!b || b.credits + b.prepayment <= 0) return null;
-  return { amount: b.credits + b.prepayment, currency: b.currency };
+  // prepay_enabled off: the balance still shows (it pays orders and invoices), the link to the prepay page does not.
+  const prepayOpen = await scope.app.config.flag("prepay_enabled");
+  return { amount: b.credits + b.prepayment, currency: b.currency, prepayOpen };
 }

@@ -56,6 +56,7 @@ export async function methodContext(scope: Scope, input: OfferInput): Promise<Me
     voucherApplied: Boolean(input.form?.voucher_code) && Boolean(user?.voucher_available),
     localEntity: Boolean(user?.wfoe_migrated),
     providers: usableProviders(scope.app.env),
+    prepayBankTransfer: snapshot.config.prepayBankTransfer,
   };
 }
 

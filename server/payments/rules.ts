@@ -36,6 +36,11 @@ export interface MethodContext {
    * provider is not among them is not offered (issue 21 §3).
    */
   providers: ReadonlySet<ProviderId>;
+  /**
+   * Config `prepayBankTransfer`: the prepay form lets bank transfer be chosen. Off (the default), the form shows it
+   * disabled, as spec 2 §6 and spec 3 §6 say (ADR 067).
+   */
+  prepayBankTransfer: boolean;
 }
 
 export interface MethodChoice {
@@ -63,19 +68,15 @@ const EXCLUDED: Record<PaymentPurposeName, ReadonlySet<number>> = {
   digital: new Set([PAYMENT_METHOD.bankTransfer, PAYMENT_METHOD.boleto, PAYMENT_METHOD.credits, PAYMENT_METHOD.voucher]),
 };
 /**
- * Shown disabled. Spec 2 §6 says the prepay form "disables bank transfer"; issue 13's acceptance test prepays by
- * bank transfer that staff record. ADR 040 reads the spec as "no balance before the transfer arrives": bank
- * transfer issues the retainer invoice unpaid and nothing is spendable until staff record the money.
+ * Shown disabled. Spec 2 §6 and spec 3 §6: the prepay form "disables bank transfer" — the default (ADR 067). An
+ * installation may let it be chosen (config `prepayBankTransfer`): it then issues the retainer invoice unpaid and
+ * nothing is spendable until staff record the money (ADR 040).
  */
-const DISABLED: Record<PaymentPurposeName, ReadonlySet<number>> = {
-  order: new Set(),
-  invoices: new Set(),
-  prepay: new Set(),
-  digital: new Set(),
-};
+const disabledFor = (ctx: MethodContext, id: number): boolean =>
+  ctx.purpose === "prepay" && id === PAYMENT_METHOD.bankTransfer && !ctx.prepayBankTransfer;
 
 export function availableMethods(ctx: MethodContext): MethodChoice[] {
-  const choice = (id: number): MethodChoice => ({ id, disabled: DISABLED[ctx.purpose].has(id) });
+  const choice = (id: number): MethodChoice => ({ id, disabled: disabledFor(ctx, id) });
   // Nothing due: the method becomes free, or the voucher that covered it (spec 2 §4).
   if (ctx.total <= 0) return [choice(ctx.voucherApplied && ctx.purpose === "order" ? PAYMENT_METHOD.voucher : PAYMENT_METHOD.free)];
   // Staff create orders for researchers who pay them later from their invoice (ADR 030): bank transfer, or

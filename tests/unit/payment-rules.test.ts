@@ -20,6 +20,7 @@ const ctx = (over: Partial<MethodContext> = {}): MethodContext => ({
   voucherApplied: false,
   localEntity: false,
   providers: new Set(["card", "paypal", "alipay", "wechat", "unionpay", "boleto", "allpago"]),
+  prepayBankTransfer: false,
   ...over,
 });
 const ids = (c: MethodContext) => availableMethods(c).map((m) => m.id);
@@ -54,11 +55,17 @@ describe("payment method rules", () => {
     expect(ids(ctx({ usableCredits: true, purpose: "digital" }))).not.toContain(M.credits);
   });
 
-  it("prepay excludes Alipay and vouchers; bank transfer issues the retainer unpaid (ADR 040); digital excludes bank transfer and boleto", () => {
+  it("prepay excludes Alipay and vouchers and shows bank transfer disabled (spec 2 §6, ADR 067); digital excludes bank transfer and boleto", () => {
     const prepay = availableMethods(ctx({ purpose: "prepay", localizationMethods: CN }));
     expect(prepay.map((m) => m.id)).not.toContain(M.alipay);
-    expect(prepay.find((m) => m.id === M.bankTransfer)).toEqual({ id: M.bankTransfer, disabled: false });
-    expect(methodAllowed(ctx({ purpose: "prepay", localizationMethods: CN }), M.bankTransfer)).toBe(true);
+    expect(prepay.find((m) => m.id === M.bankTransfer)).toEqual({ id: M.bankTransfer, disabled: true });
+    expect(methodAllowed(ctx({ purpose: "prepay", localizationMethods: CN }), M.bankTransfer)).toBe(false);
+    // Config prepayBankTransfer: the installation lets it be chosen (the retainer issued unpaid, ADR 040).
+    const enabled = ctx({ purpose: "prepay", localizationMethods: CN, prepayBankTransfer: true });
+    expect(availableMethods(enabled).find((m) => m.id === M.bankTransfer)).toEqual({ id: M.bankTransfer, disabled: false });
+    expect(methodAllowed(enabled, M.bankTransfer)).toBe(true);
+    // Only the prepay form: an order still takes bank transfer.
+    expect(methodAllowed(ctx({ localizationMethods: CN }), M.bankTransfer)).toBe(true);
     expect(ids(ctx({ purpose: "prepay", localizationMethods: BR, brazilChoice: "allpago" }))).toContain(M.boleto);
     const digital = ids(ctx({ purpose: "digital", localizationMethods: BR }));
     expect(digital).not.toContain(M.bankTransfer);

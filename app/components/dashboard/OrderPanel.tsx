@@ -1,15 +1,26 @@
 // One order of the dashboard's list (spec 2 §2 "Order panel"): number and title, status, dates, services, and
 // what the order offers now, each only when it applies (the flags of server/orders/life.ts decide): the
-// download of every file, the invoice, the certificate, a re-edit, support, the details page.
-import { Link } from "@remix-run/react";
+// download of every file, the invoice (its PDF, its fapiao, staff's "record a payment"), the certificate, a re-edit,
+// support, the details page.
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import type { OrderPanel as Panel } from "#server/orders/dashboard";
+import type { PanelFapiao } from "#server/fapiao";
 import { DownloadAllButton } from "#app/components/DownloadAllButton";
 
-export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string }) {
+interface Props {
+  order: Panel;
+  timeZone: string;
+  /** The invoice's fapiao: the live one (status, PDF) or the request link; null when neither applies. */
+  fapiao: PanelFapiao | null;
+  /** Staff act for the researcher: an unpaid invoice links to the staff page where its payment is recorded. */
+  staffActing: boolean;
+}
+
+export function OrderPanel({ order, timeZone, fapiao, staffActing }: Props) {
   const { t } = useTranslation("dashboard");
   const lang = useLang();
   const when = (iso: string) => formatDateTime(iso, lang, timeZone);
@@ -68,6 +79,36 @@ export function OrderPanel({ order, timeZone }: { order: Panel; timeZone: string
             </a>
           ) : null}
         </p>
+      ) : null}
+      {order.invoice ? (
+        <ul className="order-panel-links">
+          <li>
+            <a href={paths.api.invoicePdf(order.invoice.number)} className="order-panel-invoice-pdf">
+              {t("panel.invoicePdf")}
+            </a>
+          </li>
+          {fapiao?.live ? (
+            <li className="order-panel-fapiao">
+              {t("panel.fapiaoStatus", { status: t(`fapiao:statuses.${fapiao.live.status}`) })}{" "}
+              {fapiao.live.hasPdf ? <a href={paths.api.fapiaoPdf(fapiao.live.id)}>{t("panel.fapiaoDownload")}</a> : null}
+            </li>
+          ) : fapiao?.requestable ? (
+            <li className="order-panel-fapiao">
+              <Link to={paths.invoiceFapiao(lang, order.invoice.number)}>{t("panel.fapiaoRequest")}</Link>
+            </li>
+          ) : null}
+          {staffActing && order.invoice.balance > 0 ? (
+            <li>
+              {/* Staff record payments on the staff order page: leaving "view as" first (a POST, no state change on GET). */}
+              <Form method="post" action={paths.staffStopImpersonation(lang)} reloadDocument>
+                <input type="hidden" name="next" value={`${paths.staffOrder(lang, order.externalId)}#so-payment`} />
+                <button type="submit" className="link-button order-panel-record-payment">
+                  {t("panel.recordPayment")}
+                </button>
+              </Form>
+            </li>
+          ) : null}
+        </ul>
       ) : null}
       <div className="actions order-panel-actions">
         {order.downloadAvailable ? (

@@ -6,7 +6,8 @@ import { useLang } from "#app/lib/use-lang";
 import { formatMoney, type CurrencyFormat } from "#common/format";
 import { paths } from "#common/paths";
 
-export function PrepayCreditsWidget({ amount, currency }: { amount: number; currency: CurrencyFormat }) {
+/** `prepayOpen`: the prepay_enabled flag; off, the widget shows the balance without its link to the prepay page. */
+export function PrepayCreditsWidget({ amount, currency, prepayOpen }: { amount: number; currency: CurrencyFormat; prepayOpen: boolean }) {
   const { t } = useTranslation("credits");
   const lang = useLang();
   return (
@@ -16,11 +17,13 @@ export function PrepayCreditsWidget({ amount, currency }: { amount: number; curr
         <span>{t("widget.balance")}</span> <strong>{formatMoney(amount, currency)}</strong>
       </p>
       <p>{t("widget.text")}</p>
-      <p>
-        <Link to={paths.prepay(lang)} className="button button-small">
-          {t("widget.link")}
-        </Link>
-      </p>
+      {prepayOpen ? (
+        <p>
+          <Link to={paths.prepay(lang)} className="button button-small">
+            {t("widget.link")}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

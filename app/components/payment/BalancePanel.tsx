@@ -52,7 +52,14 @@ export function BalancePanel({
           <div className="balance-options" role="radiogroup" aria-label={t("panel.prepayLegend")}>
             {PREPAY_OPTIONS.map((o) => (
               <label key={o} className="checkbox">
-                <input type="radio" name={F.prepayOption} value={o} defaultChecked={option === o} className={`balance-prepay-${o}`} />
+                <input
+                  type="radio"
+                  id={o === PREPAY_OPTIONS[0] ? "pf-prepayOption" : undefined}
+                  name={F.prepayOption}
+                  value={o}
+                  defaultChecked={option === o}
+                  className={`balance-prepay-${o}`}
+                />
                 <span>{t(`panel.prepay.${o}`)}</span>
               </label>
             ))}
@@ -94,6 +101,7 @@ export function BalancePanel({
               <label key={o} className="checkbox">
                 <input
                   type="radio"
+                  id={o === "yes" ? "pf-useCredits" : undefined}
                   name={F.useCredits}
                   value={o}
                   defaultChecked={(o === "yes") === useCredits}

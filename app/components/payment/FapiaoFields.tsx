@@ -80,7 +80,15 @@ export function FapiaoFields({
       {fapiao.disabled ? <p className="field-hint">{t("order.oneInvoiceOnly")}</p> : null}
       <div className="fapiao-answer">
         <label className="checkbox">
-          <input type="radio" name={F.requireFapiao} value="on" className="fapiao-yes" defaultChecked={answer === "on"} onChange={onYes} />
+          <input
+            type="radio"
+            id="pf-requireFapiao"
+            name={F.requireFapiao}
+            value="on"
+            className="fapiao-yes"
+            defaultChecked={answer === "on"}
+            onChange={onYes}
+          />
           <span>{t("order.yes")}</span>
         </label>
         <label className="checkbox">
@@ -99,7 +107,13 @@ export function FapiaoFields({
           <legend>{t("form.type")}</legend>
           {FAPIAO_TYPES.map((type) => (
             <label key={type} className="checkbox">
-              <input type="radio" name={O.type} value={type} defaultChecked={state.values?.[O.type] === type} />
+              <input
+                type="radio"
+                id={type === FAPIAO_TYPES[0] ? "pf-fapiao-type" : undefined}
+                name={O.type}
+                value={type}
+                defaultChecked={state.values?.[O.type] === type}
+              />
               <span>{t(`types.${type}`)}</span>
             </label>
           ))}

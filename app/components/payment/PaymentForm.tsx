@@ -21,6 +21,8 @@ import { useLang } from "#app/lib/use-lang";
 const majorAmount = (minor: number, currencyIso: string): string => majorText(minor, currencyDigits(currencyIso));
 import { AddressFields } from "./AddressFields";
 import { SelectInput, TextInput, showFor, useFieldError, type FieldState } from "./fields";
+import { ErrorSummary } from "#app/components/form";
+import { listedField, paymentFieldId, paymentSummary } from "./summary";
 
 export const PAYMENT_FORM_ID = "payment-form";
 
@@ -96,11 +98,14 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   // A refused field this form shows no widget for (a post it did not make: 'yes' to a fapiao not asked here, a
   // balance not offered, a mangled tick) is said above the form, so that no refusal is silent.
   const unshown = Object.entries(state.errors)
-    .filter(([name]) => !errorShownBeside(name, data))
+    .filter(([name]) => !errorShownBeside(name, data) || !listedField(name))
     .map(([, key]) => t(key));
+  // The refused fields at the top, each linking to its control (issue 22 item 6, as the registration form does).
+  const summary = paymentSummary(state.errors, (name) => errorShownBeside(name, data), t);
 
   const form = (
     <Form method="post" id={PAYMENT_FORM_ID} className="payment-form stack" replace>
+      <ErrorSummary id="payment-error-summary" entries={summary} />
       {formError ? (
         <p className="alert alert-danger" role="alert">
           {formError}
@@ -124,10 +129,11 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
       {data.brazilChoice ? (
         <fieldset className={`pm-brazil${brazilError ? " field-invalid" : ""}`}>
           <legend>{t("brazil.legend")}</legend>
-          {BRAZIL_CHOICES.map((c) => (
+          {BRAZIL_CHOICES.map((c, index) => (
             <label key={c} className="checkbox">
               <input
                 type="radio"
+                id={index === 0 ? paymentFieldId(F.brazilChoice) : undefined}
                 name={F.brazilChoice}
                 value={c}
                 className={`pm-brazil-${c}`}
@@ -148,7 +154,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
       <fieldset className={`pm-methods-box${methodError ? " field-invalid" : ""}`}>
         <legend>{t("method.legend")}</legend>
         <div className="pm-methods">
-          {data.methods.map((m) => {
+          {data.methods.map((m, index) => {
             const f = methodFacts(m.id);
             const kind = [
               f.brazilOnly ? "pm-brazil-only" : "",
@@ -159,6 +165,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
               <label key={m.id} className={`pm-method ${kind}`}>
                 <input
                   type="radio"
+                  id={index === 0 ? paymentFieldId(F.method) : undefined}
                   name={F.method}
                   value={m.id}
                   className={`pm-radio pm-radio-${m.id}`}
@@ -170,6 +177,8 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
                 />
                 <span className="pm-method-name">{t(`methods.${m.id}`)}</span>
                 {m.sandbox ? <span className="badge pm-test-mode">{t("method.testMode")}</span> : null}
+                {/* Shown but not selectable (the prepay form's bank transfer, spec 2 §6): say so, not only by colour. */}
+                {m.disabled ? <span className="pm-unavailable">{t("method.unavailable")}</span> : null}
               </label>
             );
           })}
@@ -188,7 +197,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
       </div>
 
       {ids.some((id) => methodFacts(id).provider === "card") ? (
-        <div className={`pm-card ${showFor(ids, (f) => f.provider === "card")}`}>
+        <div className={`pm-card ${showFor(ids, (f) => f.provider === "card")}`} id={paymentFieldId(F.nonce)} tabIndex={-1}>
           <CardFields noScriptText={t("card.noScript")} />
           <SelectInput name={F.currency} label={t("card.currency")} state={state} defaultValue={v(F.currency) ?? defaultCurrency(data)}>
             {data.currencies.map((c) => (
@@ -260,6 +269,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
         <label className="checkbox">
           <input
             type="checkbox"
+            id={paymentFieldId(F.terms)}
             name={F.terms}
             aria-invalid={termsError ? true : undefined}
             aria-describedby={termsError ? "pf-terms-error" : undefined}

@@ -15,9 +15,11 @@ interface Props {
   all: string | null;
   /** The retainer invoice being paid on this page (its Pay link is not repeated). */
   current: string | null;
+  /** Prepayments can be paid here (prepay_enabled on): an unpaid one links to its payment page. */
+  payable: boolean;
 }
 
-export function PrepayLists({ prepayments, credits, all, current }: Props) {
+export function PrepayLists({ prepayments, credits, all, current, payable }: Props) {
   const { t } = useTranslation("prepay");
   const lang = useLang();
   const shownPrepayments = all === "prepayments" ? prepayments : prepayments.slice(0, PREPAY_LIST_SIZE);
@@ -63,7 +65,7 @@ export function PrepayLists({ prepayments, credits, all, current }: Props) {
                     <td className="num">{formatMoney(p.availablePrepaymentAmount, p.currency)}</td>
                     <td>
                       <span className={`badge prepay-status-${p.status}`}>{t(`prepayments.statuses.${p.status}`)}</span>
-                      {p.status === "unpaid" && p.retainerInvoiceNumber !== current ? (
+                      {payable && p.status === "unpaid" && p.retainerInvoiceNumber !== current ? (
                         <>
                           {" "}
                           <Link to={paths.prepay(lang, p.retainerInvoiceNumber)}>
