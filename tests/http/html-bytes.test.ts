@@ -30,10 +30,10 @@ describe("server-rendered HTML bytes", () => {
       [chinese, "/cn/researcher/invoices"],
       [chinese, "/cn/researcher/invoices/unpaid"],
       [chinese, "/cn/researcher"],
-      [chinese, "/cn/researcher/account"],
+      [chinese, "/cn/account"],
       [chinese, "/cn/researcher/prepay"],
       [japanese, "/jp/researcher/invoices"],
-      [japanese, "/jp/researcher/account"],
+      [japanese, "/jp/account"],
     ];
     let boundaries = 0;
     for (const [user, path] of pages) {
