@@ -142,7 +142,7 @@ test.describe("payments", () => {
     // A CPF whose check digits are wrong is refused, with its message.
     await fillBoletoForm(page, SAO_PAULO_PAYER, "123.456.789-00");
     await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
-    await expect(page.getByText("Este CPF não é válido")).toBeVisible();
+    await expect(page.getByText("Este CPF não é válido: confira os dígitos.", { exact: true })).toBeVisible();
     await page.getByLabel("Número do documento").fill("529.982.247-25");
     await page.getByLabel("Aceito os termos de serviço").check();
     await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();

@@ -25,7 +25,7 @@ test.describe("prepay", () => {
     await page.goto("/en/researcher/prepay");
     await page.getByLabel("Amount (USD)").fill("40");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByText("The amount needs to be more than $100")).toBeVisible();
+    await expect(page.getByText("The amount needs to be more than $100", { exact: true })).toBeVisible();
 
     await page.getByLabel("Amount (USD)").fill("500");
     await page.getByRole("button", { name: "Next" }).click();

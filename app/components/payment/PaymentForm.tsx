@@ -4,7 +4,7 @@
 // page (later prepay and digital purchases). It posts plain fields to its page's action, which parses them with
 // the form's one schema (app/common/payments/form-schema.ts); method-dependent sections show by CSS `:has()`, so JavaScript is not needed.
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { BRAZIL_CHOICES, INSTALLMENTS_MAX, PAYMENT_METHOD, PURCHASE_ORDER_MAX, methodFacts } from "#common/payments/methods";
 import { PAYMENT_FIELD as F, type PaymentFormData, type PaymentReply } from "#common/payments/schemas";
@@ -66,7 +66,14 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
   const [installments, setInstallments] = useState(Number(reply?.values[F.installments] ?? 1) || 1);
   // Without JavaScript the button stays enabled (the server answers 'Please choose a payment method.').
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const methodsBox = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    // A method clicked before the page's script ran is checked in the page but not yet in this state: take it
+    // from the page, or the button would stay disabled over a visibly chosen method.
+    const checked = methodsBox.current?.querySelector<HTMLInputElement>(`input[name="${F.method}"]:checked:not(:disabled)`);
+    if (checked) setMethodId(Number(checked.value));
+    setHydrated(true);
+  }, []);
   const canSubmit = !blocked && !busy && ids.length > 0 && (!hydrated || methodId !== null);
   const state: FieldState = { errors: reply?.fieldErrors ?? {}, values: reply?.values ?? null };
   const facts = methodId === null ? null : methodFacts(methodId);
@@ -151,7 +158,7 @@ export function PaymentForm({ data, reply, submitLabel, hidden, preselect, vouch
         </fieldset>
       ) : null}
 
-      <fieldset className={`pm-methods-box${methodError ? " field-invalid" : ""}`}>
+      <fieldset ref={methodsBox} className={`pm-methods-box${methodError ? " field-invalid" : ""}`}>
         <legend>{t("method.legend")}</legend>
         <div className="pm-methods">
           {data.methods.map((m, index) => {
