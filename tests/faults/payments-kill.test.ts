@@ -104,13 +104,21 @@ describe("the web process killed in the middle of payment confirmations", () => 
       // The card sandbox (ADR 053: an installation says when its providers run in test mode).
       PAYMENTS_MODE: "sandbox",
       CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
+      // The prepayments below are issued for bank transfer, which the prepay form offers only when configured (ADR 067).
+      CONFIG_PREPAY_BANK_TRANSFER: "true",
     });
     const web = spawnStart(env);
     const ready = async () => (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) })).status === 200;
     await waitFor("the portal to start", ready, 90_000, web.output);
 
     ctx = createAppContext({
-      env: readEnv({ DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: "silent", MAIL_PICKUP_DIR: path.join(dataDir, "mail") }),
+      env: readEnv({
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl.toString(),
+        LOG_LEVEL: "silent",
+        MAIL_PICKUP_DIR: path.join(dataDir, "mail"),
+        CONFIG_PREPAY_BANK_TRANSFER: "true",
+      }),
       db: database.db,
       dbKind: database.kind,
       cache: await createCache(undefined),
