@@ -244,7 +244,8 @@ export async function payNowAndWaitForPayment(page: Page): Promise<string> {
  */
 export async function chooseArea(page: Page, js: boolean, index = 1) {
   // With JavaScript, wait for hydration (the no-JS "Show the next level" button goes): a choice made before it is lost.
-  if (js) await expect(page.locator('button[name="intent"][value="area"]')).toHaveCount(0);
+  // Up to 15 s: a cold browser context loads every module of the page first (once seen taking over 5 s in CI).
+  if (js) await expect(page.locator('button[name="intent"][value="area"]')).toHaveCount(0, { timeout: 15_000 });
   for (const name of ["areaGrandparentId", "areaParentId", "areaOfStudyId"]) {
     const select = page.locator(`select[name="${name}"]`);
     await expect(select).toBeEnabled();

@@ -49,7 +49,7 @@ test("a request that fails shows 'network-request-error' with a reload action", 
     await draftAtDetails(page);
     await page.goto("/cn/researcher/submit/details");
     // Hydrated: the cascade's no-JS "Show the next level" button is gone (a click before would load a whole page).
-    await expect(page.locator('button[name="intent"][value="area"]')).toHaveCount(0);
+    await expect(page.locator('button[name="intent"][value="area"]')).toHaveCount(0, { timeout: 15_000 });
     // The network goes away: the next client-side navigation's data request fails.
     await page.route("**/*.data*", (route) => route.abort("internetdisconnected"));
     await page.locator('a[href="/cn/researcher/submit/additional-services"]').first().click();
