@@ -26,6 +26,12 @@ async function draftAtDetails(page: Page) {
 }
 
 test("the area of study is chosen in three cascading selects, then the details step goes on", async ({ page }) => {
+  // What the page's script says, kept as annotations: in CI this page once stayed unhydrated (session 11 note).
+  page.on("pageerror", (e) => test.info().annotations.push({ type: "pageerror", description: String(e).slice(0, 500) }));
+  page.on("console", (m) => {
+    if (m.type() === "error") test.info().annotations.push({ type: "console", description: m.text().slice(0, 500) });
+  });
+  page.on("requestfailed", (r) => test.info().annotations.push({ type: "requestfailed", description: r.url() }));
   await draftAtDetails(page);
   await page.goto("/en/researcher/submit/details");
   const title = `Cascading areas ${Date.now()}`;
