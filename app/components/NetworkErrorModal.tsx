@@ -6,6 +6,9 @@ let appMounted = false;
 export function useMarkAppMounted() {
   useEffect(() => {
     appMounted = true;
+    // A mark for the browser tests: a choice made in a controlled field before hydration is reset by React's
+    // first render, so journeys with JavaScript wait for this before filling such forms (tests/e2e/helpers.ts).
+    document.documentElement.dataset.hydrated = "true";
   }, []);
 }
 export function failedInBrowser() {

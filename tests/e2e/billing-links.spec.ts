@@ -10,6 +10,7 @@ import {
   SAO_PAULO_PAYER,
   signedInBrazilian,
   signInApi,
+  whenHydrated,
 } from "./helpers";
 
 // Issue 21 §4 through the pages, with JavaScript (the HTTP tests prove them without): the unpaid list pays every
@@ -50,6 +51,7 @@ test.describe("paying from the invoice list", () => {
     }
 
     await page.locator(".pm-method", { hasText: "Credit card" }).click();
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
     await billing.getByLabel("City").fill("Boston");

@@ -32,6 +32,16 @@ export function guardThirdParty(page: Page, base: string) {
   };
 }
 
+/**
+ * With JavaScript, waits until React has hydrated the page (app/components/NetworkErrorModal.tsx marks <html>): a
+ * value put into a controlled field before that is reset by the first render (seen in CI as a payment form whose
+ * country went back, then a 30 s wait for a page that never came). Without JavaScript there is nothing to wait for.
+ */
+export async function whenHydrated(page: Page) {
+  if (!jsEnabled(test.info())) return;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 15_000 });
+}
+
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
@@ -217,6 +227,7 @@ export const SAO_PAULO_PAYER: BrazilianPayer = {
 
 /** On a br pay page: the Brazilian methods, boleto, the payer's billing address, a CPF and the terms (not yet sent). */
 export async function fillBoletoForm(page: Page, payer: BrazilianPayer, cpf = "529.982.247-25") {
+  await whenHydrated(page);
   await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
   await page.locator(".pm-method", { hasText: "Boleto" }).click();
   const billing = page.locator("fieldset.pm-address").first();

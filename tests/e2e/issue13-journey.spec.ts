@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { asStaff, draftAtPayment, guardThirdParty, jsEnabled, registerIn } from "./helpers";
+import { asStaff, draftAtPayment, guardThirdParty, jsEnabled, registerIn, whenHydrated } from "./helpers";
 
 // Issue 13 "Done when", as one researcher's journey: a researcher in China prepays 500 USD by bank transfer, staff
 // record it, the researcher pays an order partly from the prepayment and the rest by card (with JavaScript; without,
@@ -68,6 +68,7 @@ test("issue 13: prepay by bank transfer, spend it on an order, then a special fa
     await panel.getByRole("button", { name: "Update total" }).click();
     await expect(panel.locator("#balance-payable")).toHaveText(`$${(total - 3000) / 100}`);
     await page.locator(".pm-method", { hasText: "Credit card" }).click();
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Address", { exact: true }).fill("1 Zhongguancun Street");
     await billing.getByLabel("City").fill("Boston");

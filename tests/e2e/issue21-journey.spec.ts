@@ -8,6 +8,7 @@ import {
   placeBankTransferOrder,
   signedInBrazilian,
   signInApi,
+  whenHydrated,
 } from "./helpers";
 import { DECLINE_OWNERS, LATE_PAYPAL_OWNERS } from "./fixtures/issue21-owners";
 
@@ -93,6 +94,7 @@ test.describe("issue 21: no way to take money twice", () => {
       await tab.goto(`/en/researcher/invoices/pay/${invoiceNumber}`);
       await expect(tab.locator(".payoff-summary tfoot")).toContainText(dollars(total));
       await tab.locator(".pm-method", { hasText: "PayPal" }).click();
+      await whenHydrated(tab);
       const billing = tab.locator("fieldset.pm-address").first();
       await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
       await billing.getByLabel("City").fill("Boston");
@@ -193,6 +195,7 @@ test.describe("issue 21: no way to take money twice", () => {
     await expect(panel.locator("#balance-payable")).toHaveText(dollars(balance - owner.credit - owner.prepayment));
 
     await page.locator(".pm-method", { hasText: "Credit card" }).click();
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
     await billing.getByLabel("City").fill("Boston");

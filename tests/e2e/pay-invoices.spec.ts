@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder } from "./helpers";
+import { guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, whenHydrated } from "./helpers";
 
 const invoiceOf = async (api: APIRequestContext, title: string) => {
   const o = await placeBankTransferOrder(api, title);
@@ -39,6 +39,7 @@ test.describe("pay many invoices", () => {
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     }
     const payNow = summary.getByRole("button", { name: "Pay now" });
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await page.getByLabel("I accept the terms of service").check();
     if (jsEnabled(info)) {

@@ -10,6 +10,7 @@ import {
   SAO_PAULO_PAYER,
   signedInBrazilian,
   signInApi,
+  whenHydrated,
 } from "./helpers";
 import { isValidBoletoLine } from "../../app/common/payments/boleto";
 
@@ -49,6 +50,7 @@ test.describe("payments", () => {
       // The hosted fields confirm the card by its last four digits once they have made its nonce.
       await expect(fields.locator("#card-result")).toContainText(number.slice(-4));
     };
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
     await billing.getByLabel("City").fill("Boston");
@@ -171,6 +173,7 @@ test.describe("payments", () => {
       checkOrigins();
       return;
     }
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Nome completo").fill("Beatriz Lima");
     await billing.getByLabel("Endereço", { exact: true }).fill("Rua das Flores 10");
@@ -216,6 +219,7 @@ test.describe("payments", () => {
     const order = await placeBankTransferOrder(page.request, "Karst hydrology");
     await page.goto(`/en/researcher/invoices/pay/${order.invoiceNumber}`);
     await page.locator(".pm-method", { hasText: "UnionPay" }).click();
+    await whenHydrated(page);
     const payer = page.locator("fieldset.pm-address").first();
     await payer.getByLabel("Full name").fill("Min Zhang");
     await payer.getByLabel("Phone number").fill("13800138001");

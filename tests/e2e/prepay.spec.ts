@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { guardThirdParty, jsEnabled, newResearcher, SEEDED_STAFF, signIn } from "./helpers";
+import { guardThirdParty, jsEnabled, newResearcher, SEEDED_STAFF, signIn, whenHydrated } from "./helpers";
 
 // Issue 13 "Done when" (prepay part, ADR 040): a researcher prepays 500 USD by bank transfer (the retainer invoice
 // is listed unpaid), staff record the transfer on /staff/prepayments/{n}, and the balance banner shows 500 — with
@@ -91,6 +91,7 @@ test.describe("prepay", () => {
     await fields.getByLabel("Expiry (MM/YY)").fill("12/30");
     await fields.getByLabel("Security code").fill("123");
     await expect(fields.locator("#card-result")).toContainText("1111");
+    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
     await billing.getByLabel("City").fill("Boston");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SEEDED_STAFF, draftAtPayment, guardThirdParty, jsEnabled, newResearcher, signIn, signInApi } from "./helpers";
+import { SEEDED_STAFF, draftAtPayment, guardThirdParty, jsEnabled, newResearcher, signIn, signInApi, whenHydrated } from "./helpers";
 import { SPEND_OWNERS } from "./fixtures/spend-owners";
 
 // Issue 13 "spending balances": a researcher with a paid prepayment ($50, seeded at start-up) pays an order in
@@ -34,6 +34,7 @@ test.describe("spending balances", () => {
 
     if (jsEnabled(info)) {
       await page.locator(".pm-method", { hasText: "Credit card" }).click();
+      await whenHydrated(page);
       const billing = page.locator("fieldset.pm-address").first();
       await billing.getByLabel("Address", { exact: true }).fill("1 Main Street");
       await billing.getByLabel("City").fill("Boston");

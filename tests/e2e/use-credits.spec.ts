@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SEEDED_STAFF, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, signIn } from "./helpers";
+import { SEEDED_STAFF, guardThirdParty, jsEnabled, newResearcher, placeBankTransferOrder, signIn, whenHydrated } from "./helpers";
 
 // Issue 21 defect 11a: with JavaScript, "Yes, use my credits" then "Pay now" was refused once ("The amount payable
 // changed…") and needed a second press. With JavaScript the choice is priced at once; without it "Update total"
@@ -26,6 +26,7 @@ test("'use my credits' then one press of 'Pay now'", async ({ page, browser, bas
   await staffContext.close();
 
   await page.goto(`/en/researcher/invoices/pay/${invoiceNumber}`);
+  await whenHydrated(page);
   const panel = page.locator("fieldset.balance-panel");
   await expect(panel).toContainText("Credits available: $15");
   await expect(panel.locator("#balance-payable")).toHaveText(`$${total / 100}`);
