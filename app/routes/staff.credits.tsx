@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { creditsOfUser, findCreditUser, grantCourtesyCredit, grantOptions, recentGrants, type GrantInput } from "#server/staff/credits";
+import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 
 export const handle = { i18n: ["credits", "staffpay", "staffops"] };
 export const meta = titleMeta;
@@ -88,16 +89,7 @@ export default function StaffCredits() {
   return (
     <div className="stack">
       <h1>{t("staff.title")}</h1>
-      {d.granted ? (
-        <p className="alert alert-success" role="status">
-          {t("staff.granted", { number: d.granted })}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <ActionAlerts done={[d.granted && t("staff.granted", { number: d.granted })]} error={actionData?.error && t(actionData.error)} />
       <Form method="get" className="field-row staff-credits-search" role="search">
         <div className={`field${d.searchError ? " field-invalid" : ""}`}>
           <label htmlFor="sc-search">{t("staff.email")}</label>

@@ -13,6 +13,7 @@ import { errorStatus, type Result } from "#common/result";
 import { FAPIAO_NUMBER_MAX, staffFapiaoFields } from "#common/fapiao/schemas";
 import { staffCancelFapiao, staffFapiao, staffIssueFapiao } from "#server/fapiao";
 import { multipartBody } from "#server/http/multipart";
+import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 
 export const handle = { i18n: ["fapiao", "staffops", "staffpay"] };
 export const meta = titleMeta;
@@ -80,16 +81,7 @@ export default function StaffFapiaoPage() {
         <Link to={paths.staffFapiaos(lang)}>← {t("staff.title")}</Link>
       </p>
       <h1>{t("staff.detailTitle", { id: f.id })}</h1>
-      {done ? (
-        <p className="alert alert-success" role="status">
-          {t(`staff.done.${done}`)}
-        </p>
-      ) : null}
-      {action?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {t(action.error)}
-        </p>
-      ) : null}
+      <ActionAlerts done={[done && t(`staff.done.${done}`)]} error={action?.error && t(action.error)} />
       <section className="card stack">
         <dl className="fapiao-summary">
           <dt>{t("list.status")}</dt>

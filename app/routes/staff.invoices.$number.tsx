@@ -12,6 +12,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { staffPayErrorKey, writeoffSchema } from "#common/staff/payments";
 import { staffInvoicePage, staffWriteOff } from "#server/staff/payments";
+import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 
 export const handle = { i18n: ["staffpay", "staffops"] };
 export const meta = titleMeta;
@@ -56,16 +57,7 @@ export default function StaffInvoice() {
         <Link to={paths.staffOrder(lang, invoice.orderNumber)}>← {invoice.orderNumber}</Link>
       </p>
       <h1>{t("invoice.title", { number: invoice.number })}</h1>
-      {done ? (
-        <p className="alert alert-success" role="status">
-          {t(`invoice.done.${done}`)}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <ActionAlerts done={[done && t(`invoice.done.${done}`)]} error={actionData?.error && t(actionData.error)} />
       <section className="card stack" aria-labelledby="si-summary">
         <h2 id="si-summary">{t("payment.summary")}</h2>
         <dl className="facts">

@@ -13,6 +13,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { retainerTransferSchema } from "#common/prepay/schemas";
 import { recordRetainerTransfer, staffRetainerPage } from "#server/prepay";
+import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 
 export const handle = { i18n: ["prepay", "staffpay", "staffops"] };
 export const meta = titleMeta;
@@ -99,16 +100,7 @@ export default function StaffRetainerInvoice() {
         <Link to={paths.staffPrepayments(lang)}>← {t("staff.listTitle")}</Link>
       </p>
       <h1>{t("staff.title", { number: retainer.number })}</h1>
-      {done ? (
-        <p className="alert alert-success" role="status">
-          {t(`staff.done.${done}`)}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <ActionAlerts done={[done && t(`staff.done.${done}`)]} error={actionData?.error && t(actionData.error)} />
       <section className="card stack" aria-labelledby="rt-summary">
         <h2 id="rt-summary">{t("staff.summary")}</h2>
         <dl className="facts">

@@ -12,6 +12,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { askCountrySchema, hideInvoicesSchema, wfoeGroupSchema, wfoeMigratedSchema, type AccountControl } from "#common/staff/schemas";
 import { researcherAccountStates, setAccountControl } from "#server/staff/account-controls";
+import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 
 export const handle = { i18n: ["account"] };
 export const meta = titleMeta;
@@ -82,16 +83,7 @@ export default function StaffResearcher() {
         </strong>{" "}
         · {r.email}
       </p>
-      {done ? (
-        <p className="alert alert-success" role="status">
-          {t("staffControls.saved")}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <ActionAlerts done={[done && t("staffControls.saved")]} error={actionData?.error && t(actionData.error)} />
       <section className="card stack" aria-labelledby="sc-country">
         <h2 id="sc-country">{t("staffControls.country.title")}</h2>
         <p>

@@ -14,6 +14,7 @@ import { errorStatus } from "#common/result";
 import { staffPayErrorKey } from "#common/staff/payments";
 import { staffVoucherForm, type StaffVoucherInput } from "#common/vouchers/schemas";
 import { createVoucher, deactivateVoucher, listVouchers, voucherCurrencies } from "#server/staff/vouchers";
+import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 
 export const handle = { i18n: ["staffpay", "staffops"] };
 export const meta = titleMeta;
@@ -77,21 +78,10 @@ export default function StaffVouchers() {
   return (
     <div className="stack">
       <h1>{t("vouchers.title")}</h1>
-      {created ? (
-        <p className="alert alert-success" role="status">
-          {t("vouchers.created", { code: created })}
-        </p>
-      ) : null}
-      {deactivated ? (
-        <p className="alert alert-success" role="status">
-          {t("vouchers.deactivated", { code: deactivated })}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="alert alert-danger" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <ActionAlerts
+        done={[created && t("vouchers.created", { code: created }), deactivated && t("vouchers.deactivated", { code: deactivated })]}
+        error={actionData?.error && t(actionData.error)}
+      />
       <section className="card stack" aria-labelledby="sv-new">
         <h2 id="sv-new">{t("vouchers.new")}</h2>
         <Form method="post" className="stack">
