@@ -61,7 +61,7 @@ function visitor(draftKey: string | null): Scope {
   return systemScope(t.ctx, { lang: "en", localization: "US", draftKey, ip: "198.51.100.7" });
 }
 
-function upload(files: { name: string; bytes: Uint8Array }[], fields: Record<string, string> = {}) {
+function upload(files: { name: string; bytes: Uint8Array<ArrayBuffer> }[], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append("file", new File([f.bytes], f.name));

@@ -7,7 +7,7 @@ import { createResearcher } from "../helpers/factories";
 import { makeDocx, makePdf } from "../helpers/fixtures";
 
 let portal: TestPortal;
-let docx: Uint8Array;
+let docx: Uint8Array<ArrayBuffer>;
 
 const TEXT =
   "The samples were recieved from three laboratories in the northern region between 2019 and 2021. " +
@@ -24,7 +24,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-function form(files: { name: string; bytes: Uint8Array }[], fields: Record<string, string> = {}) {
+function form(files: { name: string; bytes: Uint8Array<ArrayBuffer> }[], fields: Record<string, string> = {}) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   for (const f of files) body.append("file", new File([f.bytes], f.name));
