@@ -3,6 +3,7 @@
 // a number of calls, and killed by stopEngine. Idle, the child does not keep the parent alive (unref), so tests
 // and a stopping worker never hang on it.
 import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RawLint } from "./report";
@@ -16,8 +17,15 @@ export const HOST_LIMITS = {
   maxCalls: 200,
 };
 
-/** The child's file, beside this module (the server runs from source under tsx, and tests under vitest). */
-const HOST_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "harper-host.mjs");
+/**
+ * The child's file, beside this module: the worker runs from source (tsx, vitest). Should this module be reached
+ * from the Remix server bundle (build/server), its own location is not the source folder; the project root is the
+ * working directory there (npm start).
+ */
+const HOST_FILE = [
+  path.join(path.dirname(fileURLToPath(import.meta.url)), "harper-host.mjs"),
+  path.join(process.cwd(), "server", "grammar-check", "engine", "harper-host.mjs"),
+].find((file) => fs.existsSync(file)) as string;
 
 /** The engine could not lint (timeout, crash): the job records the assessment as failed. */
 export class EngineFailure extends Error {
