@@ -1,6 +1,7 @@
-// `npx tsx scripts/grammar-evaluate.ts` (ADR 069): plants known errors into clean reference text (every 8th text
+// `npx tsx scripts/grammar-evaluate.ts` (ADR 069): plants known errors into clean reference text (every 4th text
 // of Brown genre J: edited academic prose, American English of 1961) and prints the engine's recall per planted
-// type and per category. One error per sentence at most, the types taken in turn; sentences where the engine
+// type and per category. One error per sentence at most, the type planted least so far that the sentence allows
+// (so rare sites, "affect", "their", are used whenever they occur); sentences where the engine
 // already finds something in the original are left alone, so a hit is the planted error's. A planted error is
 // "found" when an issue kept by the engine's filter overlaps it (for a deleted article: the words either side),
 // and "in its category" when that issue is also in the category the error belongs to.
@@ -100,9 +101,10 @@ function rng(seed: number) {
 async function main() {
   const vocabulary = scienceVocabulary();
   const kept = (text: string, lints: RawLint[]) => lints.filter((l) => keepLint(l, text.slice(l.start, l.end), vocabulary));
-  const texts = brownLearned().filter((_, i) => i % 8 === 0);
+  const texts = brownLearned().filter((_, i) => i % 4 === 0);
   const pick = rng(69);
   const stats = PLANTERS.map(() => ({ planted: 0, found: 0, inCategory: 0, landed: {} as Record<string, number> }));
+  const plantedSoFar = PLANTERS.map(() => 0);
   let words = 0;
   let turn = 0;
   for (const { text } of texts) {
@@ -123,10 +125,12 @@ async function main() {
         continue;
       }
       let done = false;
-      for (let k = 0; k < PLANTERS.length && !done; k++) {
-        const kind = (turn + k) % PLANTERS.length;
+      const order = PLANTERS.map((_, k) => (turn + k) % PLANTERS.length).sort((a, b) => plantedSoFar[a] - plantedSoFar[b]);
+      for (const kind of order) {
+        if (done) break;
         const plant = PLANTERS[kind].plant(part, pick);
         if (!plant) continue;
+        plantedSoFar[kind]++;
         plants.push({ kind, start: planted.length + plant.start, end: planted.length + plant.end });
         planted += plant.sentence;
         done = true;
