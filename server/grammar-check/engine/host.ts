@@ -39,6 +39,8 @@ interface Reply {
   id: number;
   lints?: RawLint[];
   rss?: number;
+  /** CPU time the child spent on the call (user + system). */
+  cpuMs?: number;
   error?: string;
 }
 
@@ -52,6 +54,7 @@ interface Pending {
 let child: ChildProcess | null = null;
 let calls = 0;
 let lastRss = 0;
+let lastCpuMs = 0;
 let restarts = 0;
 let nextId = 1;
 let pending: Pending | null = null;
@@ -90,6 +93,7 @@ function spawnChild(): ChildProcess {
     clearTimeout(p.timer);
     idle(proc);
     lastRss = reply.rss ?? lastRss;
+    lastCpuMs = reply.cpuMs ?? 0;
     if (reply.error !== undefined) p.reject(new EngineFailure(reply.error));
     else p.resolve(reply.lints ?? []);
   });
@@ -144,7 +148,7 @@ export function stopHost(): void {
   if (child) kill("grammar engine stopped");
 }
 
-/** For the bench and the tests: the child's pid, its RSS after the last call, calls and restarts so far. */
-export function hostStats(): { pid: number | null; rss: number; calls: number; restarts: number } {
-  return { pid: child?.pid ?? null, rss: lastRss, calls, restarts };
+/** For the bench and the tests: the child's pid, its RSS and CPU time of the last call, calls and restarts so far. */
+export function hostStats(): { pid: number | null; rss: number; cpuMs: number; calls: number; restarts: number } {
+  return { pid: child?.pid ?? null, rss: lastRss, cpuMs: lastCpuMs, calls, restarts };
 }
