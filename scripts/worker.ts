@@ -10,6 +10,7 @@ import { loadSecrets } from "#server/secrets";
 import { createAppContext } from "#server/context";
 import { startJobWorker } from "#server/jobs";
 import { portalJobHandlers } from "#server/job-handlers";
+import { stopEngine, warmEngine } from "#server/grammar-check";
 
 async function main() {
   const env = readEnv();
@@ -24,6 +25,9 @@ async function main() {
   await migrateToLatest(database.db);
   const cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX, redisOptions(env, logger));
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets: loadSecrets(env.DATA_DIR, env) });
+  // The grammar engine's child process is started and warmed before the first job (ADR 069): a failure is logged,
+  // and the first grammar check then starts it.
+  await warmEngine().catch((error: unknown) => logger.warn({ err: error }, "could not warm the grammar engine"));
   const worker = startJobWorker(ctx, portalJobHandlers());
   process.stdout.write(`Job worker ${worker.id} is running (database ${database.location}). Stop with Ctrl+C.\n`);
 
@@ -36,6 +40,7 @@ async function main() {
     force.unref();
     worker
       .stop()
+      .then(() => stopEngine())
       .then(() => cache.close())
       .then(() => database.close())
       .then(
