@@ -7,13 +7,14 @@ import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { multipartBody } from "#server/http/multipart";
-import { createAssessment, searchAssessments } from "#server/grammar-check";
+import { captchaChallenge, createAssessment, searchAssessments, type CaptchaChallenge } from "#server/grammar-check";
+import { cookies } from "#server/http/cookies";
 import { grammarPage, noticeName, pageParam } from "#app/components/grammar-check/access.server";
 import { AssessmentRows } from "#app/components/grammar-check/AssessmentRows";
 import { Pagination } from "#app/components/grammar-check/Pagination";
 import { RefreshWhileProcessing } from "#app/components/grammar-check/RefreshWhileProcessing";
 import { SideText } from "#app/components/grammar-check/SideText";
-import { UploadForm, type UploadErrors } from "#app/components/grammar-check/UploadForm";
+import { UploadForm, type UploadError, type UploadErrors } from "#app/components/grammar-check/UploadForm";
 import { Captcha } from "#app/components/grammar-check/Captcha";
 
 export const meta = titleMeta;
@@ -36,7 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       title: t("title"),
       anonymous,
-      captcha,
+      // A fresh challenge on every render of the form: each is single use (ADR 070).
+      challenge: anonymous && captcha ? await captchaChallenge(scope) : null,
       uploadFilesUi,
       results: r.value.results,
       pagination: r.value.pagination,
@@ -48,31 +50,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { scope } = await grammarPage(request, context);
+  const { scope, anonymous, captcha } = await grammarPage(request, context);
   const r = await createAssessment(scope, multipartBody(request));
   if (r.ok) {
     const created = r.value.languageAssessments;
-    throw redirect(created.length === 1 ? paths.grammarCheckDetails(scope.lang, created[0].identity) : paths.grammarCheck(scope.lang), {
-      status: 303,
-    });
+    const headers = new Headers();
+    // A visitor's first upload binds the assessment to this browser (the draft cookie, as anonymous order drafts).
+    if (r.value.newDraftKey) headers.append("Set-Cookie", cookies.draft.serialize(r.value.newDraftKey, scope.secure));
+    const to = created.length === 1 ? paths.grammarCheckDetails(scope.lang, created[0].identity) : paths.grammarCheck(scope.lang);
+    throw redirect(to, { status: 303, headers });
   }
-  return Response.json({ errors: uploadErrors(r.fieldErrors, r.error) }, { status: errorStatus(r.error) });
+  const params = decodeParams(r.details?.jsonEncodedParams);
+  const error: UploadError = { key: `grammar:errors.${r.error}`, params };
+  // Where the refusal shows: the file's own problems on the file input ('Filetype not allowed'), the captcha's on it.
+  const slot: keyof UploadErrors = /^(file-|empty-file|too-many-files|storage-quota)/.test(r.error)
+    ? "file"
+    : r.error.startsWith("captcha-")
+      ? "captcha"
+      : "form";
+  return Response.json(
+    { errors: { [slot]: [error] } satisfies UploadErrors, challenge: anonymous && captcha ? await captchaChallenge(scope) : null },
+    { status: errorStatus(r.error) },
+  );
 }
 
-/** The domain's field errors placed on the form's controls; an error of no field is shown above the form. */
-function uploadErrors(fieldErrors: Record<string, string>, error: string): UploadErrors {
-  const out: UploadErrors = {};
-  for (const [field, key] of Object.entries(fieldErrors)) {
-    const slot: keyof UploadErrors = /file/i.test(field) ? "file" : /terms|agree/i.test(field) ? "terms" : /captcha|altcha/i.test(field) ? "captcha" : "form";
-    (out[slot] ??= []).push(key);
+/** The refusal's parameters (spec 3 §7: `jsonEncodedParams`, a JSON string), strings only; anything else none. */
+function decodeParams(value: unknown): Record<string, string> {
+  if (typeof value !== "string") return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return {};
   }
-  if (!Object.keys(out).length) out.form = [`grammar:errors.${error}`];
-  return out;
 }
 
 interface LoaderData {
   anonymous: boolean;
-  captcha: boolean;
+  challenge: CaptchaChallenge | null;
   uploadFilesUi: boolean;
   results: import("#server/grammar-check/types").AssessmentView[];
   pagination: { page: number; pageSize: number; total: number; pages: number };
@@ -82,10 +98,12 @@ interface LoaderData {
 
 export default function GrammarCheckPage() {
   const data = useLoaderData() as LoaderData;
-  const reply = useActionData() as { errors: UploadErrors } | undefined;
+  const reply = useActionData() as { errors: UploadErrors; challenge: CaptchaChallenge | null } | undefined;
   const { t } = useTranslation("grammar");
   const lang = useLang();
   const processing = data.results.some((r) => r.processing);
+  // After a refused upload the action's new challenge replaces the spent one.
+  const challenge = reply?.challenge ?? data.challenge;
   const welcome = data.anonymous || data.pagination.total === 0;
   return (
     <div className="gc-page">
@@ -117,7 +135,9 @@ export default function GrammarCheckPage() {
           <UploadForm
             action={paths.grammarCheck(lang)}
             variant={data.uploadFilesUi}
-            captcha={data.anonymous && data.captcha ? <Captcha /> : null}
+            captcha={
+              challenge ? <Captcha key={challenge.question.token} challenge={challenge} error={reply?.errors.captcha?.[0]?.key ?? null} /> : null
+            }
             errors={reply?.errors ?? {}}
           />
           {data.results.length ? (
