@@ -12,19 +12,14 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
+import type { CaptchaChallenge } from "#common/grammar-check/captcha";
 import type { AppContext } from "../context";
 
 export const CAPTCHA_TTL_SECONDS = 600;
 /** The proof of work's search space: ~50k SHA-256 on average, well under a second in a phone's browser. */
 export const CAPTCHA_MAX_NUMBER = 100_000;
 
-export interface CaptchaChallenge {
-  /** The proof-of-work challenge (ALTCHA v1 fields). */
-  altcha: { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
-  /** The fallback question: what is a plus b; `token` binds its answer. */
-  question: { a: number; b: number; token: string };
-  expiresAt: string;
-}
+export type { CaptchaChallenge };
 
 export type CaptchaOutcome = "ok" | "captcha-required" | "captcha-invalid";
 
