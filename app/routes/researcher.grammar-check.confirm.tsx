@@ -27,7 +27,8 @@ async function target(request: Request, context: LoaderFunctionArgs["context"], 
   const back = paths.grammarCheck(page.scope.lang, { page: from });
   const r = await getAssessment(page.scope, identity ?? "");
   const allowed = r.ok && (op === "archive" ? r.value.complete && !page.anonymous : r.value.failed);
-  if (!r.ok || !allowed) throw redirect(back, { status: 303 });
+  // GET: an ordinary redirect; POST: 303, so the browser follows with a GET.
+  if (!r.ok || !allowed) throw redirect(back, { status: request.method === "GET" || request.method === "HEAD" ? 302 : 303 });
   return { ...page, op, from, assessment: r.value };
 }
 
@@ -57,7 +58,9 @@ export default function ConfirmPage() {
   const { t } = useTranslation("grammar");
   const lang = useLang();
   const archive = data.op === "archive";
-  const here = archive ? paths.grammarCheckArchive(lang, data.identity, data.from) : paths.grammarCheckDelete(lang, data.identity, data.from);
+  const here = archive
+    ? paths.grammarCheckArchive(lang, data.identity, data.from)
+    : paths.grammarCheckDelete(lang, data.identity, data.from);
   return (
     <div className="gc-page">
       <Form method="post" action={here} className="card stack gc-confirm">

@@ -128,7 +128,11 @@ export default function GrammarReportPage() {
 
           <section className="card stack" aria-labelledby="gc-issues">
             <h2 id="gc-issues">{t("details.issuesHeading")}</h2>
-            {a.errorCountStatus === "skipped" || !a.errorCount ? <p>{t("details.issuesSkipped")}</p> : <IssuesChart errorCount={a.errorCount} />}
+            {a.errorCountStatus === "skipped" || !a.errorCount ? (
+              <p>{t("details.issuesSkipped")}</p>
+            ) : (
+              <IssuesChart errorCount={a.errorCount} />
+            )}
           </section>
 
           <section className="card stack" aria-labelledby="gc-context">

@@ -136,7 +136,9 @@ export default function GrammarCheckPage() {
             action={paths.grammarCheck(lang)}
             variant={data.uploadFilesUi}
             captcha={
-              challenge ? <Captcha key={challenge.question.token} challenge={challenge} error={reply?.errors.captcha?.[0]?.key ?? null} /> : null
+              challenge ? (
+                <Captcha key={challenge.question.token} challenge={challenge} error={reply?.errors.captcha?.[0]?.key ?? null} />
+              ) : null
             }
             errors={reply?.errors ?? {}}
           />

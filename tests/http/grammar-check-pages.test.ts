@@ -3,6 +3,7 @@
 // (GET asks and changes nothing, POST does it → 303 → the list with its notice), the access redirects, unknown and
 // other people's identities going back to the list, and the meta refresh present only while something is processing.
 // Jobs run nowhere here (WORKERS=external): each test sets the states it needs on the row, so nothing races.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal, type SignedInUser } from "../helpers/portal";
 import { makeDocx, makePdf } from "../helpers/fixtures";
@@ -26,7 +27,7 @@ async function upload(client: Client, bytes: Buffer, name: string, lang = "en") 
 /** Uploads a small manuscript as `client`; its identity from the 303 to its report. */
 async function uploaded(client: Client, name = "manuscript.docx"): Promise<string> {
   const r = await upload(client, await makeDocx("Their results was clear , and the the method worked."), name);
-  expect(r.status, await r.clone().text()).toBe(303);
+  expect(r.status, r.status === 303 ? "" : (await r.clone().text()).slice(0, 300)).toBe(303);
   const location = r.headers.get("location")!;
   expect(location).toMatch(/^\/en\/researcher\/grammar-check\/details\/[0-9a-f-]{36}$/);
   return location.split("/").pop()!;
@@ -90,7 +91,8 @@ describe("the list and the upload without JavaScript", () => {
     expect(html).toContain("Free tool");
     expect(html).toContain("Welcome to the grammar check");
     expect(html).toContain('accept=".doc,.docx"');
-    expect(html).toContain('enctype="multipart/form-data"');
+    const form = html.match(/<form[^>]*gc-upload[^>]*>/)?.[0] ?? html.match(/<form[^>]*multipart[^>]*>/i)?.[0];
+    expect(form, "the upload form").toMatch(/enctype="multipart\/form-data"/i);
     expect(html).toMatch(/<button type="submit" class="button button-primary"[^>]*>Begin Check<\/button>/);
     expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Begin Check/);
     expect(html).toContain("nothing leaves the portal");
@@ -142,7 +144,7 @@ describe("the list and the upload without JavaScript", () => {
 
   it("says 'Filetype not allowed' on the file input when the server refuses the type", async () => {
     const r = await upload(user.client, await makePdf("not a word document"), "paper.pdf");
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(415);
     const html = await r.text();
     expect(html).toContain("Filetype not allowed");
     expect(html).toMatch(/aria-describedby="gc-file-error gc-file-hint"/);
@@ -151,7 +153,20 @@ describe("the list and the upload without JavaScript", () => {
 
   it("pages the list 30 at a time with plain links", async () => {
     const other = await portal.researcher();
-    for (let i = 0; i < 31; i++) await uploaded(other.client, `m${i}.docx`);
+    // One real upload, then 30 more rows of the same file (uploads are rate limited to 30 in 10 minutes a user).
+    const first0 = await uploaded(other.client, "m0.docx");
+    const row = await portal.ctx.db.selectFrom("language_assessments").selectAll().where("id", "=", first0).executeTakeFirstOrThrow();
+    for (let i = 1; i <= 30; i++)
+      await portal.ctx.db
+        .insertInto("language_assessments")
+        .values({
+          id: randomUUID(),
+          user_id: row.user_id,
+          file_id: row.file_id,
+          name: `m${i}.docx`,
+          created_at: new Date(Date.now() + i * 1000),
+        })
+        .execute();
     const first = await (await other.client.get(LIST)).text();
     expect(first).toContain(`href="${LIST}?page=2"`);
     expect(first.match(/class="assessment-row /g)?.length).toBe(30);
@@ -175,7 +190,11 @@ describe("archive and delete ask first", () => {
     const askHtml = await ask.text();
     expect(askHtml).toContain("Archive to-archive.docx?");
     expect(askHtml).toMatch(/<form method="post" action="\/en\/researcher\/grammar-check\/archive\//);
-    const row = await portal.ctx.db.selectFrom("language_assessments").select("archived_at").where("id", "=", identity).executeTakeFirstOrThrow();
+    const row = await portal.ctx.db
+      .selectFrom("language_assessments")
+      .select("archived_at")
+      .where("id", "=", identity)
+      .executeTakeFirstOrThrow();
     expect(row.archived_at).toBeNull();
 
     const done = await user.client.post(`${LIST}/archive/${identity}`, {});
@@ -246,7 +265,11 @@ describe("who reaches what", () => {
     }
     const post = await stranger.client.post(`${LIST}/archive/${identity}`, {});
     expect(post.status).toBe(303);
-    const row = await portal.ctx.db.selectFrom("language_assessments").select("archived_at").where("id", "=", identity).executeTakeFirstOrThrow();
+    const row = await portal.ctx.db
+      .selectFrom("language_assessments")
+      .select("archived_at")
+      .where("id", "=", identity)
+      .executeTakeFirstOrThrow();
     expect(row.archived_at).toBeNull();
 
     const unknown = await owner.client.get(`${LIST}/details/00000000-0000-4000-8000-000000000000?from=3`);

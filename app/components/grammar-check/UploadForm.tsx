@@ -54,7 +54,11 @@ export function UploadForm({
   const typeRefused = fileName !== null && !allowed(fileName);
   const serverFileError = errors.file?.length ? errors.file : null;
   // The server's refusal stays until another file is chosen; a type refused here shows at once.
-  const fileError = typeRefused ? [t("upload.filetypeNotAllowed")] : fileName === null && serverFileError ? serverFileError.map(errorText(t)) : null;
+  const fileError = typeRefused
+    ? [t("upload.filetypeNotAllowed")]
+    : fileName === null && serverFileError
+      ? serverFileError.map(errorText(t))
+      : null;
   const ready = fileName !== null && !typeRefused && (!variant || terms);
 
   const choose = (files: FileList | null) => setFileName(files && files.length ? files[0].name : null);

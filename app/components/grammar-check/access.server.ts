@@ -38,6 +38,7 @@ export function pageParam(value: string | null): number {
 /** A file name carried by ?archived= / ?deleted= for the notice: plain text, bounded. */
 export function noticeName(value: string | null): string | null {
   if (!value) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   const text = value.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return text ? text.slice(0, 255) : null;
 }
