@@ -58,12 +58,17 @@ function IssueItem({ issue }: { issue: EngineIssue }) {
         {t("details.engineSays")} <span lang="en">{issue.message}</span>
       </p>
       <p className="issue-suggestion">
-        {issue.suggestion !== null && issue.suggestion !== "" ? (
+        {issue.suggestion === null ? (
+          t("details.noSuggestion")
+        ) : issue.suggestion === "" ? (
+          // An empty replacement means "remove the flagged text" (a space before a comma, a doubled word).
+          <>
+            {t("details.suggestion")} {t("details.suggestRemove")}
+          </>
+        ) : (
           <>
             {t("details.suggestion")} <ins lang="en">{issue.suggestion}</ins>
           </>
-        ) : (
-          t("details.noSuggestion")
         )}
       </p>
     </li>
