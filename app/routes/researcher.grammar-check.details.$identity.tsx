@@ -117,13 +117,16 @@ export default function GrammarReportPage() {
         <>
           <section className="card stack" aria-labelledby="gc-quality">
             <h2 id="gc-quality">{t("details.qualityHeading")}</h2>
-            {a.percentile !== null ? (
+            {/* Without a reference set (none built yet) there is no percentile to state: say so, draw nothing. */}
+            {a.percentile !== null && a.percentiles.length > 0 && a.reference.documents > 0 ? (
               <>
                 <p>{t("details.percentileSentence", { percent: Math.round(a.percentile), ordinal: percentileOrdinal(t, a.percentile) })}</p>
                 <PercentileChart percentiles={a.percentiles} percentile={a.percentile} score={a.score} category={a.category} />
+                <p className="field-hint">{t(`details.reference.${a.reference.source}`, { count: a.reference.documents })}</p>
               </>
-            ) : null}
-            <p className="field-hint">{t(`details.reference.${a.reference.source}`, { count: a.reference.documents })}</p>
+            ) : (
+              <p>{t("details.noReference")}</p>
+            )}
           </section>
 
           <section className="card stack" aria-labelledby="gc-issues">
