@@ -210,7 +210,8 @@ import type { PaymentTables } from "./types-payments";
 import type { PrepayTables } from "./types-prepay";
 import type { GrammarTables } from "./types-grammar";
 
-export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables, PrepayTables, GrammarTables {
+export interface Database
+  extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables, PrepayTables, GrammarTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

@@ -10,7 +10,7 @@ import { loadSecrets } from "#server/secrets";
 import { createAppContext } from "#server/context";
 import { startJobWorker } from "#server/jobs";
 import { portalJobHandlers } from "#server/job-handlers";
-import { stopEngine, warmEngine } from "#server/grammar-check";
+import { stopEngine, warmEngine } from "#server/grammar-check/engine";
 
 async function main() {
   const env = readEnv();
@@ -25,11 +25,14 @@ async function main() {
   await migrateToLatest(database.db);
   const cache = await createCache(env.REDIS_URL, env.REDIS_PREFIX, redisOptions(env, logger));
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets: loadSecrets(env.DATA_DIR, env) });
-  // The grammar engine's child process is started and warmed before the first job (ADR 069): a failure is logged,
-  // and the first grammar check then starts it.
-  await warmEngine().catch((error: unknown) => logger.warn({ err: error }, "could not warm the grammar engine"));
   const worker = startJobWorker(ctx, portalJobHandlers());
   process.stdout.write(`Job worker ${worker.id} is running (database ${database.location}). Stop with Ctrl+C.\n`);
+  // The grammar engine's child process, warmed now so the first grammar check does not pay harper's start-up
+  // (several seconds; ADR 069). A failure here is logged: the first job starts the child again.
+  warmEngine().then(
+    () => logger.info("grammar engine warmed"),
+    (error) => logger.warn({ err: error }, "grammar engine did not warm"),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -15,7 +15,7 @@ import { createAppContext, type AppContext } from "./context";
 import { createHttpApp } from "./app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
 import { startJobWorker, workersMode } from "./jobs";
-import { stopEngine, warmEngine } from "./grammar-check";
+import { stopEngine } from "./grammar-check/engine";
 import { portalJobHandlers } from "./job-handlers";
 import { scheduleFileExpiry } from "./documents/jobs";
 import { sweepTempUploads } from "./documents/partial-uploads";
@@ -95,10 +95,6 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
   );
   // Background jobs (document analysis, …) run in this process unless WORKERS=external.
   const worker = workersMode(env) === "inline" ? startJobWorker(ctx, portalJobHandlers()) : null;
-  // The grammar engine (a child process, ADR 069) is warmed where jobs run, in the background: the first check after a
-  // start is several times slower. Only in production: every test portal would otherwise start one.
-  if (worker && env.NODE_ENV === "production")
-    warmEngine().catch((error: unknown) => logger.warn({ err: error }, "could not warm the grammar engine"));
 
   const build =
     options.build ?? (async () => (await import(/* @vite-ignore */ path.join(rootDir, "build/server/index.js"))) as ServerBuild);
@@ -132,6 +128,8 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
         setTimeout(() => server.closeAllConnections(), 3000).unref();
       });
       await worker?.stop();
+      // The grammar engine's child process, if a job started it (ADR 069): not warmed here, so web processes
+      // and tests that never check grammar never pay its ~500 MB.
       stopEngine();
       await ctx.pdf.close();
       await cache.close();

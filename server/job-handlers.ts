@@ -9,7 +9,13 @@ import { paymentJobs } from "./payments/jobs";
 import { balanceJobs } from "./billing/ledger/jobs";
 import { grammarCheckJobs } from "./grammar-check/job";
 
-export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs, ...paymentJobs, ...balanceJobs, ...grammarCheckJobs];
+export const PORTAL_JOBS: readonly AnyJobDefinition[] = [
+  ...documentJobs,
+  ...orderJobs,
+  ...paymentJobs,
+  ...balanceJobs,
+  ...grammarCheckJobs,
+];
 
 export function portalJobHandlers(): JobHandlers {
   return jobHandlers(PORTAL_JOBS);

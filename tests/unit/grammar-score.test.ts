@@ -173,14 +173,16 @@ describe("spelling filter and suggestions", () => {
     expect(keepLint(lint("Grammar"), "Their", vocabulary)).toBe(true);
   });
 
-  it("never offers a word split as the suggestion", () => {
+  it("never offers a word split as the spelling suggestion", () => {
     expect(isWordSplit("corelation", "co relation")).toBe(true);
     expect(isWordSplit("recieve", "receive")).toBe(false);
-    expect(firstSuggestion("corelation", ["co relation", "correlation"])).toBe("correlation");
-    expect(firstSuggestion("corelation", ["co relation"])).toBeNull();
-    expect(firstSuggestion("Their", ["They're ", "They're"])).toBe("They're");
-    expect(firstSuggestion(" ", [""])).toBe("");
-    expect(firstSuggestion("x", [])).toBeNull();
+    expect(firstSuggestion("Spelling", "corelation", ["co relation", "correlation"])).toBe("correlation");
+    expect(firstSuggestion("Typo", "corelation", ["co relation"])).toBeNull();
+    // A boundary error is about the split: "alot" → "a lot" stays.
+    expect(firstSuggestion("BoundaryError", "alot", ["a lot"])).toBe("a lot");
+    expect(firstSuggestion("Grammar", "Their", ["They're ", "They're"])).toBe("They're");
+    expect(firstSuggestion("Punctuation", " ", [""])).toBe("");
+    expect(firstSuggestion("Spelling", "x", [])).toBeNull();
   });
 });
 

@@ -47,7 +47,6 @@ export function stopEngine(): void {
 /** The stored Brown genre J reference: its curve and the reference set the report names. */
 export function referenceCurve(): { curve: PercentilePoint[]; reference: ReferenceSet } {
   const stored = storedReference();
-  if (!stored) return { curve: [], reference: { source: "brown-learned", documents: 0 } };
   return {
     curve: stored.curve.length ? stored.curve : buildCurve(stored.texts.map((t) => t.score)),
     reference: { source: "brown-learned", documents: stored.count },

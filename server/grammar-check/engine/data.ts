@@ -1,13 +1,14 @@
 // The engine's data files, written by scripts/grammar-calibrate.ts and committed (ADR 069): the reference
-// scores of Brown genre J and the scientific vocabulary. Read once, beside this module.
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// scores of Brown genre J and the scientific vocabulary. Imported as modules, not read from disk beside this
+// file: a page loader that reaches the percentile curve runs from the Remix server bundle (build/server), where
+// this file's own location is not the source folder.
 import type { PercentilePoint } from "../types";
+import storedReferenceJson from "./reference.json";
+import storedVocabularyJson from "./science-words.json";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const REFERENCE_FILE = path.join(HERE, "reference.json");
-export const VOCABULARY_FILE = path.join(HERE, "science-words.json");
+/** Where grammar-calibrate writes them (relative to the project root). */
+export const REFERENCE_FILE = "server/grammar-check/engine/reference.json";
+export const VOCABULARY_FILE = "server/grammar-check/engine/science-words.json";
 
 /** What the stored reference holds (reference.json). */
 export interface StoredReference {
@@ -29,20 +30,14 @@ export interface StoredVocabulary {
 }
 
 let vocabulary: ReadonlySet<string> | null = null;
-let reference: StoredReference | null = null;
 
-/** The scientific vocabulary (lower case); empty before the first calibration. */
+/** The scientific vocabulary (lower case). */
 export function scienceVocabulary(): ReadonlySet<string> {
-  if (!vocabulary) {
-    vocabulary = fs.existsSync(VOCABULARY_FILE)
-      ? new Set((JSON.parse(fs.readFileSync(VOCABULARY_FILE, "utf8")) as StoredVocabulary).words)
-      : new Set<string>();
-  }
+  vocabulary ??= new Set((storedVocabularyJson as StoredVocabulary).words);
   return vocabulary;
 }
 
-/** The stored reference, or null before the first calibration. */
-export function storedReference(): StoredReference | null {
-  if (!reference && fs.existsSync(REFERENCE_FILE)) reference = JSON.parse(fs.readFileSync(REFERENCE_FILE, "utf8")) as StoredReference;
-  return reference;
+/** The stored reference of Brown genre J. */
+export function storedReference(): StoredReference {
+  return storedReferenceJson as StoredReference;
 }

@@ -55,7 +55,7 @@ const ISE_BOTH = new Set(
     "advise advertise apprise arise chastise circumcise comprise compromise concise demise despise devise disguise " +
     "enterprise excise exercise expertise franchise improvise incise merchandise noise otherwise paradise poise praise " +
     "precise premise promise raise revise rise supervise surmise surprise televise treatise wise guise cruise chemise " +
-    "anise mortise porpoise tortoise clockwise likewise lengthwise bruise reprise valise cerise"
+    "anise mortise porpoise tortoise bruise reprise valise cerise"
   ).split(" "),
 );
 /** -ize words that are spelled -ize in both varieties. */
@@ -86,7 +86,7 @@ export function dialectSigns(text: string): { british: number; american: number 
       const [, stem, mid] = ise;
       const base = stem + mid + "e";
       if (mid === "is" || mid === "ys") {
-        if (mid === "is" && (ISE_BOTH.has(base) || stem.length < 3)) continue;
+        if (mid === "is" && (ISE_BOTH.has(base) || stem.length < 3 || /(?:wise|rise)$/.test(base))) continue;
         // "analyses" is also the plural of "analysis", in both varieties.
         if (mid === "ys" && ise[3] === "es") continue;
         gb++;

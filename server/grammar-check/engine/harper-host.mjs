@@ -1,7 +1,7 @@
 // The grammar engine's child process (ADR 069): harper.js (WebAssembly) and nspell live here and nowhere else,
 // so the web process and the browser bundle never load them (~500 MB RSS, and linting blocks the event loop).
 // Spawned by host.ts with an IPC channel; one request at a time:
-//   { id, text, dialect: "american" | "british" } → { id, lints: RawLint[], rss } or { id, error }.
+//   { id, text, dialect: "american" | "british" } → { id, lints: RawLint[], rss, cpuMs } or { id, error }.
 // Plain JavaScript so it runs under node directly (no tsx loader needed in the child).
 import { Dialect, LocalLinter } from "harper.js";
 import { binary } from "harper.js/binary";
@@ -25,6 +25,8 @@ async function linterFor(dialect) {
   if (!linter) {
     linter = new LocalLinter({ binary, dialect: dialect === "british" ? Dialect.British : Dialect.American });
     await linter.setup();
+    // Long sentences (harper's Readability kind) are dropped by the category table anyway: not computed at all.
+    await linter.setLintConfig({ ...(await linter.getLintConfig()), LongSentences: false });
     linters.set(dialect, linter);
   }
   return linter;
@@ -66,8 +68,10 @@ async function lint(text, dialect) {
 process.on("message", async (message) => {
   const { id, text, dialect } = message;
   try {
+    const cpu = process.cpuUsage();
     const lints = await lint(text, dialect);
-    process.send({ id, lints, rss: process.memoryUsage().rss });
+    const used = process.cpuUsage(cpu);
+    process.send({ id, lints, rss: process.memoryUsage().rss, cpuMs: (used.user + used.system) / 1000 });
   } catch (error) {
     process.send({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -3,6 +3,7 @@
 // a number of calls, and killed by stopEngine. Idle, the child does not keep the parent alive (unref), so tests
 // and a stopping worker never hang on it.
 import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RawLint } from "./report";
@@ -16,8 +17,15 @@ export const HOST_LIMITS = {
   maxCalls: 200,
 };
 
-/** The child's file, beside this module (the server runs from source under tsx, and tests under vitest). */
-const HOST_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "harper-host.mjs");
+/**
+ * The child's file, beside this module: the worker runs from source (tsx, vitest). Should this module be reached
+ * from the Remix server bundle (build/server), its own location is not the source folder; the project root is the
+ * working directory there (npm start).
+ */
+const HOST_FILE = [
+  path.join(path.dirname(fileURLToPath(import.meta.url)), "harper-host.mjs"),
+  path.join(process.cwd(), "server", "grammar-check", "engine", "harper-host.mjs"),
+].find((file) => fs.existsSync(file)) as string;
 
 /** The engine could not lint (timeout, crash): the job records the assessment as failed. */
 export class EngineFailure extends Error {
@@ -31,6 +39,8 @@ interface Reply {
   id: number;
   lints?: RawLint[];
   rss?: number;
+  /** CPU time the child spent on the call (user + system). */
+  cpuMs?: number;
   error?: string;
 }
 
@@ -44,6 +54,7 @@ interface Pending {
 let child: ChildProcess | null = null;
 let calls = 0;
 let lastRss = 0;
+let lastCpuMs = 0;
 let restarts = 0;
 let nextId = 1;
 let pending: Pending | null = null;
@@ -82,6 +93,7 @@ function spawnChild(): ChildProcess {
     clearTimeout(p.timer);
     idle(proc);
     lastRss = reply.rss ?? lastRss;
+    lastCpuMs = reply.cpuMs ?? 0;
     if (reply.error !== undefined) p.reject(new EngineFailure(reply.error));
     else p.resolve(reply.lints ?? []);
   });
@@ -136,7 +148,7 @@ export function stopHost(): void {
   if (child) kill("grammar engine stopped");
 }
 
-/** For the bench and the tests: the child's pid, its RSS after the last call, calls and restarts so far. */
-export function hostStats(): { pid: number | null; rss: number; calls: number; restarts: number } {
-  return { pid: child?.pid ?? null, rss: lastRss, calls, restarts };
+/** For the bench and the tests: the child's pid, its RSS and CPU time of the last call, calls and restarts so far. */
+export function hostStats(): { pid: number | null; rss: number; cpuMs: number; calls: number; restarts: number } {
+  return { pid: child?.pid ?? null, rss: lastRss, cpuMs: lastCpuMs, calls, restarts };
 }

@@ -48,18 +48,20 @@ export function keepLint(lint: RawLint, word: string, vocabulary: ReadonlySet<st
 }
 
 /**
- * A replacement that splits one word into several ("corelation" → "co relation") is never offered as the
- * suggestion: harper proposes them for unknown technical words, and they are almost always wrong.
+ * A replacement that splits one word into several ("corelation" → "co relation") is never offered as a spelling
+ * suggestion: harper's speller proposes them for unknown technical words, and they are almost always wrong.
+ * (A BoundaryError lint, "alot" → "a lot", is about the split itself and keeps it.)
  */
 export function isWordSplit(problem: string, replacement: string): boolean {
   const squeeze = (s: string) => s.replace(/[\s-]+/g, "").toLowerCase();
   return !/\s/.test(problem.trim()) && /\s/.test(replacement.trim()) && squeeze(problem) === squeeze(replacement);
 }
 
-/** The first suggestion that is not a word split, trimmed of the trailing space harper sometimes adds; else null. */
-export function firstSuggestion(problem: string, replacements: readonly string[]): string | null {
+/** The first suggestion (for Spelling/Typo: that is not a word split), without harper's trailing space; else null. */
+export function firstSuggestion(kind: string, problem: string, replacements: readonly string[]): string | null {
+  const spelling = kind === "Spelling" || kind === "Typo";
   for (const r of replacements) {
-    if (isWordSplit(problem, r)) continue;
+    if (spelling && isWordSplit(problem, r)) continue;
     const value = r.trim() === "" ? "" : r.trimEnd();
     if (value === problem) continue;
     return value;
@@ -144,7 +146,7 @@ export function buildReport(
       category,
       kind: lint.kind,
       message: lint.message,
-      suggestion: firstSuggestion(problem, lint.replacements),
+      suggestion: firstSuggestion(lint.kind, problem, lint.replacements),
       sentence: context.sentence,
       start: context.start,
       end: context.end,
