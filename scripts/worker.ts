@@ -10,6 +10,7 @@ import { loadSecrets } from "#server/secrets";
 import { createAppContext } from "#server/context";
 import { startJobWorker } from "#server/jobs";
 import { portalJobHandlers } from "#server/job-handlers";
+import { stopEngine, warmEngine } from "#server/grammar-check/engine";
 
 async function main() {
   const env = readEnv();
@@ -26,6 +27,12 @@ async function main() {
   const ctx = createAppContext({ env, db: database.db, dbKind: database.kind, cache, logger, secrets: loadSecrets(env.DATA_DIR, env) });
   const worker = startJobWorker(ctx, portalJobHandlers());
   process.stdout.write(`Job worker ${worker.id} is running (database ${database.location}). Stop with Ctrl+C.\n`);
+  // The grammar engine's child process, warmed now so the first grammar check does not pay harper's start-up
+  // (several seconds; ADR 069). A failure here is logged: the first job starts the child again.
+  warmEngine().then(
+    () => logger.info("grammar engine warmed"),
+    (error) => logger.warn({ err: error }, "grammar engine did not warm"),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -36,6 +43,7 @@ async function main() {
     force.unref();
     worker
       .stop()
+      .then(() => stopEngine())
       .then(() => cache.close())
       .then(() => database.close())
       .then(

@@ -15,6 +15,7 @@ import { createAppContext, type AppContext } from "./context";
 import { createHttpApp } from "./app";
 import { seedReference, seedDemoAccounts, type SeededAccount } from "../db/seed";
 import { startJobWorker, workersMode } from "./jobs";
+import { stopEngine } from "./grammar-check/engine";
 import { portalJobHandlers } from "./job-handlers";
 import { scheduleFileExpiry } from "./documents/jobs";
 import { sweepTempUploads } from "./documents/partial-uploads";
@@ -127,6 +128,9 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
         setTimeout(() => server.closeAllConnections(), 3000).unref();
       });
       await worker?.stop();
+      // The grammar engine's child process, if a job started it (ADR 069): not warmed here, so web processes
+      // and tests that never check grammar never pay its ~500 MB.
+      stopEngine();
       await ctx.pdf.close();
       await cache.close();
       await database.close();
