@@ -51,6 +51,9 @@ async function chartCount(page: Page, label: string): Promise<number> {
 /** Archive or delete through the list: a <dialog> with JavaScript, the confirmation page without. */
 async function confirmFromList(page: Page, fileName: string, label: string) {
   const row = page.locator(".assessment-row", { hasText: fileName });
+  // Hydrated first (the empty form's button is disabled only by the page's script): a click before it would follow
+  // the plain link to the confirmation page, the no-JavaScript path.
+  if (jsEnabled(test.info())) await expect(page.locator("form.gc-upload button[type=submit]")).toBeDisabled({ timeout: 15_000 });
   await row.getByRole("link", { name: label, exact: true }).click();
   if (jsEnabled(test.info())) {
     const dialog = page.locator("dialog[open]");
