@@ -222,6 +222,32 @@ describe("visitors", () => {
   });
 });
 
+describe("rate limits", () => {
+  it("refuse a visitor's upload past the per-browser limit before the body is read", async () => {
+    const snapshot = await t.ctx.config.snapshot();
+    const limits = snapshot.config.rateLimits;
+    await t.ctx.config.setConfig("rateLimits", { ...limits, grammarChecksPerBrowserPerHour: 1 });
+    try {
+      const scope = visitor("k-limited");
+      await create(scope);
+      let read = false;
+      const body = {
+        isMultipart: true,
+        read: async () => {
+          read = true;
+        },
+      };
+      const r = await createAssessment(scope, body);
+      expect(r).toMatchObject({ ok: false, error: "too-many-requests", details: { retryAfterSeconds: expect.any(Number) } });
+      expect(read).toBe(false);
+      // Another browser from the same address is still below the address's own limit.
+      await create(visitor("k-limited-2"));
+    } finally {
+      await t.ctx.config.setConfig("rateLimits", limits);
+    }
+  });
+});
+
 describe("the job", () => {
   it("scores a .docx with planted errors with the real engine, shows them in context, and a rerun changes nothing", async () => {
     const scope = scopeFor(t.ctx, await createResearcher(t.ctx));
