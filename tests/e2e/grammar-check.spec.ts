@@ -1,5 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { guardThirdParty, jsEnabled, newResearcher, signIn } from "./helpers";
+import { makePdf } from "../helpers/fixtures";
 import { PLANTED, plantedDocx, unreadableDocx } from "./fixtures/grammar-manuscripts";
 
 // The grammar check end to end (issue 23 "Done when"; ADR 071), with and without JavaScript, in English and Chinese:
@@ -41,6 +43,16 @@ async function uploadFile(page: Page, name: string, buffer: Buffer) {
   await page.locator("form.gc-upload button[type=submit]").click();
 }
 
+/** axe (WCAG 2.1 AA, serious and critical) on the page as it is; with JavaScript only (axe is a script). */
+async function expectAccessible(page: Page) {
+  if (!jsEnabled(test.info())) return;
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect.soft(bad, `axe on ${page.url()}`).toEqual([]);
+}
+
 /** Counts per category as the issues chart states them in its title ("Punctuation 1, …"). */
 async function chartCount(page: Page, label: string): Promise<number> {
   const title = (await page.locator(".issues-chart title").textContent()) ?? "";
@@ -51,6 +63,9 @@ async function chartCount(page: Page, label: string): Promise<number> {
 /** Archive or delete through the list: a <dialog> with JavaScript, the confirmation page without. */
 async function confirmFromList(page: Page, fileName: string, label: string) {
   const row = page.locator(".assessment-row", { hasText: fileName });
+  // Hydrated first (the empty form's button is disabled only by the page's script): a click before it would follow
+  // the plain link to the confirmation page, the no-JavaScript path.
+  if (jsEnabled(test.info())) await expect(page.locator("form.gc-upload button[type=submit]")).toBeDisabled({ timeout: 15_000 });
   await row.getByRole("link", { name: label, exact: true }).click();
   if (jsEnabled(test.info())) {
     const dialog = page.locator("dialog[open]");
@@ -81,6 +96,13 @@ for (const lang of ["en", "cn"] as const) {
     if (jsEnabled(test.info())) await expect(submit).toBeDisabled();
     else await expect(submit).toBeEnabled();
 
+    // A PDF is refused on the file input: at once with JavaScript (and Begin Check stays disabled), by the server without.
+    await page.locator("#gc-file").setInputFiles({ name: "paper.pdf", mimeType: "application/pdf", buffer: await makePdf("A paper.") });
+    if (!jsEnabled(test.info())) await submit.click();
+    else await expect(submit).toBeDisabled();
+    await expect(page.locator("#gc-file-error")).toBeVisible();
+    await expect(page.locator("#gc-file")).toHaveAttribute("aria-describedby", /gc-file-error/);
+
     const fileName = `planted-${lang}.docx`;
     await uploadFile(page, fileName, await plantedDocx());
     await expect(page).toHaveURL(new RegExp(`/${lang}/researcher/grammar-check/details/[0-9a-f-]{36}$`));
@@ -100,10 +122,12 @@ for (const lang of ["en", "cn"] as const) {
     await expect(page.locator(".issue-sentence mark", { hasText: PLANTED.doubledWord })).toHaveCount(1);
     await expect(page.locator(".percentile-chart")).toBeVisible();
     await expect(page.locator(".score-circle text").first()).toHaveText(/^\d[.,]\d$/);
+    await expectAccessible(page);
 
     // Back to the list: the row links to its report; archive asks first.
     await page.locator(`a[href="/${lang}/researcher/grammar-check"]`).first().click();
     await expect(page.locator(".assessment-row", { hasText: fileName })).toBeVisible();
+    await expectAccessible(page);
     await confirmFromList(page, fileName, t.archive);
     await expect(page.locator(".alert-success")).toHaveText(t.archived(fileName));
     await expect(page.locator(".assessment-row", { hasText: fileName })).toHaveCount(0);

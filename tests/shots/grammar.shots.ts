@@ -16,13 +16,26 @@ const ROUGH = [
   "Teh results shows that protien levels was higher then expected in teh samples , and this are important .",
   "Their is many reason for this this effect, wich we dicuss below , allthough the the data is limited.",
   "Its clear that the the method need more work , and we beleive that futher studys will definately help.",
-].join("\n").repeat(4);
+]
+  .join("\n")
+  .repeat(4);
 
 async function account(request: APIRequestContext, country: string, currency: string) {
   const email = `shots-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
   const password = "Shots#Grammar-2026";
   const r = await request.post("/api/auth/register", {
-    data: { email, password, firstName: "Ana", lastName: "Souza", countryCode: "US", phoneNumber: "2025550123", country, currency, language: "en", agreeToTOS: true },
+    data: {
+      email,
+      password,
+      firstName: "Ana",
+      lastName: "Souza",
+      countryCode: "US",
+      phoneNumber: "2025550123",
+      country,
+      currency,
+      language: "en",
+      agreeToTOS: true,
+    },
   });
   expect(r.status(), await r.text()).toBe(201);
   return { email, password };

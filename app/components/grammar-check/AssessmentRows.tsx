@@ -52,15 +52,6 @@ function AssessmentRow({ row, page, canArchive }: { row: AssessmentView; page: n
             <span className="spinner" aria-hidden="true" /> {t("list.processing")}
           </p>
         ) : null}
-        {state === "failed" ? (
-          <div className="alert alert-danger assessment-failed" role="alert">
-            <p>
-              <strong>{t("list.couldNotComplete")}</strong>
-            </p>
-            {row.scoreStatus === "failed" ? <p>{t("alerts.language-assessment-failure")}</p> : null}
-            {row.errorCountStatus === "failed" ? <p>{t("alerts.language-assessment-error-count-failure")}</p> : null}
-          </div>
-        ) : null}
       </div>
       <div className="assessment-actions">
         {row.complete ? (
@@ -88,6 +79,16 @@ function AssessmentRow({ row, page, canArchive }: { row: AssessmentView; page: n
           />
         ) : null}
       </div>
+      {/* Below the row's name and actions, across the row: the alerts need the width on a phone. */}
+      {state === "failed" ? (
+        <div className="alert alert-danger assessment-failed" role="alert">
+          <p>
+            <strong>{t("list.couldNotComplete")}</strong>
+          </p>
+          {row.scoreStatus === "failed" ? <p>{t("alerts.language-assessment-failure")}</p> : null}
+          {row.errorCountStatus === "failed" ? <p>{t("alerts.language-assessment-error-count-failure")}</p> : null}
+        </div>
+      ) : null}
     </li>
   );
 }

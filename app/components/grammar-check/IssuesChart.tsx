@@ -3,7 +3,8 @@
 import { ISSUE_CATEGORIES, type IssueCategory } from "#common/grammar-check/constants";
 import { useTranslation } from "#app/lib/translate";
 
-const W = 560;
+// Narrow (360 units) so the labels stay legible on a phone; CSS caps its width on wide screens.
+const W = 360;
 const ROW = 40;
 const LABEL_W = 0;
 
@@ -11,7 +12,7 @@ export function IssuesChart({ errorCount }: { errorCount: Record<IssueCategory, 
   const { t } = useTranslation("grammar");
   const rows = ISSUE_CATEGORIES.map((c) => ({ category: c, count: errorCount[c] ?? 0 })).sort((a, b) => b.count - a.count);
   const max = Math.max(1, ...rows.map((r) => r.count));
-  const barMax = W - LABEL_W - 60;
+  const barMax = W - LABEL_W - 44;
   const H = rows.length * ROW + 8;
   return (
     <svg className="grammar-chart issues-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="issues-chart-title">

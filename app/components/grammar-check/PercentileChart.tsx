@@ -7,9 +7,10 @@ import type { PercentilePoint } from "#server/grammar-check/types";
 import { useTranslation } from "#app/lib/translate";
 import { percentileOrdinal } from "./ordinal";
 
-const W = 560;
-const H = 260;
-const PAD = { left: 44, right: 20, top: 28, bottom: 44 };
+// A narrow drawing (420 units) so its labels stay legible when a 360 px phone shrinks it; CSS caps its width.
+const W = 420;
+const H = 250;
+const PAD = { left: 40, right: 16, top: 28, bottom: 44 };
 const plotW = W - PAD.left - PAD.right;
 const plotH = H - PAD.top - PAD.bottom;
 const x = (p: number) => PAD.left + (Math.max(0, Math.min(100, p)) / 100) * plotW;
@@ -55,7 +56,7 @@ export function PercentileChart({
       {[0, 5, 10].map((s) => (
         <g key={`y${s}`}>
           <line x1={PAD.left} x2={W - PAD.right} y1={y(s)} y2={y(s)} stroke="#e4e9ee" />
-          <text x={PAD.left - 8} y={y(s)} textAnchor="end" dominantBaseline="central" fontSize="12" fill="#56657a">
+          <text x={PAD.left - 8} y={y(s)} textAnchor="end" dominantBaseline="central" fontSize="13" fill="#56657a">
             {s}
           </text>
         </g>
@@ -63,20 +64,20 @@ export function PercentileChart({
       {PERCENTILE_TICKS.map((p) => (
         <g key={`x${p}`}>
           <line x1={x(p)} x2={x(p)} y1={PAD.top + plotH} y2={PAD.top + plotH + 5} stroke="#b8c4ce" />
-          <text x={x(p)} y={PAD.top + plotH + 18} textAnchor="middle" fontSize="12" fill="#56657a">
+          <text x={x(p)} y={PAD.top + plotH + 18} textAnchor="middle" fontSize="13" fill="#56657a">
             {p}
           </text>
         </g>
       ))}
       <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#b8c4ce" />
-      <text x={PAD.left + plotW / 2} y={H - 6} textAnchor="middle" fontSize="12" fill="#56657a">
+      <text x={PAD.left + plotW / 2} y={H - 6} textAnchor="middle" fontSize="13" fill="#56657a">
         {t("details.chartAxis")}
       </text>
       <text
         x={12}
         y={PAD.top + plotH / 2}
         textAnchor="middle"
-        fontSize="12"
+        fontSize="13"
         fill="#56657a"
         transform={`rotate(-90 12 ${PAD.top + plotH / 2})`}
       >
@@ -93,7 +94,7 @@ export function PercentileChart({
         stroke="#067647"
         strokeDasharray="4 4"
       />
-      <text x={x(PERCENTILE_HIGHLIGHT)} y={PAD.top - 8} textAnchor="end" fontSize="12" fill="#067647">
+      <text x={x(PERCENTILE_HIGHLIGHT)} y={PAD.top - 8} textAnchor="end" fontSize="13" fill="#067647">
         {t("details.chartTop")}
       </text>
       {/* The document */}
