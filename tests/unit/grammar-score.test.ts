@@ -17,7 +17,8 @@ import {
   type RawLint,
 } from "../../server/grammar-check/engine/report";
 import { buildCurve, densityForScore, percentileOf, scoreFromDensity, weightedDensity } from "../../server/grammar-check/engine/score";
-import { ENGINE_VERSION } from "../../server/grammar-check/engine/assess";
+import { ENGINE_VERSION, PORTAL_REFERENCE_MIN, referenceCurve } from "../../server/grammar-check/engine/assess";
+import { scienceVocabulary, storedReference } from "../../server/grammar-check/engine/data";
 
 const counts = (partial: Partial<Record<(typeof ISSUE_CATEGORIES)[number], number>>) =>
   Object.fromEntries(ISSUE_CATEGORIES.map((c) => [c, partial[c] ?? 0])) as Record<(typeof ISSUE_CATEGORIES)[number], number>;
@@ -123,6 +124,23 @@ describe("percentile curve and lookup", () => {
       expect(p).toBeGreaterThanOrEqual(previous);
       previous = p;
     }
+  });
+
+  it("stores the Brown genre J reference: 80 texts, its curve rebuilt from its scores, 6.1 near its worst tenth", () => {
+    const { curve, reference } = referenceCurve();
+    const stored = storedReference();
+    expect(reference).toEqual({ source: "brown-learned", documents: 80 });
+    expect(stored.texts).toHaveLength(80);
+    expect(stored.engineVersion).toBe(ENGINE_VERSION);
+    expect(curve).toEqual(buildCurve(stored.texts.map((t) => t.score)));
+    for (const t of stored.texts) expect(t.score).toBe(scoreFromDensity(t.density));
+    // Spec 3's thresholds against edited academic prose: a few texts below "exceptional", none "poor".
+    const belowExceptional = stored.texts.filter((t) => t.score < EXCEPTIONAL_FROM).length;
+    expect(belowExceptional).toBeGreaterThanOrEqual(4);
+    expect(belowExceptional).toBeLessThanOrEqual(16);
+    expect(stored.texts.some((t) => t.score < AVERAGE_FROM)).toBe(false);
+    expect(PORTAL_REFERENCE_MIN).toBe(200);
+    expect(scienceVocabulary().size).toBeGreaterThan(20);
   });
 
   it("is empty for no scores, and an empty curve gives 0", () => {
