@@ -16,7 +16,9 @@ export type FileKind =
   /** Completed work delivered to the researcher (issue 11). */
   | "deliverable"
   /** An attachment of a support request (a proof of payment). */
-  | "support";
+  | "support"
+  /** A manuscript uploaded to the grammar check (issue 23, migration 0037). */
+  | "assessment";
 
 export interface FileTable {
   id: string;

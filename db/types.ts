@@ -208,8 +208,10 @@ import type { DocumentTables } from "./types-documents";
 import type { OrderTables } from "./types-orders";
 import type { PaymentTables } from "./types-payments";
 import type { PrepayTables } from "./types-prepay";
+import type { GrammarTables } from "./types-grammar";
 
-export interface Database extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables, PrepayTables {
+export interface Database
+  extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables, PrepayTables, GrammarTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

@@ -301,6 +301,8 @@ export const FORBIDDEN_AREA_IMPORTS: Readonly<Record<string, readonly string[]>>
   vouchers: ["order-form", "orders", "staff"],
   accounts: ["auth", "staff", "order-form", "orders", "payments", "prepay"],
   mail: ["accounts", "auth", "order-form", "orders", "payments", "prepay", "staff"],
+  // The grammar check (issue 23) stands on documents, accounts and the order form; sign-in (auth) claims its rows.
+  "grammar-check": ["auth", "orders", "payments", "prepay", "billing", "staff"],
 };
 
 /**

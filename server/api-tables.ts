@@ -15,6 +15,7 @@ import { invoicesApi } from "./billing/invoices/api";
 import { vouchersApi } from "./order-form/voucher-api";
 import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
+import { grammarCheckApi } from "./grammar-check/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -32,4 +33,5 @@ export const API_TABLES: EndpointTable[] = [
   vouchersApi,
   prepayApi,
   fapiaoApi,
+  grammarCheckApi,
 ];

@@ -7,8 +7,15 @@ import { documentJobs } from "./documents/jobs";
 import { orderJobs } from "./orders/life";
 import { paymentJobs } from "./payments/jobs";
 import { balanceJobs } from "./billing/ledger/jobs";
+import { grammarCheckJobs } from "./grammar-check/job";
 
-export const PORTAL_JOBS: readonly AnyJobDefinition[] = [...documentJobs, ...orderJobs, ...paymentJobs, ...balanceJobs];
+export const PORTAL_JOBS: readonly AnyJobDefinition[] = [
+  ...documentJobs,
+  ...orderJobs,
+  ...paymentJobs,
+  ...balanceJobs,
+  ...grammarCheckJobs,
+];
 
 export function portalJobHandlers(): JobHandlers {
   return jobHandlers(PORTAL_JOBS);

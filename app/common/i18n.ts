@@ -58,6 +58,8 @@ export const NAMESPACES = [
   "prepay",
   "credits",
   "fapiao",
+  // Issue 23: the grammar check (pages, errors, captcha).
+  "grammar",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";

@@ -186,5 +186,18 @@ export const paths = {
     paymentReturn: (provider: string, paymentId: string, q?: Query) => `/api/payment/return/${seg(provider)}/${seg(paymentId)}${query(q)}`,
     paymentNotify: (provider: string) => `/api/payment/notify/${seg(provider)}`,
     paymentStatus: (paymentId: string) => `/api/payment/${seg(paymentId)}/status`,
+    // Grammar check (spec 3 §7): the list's polling of processing rows, and "Get Started" from a report.
+    grammarCheckPoll: (identities: string[]) => `/api/grammar-check/search?${identities.map((i) => `identities=${seg(i)}`).join("&")}`,
+    orderFormFromLanguageAssessment: (identity: string) => `/api/order-form/from-language-assessment/${seg(identity)}`,
   },
+  // Grammar check pages (spec 3 §2, ADR 071): the list (?page=N), a report (?from=N: the list page to go back to),
+  // and the no-JavaScript confirmation pages of archive and delete.
+  grammarCheck: (lang: SiteLang, q?: { page?: number; archived?: string; deleted?: string }) =>
+    `/${lang}/researcher/grammar-check${query(q?.page === 1 ? { ...q, page: undefined } : q)}`,
+  grammarCheckDetails: (lang: SiteLang, identity: string, from?: number) =>
+    `/${lang}/researcher/grammar-check/details/${seg(identity)}${query({ from: from && from > 1 ? from : undefined })}`,
+  grammarCheckArchive: (lang: SiteLang, identity: string, from?: number) =>
+    `/${lang}/researcher/grammar-check/archive/${seg(identity)}${query({ from: from && from > 1 ? from : undefined })}`,
+  grammarCheckDelete: (lang: SiteLang, identity: string, from?: number) =>
+    `/${lang}/researcher/grammar-check/delete/${seg(identity)}${query({ from: from && from > 1 ? from : undefined })}`,
 } as const;

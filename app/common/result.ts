@@ -118,6 +118,8 @@ export const ERROR_STATUS: Record<string, number> = {
   "file-type-not-allowed": 415,
   "too-many-files": 413,
   "storage-quota-exceeded": 413,
+  // The grammar check (issue 23, ADR 070): only a failed assessment may be deleted.
+  "assessment-not-failed": 409,
 };
 
 export function errorStatus(error: string): number {

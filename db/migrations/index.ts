@@ -24,6 +24,7 @@ import * as m0033 from "./0033_upload_address";
 import * as m0034 from "./0034_issued_documents";
 import * as m0035 from "./0035_payment_attempts";
 import * as m0036 from "./0036_invoice_kinds";
+import * as m0037 from "./0037_language_assessments";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0034_issued_documents": m0034,
   "0035_payment_attempts": m0035,
   "0036_invoice_kinds": m0036,
+  "0037_language_assessments": m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import { claimDrafts } from "../order-form/store";
 import { claimDraftFiles } from "../documents/storage";
+import { claimAssessments } from "../grammar-check";
 import {
   allowExistenceCheck,
   createResearcherAccount,
@@ -30,11 +31,12 @@ export async function allowedRedirectHosts(app: AppContext): Promise<string[]> {
   return [...localizations.flatMap((l) => (l.secureSite ? [l.secureSite] : [])), ...config.allowedRedirectHosts];
 }
 
-/** Anonymous order forms and uploads of this browser (its draft cookie) become the user's. */
+/** Anonymous order forms, uploads and grammar checks of this browser (its draft cookie) become the user's. */
 export async function claimAnonymousWork(scope: Scope, userId: number): Promise<void> {
   if (!scope.draftKey) return;
   await claimDrafts(scope.app.db, scope.draftKey, userId);
   await claimDraftFiles(scope.app, scope.draftKey, userId);
+  await claimAssessments(scope.app, scope.draftKey, userId);
 }
 
 export interface SignedIn {

@@ -24,6 +24,9 @@ export const RATE_LIMIT_DEFAULTS = {
   wechatPollsPerCode: 45,
   wechatPollsPerMinute: 600,
   certificateLookupsPer10Minutes: 30,
+  // Anonymous grammar checks (issue 23 item 4, ADR 070), counted before the upload is read.
+  grammarChecksPerAddressPerHour: 20,
+  grammarChecksPerBrowserPerHour: 10,
 } as const;
 export type RateLimitKey = keyof typeof RATE_LIMIT_DEFAULTS;
 

@@ -35,6 +35,7 @@ export const FILE_KINDS: readonly FileKind[] = [
   "table_reference",
   "deliverable",
   "support",
+  "assessment",
 ];
 
 /** Form field names (spec 1 §2 details form; `files` on get-started) → kind of file. */
@@ -458,6 +459,10 @@ export interface UploadRequestOptions extends FileOwner {
   /** The client address of an anonymous upload (scope.ip), as in SaveUploadOptions. */
   uploaderIp?: string | null;
   limits?: Partial<UploadLimits>;
+  /** Every file is of this kind, whatever its field (the grammar check's `file` is not an order's main file). */
+  fixedKind?: FileKind;
+  /** Accept only these extensions (of those the config allows), e.g. the grammar check's doc and docx. */
+  extensions?: readonly string[];
 }
 
 /**
@@ -469,6 +474,10 @@ export interface UploadRequestOptions extends FileOwner {
 export async function parseUploadRequest(ctx: AppContext, body: MultipartBody, options: UploadRequestOptions): Promise<UploadResult> {
   if (!body.isMultipart) throw new UploadError("invalid-request");
   const policy = await policyFor(ctx, options.limits);
+  if (options.extensions) {
+    const only = new Set(options.extensions);
+    policy.allowed = new Set([...policy.allowed].filter((e) => only.has(e)));
+  }
   const { maxFileBytes, maxFiles } = policy.limits;
   const results: (StoredFile | null)[] = [];
   const rejected: RejectedUpload[] = [];
@@ -505,7 +514,7 @@ export async function parseUploadRequest(ctx: AppContext, body: MultipartBody, o
           return;
         }
         const index = results.push(null) - 1;
-        const kind = FIELD_KINDS[field] ?? currentKind;
+        const kind = options.fixedKind ?? FIELD_KINDS[field] ?? currentKind;
         const save = saveWithPolicy(
           ctx,
           stream,
