@@ -1,7 +1,7 @@
-// npm run-less script: `npx tsx scripts/grammar-calibrate.ts` (ADR 069). Scores the 80 texts of Brown corpus
+// `npx tsx scripts/grammar-calibrate.ts` (ADR 069). Scores the 80 texts of Brown corpus
 // genre J ("learned": edited academic prose, American English of 1961) with the grammar engine and writes
-// - server/grammar-check/engine/science-words.json: the scientific vocabulary, i.e. every lower-case word without
-//   digits that harper flags as Spelling/Typo, that nspell with dictionary-en and dictionary-en-gb both reject,
+// - server/grammar-check/engine/science-words.json: the scientific vocabulary, i.e. every word without capitals or
+//   digits that harper flags as Spelling/Typo, that nspell rejects with the dictionary of the text's dialect,
 //   and that is flagged in at least VOCABULARY_MIN_TEXTS different texts (a term of the trade, not a typo);
 // - server/grammar-check/engine/reference.json: each text's words, density and score (with that vocabulary),
 //   the percentile curve, the count, the date and the engine version.
@@ -36,7 +36,7 @@ async function main() {
     for (const lint of lints) {
       if (lint.kind !== "Spelling" && lint.kind !== "Typo") continue;
       const word = text.slice(lint.start, lint.end);
-      if (/^\p{Lu}/u.test(word) || /\p{N}/u.test(word) || lint.dictionaryWord || /\s/.test(word)) continue;
+      if (/\p{Lu}/u.test(word) || /\p{N}/u.test(word) || lint.dictionaryWord || /\s/.test(word)) continue;
       const key = word.toLowerCase();
       if (!textsPerWord.has(key)) textsPerWord.set(key, new Set());
       textsPerWord.get(key)!.add(id);
@@ -47,7 +47,7 @@ async function main() {
     .sort();
   const date = new Date().toISOString().slice(0, 10);
   const vocabulary: StoredVocabulary = {
-    rule: `Lower-case words without digits that harper flags as Spelling or Typo in Brown corpus genre J, that nspell with dictionary-en and dictionary-en-gb rejects, flagged in at least ${VOCABULARY_MIN_TEXTS} of the 80 texts.`,
+    rule: `Words without capitals or digits that harper flags as Spelling or Typo in Brown corpus genre J, that nspell rejects with the dictionary of the text's dialect (dictionary-en or dictionary-en-gb), flagged in at least ${VOCABULARY_MIN_TEXTS} of the 80 texts.`,
     engineVersion: ENGINE_VERSION,
     date,
     words,

@@ -180,9 +180,10 @@ describe("spelling filter and suggestions", () => {
     ...extra,
   });
 
-  it("drops Readability, and Spelling/Typo for capitalised, digit, dictionary and vocabulary words", () => {
+  it("drops Readability, and Spelling/Typo for words with a capital or a digit, dictionary and vocabulary words", () => {
     expect(keepLint(lint("Readability"), "x", vocabulary)).toBe(false);
     expect(keepLint(lint("Spelling"), "Garstung", vocabulary)).toBe(false);
+    expect(keepLint(lint("Spelling"), "qPCR", vocabulary)).toBe(false);
     expect(keepLint(lint("Spelling"), "brca1", vocabulary)).toBe(false);
     expect(keepLint(lint("Spelling", { dictionaryWord: true }), "colour", vocabulary)).toBe(false);
     expect(keepLint(lint("Typo"), "thyroglobulin", vocabulary)).toBe(false);

@@ -31,7 +31,7 @@ export function countTextWords(text: string): number {
 
 /**
  * The spelling filter (ADR 069). A Spelling or Typo lint is dropped when the word
- * - is capitalised (a name, a gene, an acronym: "Garstung", "BRCA1", "NaCl"),
+ * - has a capital letter anywhere (a name, an acronym, a gene or a unit: "Garstung", "NaCl", "mRNA", "qPCR"),
  * - contains a digit,
  * - is accepted by nspell with dictionary-en / dictionary-en-gb for the dialect (harper's own word list is smaller),
  * - is in the scientific vocabulary built from the calibration corpus (science-words.json).
@@ -40,7 +40,7 @@ export function countTextWords(text: string): number {
 export function keepLint(lint: RawLint, word: string, vocabulary: ReadonlySet<string>): boolean {
   if (categoryOfKind(lint.kind) === null) return false;
   if (lint.kind !== "Spelling" && lint.kind !== "Typo") return true;
-  if (/^\p{Lu}/u.test(word)) return false;
+  if (/\p{Lu}/u.test(word)) return false;
   if (/\p{N}/u.test(word)) return false;
   if (lint.dictionaryWord) return false;
   if (vocabulary.has(word.toLowerCase())) return false;
