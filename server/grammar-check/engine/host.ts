@@ -131,7 +131,12 @@ function callOnce(text: string, dialect: "american" | "british"): Promise<RawLin
     const timer = setTimeout(() => kill(`grammar engine took longer than ${limit} ms`), limit);
     pending = { id, resolve, reject, timer };
     busy(proc);
-    proc.send({ id, text, dialect });
+    try {
+      proc.send({ id, text, dialect });
+    } catch (error) {
+      // The channel closed under us (the child died between calls): this call fails, the next starts a new child.
+      kill(`grammar engine unreachable: ${(error as Error).message}`);
+    }
   }).then((lints) => {
     calls++;
     if (lastRss > HOST_LIMITS.maxRssBytes || calls >= HOST_LIMITS.maxCalls) kill("recycled");
