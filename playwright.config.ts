@@ -58,7 +58,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT + 1}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(PORT + 1), HOST: "127.0.0.1", NODE_ENV: "production", E2E_NAME: "e2e-flagged", FLAG_UPLOAD_FILES_UI: "true" },
+      env: { PORT: String(PORT + 1), HOST: "127.0.0.1", NODE_ENV: "production", E2E_NAME: "e2e-flagged", FLAG_UPLOAD_FILES_UI: "true", FLAG_CAPTCHA: "true" },
       stdout: "ignore",
       stderr: "pipe",
     },

@@ -67,7 +67,12 @@ export default [
       // An invoice's fapiao (issue 13 §4)
       route("researcher/invoices/:number/fapiao", "routes/researcher.invoices.$number.fapiao.tsx"),
       soonProtected("researcher/invoices/*", "invoices"),
-      soon("researcher/grammar-check/*", "grammar-check"),
+      // Grammar check (spec 3 §2, issue 23, ADR 071): list and upload, a report, and the no-JavaScript confirmations.
+      route("researcher/grammar-check", "routes/researcher.grammar-check.tsx"),
+      route("researcher/grammar-check/details/:identity", "routes/researcher.grammar-check.details.$identity.tsx"),
+      route("researcher/grammar-check/archive/:identity", "routes/researcher.grammar-check.confirm.tsx", { id: "grammar-check-archive" }),
+      route("researcher/grammar-check/delete/:identity", "routes/researcher.grammar-check.confirm.tsx", { id: "grammar-check-delete" }),
+      route("researcher/grammar-check/*", "routes/not-found.tsx", { id: "grammar-check-not-found" }),
       soonProtected("researcher/rewards", "rewards"),
       // A payment waiting for the researcher: QR code, boleto, provider redirect (issue 12 §2)
       route("researcher/payment/:paymentId", "routes/researcher.payment.$paymentId.tsx"),

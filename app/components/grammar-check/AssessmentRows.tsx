@@ -44,7 +44,9 @@ function AssessmentRow({ row, page, canArchive }: { row: AssessmentView; page: n
       <div className="assessment-main">
         <p className="assessment-name">{row.complete ? <a href={details}>{row.name}</a> : <span>{row.name}</span>}</p>
         <p className="field-hint">{t("list.uploaded", { date: formatDateTime(row.createdAt, lang) })}</p>
-        {row.complete && row.category ? <p className={`assessment-category gc-${row.category}`}>{t(`scoreCategory.${row.category}`)}</p> : null}
+        {row.complete && row.category ? (
+          <p className={`assessment-category gc-${row.category}`}>{t(`scoreCategory.${row.category}`)}</p>
+        ) : null}
         {state === "processing" ? (
           <p className="assessment-processing" role="status">
             <span className="spinner" aria-hidden="true" /> {t("list.processing")}

@@ -22,7 +22,11 @@ export function IssuesInContext({ issues, total }: { issues: EngineIssue[]; tota
   const rest = issues.slice(FIRST);
   return (
     <>
-      <ol className="issue-list">{first.map((issue, i) => <IssueItem key={i} issue={issue} />)}</ol>
+      <ol className="issue-list">
+        {first.map((issue, i) => (
+          <IssueItem key={i} issue={issue} />
+        ))}
+      </ol>
       {rest.length ? (
         <details className="issue-more">
           <summary>{t("details.contextMore", { shown: FIRST, total: issues.length })}</summary>
@@ -51,17 +55,20 @@ function IssueItem({ issue }: { issue: EngineIssue }) {
       </blockquote>
       <p className="issue-what">{t(`categoryHelp.${issue.category}`)}</p>
       <p className="issue-engine field-hint">
-        {t("details.engineSays")}{" "}
-        <span lang="en">{issue.message}</span>
+        {t("details.engineSays")} <span lang="en">{issue.message}</span>
       </p>
       <p className="issue-suggestion">
-        {issue.suggestion !== null && issue.suggestion !== "" ? (
+        {issue.suggestion === null ? (
+          t("details.noSuggestion")
+        ) : issue.suggestion === "" ? (
+          // An empty replacement means "remove the flagged text" (a space before a comma, a doubled word).
           <>
-            {t("details.suggestion")}{" "}
-            <ins lang="en">{issue.suggestion}</ins>
+            {t("details.suggestion")} {t("details.suggestRemove")}
           </>
         ) : (
-          t("details.noSuggestion")
+          <>
+            {t("details.suggestion")} <ins lang="en">{issue.suggestion}</ins>
+          </>
         )}
       </p>
     </li>

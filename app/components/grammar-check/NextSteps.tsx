@@ -8,7 +8,17 @@ import { paths } from "#common/paths";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 
-export function NextSteps({ identity, category, price, anonymous }: { identity: string; category: ScoreCategory; price: string; anonymous: boolean }) {
+export function NextSteps({
+  identity,
+  category,
+  price,
+  anonymous,
+}: {
+  identity: string;
+  category: ScoreCategory;
+  price: string;
+  anonymous: boolean;
+}) {
   const { t } = useTranslation("grammar");
   const lang = useLang();
   const editing = recommendsEditing(category);
@@ -93,12 +103,13 @@ export function NextSteps({ identity, category, price, anonymous }: { identity: 
 }
 
 function Person({ heading, name, role, bio }: { heading: string; name: string; role: string; bio: string }) {
-  const initials = name
-    .split(/\s+/)
-    .filter((w) => /^\p{Lu}/u.test(w))
-    .slice(-2)
-    .map((w) => w[0])
-    .join("") || name.slice(0, 1);
+  const initials =
+    name
+      .split(/\s+/)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .slice(-2)
+      .map((w) => w[0])
+      .join("") || name.slice(0, 1);
   return (
     <div className="card stack gc-person">
       <h3>{heading}</h3>

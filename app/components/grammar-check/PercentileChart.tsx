@@ -17,7 +17,9 @@ const y = (s: number) => PAD.top + plotH - (Math.max(0, Math.min(SCORE_MAX, s)) 
 
 /** The SVG path of the curve, sorted by percentile; points outside the axes are clamped. */
 export function curvePath(points: PercentilePoint[]): string {
-  const sorted = [...points].filter((p) => Number.isFinite(p.percentile) && Number.isFinite(p.minimumScore)).sort((a, b) => a.percentile - b.percentile);
+  const sorted = [...points]
+    .filter((p) => Number.isFinite(p.percentile) && Number.isFinite(p.minimumScore))
+    .sort((a, b) => a.percentile - b.percentile);
   return sorted.map((p, i) => `${i ? "L" : "M"}${x(p.percentile).toFixed(1)},${y(p.minimumScore).toFixed(1)}`).join(" ");
 }
 
@@ -39,9 +41,16 @@ export function PercentileChart({
   // The document's marker label sits left of its line when it would run off the right edge.
   const labelRight = px < W - 90;
   return (
-    <svg className="grammar-chart percentile-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="percentile-chart-title percentile-chart-desc">
+    <svg
+      className="grammar-chart percentile-chart"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby="percentile-chart-title percentile-chart-desc"
+    >
       <title id="percentile-chart-title">{t("details.chartTitle")}</title>
-      <desc id="percentile-chart-desc">{t("details.percentileSentence", { percent: Math.round(percentile), ordinal: percentileOrdinal(t, percentile) })}</desc>
+      <desc id="percentile-chart-desc">
+        {t("details.percentileSentence", { percent: Math.round(percentile), ordinal: percentileOrdinal(t, percentile) })}
+      </desc>
       {/* Grid and axes */}
       {[0, 5, 10].map((s) => (
         <g key={`y${s}`}>
@@ -63,20 +72,41 @@ export function PercentileChart({
       <text x={PAD.left + plotW / 2} y={H - 6} textAnchor="middle" fontSize="12" fill="#56657a">
         {t("details.chartAxis")}
       </text>
-      <text x={12} y={PAD.top + plotH / 2} textAnchor="middle" fontSize="12" fill="#56657a" transform={`rotate(-90 12 ${PAD.top + plotH / 2})`}>
+      <text
+        x={12}
+        y={PAD.top + plotH / 2}
+        textAnchor="middle"
+        fontSize="12"
+        fill="#56657a"
+        transform={`rotate(-90 12 ${PAD.top + plotH / 2})`}
+      >
         {t("details.chartScoreAxis")}
       </text>
       {/* The reference curve */}
       {path ? <path d={path} fill="none" stroke="#0b5d7a" strokeWidth="2.5" strokeLinejoin="round" /> : null}
       {/* The top 5% */}
-      <line x1={x(PERCENTILE_HIGHLIGHT)} x2={x(PERCENTILE_HIGHLIGHT)} y1={PAD.top} y2={PAD.top + plotH} stroke="#067647" strokeDasharray="4 4" />
+      <line
+        x1={x(PERCENTILE_HIGHLIGHT)}
+        x2={x(PERCENTILE_HIGHLIGHT)}
+        y1={PAD.top}
+        y2={PAD.top + plotH}
+        stroke="#067647"
+        strokeDasharray="4 4"
+      />
       <text x={x(PERCENTILE_HIGHLIGHT)} y={PAD.top - 8} textAnchor="end" fontSize="12" fill="#067647">
         {t("details.chartTop")}
       </text>
       {/* The document */}
       <line x1={px} x2={px} y1={PAD.top} y2={PAD.top + plotH} stroke={colour} strokeWidth="2" />
       <circle cx={px} cy={y(score)} r="6" fill={colour} stroke="#fff" strokeWidth="2" />
-      <text x={labelRight ? px + 8 : px - 8} y={PAD.top + 12} textAnchor={labelRight ? "start" : "end"} fontSize="13" fontWeight="700" fill={colour}>
+      <text
+        x={labelRight ? px + 8 : px - 8}
+        y={PAD.top + 12}
+        textAnchor={labelRight ? "start" : "end"}
+        fontSize="13"
+        fontWeight="700"
+        fill={colour}
+      >
         {`${t("details.chartYou")} · ${percentileOrdinal(t, percentile)}`}
       </text>
     </svg>

@@ -8,7 +8,15 @@ import { useTranslation } from "#app/lib/translate";
 
 const NEUTRAL = "#56657a";
 
-export function ScoreCircle({ score, size = 64, state }: { score: number | null; size?: number; state: "complete" | "processing" | "failed" }) {
+export function ScoreCircle({
+  score,
+  size = 64,
+  state,
+}: {
+  score: number | null;
+  size?: number;
+  state: "complete" | "processing" | "failed";
+}) {
   const { t } = useTranslation("grammar");
   const lang = useLang();
   const r = 42;

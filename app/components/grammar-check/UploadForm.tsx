@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { ASSESSMENT_EXTENSIONS } from "#common/grammar-check/constants";
 import { paths } from "#common/paths";
-import { Trans, useTranslation } from "#app/lib/translate";
+import { Trans, useTranslation, type TFunction } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 
 export const FILE_FIELD = "file";
@@ -15,12 +15,18 @@ export const TERMS_FIELD = "agreeToTerms";
 
 const allowed = (name: string) => (ASSESSMENT_EXTENSIONS as readonly string[]).includes(name.split(".").pop()?.toLowerCase() ?? "");
 
+/** A refusal to show: a translation key ("grammar:errors.file-type-not-allowed") and its parameters ({ fileName }). */
+export interface UploadError {
+  key: string;
+  params?: Record<string, string>;
+}
+
+/** Refusals by where they show: on the file input, the terms box, the captcha, or above the form. */
 export interface UploadErrors {
-  /** Translation keys (any namespace, "grammar:errors.…"). */
-  file?: string[];
-  terms?: string[];
-  captcha?: string[];
-  form?: string[];
+  file?: UploadError[];
+  terms?: UploadError[];
+  captcha?: UploadError[];
+  form?: UploadError[];
 }
 
 export function UploadForm({
@@ -48,7 +54,11 @@ export function UploadForm({
   const typeRefused = fileName !== null && !allowed(fileName);
   const serverFileError = errors.file?.length ? errors.file : null;
   // The server's refusal stays until another file is chosen; a type refused here shows at once.
-  const fileError = typeRefused ? [t("upload.filetypeNotAllowed")] : fileName === null && serverFileError ? serverFileError.map(errorText(t)) : null;
+  const fileError = typeRefused
+    ? [t("upload.filetypeNotAllowed")]
+    : fileName === null && serverFileError
+      ? serverFileError.map(errorText(t))
+      : null;
   const ready = fileName !== null && !typeRefused && (!variant || terms);
 
   const choose = (files: FileList | null) => setFileName(files && files.length ? files[0].name : null);
@@ -135,11 +145,6 @@ export function UploadForm({
         </div>
       ) : null}
       {captcha}
-      {errors.captcha?.length ? (
-        <p className="alert alert-danger" role="alert">
-          {errors.captcha.map(errorText(t)).join(" ")}
-        </p>
-      ) : null}
       <div>
         <button type="submit" className="button button-primary" disabled={busy || (hydrated && !ready)} aria-busy={busy}>
           {busy ? (
@@ -155,7 +160,7 @@ export function UploadForm({
   );
 }
 
-/** A field error is a translation key; a file-type refusal is always the spec's 'Filetype not allowed'. */
-function errorText(t: (key: string) => string) {
-  return (key: string) => (/file-?type|extension/i.test(key) ? t("upload.filetypeNotAllowed") : t(key.includes(":") ? key : `grammar:${key}`));
+/** A refusal's text in the page's language, its parameters (the file's name) filled in. */
+function errorText(t: TFunction) {
+  return (error: UploadError) => String(t(error.key, error.params));
 }
