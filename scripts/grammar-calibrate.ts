@@ -1,8 +1,8 @@
-// npm run-less script: `npx tsx scripts/grammar-calibrate.ts` (ADR 069). Scores the 80 texts of Brown corpus
+// `npx tsx scripts/grammar-calibrate.ts` (ADR 069). Scores the 80 texts of Brown corpus
 // genre J ("learned": edited academic prose, American English of 1961) with the grammar engine and writes
-// - server/grammar-check/engine/science-words.json: the scientific vocabulary, i.e. every lower-case word without
-//   digits that harper flags as Spelling/Typo, that nspell with dictionary-en and dictionary-en-gb both reject,
-//   and that is flagged in at least VOCABULARY_MIN_TEXTS different texts (a term of the trade, not a typo);
+// - server/grammar-check/engine/science-words.json: the scientific vocabulary, i.e. every word that harper flags as
+//   Spelling/Typo, that the engine's filter keeps without a vocabulary (report.ts, keepLint), and that is flagged
+//   in at least VOCABULARY_MIN_TEXTS different texts (a term of the trade, not a typo);
 // - server/grammar-check/engine/reference.json: each text's words, density and score (with that vocabulary),
 //   the percentile curve, the count, the date and the engine version.
 // Prints the densities and scores (p10, median, p90) and where spec 3's thresholds fall, for the ADR.
@@ -12,11 +12,12 @@ import { ENGINE_VERSION } from "#server/grammar-check/engine/assess";
 import { REFERENCE_FILE, VOCABULARY_FILE, type StoredReference, type StoredVocabulary } from "#server/grammar-check/engine/data";
 import { detectDialect } from "#server/grammar-check/engine/dialect";
 import { lintInHost, stopHost } from "#server/grammar-check/engine/host";
-import { buildReport, type RawLint } from "#server/grammar-check/engine/report";
+import { buildReport, keepLint, type RawLint } from "#server/grammar-check/engine/report";
 import { buildCurve, densityForScore, percentileOf } from "#server/grammar-check/engine/score";
 import { brownLearned, quantile } from "./grammar-corpus";
 
 const VOCABULARY_MIN_TEXTS = 2;
+const NO_VOCABULARY: ReadonlySet<string> = new Set();
 
 async function main() {
   const texts = brownLearned();
@@ -36,7 +37,9 @@ async function main() {
     for (const lint of lints) {
       if (lint.kind !== "Spelling" && lint.kind !== "Typo") continue;
       const word = text.slice(lint.start, lint.end);
-      if (/^\p{Lu}/u.test(word) || /\p{N}/u.test(word) || lint.dictionaryWord || /\s/.test(word)) continue;
+      // What the filter keeps without a vocabulary (report.ts, keepLint): no capital, no digit, unknown to the
+      // dictionary, not a prefix compound, not a far miss.
+      if (!keepLint(lint, word, NO_VOCABULARY)) continue;
       const key = word.toLowerCase();
       if (!textsPerWord.has(key)) textsPerWord.set(key, new Set());
       textsPerWord.get(key)!.add(id);
@@ -47,14 +50,14 @@ async function main() {
     .sort();
   const date = new Date().toISOString().slice(0, 10);
   const vocabulary: StoredVocabulary = {
-    rule: `Lower-case words without digits that harper flags as Spelling or Typo in Brown corpus genre J, that nspell with dictionary-en and dictionary-en-gb rejects, flagged in at least ${VOCABULARY_MIN_TEXTS} of the 80 texts.`,
+    rule: `Words that harper flags as Spelling or Typo in Brown corpus genre J and that the engine's filter keeps without a vocabulary (no capital, no digit, rejected by nspell with the dictionary of the text's dialect, not a scientific prefix and a dictionary word, not a long word far from every suggestion), flagged in at least ${VOCABULARY_MIN_TEXTS} of the 80 texts.`,
     engineVersion: ENGINE_VERSION,
     date,
     words,
   };
   const vocabularySet = new Set(words);
 
-  const raw = linted.map(({ text, dialect, lints }) => buildReport(text, lints, dialect, new Set()));
+  const raw = linted.map(({ text, dialect, lints }) => buildReport(text, lints, dialect, NO_VOCABULARY));
   const reports = linted.map(({ id, text, dialect, lints }) => ({ id, report: buildReport(text, lints, dialect, vocabularySet) }));
   const scores = reports.map((r) => r.report.score);
   const curve = buildCurve(scores);

@@ -13,11 +13,13 @@ import {
   firstSuggestion,
   isWordSplit,
   keepLint,
+  editDistance,
   sentenceAround,
   type RawLint,
 } from "../../server/grammar-check/engine/report";
 import { buildCurve, densityForScore, percentileOf, scoreFromDensity, weightedDensity } from "../../server/grammar-check/engine/score";
-import { ENGINE_VERSION } from "../../server/grammar-check/engine/assess";
+import { ENGINE_VERSION, PORTAL_REFERENCE_MIN, referenceCurve } from "../../server/grammar-check/engine/assess";
+import { scienceVocabulary, storedReference } from "../../server/grammar-check/engine/data";
 
 const counts = (partial: Partial<Record<(typeof ISSUE_CATEGORIES)[number], number>>) =>
   Object.fromEntries(ISSUE_CATEGORIES.map((c) => [c, partial[c] ?? 0])) as Record<(typeof ISSUE_CATEGORIES)[number], number>;
@@ -75,7 +77,7 @@ describe("score", () => {
     for (const d of [0.3, 0.88, 1.7, 2.25, 9.6, 13.33]) expect(Math.round(scoreFromDensity(d) * 10) / 10).toBe(scoreFromDensity(d));
   });
 
-  it("puts spec 3's thresholds where the ADR says: 6.1 near the corpus p90 density, 2.69 near 9.5 issues per 100 words", () => {
+  it("puts spec 3's thresholds where the ADR says: 6.1 at 2.24 weighted issues per 100 words, 2.69 near 9.5", () => {
     expect(densityForScore(EXCEPTIONAL_FROM)).toBeGreaterThan(2);
     expect(densityForScore(EXCEPTIONAL_FROM)).toBeLessThan(2.5);
     expect(densityForScore(AVERAGE_FROM)).toBeGreaterThan(9);
@@ -125,6 +127,25 @@ describe("percentile curve and lookup", () => {
     }
   });
 
+  it("stores the Brown genre J reference: 80 texts, its curve rebuilt from its scores, 6.1 at its roughest text", () => {
+    const { curve, reference } = referenceCurve();
+    const stored = storedReference();
+    expect(reference).toEqual({ source: "brown-learned", documents: 80 });
+    expect(stored.texts).toHaveLength(80);
+    expect(stored.engineVersion).toBe(ENGINE_VERSION);
+    expect(curve).toEqual(buildCurve(stored.texts.map((t) => t.score)));
+    for (const t of stored.texts) expect(t.score).toBe(scoreFromDensity(t.density));
+    // Spec 3's thresholds against edited academic prose (ADR 069): 6.1 sits at the roughest edited text, so
+    // "exceptional" means as clean as published prose, and none of it is anywhere near "poor".
+    const scoresOf = stored.texts.map((t) => t.score);
+    expect(Math.min(...scoresOf)).toBeGreaterThanOrEqual(EXCEPTIONAL_FROM - 0.5);
+    expect(Math.min(...scoresOf)).toBeLessThanOrEqual(EXCEPTIONAL_FROM + 0.5);
+    expect(scoresOf.filter((s) => s < EXCEPTIONAL_FROM).length).toBeLessThanOrEqual(8);
+    expect(scoresOf.some((s) => s < AVERAGE_FROM + 2)).toBe(false);
+    expect(PORTAL_REFERENCE_MIN).toBe(200);
+    expect(scienceVocabulary().size).toBeGreaterThan(20);
+  });
+
   it("is empty for no scores, and an empty curve gives 0", () => {
     expect(buildCurve([])).toEqual([]);
     expect(percentileOf(8, [])).toBe(0);
@@ -162,15 +183,34 @@ describe("spelling filter and suggestions", () => {
     ...extra,
   });
 
-  it("drops Readability, and Spelling/Typo for capitalised, digit, dictionary and vocabulary words", () => {
+  it("drops Readability, and Spelling/Typo for words with a capital or a digit, dictionary and vocabulary words", () => {
     expect(keepLint(lint("Readability"), "x", vocabulary)).toBe(false);
     expect(keepLint(lint("Spelling"), "Garstung", vocabulary)).toBe(false);
+    expect(keepLint(lint("Spelling"), "qPCR", vocabulary)).toBe(false);
     expect(keepLint(lint("Spelling"), "brca1", vocabulary)).toBe(false);
     expect(keepLint(lint("Spelling", { dictionaryWord: true }), "colour", vocabulary)).toBe(false);
     expect(keepLint(lint("Typo"), "thyroglobulin", vocabulary)).toBe(false);
+    expect(keepLint(lint("Spelling", { knownStem: true }), "neuroinflammation", vocabulary)).toBe(false);
+    // Only a split to offer: a compound of two words, not a typo; a real suggestion beside it keeps the lint.
+    expect(keepLint(lint("Typo", { replacements: ["up regulated"] }), "upregulated", vocabulary)).toBe(false);
+    expect(keepLint(lint("Spelling", { replacements: ["co relation", "correlation"] }), "corelation", vocabulary)).toBe(true);
+    // A long word whose nearest suggestion is far: unknown, not misspelled. A near miss stays, however long.
+    expect(keepLint(lint("Spelling", { replacements: ["astrologist"] }), "astrogliosis", vocabulary)).toBe(false);
+    expect(keepLint(lint("Spelling", { replacements: [] }), "neuroinflammatory", vocabulary)).toBe(false);
+    expect(keepLint(lint("Spelling", { replacements: ["accommodation"] }), "accomodation", vocabulary)).toBe(true);
+    expect(keepLint(lint("Spelling", { replacements: ["preparation"] }), "perparation", vocabulary)).toBe(true);
+    expect(keepLint(lint("Spelling", { replacements: [] }), "recieve", vocabulary)).toBe(true);
     expect(keepLint(lint("Spelling"), "recieve", vocabulary)).toBe(true);
     // The filter is for spelling only: a capitalised grammar issue stays.
     expect(keepLint(lint("Grammar"), "Their", vocabulary)).toBe(true);
+  });
+
+  it("measures edits with adjacent swaps counting one", () => {
+    expect(editDistance("recieve", "receive")).toBe(1);
+    expect(editDistance("accomodation", "accommodation")).toBe(1);
+    expect(editDistance("reccomend", "recommend")).toBe(2);
+    expect(editDistance("astrogliosis", "astrologist")).toBeGreaterThan(2);
+    expect(editDistance("", "abc")).toBe(3);
   });
 
   it("never offers a word split as the spelling suggestion", () => {

@@ -7,7 +7,7 @@ import { buildReport, countTextWords } from "./report";
 import { buildCurve } from "./score";
 
 /** harper.js version and the filter/score revision: stored with the reference so a recalibration is traceable. */
-export const ENGINE_VERSION = "harper.js@2.10.0 filter-1 score-1";
+export const ENGINE_VERSION = "harper.js@2.10.0 filter-3 score-1";
 
 /** Once the portal has this many completed assessments, the percentile compares with them instead of Brown. */
 export const PORTAL_REFERENCE_MIN = 200;

@@ -19,6 +19,29 @@ function replacementOf(problem, suggestion) {
   return text;
 }
 
+/**
+ * Word-forming prefixes of scientific English. A word the dictionary lacks but which is one of these prefixes
+ * followed by a dictionary word of four letters or more ("proinflammatory", "upregulated", "neuroinflammation")
+ * is a compound of the trade, not a misspelling (ADR 069).
+ */
+const PREFIXES = (
+  "anti auto bio co counter cyto de di down electro endo epi exo extra geo hemi hetero homo hydro hyper hypo " +
+  "immuno infra inter intra iso macro meta micro mid mono multi nano neo neuro non over para peri photo poly post " +
+  "pre pro pseudo psycho re semi sub super supra thermo trans tri ultra un under up"
+)
+  .split(" ")
+  .sort((a, b) => b.length - a.length);
+
+function knownStem(speller, word) {
+  const lower = word.toLowerCase();
+  for (const prefix of PREFIXES) {
+    if (!lower.startsWith(prefix)) continue;
+    const stem = lower.slice(prefix.length).replace(/^-/, "");
+    if (stem.length >= 4 && speller.correct(stem)) return true;
+  }
+  return false;
+}
+
 const linters = new Map();
 async function linterFor(dialect) {
   let linter = linters.get(dialect);
@@ -57,7 +80,10 @@ async function lint(text, dialect) {
       .slice(0, MAX_SUGGESTIONS)
       .map((s) => replacementOf(problem, s));
     const item = { kind, start: span.start, end: span.end, message: lint.message(), replacements };
-    if (kind === "Spelling" || kind === "Typo") item.dictionaryWord = speller.correct(problem) || speller.correct(problem.toLowerCase());
+    if (kind === "Spelling" || kind === "Typo") {
+      item.dictionaryWord = speller.correct(problem) || speller.correct(problem.toLowerCase());
+      if (!item.dictionaryWord) item.knownStem = knownStem(speller, problem);
+    }
     out.push(item);
     lint.free();
   }

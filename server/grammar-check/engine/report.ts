@@ -15,6 +15,8 @@ export interface RawLint {
   replacements: string[];
   /** Spelling/Typo only: the flagged word is accepted by nspell with the dialect's dictionary. */
   dictionaryWord?: boolean;
+  /** Spelling/Typo only: the word is a scientific prefix ("neuro", "up", "pro"…) and a dictionary word (harper-host.mjs). */
+  knownStem?: boolean;
 }
 
 /** At most this many issues are kept in a report (all are counted). */
@@ -31,20 +33,51 @@ export function countTextWords(text: string): number {
 
 /**
  * The spelling filter (ADR 069). A Spelling or Typo lint is dropped when the word
- * - is capitalised (a name, a gene, an acronym: "Garstung", "BRCA1", "NaCl"),
+ * - has a capital letter anywhere (a name, an acronym, a gene or a unit: "Garstung", "NaCl", "mRNA", "qPCR"),
  * - contains a digit,
  * - is accepted by nspell with dictionary-en / dictionary-en-gb for the dialect (harper's own word list is smaller),
+ *   or is a word-forming prefix and such a word ("proinflammatory", "upregulated", "neuroinflammation"),
+ * - has no suggestion but splits into words ("coexpression" → "co expression": a compound, not a typo),
+ * - is a Spelling lint on a word of FAR_WORD_LENGTH letters or more none of whose suggestions is within
+ *   NEAR_EDITS edits ("astrogliosis" → "astrologist", "transcriptomic" → "transcript's"): a word the dictionaries
+ *   do not know, not a near miss of one they know (a typed typo or a misspelling is one or two edits away),
  * - is in the scientific vocabulary built from the calibration corpus (science-words.json).
  * Readability lints are dropped by the category table. Everything else is kept.
  */
 export function keepLint(lint: RawLint, word: string, vocabulary: ReadonlySet<string>): boolean {
   if (categoryOfKind(lint.kind) === null) return false;
   if (lint.kind !== "Spelling" && lint.kind !== "Typo") return true;
-  if (/^\p{Lu}/u.test(word)) return false;
+  if (/\p{Lu}/u.test(word)) return false;
   if (/\p{N}/u.test(word)) return false;
-  if (lint.dictionaryWord) return false;
+  if (lint.dictionaryWord || lint.knownStem) return false;
+  if (lint.replacements.length > 0 && lint.replacements.every((r) => isWordSplit(word, r))) return false;
+  if (lint.kind === "Spelling" && isFarFromSuggestions(word, lint.replacements)) return false;
   if (vocabulary.has(word.toLowerCase())) return false;
   return true;
+}
+
+/** Spelling lints on words this long are dropped when no suggestion is within NEAR_EDITS edits (see keepLint). */
+export const FAR_WORD_LENGTH = 8;
+export const NEAR_EDITS = 2;
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of adjacent letters. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/** A long word none of whose (non-split) suggestions is a near miss: unknown to the dictionaries, not misspelled. */
+export function isFarFromSuggestions(word: string, replacements: readonly string[]): boolean {
+  if ([...word].length < FAR_WORD_LENGTH) return false;
+  const lower = word.toLowerCase();
+  return !replacements.some((r) => !isWordSplit(word, r) && editDistance(lower, r.trim().toLowerCase()) <= NEAR_EDITS);
 }
 
 /**

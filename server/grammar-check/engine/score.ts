@@ -4,8 +4,9 @@ import type { PercentilePoint } from "../types";
 import { CATEGORY_WEIGHTS } from "./categories";
 
 /**
- * The density at which the score is 5 (half of SCORE_MAX). Calibrated on Brown genre J (ADR 069): the corpus
- * p90 density (≈ 2.2 weighted issues per 100 words) scores about 6.1, spec 3's "exceptional" threshold.
+ * The density at which the score is 5 (half of SCORE_MAX). Calibrated on Brown genre J (ADR 069): 6.1, spec 3's
+ * "exceptional" threshold, falls at D = 2.24, the density of the roughest of the 80 edited texts (max 2.23); 2.69,
+ * "average", at D = 9.5, about four times that.
  */
 export const SCORE_HALF_DENSITY = 3.5;
 
