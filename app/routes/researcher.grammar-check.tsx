@@ -50,8 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { scope, anonymous, captcha } = await grammarPage(request, context);
-  const r = await createAssessment(scope, multipartBody(request));
+  const { scope, anonymous, captcha, uploadFilesUi } = await grammarPage(request, context);
+  const r = await createAssessment(scope, multipartBody(request), { requireTerms: uploadFilesUi });
   if (r.ok) {
     const created = r.value.languageAssessments;
     const headers = new Headers();
@@ -67,7 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ? "file"
     : r.error.startsWith("captcha-")
       ? "captcha"
-      : "form";
+      : r.error === "terms-required"
+        ? "terms"
+        : "form";
   return Response.json(
     { errors: { [slot]: [error] } satisfies UploadErrors, challenge: anonymous && captcha ? await captchaChallenge(scope) : null },
     { status: errorStatus(r.error) },

@@ -3,7 +3,7 @@
 // the row), archive, delete of a failed row, and the claim of a visitor's assessments at sign-in.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { ASSESSMENT_EXTENSIONS, ASSESSMENT_MAX_FILES, ASSESSMENT_PAGE_SIZE } from "#common/grammar-check/constants";
+import { ASSESSMENT_EXTENSIONS, ASSESSMENT_MAX_FILES, ASSESSMENT_PAGE_SIZE, ASSESSMENT_TERMS_FIELD } from "#common/grammar-check/constants";
 import { fail, ok, type Result } from "#common/result";
 import type { AppContext } from "../context";
 import type { Scope } from "../scope";
@@ -146,7 +146,12 @@ export interface CreatedAssessments {
  * when its flag is on, then the row (processing/processing) and its job in one transaction. Refusals carry
  * `jsonEncodedParams` (`{"fileName":"x.pdf"}`); nothing is kept from a refused request.
  */
-export async function createAssessment(scope: Scope, body: MultipartBody): Promise<Result<CreatedAssessments>> {
+export async function createAssessment(
+  scope: Scope,
+  body: MultipartBody,
+  /** The page's upload_files_ui variant asks for its terms box (spec 3 §5); the API's body has none (spec 3 §7). */
+  options: { requireTerms?: boolean } = {},
+): Promise<Result<CreatedAssessments>> {
   const access = await grammarCheckAccess(scope);
   if (!access.allowed) return access.redirect === "login" ? fail("sign-in-required") : fail("forbidden");
   const upload = await checkUploadRateLimit(scope.app, { userId: scope.userId, ip: scope.ip });
@@ -185,6 +190,10 @@ export async function createAssessment(scope: Scope, body: MultipartBody): Promi
     return uploadRefusal(rejected[0].code, rejected[0].name ? { fileName: rejected[0].name } : {});
   }
   if (!files.length) return uploadRefusal("file-required");
+  if (options.requireTerms && fields[ASSESSMENT_TERMS_FIELD] !== "true") {
+    await discard();
+    return uploadRefusal("terms-required");
+  }
   const file = files[0];
   if (access.captcha) {
     const outcome = await verifyCaptcha(scope.app, fields);

@@ -327,3 +327,37 @@ describe("when visitors may not use it", () => {
     expect(r.headers.get("location")).toBe(`/en/login?redirect=${encodeURIComponent(`${LIST}?page=2`)}`);
   });
 });
+
+describe("the upload_files_ui variant", () => {
+  let variant: TestPortal;
+  beforeAll(async () => {
+    variant = await startRelaxedPortal({ WORKERS: "external", FLAG_UPLOAD_FILES_UI: "true" });
+  });
+  afterAll(async () => variant.stop());
+
+  it("requires its terms box on the server too: refused without it (its file removed at once), accepted with it", async () => {
+    const user = await variant.researcher();
+    const page = await (await user.client.get(LIST)).text();
+    expect(page).toMatch(/<input[^>]*name="agreeToTerms"[^>]*required/);
+    const post = async (terms: boolean) => {
+      const form = new FormData();
+      if (terms) form.append("agreeToTerms", "true");
+      form.append("file", new Blob([new Uint8Array(await makeDocx("A short manuscript for the terms box."))]), "terms.docx");
+      return user.client.request(LIST, { method: "POST", body: form });
+    };
+    const refused = await post(false);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toMatch(/id="gc-terms-error"[^>]*>Please accept the terms of use to continue\./);
+    const stored = await variant.ctx.db.selectFrom("language_assessments").select("id").where("user_id", "=", user.id).execute();
+    expect(stored).toHaveLength(0);
+    const files = await variant.ctx.db
+      .selectFrom("files")
+      .select("id")
+      .where("owner_user_id", "=", user.id)
+      .where("deleted_at", "is", null)
+      .execute();
+    expect(files).toHaveLength(0);
+    expect((await post(true)).status).toBe(303);
+  });
+});

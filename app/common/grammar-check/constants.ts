@@ -69,3 +69,5 @@ export const EDITING_PRICE_MAJOR = 75;
 /** Percentile chart: x axis 0–100 step 25, a marker at 95 and at the user's percentile (spec 3 §9). */
 export const PERCENTILE_TICKS = [0, 25, 50, 75, 100] as const;
 export const PERCENTILE_HIGHLIGHT = 95;
+/** The terms box of the upload_files_ui variant (spec 3 §2, §5): the page's form must carry it ticked ("true"). */
+export const ASSESSMENT_TERMS_FIELD = "agreeToTerms";

@@ -9,9 +9,10 @@ import { ASSESSMENT_EXTENSIONS } from "#common/grammar-check/constants";
 import { paths } from "#common/paths";
 import { Trans, useTranslation, type TFunction } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
+import { ASSESSMENT_TERMS_FIELD } from "#common/grammar-check/constants";
 
 export const FILE_FIELD = "file";
-export const TERMS_FIELD = "agreeToTerms";
+export const TERMS_FIELD = ASSESSMENT_TERMS_FIELD;
 
 const allowed = (name: string) => (ASSESSMENT_EXTENSIONS as readonly string[]).includes(name.split(".").pop()?.toLowerCase() ?? "");
 
