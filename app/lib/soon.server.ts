@@ -3,7 +3,6 @@ import { getFixedT } from "../i18n.server";
 
 // Which area a "coming" page is for is decided by its path, as loaders do not know their route id.
 export const PUBLIC_AREAS: [RegExp, string][] = [
-  [/^\/researcher\/grammar-check(\/|$)/, "grammar-check"],
   [/^\/certificate(\/|$)/, "certificate"],
   [/^\/support(\/|$)/, "support"],
   [/^\/rubriq(\/|$)/, "rubriq"],
