@@ -1,7 +1,7 @@
 // The payment form's address block (spec 2 §2 "billing or invoice address form", §5 "Address"): a saved address
 // to choose, or one to enter. Which fields show follows the chosen method (classes from showFor: CSS, so it
 // works without JavaScript); the server checks by the same method facts (server/payments/form.ts).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { stateName } from "#app/lib/state-name";
 import { ADDRESS_LIMITS } from "#common/payments/address";
@@ -28,12 +28,24 @@ export function AddressFields({
   const when = (rule: Parameters<typeof showFor>[1]) => (main ? showFor(ids, rule) : "");
   const [countryId, setCountryId] = useState<string>(state.values?.[n("countryId")] ?? String(data.userCountryId ?? ""));
   const [stateCode, setStateCode] = useState<string>(state.values?.[n("state")] ?? "");
+  const box = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    // A country or state chosen before the page's script ran is selected in the page but not in this state; the
+    // first re-render (e.g. choosing the method) would put the old value back and the payment would be refused for
+    // a state the researcher had visibly chosen. Take both from the page once, as the method radio does.
+    const picked = (field: string) => box.current?.querySelector<HTMLSelectElement>(`select[name="${n(field)}"]`)?.value;
+    const country = picked("countryId");
+    const region = picked("state");
+    if (country !== undefined) setCountryId(country);
+    if (region !== undefined) setStateCode(region);
+    // Once, at hydration: later changes reach the state through onChange.
+  }, []);
   const shownCountry = main && brazilOnlyChosen ? String(data.brazilCountryId ?? "") : countryId;
   const country = data.countries.find((c) => String(c.id) === shownCountry);
   const saved = data.savedAddresses;
 
   return (
-    <fieldset className={`pm-address ${main ? showFor(ids, (f) => f.address !== "none" || f.showsName || f.requiresPhone) : ""}`}>
+    <fieldset ref={box} className={`pm-address ${main ? showFor(ids, (f) => f.address !== "none" || f.showsName || f.requiresPhone) : ""}`}>
       <legend>
         {main ? (
           <>
