@@ -37,3 +37,4 @@ export type {
   PercentilePoint,
   ReferenceSet,
 } from "./types";
+export { editingPrice } from "./price";

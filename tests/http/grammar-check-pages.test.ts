@@ -306,6 +306,8 @@ describe("who reaches what", () => {
     expect(report).toContain("语言质量报告");
     expect(report).toContain("再上传一份稿件");
     expect(report).toContain("第 22 百分位");
+    // A visitor's editing price is in the currency of the site they came to (127.0.0.1: the default site, USD).
+    expect(report).toContain("润色服务 $75 起");
     // No archive for visitors; another browser does not see it.
     expect(report).not.toContain(`/archive/${identity}`);
     const other = new Client(portal.url);

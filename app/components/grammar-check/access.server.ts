@@ -42,6 +42,3 @@ export function noticeName(value: string | null): string | null {
   const text = value.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return text ? text.slice(0, 255) : null;
 }
-
-/** The editing price of next steps: 75 (EDITING_PRICE_MAJOR) in the user's currency, a visitor's site currency. */
-export { editingPrice } from "./price.server";

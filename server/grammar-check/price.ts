@@ -3,11 +3,10 @@
 // Formatted by #common/money only (ADR 054).
 import { EDITING_PRICE_MAJOR } from "#common/grammar-check/constants";
 import { formatMoney, minorOf } from "#common/money";
-import type { Scope } from "#server/scope";
-import { getUserView } from "#server/accounts/account";
-import { siteDraftCurrency } from "#server/order-form/drafts";
-import { currencyDecimals } from "#server/kernel/reference";
-import { currencyFormat } from "#server/payments/sandbox";
+import type { Scope } from "../scope";
+import { getUserView } from "../accounts/account";
+import { siteDraftCurrency } from "../order-form";
+import { currencyDecimals, listCurrencies } from "../kernel/reference";
 
 export async function editingPrice(scope: Scope): Promise<string> {
   const user = scope.userId ? await getUserView(scope.app, scope.userId) : null;
@@ -18,6 +17,8 @@ export async function editingPrice(scope: Scope): Promise<string> {
   const { localizations } = await scope.app.config.snapshot();
   const site = localizations.find((l) => l.identity === scope.localization) ?? localizations[0];
   const iso = site ? siteDraftCurrency(site) : "USD";
-  const decimals = (await currencyDecimals(scope.app.db, iso)) ?? 2;
-  return formatMoney(minorOf(EDITING_PRICE_MAJOR, decimals), await currencyFormat(scope.app, iso, decimals));
+  const [decimals, currencies] = await Promise.all([currencyDecimals(scope.app.db, iso), listCurrencies(scope.app.db)]);
+  const numDecimals = decimals ?? 2;
+  const sign = currencies.find((c) => c.isoCode === iso)?.sign ?? `${iso} `;
+  return formatMoney(minorOf(EDITING_PRICE_MAJOR, numDecimals), { isoCode: iso, sign, numDecimals });
 }
