@@ -189,6 +189,26 @@ export const paths = {
     // Grammar check (spec 3 §7): the list's polling of processing rows, and "Get Started" from a report.
     grammarCheckPoll: (identities: string[]) => `/api/grammar-check/search?${identities.map((i) => `identities=${seg(i)}`).join("&")}`,
     orderFormFromLanguageAssessment: (identity: string) => `/api/order-form/from-language-assessment/${seg(identity)}`,
+    // Digital editing and translation (spec 3 §7, issue 24).
+    digitalEditLoad: () => "/api/digital-edit/load",
+    digitalEditSearch: (q?: Query) => `/api/digital-edit/search${query(q)}`,
+    digitalEditPoll: (identities: string[]) => `/api/digital-edit/search?${identities.map((i) => `identities=${seg(i)}`).join("&")}`,
+    digitalEditCreate: () => "/api/digital-edit/create",
+    digitalEditArchive: (identity: string) => `/api/digital-edit/${seg(identity)}/archive`,
+    /** The tracked-changes .docx. */
+    digitalEditDownload: (identity: string) => `/api/digital-edit/${seg(identity)}/download`,
+    /** The clean version (changes applied, no revisions). */
+    digitalEditLewisVersion: (identity: string) => `/api/digital-edit/${seg(identity)}/lewis-version`,
+    digitalEditPayment: () => "/api/digital-edit/payment",
+    orderFormFromDigitalEdit: (identity: string) => `/api/order-form/from-digital-edit/${seg(identity)}`,
+    digitalOrderLoad: () => "/api/digital-order/load",
+    digitalOrderSearch: (q?: Query) => `/api/digital-order/search${query(q)}`,
+    digitalOrderPoll: (identities: string[]) => `/api/digital-order/search?${identities.map((i) => `identities=${seg(i)}`).join("&")}`,
+    digitalOrderCreate: () => "/api/digital-order/create",
+    digitalOrderArchive: (identity: string) => `/api/digital-order/${seg(identity)}/archive`,
+    digitalOrderDownload: (identity: string) => `/api/digital-order/${seg(identity)}/download`,
+    digitalTranslationPayment: () => "/api/digital-translation/payment",
+    chineseDigitalTrial: (context: string) => `/api/${seg(context)}/chinese-digital-trial`,
   },
   // Grammar check pages (spec 3 §2, ADR 071): the list (?page=N), a report (?from=N: the list page to go back to),
   // and the no-JavaScript confirmation pages of archive and delete.
@@ -200,4 +220,19 @@ export const paths = {
     `/${lang}/researcher/grammar-check/archive/${seg(identity)}${query({ from: from && from > 1 ? from : undefined })}`,
   grammarCheckDelete: (lang: SiteLang, identity: string, from?: number) =>
     `/${lang}/researcher/grammar-check/delete/${seg(identity)}${query({ from: from && from > 1 ? from : undefined })}`,
+  // Digital editing and translation pages (spec 3 §2, issue 24). `status` is the list's optional status filter
+  // segment; `receiptCode`/`success` are the payment return's segments (…/subscribe/{receiptCode}/success).
+  digitalEditing: (lang: SiteLang, status?: string, q?: Query) =>
+    `/${lang}/researcher/digital-editing${status ? `/${seg(status)}` : ""}${query(q)}`,
+  digitalEditingDetails: (lang: SiteLang, identity: string) => `/${lang}/researcher/digital-editing/details/${seg(identity)}`,
+  digitalEditingDelete: (lang: SiteLang, identity: string) => `/${lang}/researcher/digital-editing/delete/${seg(identity)}`,
+  digitalEditingSubscribe: (lang: SiteLang, receiptCode?: string, success?: boolean) =>
+    `/${lang}/researcher/digital-editing/subscribe${receiptCode ? `/${seg(receiptCode)}${success ? "/success" : ""}` : ""}`,
+  digitalEditingAddIn: (lang: SiteLang) => `/${lang}/researcher/digital-editing/add-in`,
+  digitalTranslations: (lang: SiteLang, status?: string, q?: Query) =>
+    `/${lang}/researcher/digital-translations${status ? `/${seg(status)}` : ""}${query(q)}`,
+  digitalTranslationsDelete: (lang: SiteLang, identity: string) => `/${lang}/researcher/digital-translations/delete/${seg(identity)}`,
+  digitalTranslationsPurchase: (lang: SiteLang, receiptCode?: string, success?: boolean, q?: Query) =>
+    `/${lang}/researcher/digital-translations/purchase${receiptCode ? `/${seg(receiptCode)}${success ? "/success" : ""}` : ""}${query(q)}`,
+  chineseDigitalTrial: (lang: SiteLang) => `/${lang}/chinese-digital-trial`,
 } as const;
