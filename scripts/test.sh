@@ -99,6 +99,28 @@ if (process.argv[2] === "1") failed += 1; // lint
 console.log("");
 const lane = ({ name, v }) => `${name}: ${v ? v.numPassedTests + " passed, " + v.numFailedTests + " failed" : "did not run"}`;
 console.log(`vitest ${lanes.map(lane).join("; ")}; playwright: ${p ? (p.stats.expected + p.stats.flaky) + " passed, " + p.stats.unexpected + " failed" : "did not run"}${process.argv[1] === "1" ? "; type-check failed" : ""}`);
+// The names of what failed, last (CI shows the tail of this output): vitest files and tests, Playwright tests.
+const failures = [];
+for (const { name, v } of lanes) {
+  if (!v) failures.push(`${name}: the lane did not run or wrote no results`);
+  for (const f of v?.testResults ?? []) {
+    const bad = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of bad) failures.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} › ${a.fullName}`);
+    if (f.status === "failed" && !bad.length) failures.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} (${String(f.message ?? "").split("\n")[0].slice(0, 200)})`);
+  }
+}
+const walk = (suite, file) => {
+  for (const s of suite.suites ?? []) walk(s, s.file ?? file);
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests ?? [])
+      if (t.status === "unexpected") failures.push(`playwright [${t.projectName}]: ${spec.file ?? file}:${spec.line} › ${spec.title}`);
+};
+for (const s of p?.suites ?? []) walk(s, s.file);
+if (!p) failures.push("playwright: did not run or wrote no results");
+if (cm && Number(cm[2]) > 0) failures.push("curl: the order via curl");
+if (process.argv[1] === "1") failures.push("type-check");
+if (process.argv[2] === "1") failures.push("lint");
+for (const f of failures) console.log(`FAILED ${f}`);
 console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "${tc_failed:-0}" "${lint_failed:-0}"
 exit $status
