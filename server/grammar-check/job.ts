@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { extractText } from "../documents/analysis";
 import { familyOfContentType } from "../documents/filetype";
 import { storedPath } from "../documents/files";
-import { assessText, percentileOf } from "./engine";
+import { assessText, EngineFailure, percentileOf } from "./engine";
 import { curveInUse } from "./curve";
 
 const REASON_MAX = 500;
@@ -17,7 +17,12 @@ const REASON_MAX = 500;
  * left alone, and the final write is guarded by the same condition, so a second attempt after a crash changes
  * nothing that one attempt already settled.
  */
-export async function assessDocument(ctx: AppContext, assessmentId: string): Promise<"completed" | "failed" | "skipped"> {
+export async function assessDocument(
+  ctx: AppContext,
+  assessmentId: string,
+  /** Whether another attempt follows if this one throws: then a crash or timeout of the engine's child is retried. */
+  options: { retryEngineFailure?: boolean } = {},
+): Promise<"completed" | "failed" | "skipped"> {
   const row = await ctx.db
     .selectFrom("language_assessments as a")
     .innerJoin("files as f", "f.id", "a.file_id")
@@ -59,8 +64,15 @@ export async function assessDocument(ctx: AppContext, assessmentId: string): Pro
       skipped: report.countSkipped,
     };
   } catch (error) {
+    // The child crashed or timed out (a restart may well succeed: it is a fresh process): the job is retried with
+    // backoff while attempts remain, and the row stays processing. An unreadable file fails at once.
+    if (error instanceof EngineFailure && options.retryEngineFailure) {
+      ctx.logger.warn({ assessmentId, err: error }, "grammar engine failed; the job will retry");
+      throw error;
+    }
     const e = error as NodeJS.ErrnoException;
-    const code = e.code === "ENOENT" ? "file-missing" : typeof e.code === "string" ? e.code : "unreadable";
+    const code =
+      error instanceof EngineFailure ? "engine-failure" : e.code === "ENOENT" ? "file-missing" : typeof e.code === "string" ? e.code : "unreadable";
     ctx.logger.warn({ assessmentId, err: error }, "grammar check failed");
     outcome = { ok: false, reason: `${code}: ${String(e.message ?? e).slice(0, REASON_MAX)}` };
   }
@@ -91,10 +103,11 @@ export async function assessDocument(ctx: AppContext, assessmentId: string): Pro
 export const assessDocumentJob = defineJob({
   kind: "assess-document",
   payload: z.object({ assessmentId: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)) }),
-  // The engine's failures are recorded on the row (failed), not retried; a retry is for the database going away.
+  // A failure of the engine's child (crash, timeout) is retried while attempts remain; on the last attempt, and
+  // for a file that cannot be read, the row records it as failed. The database going away is retried too.
   maxAttempts: 3,
-  handler: async ({ assessmentId }, { ctx }) => {
-    await assessDocument(ctx, assessmentId);
+  handler: async ({ assessmentId }, { ctx, job }) => {
+    await assessDocument(ctx, assessmentId, { retryEngineFailure: job.attempts < job.maxAttempts });
   },
 });
 

@@ -16,6 +16,7 @@ import { portalJobHandlers } from "../../server/job-handlers";
 import { claimAnonymousWork } from "../../server/auth/sign-in";
 import { listFiles } from "../../server/documents/storage";
 import { documentDetails } from "../../server/documents/analysis";
+import { EngineFailure, HOST_LIMITS } from "../../server/grammar-check/engine";
 import {
   archiveAssessment,
   assessDocument,
@@ -282,6 +283,25 @@ describe("the job", () => {
     expect(goneRow.failure_reason).toMatch(/^file-missing/);
     const search = await searchAssessments(scope, { identities: [short.identity, gone.identity] });
     expect(search.ok && search.value.results.find((v) => v.identity === gone.identity)).toMatchObject({ failed: true, complete: false });
+  }, 120_000);
+
+  it("a crash or timeout of the engine keeps the row processing while attempts remain, and fails it on the last", async () => {
+    const scope = scopeFor(t.ctx, await createResearcher(t.ctx));
+    const view = await create(scope, "timeout.docx");
+    const limits = { ...HOST_LIMITS };
+    HOST_LIMITS.callTimeoutMs = 1;
+    HOST_LIMITS.msPer1000Chars = 0;
+    try {
+      await expect(assessDocument(t.ctx, view.identity, { retryEngineFailure: true })).rejects.toBeInstanceOf(EngineFailure);
+      const row = await t.ctx.db.selectFrom("language_assessments").selectAll().where("id", "=", view.identity).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ score_status: "processing", error_count_status: "processing", failure_reason: null });
+      expect(await assessDocument(t.ctx, view.identity, { retryEngineFailure: false })).toBe("failed");
+    } finally {
+      Object.assign(HOST_LIMITS, limits);
+    }
+    const row = await t.ctx.db.selectFrom("language_assessments").selectAll().where("id", "=", view.identity).executeTakeFirstOrThrow();
+    expect(row.score_status).toBe("failed");
+    expect(row.failure_reason).toMatch(/^engine-failure: .*took longer/);
   }, 120_000);
 });
 
