@@ -72,7 +72,13 @@ export async function assessDocument(
     }
     const e = error as NodeJS.ErrnoException;
     const code =
-      error instanceof EngineFailure ? "engine-failure" : e.code === "ENOENT" ? "file-missing" : typeof e.code === "string" ? e.code : "unreadable";
+      error instanceof EngineFailure
+        ? "engine-failure"
+        : e.code === "ENOENT"
+          ? "file-missing"
+          : typeof e.code === "string"
+            ? e.code
+            : "unreadable";
     ctx.logger.warn({ assessmentId, err: error }, "grammar check failed");
     outcome = { ok: false, reason: `${code}: ${String(e.message ?? e).slice(0, REASON_MAX)}` };
   }
