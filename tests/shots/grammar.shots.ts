@@ -76,6 +76,9 @@ for (const [lang, country, currency] of [
         ["list", `/${lang}/researcher/grammar-check`],
         ["report-exceptional", new URL(good).pathname],
         ["report-poor", new URL(rough).pathname],
+        // The no-JavaScript confirmation pages (ADR 071): archive a completed check, delete a failed one.
+        ["confirm-archive", new URL(good).pathname.replace("/details/", "/archive/")],
+        ["confirm-delete", new URL(broken).pathname.replace("/details/", "/delete/")],
       ];
       for (const [name, url] of shots) {
         await page.goto(url);
