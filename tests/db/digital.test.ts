@@ -211,9 +211,19 @@ describe("digital edits", () => {
     expect(tracked.ok && tracked.value.fileName).toBe("m (tracked).docx");
     expect(clean.ok && clean.value.fileName).toBe("m (edited).docx");
     expect(tracked.ok && fs.statSync(tracked.value.path).size).toBe(tracked.ok && tracked.value.size);
-    const files = await t.ctx.db.selectFrom("files").select(["kind", "owner_user_id"]).where("owner_user_id", "=", user.id).execute();
-    expect(files.every((f) => f.kind === "digital")).toBe(true);
-    expect(files).toHaveLength(4); // the upload, the refused pdf is gone, tracked and clean … and none else
+    const files = await t.ctx.db
+      .selectFrom("files")
+      .select(["kind", "original_name"])
+      .where("owner_user_id", "=", user.id)
+      .where("deleted_at", "is", null)
+      .orderBy("created_at")
+      .execute();
+    // The upload, its tracked and clean outputs; the refused uploads (no style, a pdf) were not kept.
+    expect(files.map((f) => [f.kind, f.original_name])).toEqual([
+      ["digital", "m.docx"],
+      ["digital", "m (tracked).docx"],
+      ["digital", "m (edited).docx"],
+    ]);
     // 'Send to professional editing' twice: one draft, one copy of the original.
     const a = await startOrderFromDigitalEdit(scope, edit.identity);
     const b = await startOrderFromDigitalEdit(scope, edit.identity);
