@@ -240,4 +240,5 @@ export const paths = {
   digitalEditingAddInIcon: (size: 16 | 32 | 64 | 80) => `/digital/add-in-icon-${size}.png`,
   digitalSurvey: (lang: SiteLang) => `/${lang}/researcher/digital-editing/survey`,
   staffSurveys: (lang: SiteLang, q?: Query) => `/${lang}/staff/surveys${query(q)}`,
+  rubriqPlanSubscribe: (lang: SiteLang) => `/${lang}/rubriq/plan/subscribe`,
 } as const;
