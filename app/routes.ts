@@ -54,7 +54,9 @@ export default [
       route("researcher/digital-editing/add-in/manifest.xml", "routes/researcher.digital-editing.add-in.manifest.tsx"),
       route("researcher/digital-editing/survey", "routes/researcher.digital-survey.tsx"),
       route("researcher/digital-editing/:status?", "routes/researcher.digital-editing.tsx"),
-      route("researcher/digital-translations/delete/:identity", "routes/researcher.digital.delete.tsx", { id: "digital-translations-delete" }),
+      route("researcher/digital-translations/delete/:identity", "routes/researcher.digital.delete.tsx", {
+        id: "digital-translations-delete",
+      }),
       route("researcher/digital-translations/purchase/:receiptCode?/:success?", "routes/researcher.digital-translations.purchase.tsx"),
       route("researcher/digital-translations/:status?", "routes/researcher.digital-translations.tsx"),
       route("researcher/digital-editing/*", "routes/not-found.tsx", { id: "digital-editing-not-found" }),

@@ -213,7 +213,8 @@ import type { DigitalTables } from "./types-digital";
 import type { SurveyTables } from "./types-survey";
 
 export interface Database
-  extends SocialTables,
+  extends
+    SocialTables,
     WechatTables,
     CatalogueTables,
     DocumentTables,

@@ -82,7 +82,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       imgOrigins = otherSiteOrigins(all, here?.identity, url);
     }
     // The Word add-in's task pane, opened by Word (?host=word), loads office.js from Microsoft (ADR 074); no other page.
-    const scriptOrigins = /^\/[a-z]{2}\/researcher\/digital-editing\/add-in$/.test(req.path) && req.query.host === "word" ? [OFFICE_JS_ORIGIN] : [];
+    const scriptOrigins =
+      /^\/[a-z]{2}\/researcher\/digital-editing\/add-in$/.test(req.path) && req.query.host === "word" ? [OFFICE_JS_ORIGIN] : [];
     const headers = securityHeaders(nonce, { secure: isSecureRequest(req, ctx.env), dev, imgOrigins, scriptOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     next();

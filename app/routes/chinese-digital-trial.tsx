@@ -34,9 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await grantChineseTrial(scope);
   if (!r.ok) return Response.json({ error: `errors.${DIGITAL_ERRORS.trialError}` }, { status: 409 });
   const newPlatform = await context.app.config.flag("curie_is_launched");
-  throw redirect(newPlatform ? paths.rubriqPlanSubscribe(scope.lang) : paths.digitalTranslations(scope.lang, undefined, { notice: "trial" }), {
-    status: 303,
-  });
+  throw redirect(
+    newPlatform ? paths.rubriqPlanSubscribe(scope.lang) : paths.digitalTranslations(scope.lang, undefined, { notice: "trial" }),
+    {
+      status: 303,
+    },
+  );
 }
 
 export default function ChineseDigitalTrial() {

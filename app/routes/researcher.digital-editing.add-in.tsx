@@ -42,7 +42,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return Response.json({ errors: pageErrors(r) }, { status: errorStatus(r.error) });
 }
 
-
 export default function AddInPane() {
   const data = useLoaderData() as { load: DigitalEditLoad; results: DigitalEditView[]; inWord: boolean };
   const reply = useActionData() as { errors: { fields: Record<string, string>; form: PageError | null } } | undefined;

@@ -22,7 +22,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const r = await getDigitalEdit(scope, params.identity ?? "");
   if (!r.ok) throw redirect(paths.digitalEditing(scope.lang));
   const t = await getFixedT(request, "digital");
-  return Response.json({ title: `${t("details.heading")}: ${r.value.fileName}`, edit: r.value }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { title: `${t("details.heading")}: ${r.value.fileName}`, edit: r.value },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function DigitalEditDetails() {
@@ -83,7 +86,9 @@ export default function DigitalEditDetails() {
               </a>
             </>
           ) : null}
-          {edit.status !== "processing" ? <ConfirmDelete href={paths.digitalEditingDelete(lang, edit.identity)} fileName={edit.fileName} /> : null}
+          {edit.status !== "processing" ? (
+            <ConfirmDelete href={paths.digitalEditingDelete(lang, edit.identity)} fileName={edit.fileName} />
+          ) : null}
         </div>
       </section>
       {edit.status === "completed" ? (

@@ -69,7 +69,11 @@ export default function DigitalEditingPage() {
   const { t } = useTranslation("digital");
   const lang = useLang();
   const processing = data.results.some((r) => r.status === "processing");
-  const badge = data.load.hasDigitalEditingPurchase ? t("editing.badgeSubscribed") : data.load.digitalEditingTrial ? t("editing.badgeTrial") : null;
+  const badge = data.load.hasDigitalEditingPurchase
+    ? t("editing.badgeSubscribed")
+    : data.load.digitalEditingTrial
+      ? t("editing.badgeTrial")
+      : null;
   return (
     <div className="gc-page digital-page">
       <RefreshWhile active={processing} />

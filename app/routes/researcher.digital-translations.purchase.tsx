@@ -23,9 +23,10 @@ export const handle = { i18n: ["digital", "payment"] };
 function choice(q: URLSearchParams, offers: AvailablePurchase[], languages: TranslationLanguage[]) {
   const offer = offers.find((o) => o.identity === q.get("package")) ?? offers[0] ?? null;
   const asked = q.get("language");
-  const language = (TRANSLATION_LANGUAGES as readonly string[]).includes(asked ?? "") && languages.includes(asked as TranslationLanguage)
-    ? (asked as TranslationLanguage)
-    : (languages[0] ?? null);
+  const language =
+    (TRANSLATION_LANGUAGES as readonly string[]).includes(asked ?? "") && languages.includes(asked as TranslationLanguage)
+      ? (asked as TranslationLanguage)
+      : (languages[0] ?? null);
   return { offer, language };
 }
 
@@ -47,7 +48,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!load.ok) throw new Response("Bad Request", { status: 400 });
   const offers = load.value.availableDigitalPurchases.filter((o) => o.type === "translation");
   const { offer, language } = choice(new URL(request.url).searchParams, offers, load.value.languages);
-  if (!offer || !language) return Response.json({ title: t("purchase.title"), waiting: false, offers, languages: [], selected: null }, { headers });
+  if (!offer || !language)
+    return Response.json({ title: t("purchase.title"), waiting: false, offers, languages: [], selected: null }, { headers });
   const form = await digitalPaymentForm(scope, { availablePurchaseIdentity: offer.identity, language });
   if (!form.ok) throw new Response("Not Found", { status: 404 });
   return Response.json(
@@ -60,7 +62,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { scope } = await digitalPage(request, context, "translations");
   if (params.receiptCode) throw redirect(paths.digitalTranslationsPurchase(scope.lang, params.receiptCode, true), { status: 303 });
   const flat = paymentFields(await readFormData(request));
-  const language = (TRANSLATION_LANGUAGES as readonly string[]).includes(flat.language ?? "") ? (flat.language as TranslationLanguage) : undefined;
+  const language = (TRANSLATION_LANGUAGES as readonly string[]).includes(flat.language ?? "")
+    ? (flat.language as TranslationLanguage)
+    : undefined;
   const target = { availablePurchaseIdentity: flat.package ?? "", language };
   const key = pageIdempotencyKey(flat, `digital:${target.availablePurchaseIdentity}:${language ?? ""}`);
   return paymentResponse(flat, await submitDigitalPayment(scope, target, flat, key), async () => null);
@@ -70,7 +74,13 @@ interface LoaderData {
   waiting: boolean;
   offers?: AvailablePurchase[];
   languages?: TranslationLanguage[];
-  selected?: { language: TranslationLanguage; offer: AvailablePurchase; amount: number; currency: CurrencyFormat; data: PaymentFormData } | null;
+  selected?: {
+    language: TranslationLanguage;
+    offer: AvailablePurchase;
+    amount: number;
+    currency: CurrencyFormat;
+    data: PaymentFormData;
+  } | null;
 }
 
 export default function DigitalPurchase() {
@@ -115,10 +125,18 @@ export default function DigitalPurchase() {
               <legend>{t("purchase.package")}</legend>
               {(data.offers ?? []).map((o) => (
                 <div key={o.identity} className="radio digital-package">
-                  <input id={`digital-package-${o.identity}`} type="radio" name="package" value={o.identity} defaultChecked={o.identity === selected.offer.identity} />
+                  <input
+                    id={`digital-package-${o.identity}`}
+                    type="radio"
+                    name="package"
+                    value={o.identity}
+                    defaultChecked={o.identity === selected.offer.identity}
+                  />
                   <label htmlFor={`digital-package-${o.identity}`}>
                     <strong>{t(o.name)}</strong> · {t("purchase.uses", { count: o.numberOfUsesAvailable ?? 0 })} ·{" "}
-                    {o.fullPrice > o.price ? <s aria-label={t("purchase.fullPrice")}>{formatMoney(o.fullPrice, selected.currency)}</s> : null}{" "}
+                    {o.fullPrice > o.price ? (
+                      <s aria-label={t("purchase.fullPrice")}>{formatMoney(o.fullPrice, selected.currency)}</s>
+                    ) : null}{" "}
                     <strong>{formatMoney(o.price, selected.currency)}</strong>
                   </label>
                 </div>

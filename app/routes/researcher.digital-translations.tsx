@@ -98,9 +98,7 @@ export default function DigitalTranslationsPage() {
       <div className="gc-layout">
         <div className="gc-main stack">
           <p className="digital-disclaimer">{t("translations.disclaimer")}</p>
-          {data.load.displayType === "previous-uploads-type" ? (
-            <p className="alert alert-info">{t("translations.noUsesLeft")}</p>
-          ) : null}
+          {data.load.displayType === "previous-uploads-type" ? <p className="alert alert-info">{t("translations.noUsesLeft")}</p> : null}
           {uses > 0 ? (
             <TranslationUploadForm errors={reply?.errors ?? { fields: {}, form: null }} languages={data.load.languages} />
           ) : (

@@ -15,7 +15,8 @@ export const handle = { i18n: ["digital"] };
 // (spec 3 §4, ADR 074): without JavaScript the list's Delete is a link here; GET asks and changes nothing, the POST
 // deletes (archives) and goes back to the list with '%(fileName)s deleted'. With JavaScript the list's <dialog>
 // posts here too. Unknown, another's, or still processing → back to the list.
-const areaOf = (request: Request): DigitalArea => (/\/digital-translations\//.test(new URL(request.url).pathname) ? "translations" : "editing");
+const areaOf = (request: Request): DigitalArea =>
+  /\/digital-translations\//.test(new URL(request.url).pathname) ? "translations" : "editing";
 
 async function target(request: Request, context: LoaderFunctionArgs["context"], identity: string) {
   const area = areaOf(request);
@@ -37,16 +38,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { scope, area, item } = await target(request, context, params.identity ?? "");
   const r = area === "editing" ? await archiveDigitalEdit(scope, item.identity) : await archiveDigitalOrder(scope, item.identity);
   const q = r.ok ? { deleted: r.value.fileName } : undefined;
-  throw redirect(area === "editing" ? paths.digitalEditing(scope.lang, undefined, q) : paths.digitalTranslations(scope.lang, undefined, q), {
-    status: 303,
-  });
+  throw redirect(
+    area === "editing" ? paths.digitalEditing(scope.lang, undefined, q) : paths.digitalTranslations(scope.lang, undefined, q),
+    {
+      status: 303,
+    },
+  );
 }
 
 export default function DigitalDelete() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("digital");
   const lang = useLang();
-  const here = data.area === "editing" ? paths.digitalEditingDelete(lang, data.identity) : paths.digitalTranslationsDelete(lang, data.identity);
+  const here =
+    data.area === "editing" ? paths.digitalEditingDelete(lang, data.identity) : paths.digitalTranslationsDelete(lang, data.identity);
   return (
     <div className="gc-page">
       <Form method="post" action={here} className="card stack gc-confirm">

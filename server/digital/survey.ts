@@ -33,7 +33,11 @@ export async function submitDigitalSurvey(
 ): Promise<Result<{ id: string }>> {
   if (!scope.userId) return fail("not-found");
   if (!(SURVEY_AREAS as readonly string[]).includes(area)) return fail("not-found");
-  const parsed = surveySchema.safeParse({ usefulness: fields.usefulness ?? "", recommend: fields.recommend ?? "", comment: fields.comment || undefined });
+  const parsed = surveySchema.safeParse({
+    usefulness: fields.usefulness ?? "",
+    recommend: fields.recommend ?? "",
+    comment: fields.comment || undefined,
+  });
   if (!parsed.success) return invalid({ survey: "digital:errors.survey-invalid" });
   const id = randomUUID();
   await scope.app.db

@@ -9,7 +9,10 @@ export function createNonce(): string {
 export const OFFICE_JS_ORIGIN = "https://appsforoffice.microsoft.com";
 
 /** Content-Security-Policy without any third-party origin (the portal must work in mainland China). */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; imgOrigins?: string[]; scriptOrigins?: string[] } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev?: boolean; imgOrigins?: string[]; scriptOrigins?: string[] } = {},
+): string {
   const connect = options.dev ? "'self' ws://127.0.0.1:* ws://localhost:*" : "'self'";
   return [
     "default-src 'self'",

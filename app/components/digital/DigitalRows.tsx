@@ -53,10 +53,15 @@ export function DigitalEditRows({ rows: initial }: { rows: DigitalEditView[] }) 
         <li key={row.identity} className={`digital-row digital-${row.status}`} data-identity={row.identity}>
           <div className="digital-main">
             <p className="digital-name">
-              {row.status === "completed" ? <a href={paths.digitalEditingDetails(lang, row.identity)}>{row.fileName}</a> : <span>{row.fileName}</span>}
+              {row.status === "completed" ? (
+                <a href={paths.digitalEditingDetails(lang, row.identity)}>{row.fileName}</a>
+              ) : (
+                <span>{row.fileName}</span>
+              )}
             </p>
             <p className="field-hint">
-              {t("list.uploaded", { date: formatDateTime(row.createdAt, lang) })} · {t(`style.${row.styleOfEnglish === "British English" ? "british" : "american"}`)}
+              {t("list.uploaded", { date: formatDateTime(row.createdAt, lang) })} ·{" "}
+              {t(`style.${row.styleOfEnglish === "British English" ? "british" : "american"}`)}
               {row.status === "completed" && row.changes !== null ? <> · {t("list.changes", { count: row.changes })}</> : null}
             </p>
             <Status status={row.status} failureKey="automated-edit-failure" />
@@ -72,7 +77,9 @@ export function DigitalEditRows({ rows: initial }: { rows: DigitalEditView[] }) 
                 </a>
               </>
             ) : null}
-            {row.status !== "processing" ? <ConfirmDelete href={paths.digitalEditingDelete(lang, row.identity)} fileName={row.fileName} /> : null}
+            {row.status !== "processing" ? (
+              <ConfirmDelete href={paths.digitalEditingDelete(lang, row.identity)} fileName={row.fileName} />
+            ) : null}
           </div>
         </li>
       ))}

@@ -35,7 +35,9 @@ function readDocument(office: OfficeGlobal): Promise<Blob> {
       const next = (index: number) => {
         if (index >= file.sliceCount) {
           file.closeAsync();
-          return resolve(new Blob(parts as BlobPart[], { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }));
+          return resolve(
+            new Blob(parts as BlobPart[], { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }),
+          );
         }
         file.getSliceAsync(index, (slice) => {
           if (slice.status !== "succeeded") {
@@ -66,7 +68,11 @@ export function OfficeBridge() {
     setState("sending");
     try {
       const blob = await readDocument(office);
-      const name = (office.context.document.url ?? "").split(/[\\/]/).pop()?.replace(/\.[^.]*$/, "") || "document";
+      const name =
+        (office.context.document.url ?? "")
+          .split(/[\\/]/)
+          .pop()
+          ?.replace(/\.[^.]*$/, "") || "document";
       const body = new FormData();
       body.append(FIELDS.styleOfEnglish, style);
       body.append(FIELDS.editFiles, blob, `${name}.docx`);

@@ -32,7 +32,9 @@ function FormError({ error }: { error: PageError | null }) {
 
 function useBusy(action?: string) {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formEncType === "multipart/form-data" && (!action || navigation.formAction === action);
+  return (
+    navigation.state === "submitting" && navigation.formEncType === "multipart/form-data" && (!action || navigation.formAction === action)
+  );
 }
 
 export function EditUploadForm({ errors, action }: { errors: FormErrors; action?: string }) {
@@ -62,7 +64,10 @@ export function EditUploadForm({ errors, action }: { errors: FormErrors; action?
         </p>
         <FieldError id="digital-file-error" text={fileError} />
       </div>
-      <fieldset className={`field digital-style${styleError ? " field-invalid" : ""}`} aria-describedby={styleError ? "digital-style-error" : undefined}>
+      <fieldset
+        className={`field digital-style${styleError ? " field-invalid" : ""}`}
+        aria-describedby={styleError ? "digital-style-error" : undefined}
+      >
         <legend>{t("upload.style")}</legend>
         {STYLES_OF_ENGLISH.map((style) => {
           const id = `digital-style-${style === "British English" ? "british" : "american"}`;
