@@ -1,6 +1,8 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { titleMeta } from "#app/lib/meta";
+import { getFixedT } from "#app/i18n.server";
+import { SurveyDrawer } from "#app/components/digital/SurveyDrawer";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { readFormData } from "#app/lib/forms.server";
@@ -14,10 +16,11 @@ export const handle = { i18n: ["digital"] };
 
 // /{lang}/researcher/digital-editing/survey (ADR 074): the survey drawer's form posts here. With JavaScript the drawer
 // posts through a fetcher and reads { ok }; without it this page says thanks (or what was wrong) with a way back.
-// A GET changes nothing: it goes to the list.
+// A GET changes nothing: it shows the survey form itself (the drawer's content, open).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { scope } = await digitalPage(request, context, "editing");
-  throw redirect(paths.digitalEditing(scope.lang));
+  await digitalPage(request, context, "editing");
+  const t = await getFixedT(request, "digital");
+  return { title: t("survey.heading") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,6 +39,12 @@ export default function SurveyAnswered() {
   const reply = useActionData<{ ok: boolean }>();
   const { t } = useTranslation("digital");
   const lang = useLang();
+  if (!reply)
+    return (
+      <div className="gc-page digital-trial">
+        <SurveyDrawer open />
+      </div>
+    );
   return (
     <div className="gc-page">
       <section className="card stack">

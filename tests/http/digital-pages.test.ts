@@ -95,7 +95,7 @@ describe("access", () => {
   it("is no longer a 'coming soon' page; an unknown status segment goes back to the list", async () => {
     const user = await portal.researcher();
     const html = await (await user.client.get(EDITING)).text();
-    expect(html).not.toContain("will open soon");
+    expect(html).toContain('class="gc-page digital-page"');
     const r = await user.client.get(`${EDITING}/nonsense`);
     expect(r.status).toBe(302);
     expect(r.headers.get("location")).toBe(EDITING);
@@ -118,7 +118,7 @@ describe("digital editing without JavaScript", () => {
     expect(html).toContain(`href="${EDITING}/add-in/manifest.xml"`);
     expect(html).toContain('action="/en/researcher/digital-editing/survey"');
     const refused = await uploadEdit(user.client, "no-subscription.docx", "British English");
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Digital editing needs an active subscription.");
   });
 
@@ -385,8 +385,11 @@ describe("the survey", () => {
     expect(rows[0]).toMatchObject({ usefulness: 4, recommend: true, comment });
     const tooLong = await user.client.post(`${EDITING}/survey`, { usefulness: "3", recommend: "no", comment: "x".repeat(2001) });
     expect(tooLong.status).toBe(400);
-    // GET changes nothing.
-    expect((await user.client.get(`${EDITING}/survey`)).status).toBe(302);
+    // GET changes nothing: the form itself, open.
+    const form = await user.client.get(`${EDITING}/survey`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toMatch(/<details class="card digital-survey" open="">/);
+    expect(await portal.ctx.db.selectFrom("digital_survey_answers").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
 
     expect((await user.client.get("/en/staff/surveys")).status).toBe(403);
     const staff = await portal.staff();

@@ -8,7 +8,7 @@ import { paths } from "#common/paths";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 
-export function SurveyDrawer() {
+export function SurveyDrawer({ open = false }: { open?: boolean }) {
   const { t } = useTranslation("digital");
   const lang = useLang();
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -22,7 +22,7 @@ export function SurveyDrawer() {
     return () => window.clearTimeout(timer);
   }, [done]);
   return (
-    <details ref={drawer} className="card digital-survey">
+    <details ref={drawer} className="card digital-survey" open={open || undefined}>
       <summary>{t("survey.heading")}</summary>
       {done ? (
         <p className="alert alert-success" role="status">
