@@ -1,7 +1,7 @@
 // Digital editing and digital translation, the public face (spec 3 §2–§9, issue 24): the pages and other areas
 // import only this module. The engines (./edit, ./translate, ./docx: helper A) are loaded by the jobs only.
 // The JSON API table (./api) is registered in server/api-tables.ts, not exported here.
-export { chineseTrialEligibility, digitalAccess, grantChineseTrial, type DigitalAccess } from "./access";
+export { chineseTrialEligibility, digitalAccess, grantChineseTrial, languagesFor, type DigitalAccess } from "./access";
 export {
   archiveDigitalEdit,
   createDigitalEdit,
@@ -20,6 +20,8 @@ export {
   searchDigitalOrders,
 } from "./orders";
 export { digitalPaymentForm, purchaseByReceipt, submitDigitalPayment, type DigitalPaymentForm, type DigitalPaymentTarget } from "./pay";
+export { digitalJobs, runDigitalEdit, runDigitalTranslation } from "./jobs";
+export { listPrice, offersIn, SUBSCRIPTION_USD_CENTS } from "./offers";
 export type {
   AvailablePurchase,
   DigitalEditLoad,
