@@ -32,3 +32,5 @@ export type {
   DigitalPurchaseView,
   Pagination,
 } from "./types";
+// The survey (helper C, ADR 074).
+export { listDigitalSurveyAnswers, submitDigitalSurvey, SURVEY_PAGE_SIZE, type SurveyAnswerView, type SurveySummary } from "./survey";
