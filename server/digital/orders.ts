@@ -133,14 +133,24 @@ export async function createDigitalOrder(scope: Scope, body: MultipartBody): Pro
   }
   if (words > TRANSLATION_WORD_LIMIT) {
     await setUserState(scope.app.db, userId, { word_count_exceeded_file_id: upload.file.id });
-    return fail(DIGITAL_ERRORS.wordCountExceeded, { fileIdentity: upload.file.id, params: { fileName: upload.file.originalName, words, limit: TRANSLATION_WORD_LIMIT } });
+    return fail(DIGITAL_ERRORS.wordCountExceeded, {
+      fileIdentity: upload.file.id,
+      params: { fileName: upload.file.originalName, words, limit: TRANSLATION_WORD_LIMIT },
+    });
   }
   const created = await scope.app.db.transaction().execute(async (trx) => {
     const purchaseId = await spendOneUse(trx, userId, language);
     if (!purchaseId) return null;
     const row = await trx
       .insertInto("digital_orders")
-      .values({ id: randomUUID(), user_id: userId, file_id: upload.file.id, name: upload.file.originalName, language, purchase_id: purchaseId })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        file_id: upload.file.id,
+        name: upload.file.originalName,
+        language,
+        purchase_id: purchaseId,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await setUserState(trx, userId, { has_uploaded_translation: true });

@@ -28,7 +28,8 @@ function form(field: string, files: { name: string; bytes: Uint8Array<ArrayBuffe
   return body;
 }
 
-const post = (c: Client, path: string, body?: BodyInit, headers: Record<string, string> = {}) => c.request(path, { method: "POST", body, headers });
+const post = (c: Client, path: string, body?: BodyInit, headers: Record<string, string> = {}) =>
+  c.request(path, { method: "POST", body, headers });
 
 const countryId = async (iso2: string) =>
   (await portal.ctx.db.selectFrom("countries").select("id").where("iso2", "=", iso2).executeTakeFirstOrThrow()).id;
@@ -39,7 +40,14 @@ async function payBody(offer: string, extra: Record<string, unknown> = {}) {
     paymentMethodId: 3,
     acceptedTermsAndConditions: true,
     creditCard: { nonce: `fake-valid-nonce~${randomUUID().replaceAll("-", "")}`, currency: "USD" },
-    billingAddress: { name: "Ana", address1: "1 Main St", city: "Durham", state: "NC", zip: "27701", country: { value: await countryId("US") } },
+    billingAddress: {
+      name: "Ana",
+      address1: "1 Main St",
+      city: "Durham",
+      state: "NC",
+      zip: "27701",
+      country: { value: await countryId("US") },
+    },
     ...extra,
   });
 }
@@ -74,15 +82,24 @@ describe("digital editing API", () => {
     expect(load).toMatchObject({ canUpload: true, digitalEditingTrial: true, hasDigitalEditingPurchase: false, displayType: "none" });
     expect(load.availableDigitalPurchases.map((o: { identity: string }) => o.identity)).toEqual(["editing-annual"]);
 
-    const pdf = await post(ana.client, "/api/digital-edit/create", form("digitalEditFiles", [{ name: "f.pdf", bytes: new Uint8Array(await makePdf("x")) }], fields));
+    const pdf = await post(
+      ana.client,
+      "/api/digital-edit/create",
+      form("digitalEditFiles", [{ name: "f.pdf", bytes: new Uint8Array(await makePdf("x")) }], fields),
+    );
     expect(pdf.status).toBe(400);
     expect(await pdf.json()).toEqual({ error: "filetype-not-allowed", params: { fileName: "f.pdf" } });
     const noStyle = await post(ana.client, "/api/digital-edit/create", form("digitalEditFiles", [{ name: "m.docx", bytes: docx }]));
     expect(noStyle.status).toBe(400);
     expect((await noStyle.json()).fieldErrors).toEqual({ styleOfEnglish: "style-of-english-required" });
-    const crossSite = await post(ana.client, "/api/digital-edit/create", form("digitalEditFiles", [{ name: "m.docx", bytes: docx }], fields), {
-      origin: "https://evil.example",
-    });
+    const crossSite = await post(
+      ana.client,
+      "/api/digital-edit/create",
+      form("digitalEditFiles", [{ name: "m.docx", bytes: docx }], fields),
+      {
+        origin: "https://evil.example",
+      },
+    );
     expect(crossSite.status).toBe(403);
 
     const created = await post(ana.client, "/api/digital-edit/create", form("digitalEditFiles", [{ name: "m.docx", bytes: docx }], fields));
@@ -125,7 +142,11 @@ describe("digital editing API", () => {
     expect(missingKey.status).toBe(400);
     expect(await missingKey.json()).toMatchObject({ error: "idempotency-key-required" });
     expect((await pay(ana.client, "/api/digital-edit/payment", await payBody("one-use"))).status).toBe(404);
-    const noTerms = await pay(ana.client, "/api/digital-edit/payment", await payBody("editing-annual", { acceptedTermsAndConditions: false }));
+    const noTerms = await pay(
+      ana.client,
+      "/api/digital-edit/payment",
+      await payBody("editing-annual", { acceptedTermsAndConditions: false }),
+    );
     expect(noTerms.status).toBe(400);
     // A client-sent amount is ignored: the subscription costs what the server says.
     const r = await pay(ana.client, "/api/digital-edit/payment", await payBody("editing-annual", { amount: "1" }));
@@ -161,7 +182,11 @@ describe("digital translation API", () => {
     let load = await (await ana.client.get("/api/digital-order/load")).json();
     expect(load).toMatchObject({ numberOfUsesAvailable: 1, wordCountExceeded: false, displayType: "uses-type" });
 
-    const noLanguage = await post(ana.client, "/api/digital-order/create", form("digitalTranslationFiles", [{ name: "t.docx", bytes: docx }]));
+    const noLanguage = await post(
+      ana.client,
+      "/api/digital-order/create",
+      form("digitalTranslationFiles", [{ name: "t.docx", bytes: docx }]),
+    );
     expect(noLanguage.status).toBe(400);
     expect((await noLanguage.json()).fieldErrors).toEqual({ language: "language-required" });
     const created = await create(ana.client);
