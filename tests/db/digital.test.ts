@@ -383,3 +383,45 @@ describe("the Chinese trial", () => {
     expect(await chineseTrialEligibility(visitor)).toMatchObject({ ok: false, error: "sign-in-required" });
   });
 });
+
+describe("no translation engine for a language (live mode, Chinese)", () => {
+  it("refuses the create before anything is spent: translation-engine-unavailable", async () => {
+    const live = await createTestContext({ DATA_DIR: dataDir, TRANSLATION_MODE: "live" });
+    try {
+      const user = await createResearcher(live.ctx);
+      const scope = { ...scopeFor(live.ctx, user), localization: "CN" };
+      // No Chinese engine: the trial is not offered (a use nothing could spend).
+      expect(await chineseTrialEligibility(scope)).toEqual({ ok: true, value: { eligible: false } });
+      expect(await grantChineseTrial(scope)).toMatchObject({ ok: false, error: "not-eligible" });
+      await live.ctx.db
+        .insertInto("digital_purchases")
+        .values({
+          id: randomUUID(),
+          user_id: user.id,
+          type: "translation",
+          offer_identity: "one-use",
+          price: 0,
+          currency_iso: "USD",
+          starts_at: new Date(Date.now() - 1000),
+          ends_at: new Date(Date.now() + 86_400_000),
+          months: 12,
+          uses_total: 1,
+          uses_remaining: 1,
+          allowed_languages: JSON.stringify(["zh_CN"]),
+          receipt_code: randomUUID(),
+          status: "active",
+        })
+        .execute();
+      const r = await createDigitalOrder(
+        scope,
+        body("digitalTranslationFiles", [{ name: "z.docx", bytes: await docx("研究结果表明浓度随年龄增加。") }], { language: "zh_CN" }),
+      );
+      expect(r).toMatchObject({ ok: false, error: "translation-engine-unavailable", details: { params: { language: "zh_CN" } } });
+      const purchases = await live.ctx.db.selectFrom("digital_purchases").select("uses_remaining").where("user_id", "=", user.id).execute();
+      expect(purchases.map((p) => p.uses_remaining)).toEqual([1]);
+      expect(await live.ctx.db.selectFrom("digital_orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -159,6 +159,18 @@ describe("digital editing API", () => {
     expect(polled).toMatchObject({ active: true, valid: true, type: "editing", price: 14000, currencyIso: "USD" });
     const bob = await portal.researcher();
     expect((await bob.client.get(`/api/digital-purchase/${receipt}`)).status).toBe(404);
+    // Its invoice (with the payment received on it) as a PDF: the owner's only.
+    expect(polled.invoiceNumber).toMatch(/^DUS\d+$/);
+    const pdf = await ana.client.get(`/api/digital-invoice/${polled.invoiceNumber}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect((await bob.client.get(`/api/digital-invoice/${polled.invoiceNumber}/pdf`)).status).toBe(404);
+    expect((await ana.client.get("/api/digital-invoice/PUS1/pdf")).status).toBe(404);
     const load = await (await ana.client.get("/api/digital-edit/load")).json();
     expect(load).toMatchObject({ hasDigitalEditingPurchase: true, canUpload: true, displayType: "subscription-type" });
   });
