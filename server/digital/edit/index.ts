@@ -80,9 +80,18 @@ export async function writeProofread(
   const build = (tracked: boolean): WritableParagraph[] =>
     paragraphs.map((p, i) => ({
       style: p.style,
-      runs: runsWithChanges(p.text, (byParagraph.get(i) ?? []).sort((a, b) => a.start - b.start), tracked),
+      runs: runsWithChanges(
+        p.text,
+        (byParagraph.get(i) ?? []).sort((a, b) => a.start - b.start),
+        tracked,
+      ),
     }));
-  const props = { creator: PROOFREADING_AUTHOR, description: PROOFREADING_DESCRIPTION, revisionAuthor: PROOFREADING_AUTHOR, revisionDate: date };
+  const props = {
+    creator: PROOFREADING_AUTHOR,
+    description: PROOFREADING_DESCRIPTION,
+    revisionAuthor: PROOFREADING_AUTHOR,
+    revisionDate: date,
+  };
   const [tracked, clean] = await Promise.all([writeDocx(build(true), props), writeDocx(build(false), props)]);
   return { tracked, clean };
 }
