@@ -5,7 +5,7 @@
 //   (b) clean: the changes applied, no revisions.
 // No note is added to the text (the researcher's text stays theirs): the document properties say what made it.
 import { dialectOfStyle, type StyleOfEnglish } from "#common/digital/constants";
-import { safeSuggestions } from "../../grammar-check/engine/suggest";
+import { safeSuggestions } from "../../grammar-check";
 import { readDocument, wordsOf } from "../docx/read";
 import { writeDocx, type DocRun, type WritableParagraph } from "../docx/write";
 import { DigitalEngineError, type DocParagraph, type ProofreadChange, type ProofreadOutput } from "../types";
