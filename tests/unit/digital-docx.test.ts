@@ -102,7 +102,7 @@ describe("proofreading writer", () => {
   });
 
   it("runs of a paragraph: tracked pieces in order, clean text applied", () => {
-    const text = "We measured a a sample.";
+    const text: DocParagraph = { style: "normal", text: "We measured a a sample." };
     const changes: ProofreadChange[] = [{ paragraph: 0, start: 12, end: 15, original: "a a", replacement: "a", rule: "repeated-word" }];
     expect(runsWithChanges(text, changes, true)).toEqual([
       { text: "We measured " },
@@ -111,6 +111,34 @@ describe("proofreading writer", () => {
       { text: " sample." },
     ]);
     expect(runsWithChanges(text, changes, false)).toEqual([{ text: "We measured a sample." }]);
+  });
+
+  it("keeps character formatting around and inside changes (bold, superscript), in both versions", async () => {
+    const paragraph: DocParagraph = {
+      style: "normal",
+      text: "Teh dose was 10-3 mol.",
+      runs: [{ text: "Teh dose", bold: true }, { text: " was 10" }, { text: "-3", vertAlign: "superscript" }, { text: " mol." }],
+    };
+    const changes: ProofreadChange[] = [{ paragraph: 0, start: 0, end: 3, original: "Teh", replacement: "The", rule: "spelling" }];
+    expect(runsWithChanges(paragraph, changes, true)).toEqual([
+      { deleted: "Teh", format: { bold: true } },
+      { inserted: "The", format: { bold: true } },
+      { text: " dose", format: { bold: true } },
+      { text: " was 10", format: {} },
+      { text: "-3", format: { vertAlign: "superscript" } },
+      { text: " mol.", format: {} },
+    ]);
+    const { tracked, clean } = await writeProofread([paragraph], changes);
+    const xml = await part(tracked, "word/document.xml");
+    expect(xml).toMatch(/<w:del [^>]*><w:r><w:rPr><w:b\/>[\s\S]*?<w:delText[^>]*>Teh</);
+    expect(xml).toMatch(/<w:vertAlign w:val="superscript"\/><\/w:rPr><w:t[^>]*>-3</);
+    expect(await readDocument(await saved(clean), "docx")).toEqual([
+      {
+        style: "normal",
+        text: "The dose was 10-3 mol.",
+        runs: [{ text: "The dose", bold: true }, { text: " was 10" }, { text: "-3", vertAlign: "superscript" }, { text: " mol." }],
+      },
+    ]);
   });
 });
 
@@ -123,10 +151,12 @@ describe("document reader", () => {
     const xml =
       '<?xml version="1.0"?><w:document><w:body>' +
       '<w:p><w:pPr><w:pStyle w:val="Titel"/></w:pPr><w:r><w:t>Rock &amp; roll</w:t></w:r></w:p>' +
-      '<w:p><w:pPr><w:pStyle w:val="berschrift1"/></w:pPr><w:r><w:t xml:space="preserve">Intro </w:t></w:r></w:p>' +
+      '<w:p><w:pPr><w:pStyle w:val="berschrift1"/><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs><w:rPr><w:b/></w:rPr></w:pPr>' +
+      '<w:r><w:t xml:space="preserve">Intro </w:t></w:r></w:p>' +
       '<w:p><w:r><w:t>a</w:t></w:r><w:r><w:tab/><w:t>b</w:t></w:r><w:del w:id="1"><w:r><w:delText>gone</w:delText></w:r></w:del>' +
       '<w:r><w:instrText> PAGE </w:instrText></w:r><w:ins w:id="2"><w:r><w:t>c</w:t></w:r></w:ins></w:p>' +
       '<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>item</w:t></w:r></w:p>' +
+      '<w:p><w:r><w:rPr><w:i/><w:b w:val="0"/></w:rPr><w:t>E. coli</w:t></w:r><w:r><w:t xml:space="preserve"> grew </w:t></w:r></w:p>' +
       "<w:p/>" +
       '<w:p><w:pPr><w:pStyle w:val="Heading3"/></w:pPr><w:r><w:t>Deep</w:t><w:br/><w:t>er</w:t></w:r></w:p>' +
       "</w:body></w:document>";
@@ -135,6 +165,7 @@ describe("document reader", () => {
       { style: "heading1", text: "Intro" },
       { style: "normal", text: "a\tbc" },
       { style: "listItem", text: "item" },
+      { style: "normal", text: "E. coli grew", runs: [{ text: "E. coli", italics: true }, { text: " grew" }] },
       { style: "normal", text: "" },
       { style: "heading3", text: "Deep er" },
     ]);
@@ -153,7 +184,7 @@ describe("document reader", () => {
     });
     expect(await readDocument(await saved(await Packer.toBuffer(doc)), "docx")).toEqual([
       { style: "heading2", text: "Results" },
-      { style: "normal", text: "First bold words." },
+      { style: "normal", text: "First bold words.", runs: [{ text: "First " }, { text: "bold", bold: true }, { text: " words." }] },
     ]);
   });
 

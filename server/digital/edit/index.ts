@@ -7,7 +7,7 @@
 import { dialectOfStyle, type StyleOfEnglish } from "#common/digital/constants";
 import { safeSuggestions } from "../../grammar-check";
 import { readDocument, wordsOf } from "../docx/read";
-import { writeDocx, type DocRun, type WritableParagraph } from "../docx/write";
+import { formattedSlice, writeDocx, type DocRun, type RunFormat, type WritableParagraph } from "../docx/write";
 import { DigitalEngineError, type DocParagraph, type ProofreadChange, type ProofreadOutput } from "../types";
 
 /** The author of the tracked revisions and the creator in the document properties. */
@@ -50,23 +50,35 @@ async function changesOf(text: string, paragraph: number, dialect: "american" | 
   return changes;
 }
 
-/** The paragraph's runs with its changes as revisions (tracked) or applied (clean). */
-export function runsWithChanges(text: string, changes: readonly ProofreadChange[], tracked: boolean): DocRun[] {
+const sameFormat = (a?: RunFormat, b?: RunFormat) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+/**
+ * The paragraph's runs with its changes as revisions (tracked) or applied (clean). The text outside the changes
+ * keeps its formatting; a deletion keeps the formatting of what it deletes, an insertion takes the formatting of
+ * the first character it replaces.
+ */
+export function runsWithChanges(paragraph: DocParagraph, changes: readonly ProofreadChange[], tracked: boolean): DocRun[] {
   const runs: DocRun[] = [];
+  const push = (run: DocRun) => {
+    const last = runs.at(-1);
+    if ("text" in run && run.text === "") return;
+    if (last && "text" in last && "text" in run && sameFormat(last.format, run.format)) last.text += run.text;
+    else runs.push(run);
+  };
+  const plain = (from: number, to: number) => formattedSlice(paragraph, from, to).forEach((piece) => push(piece));
   let at = 0;
-  let plain = "";
   for (const c of changes) {
-    plain += text.slice(at, c.start);
+    plain(at, c.start);
+    const replaced = formattedSlice(paragraph, c.start, c.end);
+    const format = replaced[0]?.format;
     if (tracked) {
-      runs.push({ text: plain });
-      plain = "";
-      if (c.original) runs.push({ deleted: c.original });
-      if (c.replacement) runs.push({ inserted: c.replacement });
-    } else plain += c.replacement;
+      for (const piece of replaced) push({ deleted: piece.text, ...(piece.format ? { format: piece.format } : {}) });
+      if (c.replacement) push({ inserted: c.replacement, ...(format ? { format } : {}) });
+    } else push({ text: c.replacement, ...(format ? { format } : {}) });
     at = c.end;
   }
-  runs.push({ text: plain + text.slice(at) });
-  return runs.filter((r) => !("text" in r) || r.text !== "");
+  plain(at, paragraph.text.length);
+  return runs;
 }
 
 /** Both documents of proofread paragraphs (exported for the unit tests of the writer). */
@@ -81,7 +93,7 @@ export async function writeProofread(
     paragraphs.map((p, i) => ({
       style: p.style,
       runs: runsWithChanges(
-        p.text,
+        p,
         (byParagraph.get(i) ?? []).sort((a, b) => a.start - b.start),
         tracked,
       ),
