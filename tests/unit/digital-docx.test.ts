@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 import { listZipEntries, readZipEntry } from "../../server/documents/containers";
 import { paragraphsOfDocumentXml, readDocument, styleNames } from "../../server/digital/docx/read";
-import { PROOFREADING_AUTHOR, runsWithChanges, writeProofread } from "../../server/digital/edit";
+import { batchesOf, PROOFREADING_AUTHOR, runsWithChanges, writeProofread } from "../../server/digital/edit";
 import { SANDBOX_MARK, sandboxTranslate } from "../../server/digital/translate/sandbox";
 import { applySuggestions, selectSafe } from "../../server/grammar-check/engine/suggest";
 import type { RawLint } from "../../server/grammar-check/engine/report";
@@ -139,6 +139,33 @@ describe("proofreading writer", () => {
         runs: [{ text: "The dose", bold: true }, { text: " was 10" }, { text: "-3", vertAlign: "superscript" }, { text: " mol." }],
       },
     ]);
+  });
+});
+
+describe("proofreading batches", () => {
+  it("puts paragraphs with words one per line into batches of at most 20,000 characters, long ones cut at a sentence", () => {
+    const long = "A sentence of words. ".repeat(1500).trim(); // 31,499 characters
+    const paragraphs: DocParagraph[] = [
+      { style: "heading1", text: "Methods" },
+      { style: "normal", text: "" },
+      { style: "normal", text: "Short one." },
+      { style: "normal", text: long },
+      { style: "normal", text: "Last." },
+    ];
+    const batches = batchesOf(paragraphs);
+    for (const batch of batches) {
+      const joined = batch.map((p) => p.text).join("\n");
+      expect(joined.length).toBeLessThanOrEqual(20_000);
+      // Each piece sits at its offset in the joined text and is its paragraph's text from `from`.
+      for (const piece of batch) {
+        expect(joined.slice(piece.at, piece.at + piece.text.length)).toBe(piece.text);
+        expect(paragraphs[piece.paragraph].text.slice(piece.from, piece.from + piece.text.length)).toBe(piece.text);
+      }
+    }
+    const pieces = batches.flat();
+    expect(pieces.map((p) => p.paragraph)).toEqual([0, 2, 3, 3, 4]);
+    expect(pieces[2].text.endsWith("words. ")).toBe(true);
+    expect(pieces[2].text.length + pieces[3].text.length).toBe(long.length);
   });
 });
 
