@@ -142,6 +142,15 @@ describe("proofreading writer", () => {
   });
 });
 
+describe("writer safety", () => {
+  it("drops characters XML cannot hold (a .doc's control characters), so Word opens the file", async () => {
+    const { clean } = await writeProofread([{ style: "normal", text: "Bell\u0007 and\u0001 nul\u0000 and \uD800 tab\tok" }], []);
+    const xml = await part(clean, "word/document.xml");
+    expect(xml).toContain(">Bell and nul and  tab\tok<");
+    expect(xml).not.toMatch(/[\u0000-\u0008]/);
+  });
+});
+
 describe("proofreading batches", () => {
   it("puts paragraphs with words one per line into batches of at most 20,000 characters, long ones cut at a sentence", () => {
     const long = "A sentence of words. ".repeat(1500).trim(); // 31,499 characters

@@ -45,6 +45,11 @@ const HEADING: Partial<Record<DocParagraph["style"], (typeof HeadingLevel)[keyof
   heading3: HeadingLevel.HEADING_3,
 };
 
+/** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF): Word refuses such a file. */
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const xmlSafe = (text: string) => text.replace(NOT_XML, "");
+
 /** A .docx of the paragraphs (tracked runs become w:ins/w:del revisions). */
 export async function writeDocx(paragraphs: readonly WritableParagraph[], props: DocxProperties): Promise<Buffer> {
   let revision = 1;
@@ -56,9 +61,9 @@ export async function writeDocx(paragraphs: readonly WritableParagraph[], props:
       .filter((r) => ("text" in r ? r.text : "deleted" in r ? r.deleted : r.inserted) !== "")
       .map((r) => {
         const options = runOptions(r.format, p.note === true);
-        if ("deleted" in r) return new DeletedTextRun({ ...options, text: r.deleted, id: revision++, author, date });
-        if ("inserted" in r) return new InsertedTextRun({ ...options, text: r.inserted, id: revision++, author, date });
-        return new TextRun({ ...options, text: r.text });
+        if ("deleted" in r) return new DeletedTextRun({ ...options, text: xmlSafe(r.deleted), id: revision++, author, date });
+        if ("inserted" in r) return new InsertedTextRun({ ...options, text: xmlSafe(r.inserted), id: revision++, author, date });
+        return new TextRun({ ...options, text: xmlSafe(r.text) });
       });
     const heading = HEADING[p.style];
     return new Paragraph({
