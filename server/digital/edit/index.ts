@@ -1,5 +1,5 @@
 // Automated proofreading (issue 24, ADR 072): a .doc/.docx in, two .docx out.
-//   read (server/digital/docx/read.ts) → per paragraph the grammar engine's safe suggestions in the chosen style
+//   read (server/digital/docx/read.ts) → the grammar engine's safe suggestions, paragraphs in batches, in the chosen style
 //   of English (server/grammar-check: safeSuggestions) → write (server/digital/docx/write.ts):
 //   (a) tracked: each change a w:del (the original) + w:ins (the replacement) by "Automated proofreading";
 //   (b) clean: the changes applied, no revisions.
