@@ -221,6 +221,50 @@ describe("digital editing without JavaScript", () => {
   });
 });
 
+describe("back from a payment", () => {
+  it("waits for the purchase (refreshing every 10 s without JavaScript), then goes to the list once it is active", async () => {
+    const user = await portal.researcher();
+    const other = await portal.researcher();
+    const receipt = `rc${randomUUID().replace(/-/g, "")}`;
+    const id = randomUUID();
+    await portal.ctx.db
+      .insertInto("digital_purchases")
+      .values({
+        id,
+        user_id: user.id,
+        type: "editing",
+        offer_identity: "editing-annual",
+        price: 14000,
+        currency_iso: "USD",
+        months: 12,
+        allowed_languages: JSON.stringify([]) as never,
+        receipt_code: receipt,
+        status: "pending",
+      })
+      .execute();
+    const waiting = await user.client.get(`${EDITING}/subscribe/${receipt}/success`);
+    expect(waiting.status).toBe(200);
+    const html = await waiting.text();
+    expect(html).toContain("We are waiting for the payment to be confirmed.");
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="10"\/?><\/noscript>/);
+    // Another researcher's receipt is no purchase of theirs; the translation page does not take an editing receipt.
+    expect((await other.client.get(`${EDITING}/subscribe/${receipt}/success`)).headers.get("location")).toBe(`${EDITING}/subscribe`);
+    expect((await user.client.get(`${TRANSLATIONS}/purchase/${receipt}/success`)).headers.get("location")).toBe(`${TRANSLATIONS}/purchase`);
+
+    await portal.ctx.db
+      .updateTable("digital_purchases")
+      .set({ status: "active", starts_at: new Date(), ends_at: new Date(Date.now() + 365 * 86400_000), activated_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    const done = await user.client.get(`${EDITING}/subscribe/${receipt}/success`);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(`${EDITING}?notice=subscribed`);
+    const list = await (await user.client.get(`${EDITING}?notice=subscribed`)).text();
+    expect(list).toContain("Your digital editing subscription is active.");
+    expect(list).toContain('name="digitalEditFiles"');
+  });
+});
+
 describe("digital translation without JavaScript", () => {
   it("offers packages when no use is left, the form with uses, and refuses a missing language", async () => {
     const user = await portal.researcher();
