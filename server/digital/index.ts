@@ -19,7 +19,7 @@ export {
   loadDigitalOrders,
   searchDigitalOrders,
 } from "./orders";
-export { digitalPaymentForm, purchaseByReceipt, submitDigitalPayment, type DigitalPaymentForm, type DigitalPaymentTarget } from "./pay";
+export { digitalPaymentForm, payDigitalPurchase, purchaseByReceipt, submitDigitalPayment, type DigitalPaymentForm, type DigitalPaymentTarget } from "./pay";
 export { digitalJobs, runDigitalEdit, runDigitalTranslation } from "./jobs";
 export { listPrice, offersIn, SUBSCRIPTION_USD_CENTS } from "./offers";
 export type {

@@ -101,7 +101,20 @@ export async function submitDigitalPayment(
   if (!form.ok) return form;
   const submission = parsePaymentForm(fields, form.value.data);
   if (!submission.ok) return submission;
-  const s = submission.value;
+  return payDigitalPurchase(scope, target, submission.value, idempotencyKey);
+}
+
+/**
+ * Pays an offer with a parsed submission (the page and the API come through submitDigitalPayment). Errors:
+ * sign-in-required, forbidden, not-found, the terms box, payment-method-required, payment-in-progress,
+ * payment-pending, payment-declined.
+ */
+export async function payDigitalPurchase(
+  scope: Scope,
+  target: DigitalPaymentTarget,
+  s: PaymentSubmission,
+  idempotencyKey: string,
+): Promise<Result<PaymentAnswer>> {
   if (!s.acceptTerms) return invalid({ acceptTerms: "payment:errors.payment-accept-terms-and-conditions-failure" });
   const p = await priced(scope, target);
   if (!p.ok) return p;
