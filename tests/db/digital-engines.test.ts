@@ -60,7 +60,11 @@ const revisions = (xml: string) =>
     kind: m[1],
     text: [...m[2].matchAll(/<w:(?:t|delText)[^>]*>([^<]*)</g)].map((t) => t[1]).join(""),
   }));
-const reasonOf = (p: Promise<unknown>) => p.then(() => "done", (e: unknown) => (e instanceof DigitalEngineError ? e.reason : String(e)));
+const reasonOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "done",
+    (e: unknown) => (e instanceof DigitalEngineError ? e.reason : String(e)),
+  );
 
 const CLEAN =
   "The observations of the thermal radio emission of the moon are consistent with a very low thermal conductivity " +

@@ -71,7 +71,9 @@ describe("proofreading writer", () => {
     const ids = [...xml.matchAll(/<w:(?:ins|del) w:id="(\d+)"/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(7);
     // Headings and paragraph order kept; text outside the changes kept.
-    const styles = [...xml.matchAll(/<w:p>(?:<w:pPr>([\s\S]*?)<\/w:pPr>)?/g)].map((m) => /w:pStyle w:val="(\w+)"/.exec(m[1] ?? "")?.[1] ?? null);
+    const styles = [...xml.matchAll(/<w:p>(?:<w:pPr>([\s\S]*?)<\/w:pPr>)?/g)].map(
+      (m) => /w:pStyle w:val="(\w+)"/.exec(m[1] ?? "")?.[1] ?? null,
+    );
     expect(styles.slice(0, 2)).toEqual(["Title", "Heading1"]);
     expect(xml).toContain(">A study of <");
     expect(xml).toContain("> sample. The results<");
@@ -102,7 +104,12 @@ describe("proofreading writer", () => {
   it("runs of a paragraph: tracked pieces in order, clean text applied", () => {
     const text = "We measured a a sample.";
     const changes: ProofreadChange[] = [{ paragraph: 0, start: 12, end: 15, original: "a a", replacement: "a", rule: "repeated-word" }];
-    expect(runsWithChanges(text, changes, true)).toEqual([{ text: "We measured " }, { deleted: "a a" }, { inserted: "a" }, { text: " sample." }]);
+    expect(runsWithChanges(text, changes, true)).toEqual([
+      { text: "We measured " },
+      { deleted: "a a" },
+      { inserted: "a" },
+      { text: " sample." },
+    ]);
     expect(runsWithChanges(text, changes, false)).toEqual([{ text: "We measured a sample." }]);
   });
 });
@@ -160,7 +167,11 @@ describe("document reader", () => {
   });
 
   it("refuses what it cannot read: not a zip, a zip without a document, no words", async () => {
-    const reason = (p: Promise<unknown>) => p.then(() => "read", (e: unknown) => (e instanceof DigitalEngineError ? e.reason : String(e)));
+    const reason = (p: Promise<unknown>) =>
+      p.then(
+        () => "read",
+        (e: unknown) => (e instanceof DigitalEngineError ? e.reason : String(e)),
+      );
     expect(await reason(readDocument(await saved(Buffer.from("not a word file at all")), "docx"))).toBe("unreadable");
     expect(await reason(readDocument(await saved(Buffer.from("not a word file at all"), "doc"), "doc"))).toBe("unreadable");
     expect(await reason(readDocument(path.join(dir, "missing.docx"), "docx"))).toBe("unreadable");

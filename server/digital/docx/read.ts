@@ -168,7 +168,10 @@ function readDoc(filePath: string): Promise<DocParagraph[]> {
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(() => settle(() => reject(new DigitalEngineError("timeout", "reading the .doc took too long"))), READ_LIMITS.workerTimeoutMs);
+    const timer = setTimeout(
+      () => settle(() => reject(new DigitalEngineError("timeout", "reading the .doc took too long"))),
+      READ_LIMITS.workerTimeoutMs,
+    );
     worker.on("message", (m: { text?: string; tooLong?: number; error?: string }) =>
       settle(() => {
         if (typeof m.text === "string")

@@ -5,7 +5,7 @@
 //   (b) clean: the changes applied, no revisions.
 // No note is added to the text (the researcher's text stays theirs): the document properties say what made it.
 import { dialectOfStyle, type StyleOfEnglish } from "#common/digital/constants";
-import { safeSuggestions } from "../../grammar-check/engine/suggest";
+import { safeSuggestions } from "../../grammar-check";
 import { readDocument, wordsOf } from "../docx/read";
 import { writeDocx, type DocRun, type WritableParagraph } from "../docx/write";
 import { DigitalEngineError, type DocParagraph, type ProofreadChange, type ProofreadOutput } from "../types";
@@ -80,9 +80,18 @@ export async function writeProofread(
   const build = (tracked: boolean): WritableParagraph[] =>
     paragraphs.map((p, i) => ({
       style: p.style,
-      runs: runsWithChanges(p.text, (byParagraph.get(i) ?? []).sort((a, b) => a.start - b.start), tracked),
+      runs: runsWithChanges(
+        p.text,
+        (byParagraph.get(i) ?? []).sort((a, b) => a.start - b.start),
+        tracked,
+      ),
     }));
-  const props = { creator: PROOFREADING_AUTHOR, description: PROOFREADING_DESCRIPTION, revisionAuthor: PROOFREADING_AUTHOR, revisionDate: date };
+  const props = {
+    creator: PROOFREADING_AUTHOR,
+    description: PROOFREADING_DESCRIPTION,
+    revisionAuthor: PROOFREADING_AUTHOR,
+    revisionDate: date,
+  };
   const [tracked, clean] = await Promise.all([writeDocx(build(true), props), writeDocx(build(false), props)]);
   return { tracked, clean };
 }

@@ -126,7 +126,13 @@ function spawnApertium(binary: string, mode: string, file: string, chars: number
         const text = Buffer.concat(out).toString("utf8").replace(/\n+$/, "");
         // The script exits 0 even when a stage failed: no output for some input is a failure too.
         if (code === 0 && text.trim() !== "") resolve(text);
-        else reject(new DigitalEngineError("engine", `apertium ${mode} exited (${signal ?? code}) without a translation: ${err.trim().slice(0, 300)}`));
+        else
+          reject(
+            new DigitalEngineError(
+              "engine",
+              `apertium ${mode} exited (${signal ?? code}) without a translation: ${err.trim().slice(0, 300)}`,
+            ),
+          );
       }),
     );
   });

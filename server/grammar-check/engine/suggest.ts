@@ -72,7 +72,11 @@ function spellingSuggestion(text: string, lint: RawLint, vocabulary: ReadonlySet
 }
 
 /** Which of a text's raw lints are applied, and how (pure: the unit tests drive it with planted lints). */
-export function selectSafe(text: string, lints: readonly RawLint[], vocabulary: ReadonlySet<string> = scienceVocabulary()): SafeSuggestion[] {
+export function selectSafe(
+  text: string,
+  lints: readonly RawLint[],
+  vocabulary: ReadonlySet<string> = scienceVocabulary(),
+): SafeSuggestion[] {
   const chosen: SafeSuggestion[] = [];
   const ordered = [...lints].sort((a, b) => a.start - b.start || a.end - b.end);
   for (const lint of ordered) {
@@ -90,7 +94,13 @@ export function selectSafe(text: string, lints: readonly RawLint[], vocabulary: 
     } else if (lint.kind === "Repetition") {
       const words = problem.trim().split(/\s+/);
       const r = lint.replacements[0]?.trim();
-      if (words.length === 2 && norm(words[0]) === norm(words[1]) && r !== undefined && norm(r) === norm(words[0]) && problem === problem.trim())
+      if (
+        words.length === 2 &&
+        norm(words[0]) === norm(words[1]) &&
+        r !== undefined &&
+        norm(r) === norm(words[0]) &&
+        problem === problem.trim()
+      )
         pick = { start: lint.start, end: lint.end, replacement: words[0], rule: "repeated-word" };
     } else {
       const r = lint.replacements[0];
