@@ -51,7 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("digital_purchases_active_dates", sql`status <> 'active' or (starts_at is not null and ends_at is not null)`)
     .execute();
   await sql`create index digital_purchases_user_idx on digital_purchases (user_id, type, ends_at) where status = 'active'`.execute(db);
-  await sql`create unique index digital_purchases_invoice_idx on digital_purchases (invoice_number) where invoice_number is not null`.execute(db);
+  await sql`create unique index digital_purchases_invoice_idx on digital_purchases (invoice_number) where invoice_number is not null`.execute(
+    db,
+  );
   // The Chinese trial is granted once per user, whatever races.
   await sql`create unique index digital_purchases_trial_idx on digital_purchases (user_id) where trial`.execute(db);
 
@@ -85,7 +87,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("digital_orders")
     .addColumn("id", "uuid", (c) => c.primaryKey())
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("type", "text", (c) => c.notNull().defaultTo("translation").check(sql`type in ('translation')`))
+    .addColumn("type", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("translation")
+        .check(sql`type in ('translation')`),
+    )
     .addColumn("file_id", "uuid", (c) => c.notNull().references("files.id"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("language", "text", (c) => c.notNull().check(sql`language in ('es_ES', 'pt_BR', 'zh_CN')`))

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import type { DB } from "../db";
 import { setUserState } from "./store";
+import { translationEngineFor, translationOptionsFromEnv } from "./translate";
 
 export interface DigitalAccess {
   editing: boolean;
@@ -56,6 +57,8 @@ export async function chineseTrialEligibility(scope: Scope): Promise<Result<{ el
   if (scope.userId === null) return fail("sign-in-required");
   const access = await digitalAccess(scope);
   if (!access.chineseTranslation) return ok({ eligible: false });
+  // A free use nothing can spend is no gift: without a Chinese engine (live mode has none, ADR 072) nobody is eligible.
+  if (!translationEngineFor(CHINESE_LANGUAGE, translationOptionsFromEnv(scope.app.env))) return ok({ eligible: false });
   if (!(await isChinese(scope, scope.app.db, scope.userId))) return ok({ eligible: false });
   const granted = await scope.app.db
     .selectFrom("digital_purchases")

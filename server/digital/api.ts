@@ -26,6 +26,7 @@ import {
   startOrderFromDigitalEdit,
   submitDigitalPayment,
 } from "./index";
+import { digitalInvoicePdf } from "./documents";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -60,8 +61,7 @@ function pay(type: "editing" | "translation") {
     const { scope, body } = input as PaymentInput & { scope: Parameters<typeof submitDigitalPayment>[0] };
     const key = headerKey(input);
     if (!key) return fail(key === undefined ? "idempotency-key-required" : "idempotency-key-invalid");
-    if (!body.availablePurchaseIdentity)
-      return invalid({ availableDigitalPurchaseIdentity: "digital:errors.available-purchase-required" });
+    if (!body.availablePurchaseIdentity) return invalid({ availableDigitalPurchaseIdentity: "digital:errors.available-purchase-required" });
     if (body.badLanguage) return invalid({ language: "digital:errors.language-required" });
     // Each payment path buys its own kind of offer: the subscription through digital-edit, packages through translation.
     const isEditing = body.availablePurchaseIdentity === "editing-annual";
@@ -84,7 +84,8 @@ export const digitalApi: EndpointTable = [
     method: "GET",
     path: "/api/digital-edit/load",
     auth: "user",
-    summary: "The digital editing page's state: offers priced in the user's currency, the subscription, the trial flag, canUpload, displayType.",
+    summary:
+      "The digital editing page's state: offers priced in the user's currency, the subscription, the trial flag, canUpload, displayType.",
     handler: ({ scope }) => loadDigitalEdit(scope),
   }),
   endpoint({
@@ -162,7 +163,8 @@ export const digitalApi: EndpointTable = [
     method: "GET",
     path: "/api/digital-order/load",
     auth: "user",
-    summary: "The translation page's state: packages priced in the user's currency, purchases, uses available, word-count-exceeded state, languages.",
+    summary:
+      "The translation page's state: packages priced in the user's currency, purchases, uses available, word-count-exceeded state, languages.",
     handler: ({ scope }) => loadDigitalOrders(scope),
   }),
   endpoint({
@@ -216,6 +218,24 @@ export const digitalApi: EndpointTable = [
   }),
   endpoint({
     method: "GET",
+    path: "/api/digital-invoice/:number/pdf",
+    auth: "user",
+    summary: "A digital purchase's invoice (and receipt: the payments on it) as a PDF in its language; the owner's only.",
+    async handler({ scope, params }) {
+      const r = await digitalInvoicePdf(scope, params.number);
+      if (!r.ok) return r;
+      return new Response(new Uint8Array(r.value), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `inline; filename="${params.number}.pdf"`,
+          "Cache-Control": "private, no-store",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
+    },
+  }),
+  endpoint({
+    method: "GET",
     path: "/api/digital-purchase/:receiptCode",
     auth: "user",
     summary: "The user's purchase by its receipt code, with `active` (the success page polls it every 10 s).",
@@ -236,4 +256,3 @@ export const digitalApi: EndpointTable = [
     handler: ({ scope }) => grantChineseTrial(scope),
   }),
 ];
-

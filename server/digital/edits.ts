@@ -15,7 +15,7 @@ import { digitalAccess } from "./access";
 import { digitalEditJob } from "./jobs";
 import { loadOffers } from "./load";
 import { activePurchases, editView, isIdentity, pageOf, purchaseView, userState, setUserState, type EditRow } from "./store";
-import { readOneDocument } from "./upload";
+import { readOneDocument, refusal } from "./upload";
 import type { DigitalEditLoad, DigitalEditView, Pagination } from "./types";
 
 /** Signed in and the area open (allowsDigitalEditing), else the refusal. */
@@ -109,7 +109,7 @@ async function canUploadEdit(scope: Scope): Promise<boolean> {
 export async function createDigitalEdit(scope: Scope, body: MultipartBody): Promise<Result<{ digitalEdits: DigitalEditView[] }>> {
   const refused = await editingRefusal(scope);
   if (refused) return refused;
-  if (!(await canUploadEdit(scope))) return fail(DIGITAL_ERRORS.subscriptionRequired);
+  if (!(await canUploadEdit(scope))) return refusal(DIGITAL_ERRORS.subscriptionRequired);
   const upload = await readOneDocument(scope, body, FIELDS.editFiles);
   if (!upload.ok) return upload;
   const style = upload.fields[FIELDS.styleOfEnglish];

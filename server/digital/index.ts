@@ -19,7 +19,15 @@ export {
   loadDigitalOrders,
   searchDigitalOrders,
 } from "./orders";
-export { digitalPaymentForm, payDigitalPurchase, purchaseByReceipt, submitDigitalPayment, type DigitalPaymentForm, type DigitalPaymentTarget } from "./pay";
+export {
+  digitalPaymentForm,
+  payDigitalPurchase,
+  purchaseByReceipt,
+  submitDigitalPayment,
+  type DigitalPaymentForm,
+  type DigitalPaymentTarget,
+} from "./pay";
+export { digitalInvoicePdf } from "./documents";
 export { digitalJobs, runDigitalEdit, runDigitalTranslation } from "./jobs";
 export { listPrice, offersIn, SUBSCRIPTION_USD_CENTS } from "./offers";
 export type {

@@ -90,12 +90,24 @@ export async function runDigitalTranslation(ctx: AppContext, orderId: string): P
   try {
     if (row.deleted_at) throw new DigitalEngineError("unreadable", "the file was removed");
     const started = Date.now();
-    const out = await translateDocument(storedPath(ctx, row.stored_name), extOf(row.name), row.language, translationOptionsFromEnv(ctx.env));
+    const out = await translateDocument(
+      storedPath(ctx, row.stored_name),
+      extOf(row.name),
+      row.language,
+      translationOptionsFromEnv(ctx.env),
+    );
     const file = await saveUpload(ctx, out.docx, { ...owner, kind: "digital", originalName: outputName(row.name, "English") });
     made = file.id;
     const done = await ctx.db
       .updateTable("digital_orders")
-      .set({ status: "completed", output_file_id: file.id, engine: out.engine, words: out.words, failure_reason: null, completed_at: new Date() })
+      .set({
+        status: "completed",
+        output_file_id: file.id,
+        engine: out.engine,
+        words: out.words,
+        failure_reason: null,
+        completed_at: new Date(),
+      })
       .where("id", "=", orderId)
       .where("status", "=", "processing")
       .executeTakeFirst();

@@ -56,17 +56,15 @@ export function offersIn(currency: PriceCurrency, languages: TranslationLanguage
     name: `digital:offers.${EDITING_OFFER}`,
     allowedLanguages: [],
   };
-  const packages = TRANSLATION_PACKAGES.map(
-    (p): AvailablePurchase => ({
-      identity: p.identity,
-      type: "translation",
-      price: listPrice(p.priceUsdCents, currency),
-      fullPrice: listPrice(p.uses * SINGLE_USE_USD_CENTS, currency),
-      currencyIso: currency.isoCode,
-      numberOfUsesAvailable: p.uses,
-      name: `digital:offers.${p.identity}`,
-      allowedLanguages: languages,
-    }),
-  );
+  const packages = TRANSLATION_PACKAGES.map((p): AvailablePurchase => ({
+    identity: p.identity,
+    type: "translation",
+    price: listPrice(p.priceUsdCents, currency),
+    fullPrice: listPrice(p.uses * SINGLE_USE_USD_CENTS, currency),
+    currencyIso: currency.isoCode,
+    numberOfUsesAvailable: p.uses,
+    name: `digital:offers.${p.identity}`,
+    allowedLanguages: languages,
+  }));
   return [editing, ...packages];
 }

@@ -104,6 +104,9 @@ export async function createDigitalOrder(scope: Scope, body: MultipartBody): Pro
   const userId = scope.userId!;
   // A new create clears the word-count-exceeded state (spec 3 §4).
   await setUserState(scope.app.db, userId, { word_count_exceeded_file_id: null });
+  // No use left at all: refused before the body is read (the spend below is the authority).
+  const active = await activePurchases(scope.app.db, userId, "translation");
+  if (!active.some((p) => (p.uses_remaining ?? 0) > 0)) return refusal(DIGITAL_ERRORS.noUsesLeft);
   const upload = await readOneDocument(scope, body, FIELDS.translationFiles);
   if (!upload.ok) return upload;
   const language = upload.fields[FIELDS.language] as TranslationLanguage | undefined;
@@ -130,14 +133,24 @@ export async function createDigitalOrder(scope: Scope, body: MultipartBody): Pro
   }
   if (words > TRANSLATION_WORD_LIMIT) {
     await setUserState(scope.app.db, userId, { word_count_exceeded_file_id: upload.file.id });
-    return fail(DIGITAL_ERRORS.wordCountExceeded, { fileIdentity: upload.file.id, params: { words, limit: TRANSLATION_WORD_LIMIT } });
+    return fail(DIGITAL_ERRORS.wordCountExceeded, {
+      fileIdentity: upload.file.id,
+      params: { fileName: upload.file.originalName, words, limit: TRANSLATION_WORD_LIMIT },
+    });
   }
   const created = await scope.app.db.transaction().execute(async (trx) => {
     const purchaseId = await spendOneUse(trx, userId, language);
     if (!purchaseId) return null;
     const row = await trx
       .insertInto("digital_orders")
-      .values({ id: randomUUID(), user_id: userId, file_id: upload.file.id, name: upload.file.originalName, language, purchase_id: purchaseId })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        file_id: upload.file.id,
+        name: upload.file.originalName,
+        language,
+        purchase_id: purchaseId,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await setUserState(trx, userId, { has_uploaded_translation: true });
@@ -146,7 +159,7 @@ export async function createDigitalOrder(scope: Scope, body: MultipartBody): Pro
   });
   if (!created) {
     await upload.discard();
-    return fail(DIGITAL_ERRORS.noUsesLeft);
+    return refusal(DIGITAL_ERRORS.noUsesLeft);
   }
   return ok({ type: "translation", digitalOrders: [orderView(created)] });
 }

@@ -232,7 +232,12 @@ async function voidDigitalInvoice(scope: Scope, number: string): Promise<void> {
       .returning("number")
       .executeTakeFirst();
     if (voided)
-      await trx.updateTable("digital_purchases").set({ status: "void" }).where("invoice_number", "=", number).where("status", "=", "pending").execute();
+      await trx
+        .updateTable("digital_purchases")
+        .set({ status: "void" })
+        .where("invoice_number", "=", number)
+        .where("status", "=", "pending")
+        .execute();
   });
 }
 

@@ -144,7 +144,10 @@ export async function pageOf<R>(
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number((count as { n: string | number }).n);
-  return { results: (rows as never[]).map(map), pagination: { page: p, pageSize: DIGITAL_PAGE_SIZE, total, pages: Math.ceil(total / DIGITAL_PAGE_SIZE) } };
+  return {
+    results: (rows as never[]).map(map),
+    pagination: { page: p, pageSize: DIGITAL_PAGE_SIZE, total, pages: Math.ceil(total / DIGITAL_PAGE_SIZE) },
+  };
 }
 
 export type { AvailablePurchase };

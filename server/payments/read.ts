@@ -144,7 +144,8 @@ export function paymentLanding(lang: SiteLang, payment: PaymentRow): string {
   if (payment.purpose === "prepay") return paths.prepayComplete(lang, good ? "success" : "error");
   if (payment.purpose === "digital" && payment.details.digitalReceiptCode) {
     const code = payment.details.digitalReceiptCode;
-    if (payment.details.digitalType === "editing") return good ? paths.digitalEditingSubscribe(lang, code, true) : paths.digitalEditingSubscribe(lang);
+    if (payment.details.digitalType === "editing")
+      return good ? paths.digitalEditingSubscribe(lang, code, true) : paths.digitalEditingSubscribe(lang);
     return good ? paths.digitalTranslationsPurchase(lang, code, true) : paths.digitalTranslationsPurchase(lang);
   }
   return paths.invoicesUnpaidLanding(lang, good ? "success" : "error");

@@ -144,7 +144,12 @@ describe("purchases through the payment form", () => {
   it("two tabs: a PayPal order still open sends the second key to it (payment-pending); the capture activates once", async () => {
     const user = await createResearcher(t.ctx);
     const scope = scopeFor(t.ctx, user);
-    const first = await payDigitalPurchase(scope, { availablePurchaseIdentity: "three-uses" }, paymentSubmission(PAYMENT_METHOD.paypal), randomUUID());
+    const first = await payDigitalPurchase(
+      scope,
+      { availablePurchaseIdentity: "three-uses" },
+      paymentSubmission(PAYMENT_METHOD.paypal),
+      randomUUID(),
+    );
     expect(first.ok && first.value.status).toBe("pending");
     const [pending] = await purchasesOf(user.id);
     expect(pending.status).toBe("pending");
@@ -185,7 +190,10 @@ describe("digital edits", () => {
     await t.ctx.db.insertInto("digital_user_state").values({ user_id: user.id, editing_trial: true }).execute();
     const noStyle = await createDigitalEdit(scope, body("digitalEditFiles", [{ name: "m.docx", bytes: await docx() }]));
     expect(noStyle).toMatchObject({ ok: false, fieldErrors: { styleOfEnglish: "digital:errors.style-of-english-required" } });
-    const pdf = await createDigitalEdit(scope, body("digitalEditFiles", [{ name: "f.pdf", bytes: new Uint8Array(await makePdf("x")) }], fields));
+    const pdf = await createDigitalEdit(
+      scope,
+      body("digitalEditFiles", [{ name: "f.pdf", bytes: new Uint8Array(await makePdf("x")) }], fields),
+    );
     expect(pdf).toMatchObject({ ok: false, error: "filetype-not-allowed", details: { params: { fileName: "f.pdf" } } });
     const created = await createDigitalEdit(scope, body("digitalEditFiles", [{ name: "m.docx", bytes: await docx() }], fields));
     expect(created.ok).toBe(true);
@@ -228,7 +236,12 @@ describe("digital edits", () => {
     const a = await startOrderFromDigitalEdit(scope, edit.identity);
     const b = await startOrderFromDigitalEdit(scope, edit.identity);
     expect(a.ok && b.ok && a.value.orderFormId === b.value.orderFormId).toBe(true);
-    const mains = await t.ctx.db.selectFrom("files").select("original_name").where("owner_user_id", "=", user.id).where("kind", "=", "main").execute();
+    const mains = await t.ctx.db
+      .selectFrom("files")
+      .select("original_name")
+      .where("owner_user_id", "=", user.id)
+      .where("kind", "=", "main")
+      .execute();
     expect(mains.map((m) => m.original_name)).toEqual(["m.docx"]);
 
     expect(await archiveDigitalEdit(scope, edit.identity)).toEqual({ ok: true, value: { fileName: "m.docx" } });
@@ -242,7 +255,10 @@ describe("digital edits", () => {
     const user = await createResearcher(t.ctx);
     const scope = scopeFor(t.ctx, user);
     await t.ctx.db.insertInto("digital_user_state").values({ user_id: user.id, editing_trial: true }).execute();
-    const created = await createDigitalEdit(scope, body("digitalEditFiles", [{ name: "empty.docx", bytes: await docx(" ") }], { styleOfEnglish: "British English" }));
+    const created = await createDigitalEdit(
+      scope,
+      body("digitalEditFiles", [{ name: "empty.docx", bytes: await docx(" ") }], { styleOfEnglish: "British English" }),
+    );
     expect(created.ok).toBe(true);
     await runJobs();
     const id = created.ok ? created.value.digitalEdits[0].identity : "";
@@ -318,7 +334,11 @@ describe("translations: one use per create", () => {
     const fileIdentity = !r.ok ? (r.details?.fileIdentity as string) : "";
     expect(fileIdentity).toMatch(/^[0-9a-f-]{36}$/);
     const load = await loadDigitalOrders(scope);
-    expect(load.ok && [load.value.wordCountExceeded, load.value.fileIdentity, load.value.numberOfUsesAvailable]).toEqual([true, fileIdentity, 1]);
+    expect(load.ok && [load.value.wordCountExceeded, load.value.fileIdentity, load.value.numberOfUsesAvailable]).toEqual([
+      true,
+      fileIdentity,
+      1,
+    ]);
     expect((await create(scope)).ok).toBe(true);
     const after = await loadDigitalOrders(scope);
     expect(after.ok && [after.value.wordCountExceeded, after.value.fileIdentity]).toEqual([false, null]);
@@ -342,9 +362,15 @@ describe("the Chinese trial", () => {
     ]);
     expect(await digitalInvoices(user.id)).toEqual([]);
     // Its use translates Chinese only.
-    const es = await createDigitalOrder(cn(user), body("digitalTranslationFiles", [{ name: "t.docx", bytes: await docx() }], { language: "es_ES" }));
+    const es = await createDigitalOrder(
+      cn(user),
+      body("digitalTranslationFiles", [{ name: "t.docx", bytes: await docx() }], { language: "es_ES" }),
+    );
     expect(es).toMatchObject({ ok: false, error: "no-uses-left" });
-    const zh = await createDigitalOrder(cn(user), body("digitalTranslationFiles", [{ name: "z.docx", bytes: await docx("研究结果表明浓度随年龄增加。") }], { language: "zh_CN" }));
+    const zh = await createDigitalOrder(
+      cn(user),
+      body("digitalTranslationFiles", [{ name: "z.docx", bytes: await docx("研究结果表明浓度随年龄增加。") }], { language: "zh_CN" }),
+    );
     expect(zh.ok).toBe(true);
   });
 
@@ -355,5 +381,47 @@ describe("the Chinese trial", () => {
     expect(await chineseTrialEligibility(scopeFor(t.ctx, user))).toEqual({ ok: true, value: { eligible: true } });
     const visitor = { ...scopeFor(t.ctx, user), userId: null };
     expect(await chineseTrialEligibility(visitor)).toMatchObject({ ok: false, error: "sign-in-required" });
+  });
+});
+
+describe("no translation engine for a language (live mode, Chinese)", () => {
+  it("refuses the create before anything is spent: translation-engine-unavailable", async () => {
+    const live = await createTestContext({ DATA_DIR: dataDir, TRANSLATION_MODE: "live" });
+    try {
+      const user = await createResearcher(live.ctx);
+      const scope = { ...scopeFor(live.ctx, user), localization: "CN" };
+      // No Chinese engine: the trial is not offered (a use nothing could spend).
+      expect(await chineseTrialEligibility(scope)).toEqual({ ok: true, value: { eligible: false } });
+      expect(await grantChineseTrial(scope)).toMatchObject({ ok: false, error: "not-eligible" });
+      await live.ctx.db
+        .insertInto("digital_purchases")
+        .values({
+          id: randomUUID(),
+          user_id: user.id,
+          type: "translation",
+          offer_identity: "one-use",
+          price: 0,
+          currency_iso: "USD",
+          starts_at: new Date(Date.now() - 1000),
+          ends_at: new Date(Date.now() + 86_400_000),
+          months: 12,
+          uses_total: 1,
+          uses_remaining: 1,
+          allowed_languages: JSON.stringify(["zh_CN"]),
+          receipt_code: randomUUID(),
+          status: "active",
+        })
+        .execute();
+      const r = await createDigitalOrder(
+        scope,
+        body("digitalTranslationFiles", [{ name: "z.docx", bytes: await docx("研究结果表明浓度随年龄增加。") }], { language: "zh_CN" }),
+      );
+      expect(r).toMatchObject({ ok: false, error: "translation-engine-unavailable", details: { params: { language: "zh_CN" } } });
+      const purchases = await live.ctx.db.selectFrom("digital_purchases").select("uses_remaining").where("user_id", "=", user.id).execute();
+      expect(purchases.map((p) => p.uses_remaining)).toEqual([1]);
+      expect(await live.ctx.db.selectFrom("digital_orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    } finally {
+      await live.close();
+    }
   });
 });

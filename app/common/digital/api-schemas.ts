@@ -15,7 +15,10 @@ const page = z.optional(
       z.transform((v: string) => Number(v)),
       z
         .number()
-        .check(z.minimum(1, { error: "digital:errors.page-invalid" }), z.maximum(DIGITAL_PAGE_MAX, { error: "digital:errors.page-invalid" })),
+        .check(
+          z.minimum(1, { error: "digital:errors.page-invalid" }),
+          z.maximum(DIGITAL_PAGE_MAX, { error: "digital:errors.page-invalid" }),
+        ),
     ),
   ),
 );
@@ -45,15 +48,17 @@ export const digitalPaymentBody = z.pipe(
     availableDigitalPurchaseIdentity: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
     language: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
   }),
-  z.transform((b): { fields: PaymentFields; availablePurchaseIdentity: string; language: TranslationLanguage | undefined; badLanguage: boolean } => {
-    const { fields } = paymentBodyFields(b);
-    const language = typeof b.language === "string" && b.language.trim() ? b.language.trim() : undefined;
-    const known = language === undefined || (TRANSLATION_LANGUAGES as readonly string[]).includes(language);
-    return {
-      fields,
-      availablePurchaseIdentity: typeof b.availableDigitalPurchaseIdentity === "string" ? b.availableDigitalPurchaseIdentity.trim() : "",
-      language: known ? (language as TranslationLanguage | undefined) : undefined,
-      badLanguage: !known,
-    };
-  }),
+  z.transform(
+    (b): { fields: PaymentFields; availablePurchaseIdentity: string; language: TranslationLanguage | undefined; badLanguage: boolean } => {
+      const { fields } = paymentBodyFields(b);
+      const language = typeof b.language === "string" && b.language.trim() ? b.language.trim() : undefined;
+      const known = language === undefined || (TRANSLATION_LANGUAGES as readonly string[]).includes(language);
+      return {
+        fields,
+        availablePurchaseIdentity: typeof b.availableDigitalPurchaseIdentity === "string" ? b.availableDigitalPurchaseIdentity.trim() : "",
+        language: known ? (language as TranslationLanguage | undefined) : undefined,
+        badLanguage: !known,
+      };
+    },
+  ),
 );
