@@ -48,7 +48,7 @@ export default function DigitalEditDetails() {
         <dl className="facts">
           <dt>{t("details.uploaded")}</dt>
           <dd>{formatDateTime(edit.createdAt, lang)}</dd>
-          <dt>{t("upload.style")}</dt>
+          <dt>{t("details.style")}</dt>
           <dd>{t(`style.${style}`)}</dd>
           <dt>{t("details.status")}</dt>
           <dd>{t(`status.${edit.status}`)}</dd>

@@ -95,8 +95,8 @@ export default function DigitalTranslationsPage() {
           {t(`errors.${DIGITAL_ERRORS.wordCountExceeded}`, { limit: TRANSLATION_WORD_LIMIT.toLocaleString(lang) })}
         </p>
       ) : null}
-      <div className="gc-layout">
-        <div className="gc-main stack">
+      <div className="digital-single">
+        <div className="stack">
           <p className="digital-disclaimer">{t("translations.disclaimer")}</p>
           {data.load.displayType === "previous-uploads-type" ? <p className="alert alert-info">{t("translations.noUsesLeft")}</p> : null}
           {uses > 0 ? (

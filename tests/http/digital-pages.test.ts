@@ -210,8 +210,7 @@ describe("digital editing without JavaScript", () => {
 
   it("shows the subscription at 30 % off with the list price struck through and the payment form", async () => {
     const html = await (await user.client.get(`${EDITING}/subscribe`)).text();
-    expect(html).toMatch(/<s class="digital-list-price"[^>]*>\$200\.00<\/s>/);
-    expect(html).toContain("$140.00");
+    expect(html).toMatch(/<s class="digital-list-price"[^>]*>\$200<\/s> <strong>\$140<\/strong>/);
     expect(html).toContain("30 % off");
     expect(html).toContain("Valid for one year from today");
     expect(html).toContain('name="idempotencyKey"');
@@ -219,6 +218,50 @@ describe("digital editing without JavaScript", () => {
     const r = await user.client.get(`${EDITING}/subscribe/${randomUUID()}/success`);
     expect(r.status).toBe(302);
     expect(r.headers.get("location")).toBe(`${EDITING}/subscribe`);
+  });
+});
+
+describe("back from a payment", () => {
+  it("waits for the purchase (refreshing every 10 s without JavaScript), then goes to the list once it is active", async () => {
+    const user = await portal.researcher();
+    const other = await portal.researcher();
+    const receipt = `rc${randomUUID().replace(/-/g, "")}`;
+    const id = randomUUID();
+    await portal.ctx.db
+      .insertInto("digital_purchases")
+      .values({
+        id,
+        user_id: user.id,
+        type: "editing",
+        offer_identity: "editing-annual",
+        price: 14000,
+        currency_iso: "USD",
+        months: 12,
+        allowed_languages: JSON.stringify([]) as never,
+        receipt_code: receipt,
+        status: "pending",
+      })
+      .execute();
+    const waiting = await user.client.get(`${EDITING}/subscribe/${receipt}/success`);
+    expect(waiting.status).toBe(200);
+    const html = await waiting.text();
+    expect(html).toContain("We are waiting for the payment to be confirmed.");
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="10"\/?><\/noscript>/);
+    // Another researcher's receipt is no purchase of theirs; the translation page does not take an editing receipt.
+    expect((await other.client.get(`${EDITING}/subscribe/${receipt}/success`)).headers.get("location")).toBe(`${EDITING}/subscribe`);
+    expect((await user.client.get(`${TRANSLATIONS}/purchase/${receipt}/success`)).headers.get("location")).toBe(`${TRANSLATIONS}/purchase`);
+
+    await portal.ctx.db
+      .updateTable("digital_purchases")
+      .set({ status: "active", starts_at: new Date(), ends_at: new Date(Date.now() + 365 * 86400_000), activated_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    const done = await user.client.get(`${EDITING}/subscribe/${receipt}/success`);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(`${EDITING}?notice=subscribed`);
+    const list = await (await user.client.get(`${EDITING}?notice=subscribed`)).text();
+    expect(list).toContain("Your digital editing subscription is active.");
+    expect(list).toContain('name="digitalEditFiles"');
   });
 });
 
@@ -290,9 +333,11 @@ describe("digital translation without JavaScript", () => {
     const user = await portal.researcher();
     const html = await (await user.client.get(`${TRANSLATIONS}/purchase?package=three-uses&language=es_ES`)).text();
     expect(html).toContain('name="package"');
-    expect(html).toMatch(/value="three-uses" checked=""/);
+    expect(html).toMatch(/name="package" checked="" value="three-uses"/);
     expect(html).toContain("3 translations");
-    expect(html).toMatch(/<s[^>]*>\$75\.00<\/s> <strong>\$65\.00<\/strong>/);
+    expect(html).toMatch(/<s aria-label="Full price">\$75<\/s> <strong>\$65<\/strong>/);
+    // The single use is not discounted: no struck price beside it.
+    expect(html).toMatch(/1 use<!-- --> ·<!-- --> <!-- --> <strong>\$25<\/strong>/);
     expect(html).toContain('<input type="hidden" name="package" value="three-uses"/>');
     expect(html).toContain('<input type="hidden" name="language" value="es_ES"/>');
   });

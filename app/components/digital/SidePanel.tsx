@@ -48,7 +48,8 @@ function SubscribeCard({ load }: { load: DigitalEditLoad }) {
         <p>{t("side.groupBody")}</p>
       </section>
     );
-  if (load.hasDigitalEditingPurchase) return null;
+  // Without a subscription or the trial the main column already offers it (the subscribe notice): once is enough.
+  if (load.hasDigitalEditingPurchase || !load.canUpload) return null;
   return (
     <section className="card stack digital-card-offer">
       <h2>{t("side.subscribeHeading")}</h2>

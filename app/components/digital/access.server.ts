@@ -58,7 +58,8 @@ export function pageErrors(r: { error: string; fieldErrors: Record<string, strin
   const params: Record<string, string> = {};
   // The domain's parameters travel as `details.params` ({ fileName }) or, for older codes, beside it.
   const nested = r.details?.params && typeof r.details.params === "object" ? (r.details.params as Record<string, unknown>) : {};
-  for (const [k, v] of Object.entries({ ...r.details, ...nested })) if (typeof v === "string" || typeof v === "number") params[k] = String(v);
+  for (const [k, v] of Object.entries({ ...r.details, ...nested }))
+    if (typeof v === "string" || typeof v === "number") params[k] = String(v);
   const fields: Record<string, string> = {};
   for (const [field, key] of Object.entries(r.fieldErrors)) fields[field] = key.includes(":") ? key : `digital:errors.${key}`;
   return { fields, form: Object.keys(fields).length ? null : { key: `digital:errors.${r.error}`, params } };
