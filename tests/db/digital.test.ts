@@ -165,6 +165,24 @@ describe("purchases through the payment form", () => {
     expect(loads.ok && [loads.value.numberOfUsesAvailable, loads.value.displayType]).toEqual([3, "uses-type"]);
   });
 
+  it("10 tabs with their own keys at once: every payment taken answers its tab, the others are told one is in progress", async () => {
+    const user = await createResearcher(t.ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        payDigitalPurchase(scopeFor(t.ctx, user), { availablePurchaseIdentity: "ten-uses" }, cardSubmission(), randomUUID()),
+      ),
+    );
+    const succeeded = answers.filter((a) => a.ok && a.value.status === "succeeded");
+    expect(succeeded.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) if (!a.ok) expect(a.error).toBe("payment-in-progress");
+    // Money moved exactly once per answered payment: as many captures, settled invoices and active purchases.
+    const payments = await digitalPayments(user.id);
+    expect(payments.filter((p) => p.status === "succeeded")).toHaveLength(succeeded.length);
+    expect(payments).toHaveLength(succeeded.length);
+    expect((await digitalInvoices(user.id)).map((i) => i.status)).toEqual(Array(succeeded.length).fill("paid"));
+    expect((await purchasesOf(user.id)).map((p) => p.status)).toEqual(Array(succeeded.length).fill("active"));
+  });
+
   it("50 concurrent submits with one key make one payment, one invoice and one purchase", async () => {
     const user = await createResearcher(t.ctx);
     const key = randomUUID();
