@@ -7,6 +7,7 @@ import { requireUser } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { DIGITAL_ERRORS } from "#common/digital/constants";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { chineseTrialEligibility, grantChineseTrial } from "#server/digital";
 
 export const meta = titleMeta;
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await trialScope(request, context);
   const r = await grantChineseTrial(scope);
-  if (!r.ok) return Response.json({ error: `errors.${DIGITAL_ERRORS.trialError}` }, { status: 409 });
+  if (!r.ok) return Response.json({ error: `errors.${DIGITAL_ERRORS.trialError}` }, { status: errorStatus(r.error) });
   const newPlatform = await context.app.config.flag("curie_is_launched");
   throw redirect(
     newPlatform ? paths.rubriqPlanSubscribe(scope.lang) : paths.digitalTranslations(scope.lang, undefined, { notice: "trial" }),

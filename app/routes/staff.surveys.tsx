@@ -8,6 +8,7 @@ import { requireStaff } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { formatDateTime } from "#common/format";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { listDigitalSurveyAnswers, type SurveyAnswerView, type SurveySummary } from "#server/digital";
 import { pageParam } from "#app/components/digital/access.server";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const r = await listDigitalSurveyAnswers(scope, pageParam(new URL(request.url).searchParams.get("page")));
-  if (!r.ok) throw new Response("Forbidden", { status: 403 });
+  if (!r.ok) throw new Response("Forbidden", { status: errorStatus(r.error) });
   const t = await getFixedT(request, "digital");
   return Response.json({ title: t("staffSurvey.title"), ...r.value }, { headers: { "Cache-Control": "private, no-store" } });
 }
