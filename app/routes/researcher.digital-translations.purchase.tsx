@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { getFixedT } from "#app/i18n.server";
@@ -89,6 +90,8 @@ export default function DigitalPurchase() {
   const { t } = useTranslation("digital");
   const lang = useLang();
   const submit = useSubmit();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const selected = data.selected ?? null;
   return (
     <div className="gc-page digital-page">
@@ -142,11 +145,15 @@ export default function DigitalPurchase() {
                 </div>
               ))}
             </fieldset>
-            <noscript>
-              <button type="submit" className="button">
-                {t("purchase.choose")}
-              </button>
-            </noscript>
+            {/* Until the page's script runs (and always without JavaScript) the choice is sent by this button;
+                once hydrated, every change sends it. */}
+            {hydrated ? null : (
+              <div>
+                <button type="submit" className="button">
+                  {t("purchase.choose")}
+                </button>
+              </div>
+            )}
           </Form>
           <section className="card stack">
             <h2>

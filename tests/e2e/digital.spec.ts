@@ -114,6 +114,16 @@ test.describe("digital editing and translation", () => {
       expect(i, deleted).toBeGreaterThanOrEqual(0);
       expect(found[i + 1], deleted).toEqual({ kind: "ins", text: inserted });
     }
+
+    // Delete asks first: a <dialog> with JavaScript, the confirmation page without.
+    await row.getByRole("link", { name: "Delete" }).click();
+    if (jsEnabled(info)) await page.locator("dialog[open]").getByRole("button", { name: "Delete" }).click();
+    else {
+      await expect(page.getByRole("heading", { name: `Delete ${name}?` })).toBeVisible();
+      await page.getByRole("button", { name: "Delete" }).click();
+    }
+    await expect(page.getByText(`${name} deleted`)).toBeVisible();
+    await expect(row).toHaveCount(0);
     checkOrigins();
   });
 
@@ -123,6 +133,8 @@ test.describe("digital editing and translation", () => {
     await newResearcher(page.request);
     await page.goto("/en/researcher/digital-translations");
     await page.getByRole("link", { name: "Buy translations" }).click();
+    // With JavaScript a change sends the choice at once (after hydration); without it the Choose button does.
+    await whenHydrated(page);
     await page.getByLabel("Translate from").selectOption({ label: "Spanish to English" });
     await page.getByLabel(/^3 translations/).check();
     if (!jsEnabled(info)) await page.getByRole("button", { name: "Choose" }).click();
@@ -147,6 +159,25 @@ test.describe("digital editing and translation", () => {
     const text = (await documentXml(await out.body())).replace(/<[^>]+>/g, " ");
     expect(text).toMatch(/\bhouse\b/i);
     expect(text).toMatch(/\bdog\b/i);
+    checkOrigins();
+  });
+
+  test("d) the survey: thanks, and with JavaScript the drawer closes 2 seconds later", async ({ page, baseURL }, info) => {
+    const checkOrigins = guardThirdParty(page, baseURL!);
+    await newResearcher(page.request);
+    await page.goto("/en/researcher/digital-editing");
+    const drawer = page.locator("details.digital-survey");
+    await drawer.locator("summary").click();
+    await drawer.locator('input[name="usefulness"][value="5"]').check();
+    await drawer.locator('input[name="recommend"][value="yes"]').check();
+    await drawer.getByLabel("Anything else? (optional)").fill("Quick and clear.");
+    await whenHydrated(page);
+    await drawer.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you for your answers.")).toBeVisible();
+    if (jsEnabled(info)) {
+      await expect(drawer).toHaveAttribute("open", "");
+      await expect(drawer).not.toHaveAttribute("open", "", { timeout: 4_000 });
+    } else await expect(page).toHaveURL(/\/en\/researcher\/digital-editing\/survey$/);
     checkOrigins();
   });
 

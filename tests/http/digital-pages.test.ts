@@ -286,6 +286,20 @@ describe("digital translation without JavaScript", () => {
     expect(await r.text()).toMatch(/id="digital-language-error"[^>]*>Please make a selection/);
   });
 
+  it("warns when a document is over the word limit (303 to the list, no use spent)", async () => {
+    const user = await portal.researcher();
+    await translationUses(user.id, 1);
+    const form = new FormData();
+    form.append("digitalTranslationFiles", new Blob([new Uint8Array(await makeDocx("palabra ".repeat(10_050)))]), "largo.docx");
+    form.append("language", "es_ES");
+    const r = await user.client.request(TRANSLATIONS, { method: "POST", body: form });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe(TRANSLATIONS);
+    const html = await (await user.client.get(TRANSLATIONS)).text();
+    expect(html).toContain("This document has more than 10,000 words, the most one translation covers.");
+    expect(html).toContain("1 use left");
+  });
+
   it("labels a row the sandbox engine translated as test mode, and deletes only one's own", async () => {
     const user = await portal.researcher();
     await translationUses(user.id, 1);
