@@ -45,8 +45,22 @@ export default [
       // Any other /researcher/index/… path is no page of spec 2 §2: the honest 404, never "coming soon" (issue 22 item 5).
       route("researcher/index/*", "routes/not-found.tsx", { id: "researcher-index-not-found" }),
       route("researcher/wfoe-migration-status", "routes/researcher.wfoe-migration-status.tsx"),
-      soonProtected("researcher/digital-editing/*", "digital-editing"),
-      soonProtected("researcher/digital-translations/*", "digital-translations"),
+      // Digital editing and digital translation (spec 3 §2, issue 24, ADR 074): lists and uploads, details, delete
+      // confirmations (no JavaScript), the subscription and package purchases, the Word add-in and the survey.
+      route("researcher/digital-editing/details/:identity", "routes/researcher.digital-editing.details.$identity.tsx"),
+      route("researcher/digital-editing/delete/:identity", "routes/researcher.digital.delete.tsx", { id: "digital-editing-delete" }),
+      route("researcher/digital-editing/subscribe/:receiptCode?/:success?", "routes/researcher.digital-editing.subscribe.tsx"),
+      route("researcher/digital-editing/add-in", "routes/researcher.digital-editing.add-in.tsx"),
+      route("researcher/digital-editing/add-in/manifest.xml", "routes/researcher.digital-editing.add-in.manifest.tsx"),
+      route("researcher/digital-editing/survey", "routes/researcher.digital-survey.tsx"),
+      route("researcher/digital-editing/:status?", "routes/researcher.digital-editing.tsx"),
+      route("researcher/digital-translations/delete/:identity", "routes/researcher.digital.delete.tsx", {
+        id: "digital-translations-delete",
+      }),
+      route("researcher/digital-translations/purchase/:receiptCode?/:success?", "routes/researcher.digital-translations.purchase.tsx"),
+      route("researcher/digital-translations/:status?", "routes/researcher.digital-translations.tsx"),
+      route("researcher/digital-editing/*", "routes/not-found.tsx", { id: "digital-editing-not-found" }),
+      route("researcher/digital-translations/*", "routes/not-found.tsx", { id: "digital-translations-not-found" }),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
       soonProtected("researcher/coupons", "coupons"),
       // A prepayment's fapiao (issue 13 §4): before the prepay routes, which are more general.
@@ -80,7 +94,8 @@ export default [
       route("researcher/*", "routes/not-found.tsx", { id: "researcher-not-found" }),
 
       soonProtected("referral-rewards/*", "referral-rewards"),
-      soonProtected("chinese-digital-trial", "chinese-digital-trial"),
+      // Chinese digital trial (spec 3 §2, issue 24): sign-in required; GET shows eligibility, POST grants.
+      route("chinese-digital-trial", "routes/chinese-digital-trial.tsx"),
       soonProtected("home/*", "home"),
       soonProtected("testimonials/*", "testimonials"),
       // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
@@ -117,6 +132,8 @@ export default [
         // Prepayments: unpaid retainer invoices and recording their bank transfers (issue 13 §1)
         route("prepayments", "routes/staff.prepayments._index.tsx"),
         route("prepayments/:number", "routes/staff.prepayments.$number.tsx"),
+        // The digital tools' survey answers (issue 24, ADR 074)
+        route("surveys", "routes/staff.surveys.tsx"),
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 

@@ -18,7 +18,9 @@ export type FileKind =
   /** An attachment of a support request (a proof of payment). */
   | "support"
   /** A manuscript uploaded to the grammar check (issue 23, migration 0037). */
-  | "assessment";
+  | "assessment"
+  /** A document of digital editing or translation, uploaded or produced (issue 24, migration 0038). */
+  | "digital";
 
 export interface FileTable {
   id: string;

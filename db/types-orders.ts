@@ -178,7 +178,7 @@ export interface InvoicePaymentTable {
 }
 
 /** What an invoice bills (ADR 058): an order, or a prepayment (money that becomes a prepaid balance once paid). */
-export type InvoiceKind = "order" | "prepayment";
+export type InvoiceKind = "order" | "prepayment" | "digital";
 
 export interface InvoiceTable {
   number: string;

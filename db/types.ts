@@ -209,9 +209,21 @@ import type { OrderTables } from "./types-orders";
 import type { PaymentTables } from "./types-payments";
 import type { PrepayTables } from "./types-prepay";
 import type { GrammarTables } from "./types-grammar";
+import type { DigitalTables } from "./types-digital";
+import type { SurveyTables } from "./types-survey";
 
 export interface Database
-  extends SocialTables, WechatTables, CatalogueTables, DocumentTables, OrderTables, PaymentTables, PrepayTables, GrammarTables {
+  extends
+    SocialTables,
+    WechatTables,
+    CatalogueTables,
+    DocumentTables,
+    OrderTables,
+    PaymentTables,
+    PrepayTables,
+    GrammarTables,
+    DigitalTables,
+    SurveyTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

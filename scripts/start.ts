@@ -38,6 +38,8 @@ function demoWechatSandbox(env: Env): Env {
 
 /** Set when this start switched the payment sandboxes on for the demo (see demoPaymentsSandbox). */
 let paymentsSandboxForDemo = false;
+/** Set when this start switched the translation sandbox on for the demo (TRANSLATION_MODE, ADR 072). */
+let translationSandboxForDemo = false;
 
 /**
  * The demo (demo accounts seeded, no PAYMENTS_MODE given) takes payments through the providers' sandboxes and
@@ -45,7 +47,13 @@ let paymentsSandboxForDemo = false;
  * process.env so the processes of a cluster read the same.
  */
 function demoPaymentsSandbox(env: Env): Env {
-  if (process.env.PAYMENTS_MODE?.trim() || !env.SEED_DEMO) return env;
+  if (!env.SEED_DEMO) return env;
+  // The digital translation's sandbox (Chinese; Spanish and Portuguese without Apertium) likewise (ADR 072).
+  if (!process.env.TRANSLATION_MODE?.trim()) {
+    process.env.TRANSLATION_MODE = "sandbox";
+    translationSandboxForDemo = true;
+  }
+  if (process.env.PAYMENTS_MODE?.trim()) return readEnv();
   process.env.PAYMENTS_MODE = "sandbox";
   paymentsSandboxForDemo = true;
   return readEnv();
@@ -67,6 +75,10 @@ function banner(url: string, env: Env, cacheKind: string, demoAccounts: DemoAcco
       `  payments: TEST MODE, no real money (PAYMENTS_MODE=sandbox${paymentsSandboxForDemo ? " for the demo" : ""}): ${named("sandbox")}`,
     );
   if (named("live")) lines.push(`  payments: live: ${named("live")}`);
+  if (env.TRANSLATION_MODE === "sandbox")
+    lines.push(
+      `  translation: TEST MODE where no offline engine is installed (TRANSLATION_MODE=sandbox${translationSandboxForDemo ? " for the demo" : ""})`,
+    );
   if (named("off")) lines.push(`  payments: not offered (no credentials, or no live client in this build): ${named("off")}`);
   if (processes > 1) lines.push(`  processes: ${processes} (WEB_CONCURRENCY)`);
   // In the banner's one write: whoever waits for "Stop with Ctrl+C." has read it too.

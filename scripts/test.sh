@@ -27,11 +27,15 @@ lane() { npx vitest run --project "$1" --reporter=default --reporter=json --outp
 
 bash scripts/setup-browser.sh > "$R/browser.log" 2>&1 &
 browser_pid=$!
+# Apertium, the offline translator the db lane's engine test needs (ADR 072): installed beside the browser.
+bash scripts/setup-apertium.sh > "$R/apertium.log" 2>&1 &
+apertium_pid=$!
 
 step "unit lane"
 lane unit || status=1
 
 step "db lane (in the background), type-check, lint, build"
+wait "$apertium_pid" || true
 lane db > "$R/db-lane.log" 2>&1 &
 db_pid=$!
 if [ -z "${DATABASE_URL:-}" ]; then

@@ -16,6 +16,7 @@ import { vouchersApi } from "./order-form/voucher-api";
 import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
 import { grammarCheckApi } from "./grammar-check/api";
+import { digitalApi } from "./digital/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -34,4 +35,5 @@ export const API_TABLES: EndpointTable[] = [
   prepayApi,
   fapiaoApi,
   grammarCheckApi,
+  digitalApi,
 ];

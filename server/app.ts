@@ -9,7 +9,7 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { AppContext } from "./context";
-import { createNonce, isCrossSiteRequest, securityHeaders } from "./http/security";
+import { OFFICE_JS_ORIGIN, createNonce, isCrossSiteRequest, securityHeaders } from "./http/security";
 import { languageRedirect, langOfPath } from "./http/lang";
 import { RETRY_AFTER_SECONDS, unavailableStatus } from "./health";
 import { cookies, isSecureRequest } from "./http/cookies";
@@ -81,7 +81,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       const here = all.length ? localizationForHost(all, req.get("host")) : undefined;
       imgOrigins = otherSiteOrigins(all, here?.identity, url);
     }
-    const headers = securityHeaders(nonce, { secure: isSecureRequest(req, ctx.env), dev, imgOrigins });
+    // The Word add-in's task pane, opened by Word (?host=word), loads office.js from Microsoft (ADR 074); no other page.
+    const scriptOrigins =
+      /^\/[a-z]{2}\/researcher\/digital-editing\/add-in$/.test(req.path) && req.query.host === "word" ? [OFFICE_JS_ORIGIN] : [];
+    const headers = securityHeaders(nonce, { secure: isSecureRequest(req, ctx.env), dev, imgOrigins, scriptOrigins });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     next();
   });

@@ -225,6 +225,18 @@ export const envSchema = z.object({
     }),
     "live",
   ),
+  /**
+   * `live` (the default): translations use the offline engine (Apertium) when installed, else none is offered.
+   * `sandbox`: where no engine exists (Chinese, or Apertium missing) a labelled test-mode pseudo-translation is
+   * made (issue 24, ADR 072). Like PAYMENTS_MODE, a missing setting never switches the test mode on.
+   */
+  TRANSLATION_MODE: z._default(
+    field("live or sandbox", (value) => {
+      const v = value.trim().toLowerCase();
+      return v === "live" || v === "sandbox" ? v : undefined;
+    }),
+    "live",
+  ),
   // Payment providers (issue 12 §2, ADR 036, README "Payment providers"): a provider whose credentials are all
   // set talks to the provider; otherwise, with PAYMENTS_MODE=sandbox, its built-in sandbox takes the payments.
   // Some but not all of one provider's credentials stop the start (PAYMENT_CREDENTIALS).

@@ -4,6 +4,7 @@
 import { registerOrderBillingHandlers } from "./orders/billing-handlers";
 import { provideReworkableOrders } from "./orders/reworkable";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
+import { registerDigitalBillingHandlers } from "./digital/billing-handlers";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
 const REGISTERED = Symbol.for("portal.event-handlers.registered");
@@ -14,5 +15,6 @@ export function registerEventHandlers(): void {
   g[REGISTERED] = true;
   registerOrderBillingHandlers();
   registerPrepayBillingHandlers();
+  registerDigitalBillingHandlers();
   provideReworkableOrders();
 }

@@ -8,6 +8,7 @@ import { orderJobs } from "./orders/life";
 import { paymentJobs } from "./payments/jobs";
 import { balanceJobs } from "./billing/ledger/jobs";
 import { grammarCheckJobs } from "./grammar-check/job";
+import { digitalJobs } from "./digital/jobs";
 
 export const PORTAL_JOBS: readonly AnyJobDefinition[] = [
   ...documentJobs,
@@ -15,6 +16,7 @@ export const PORTAL_JOBS: readonly AnyJobDefinition[] = [
   ...paymentJobs,
   ...balanceJobs,
   ...grammarCheckJobs,
+  ...digitalJobs,
 ];
 
 export function portalJobHandlers(): JobHandlers {

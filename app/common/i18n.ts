@@ -60,6 +60,8 @@ export const NAMESPACES = [
   "fapiao",
   // Issue 23: the grammar check (pages, errors, captcha).
   "grammar",
+  // Issue 24: digital editing and digital translation (pages, purchases, add-in, survey, errors).
+  "digital",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";

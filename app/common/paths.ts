@@ -235,4 +235,10 @@ export const paths = {
   digitalTranslationsPurchase: (lang: SiteLang, receiptCode?: string, success?: boolean, q?: Query) =>
     `/${lang}/researcher/digital-translations/purchase${receiptCode ? `/${seg(receiptCode)}${success ? "/success" : ""}` : ""}${query(q)}`,
   chineseDigitalTrial: (lang: SiteLang) => `/${lang}/chinese-digital-trial`,
+  // Issue 24 (helper C): the Word add-in's manifest (XML) and task pane, the survey's post, the staff reading of answers.
+  digitalEditingAddInManifest: (lang: SiteLang) => `/${lang}/researcher/digital-editing/add-in/manifest.xml`,
+  digitalEditingAddInIcon: (size: 16 | 32 | 64 | 80) => `/digital/add-in-icon-${size}.png`,
+  digitalSurvey: (lang: SiteLang) => `/${lang}/researcher/digital-editing/survey`,
+  staffSurveys: (lang: SiteLang, q?: Query) => `/${lang}/staff/surveys${query(q)}`,
+  rubriqPlanSubscribe: (lang: SiteLang) => `/${lang}/rubriq/plan/subscribe`,
 } as const;

@@ -9,14 +9,11 @@ export const PUBLIC_AREAS: [RegExp, string][] = [
 ];
 
 export const PROTECTED_AREAS: [RegExp, string][] = [
-  [/^\/researcher\/digital-editing(\/|$)/, "digital-editing"],
-  [/^\/researcher\/digital-translations(\/|$)/, "digital-translations"],
   [/^\/researcher\/coupons/, "coupons"],
   [/^\/researcher\/prepay(\/|$)/, "prepay"],
   [/^\/researcher\/invoices(\/|$)/, "invoices"],
   [/^\/researcher\/rewards/, "rewards"],
   [/^\/referral-rewards(\/|$)/, "referral-rewards"],
-  [/^\/chinese-digital-trial/, "chinese-digital-trial"],
   [/^\/home(\/|$)/, "home"],
   [/^\/testimonials(\/|$)/, "testimonials"],
 ];

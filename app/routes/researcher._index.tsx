@@ -20,10 +20,13 @@ import { PrepayCreditsWidget } from "#app/components/dashboard/PrepayCreditsWidg
 import { dashboardBalance } from "#server/payments/balances";
 import { panelFapiaos, type PanelFapiao } from "#server/fapiao";
 import { OrderSearch, Pagination, type FilterValues } from "#app/components/dashboard/OrderSearch";
+import { ToolsWidget, hasTools, type ResearcherTools } from "#app/components/digital/ToolsWidget";
+import { digitalAccess } from "#server/digital";
+import { grammarCheckAccess } from "#server/grammar-check";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao"], countryPrompt: "own" };
+export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital"], countryPrompt: "own" };
 
 type FieldErrors = Record<string, string[]>;
 
@@ -84,8 +87,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ),
     ),
     staffActing: scope.impersonatorId !== null,
+    // The researcher's tools (issue 24): only those the researcher may open.
+    tools: await researcherTools(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
+}
+
+async function researcherTools(scope: Awaited<ReturnType<typeof pageScope>>): Promise<ResearcherTools> {
+  const [digital, grammar] = await Promise.all([digitalAccess(scope), grammarCheckAccess(scope)]);
+  return { grammarCheck: grammar.allowed, digitalEditing: digital.editing, digitalTranslations: digital.translations };
 }
 
 // The filter form (posted), Clear, and the country modal's answer; each ends in a 303, or a 400 with the errors.
@@ -120,6 +130,7 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   prepayWidget: Awaited<ReturnType<typeof dashboardBalance>>;
   panelFapiaos: Record<string, PanelFapiao>;
   staffActing: boolean;
+  tools: ResearcherTools;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
 
@@ -188,8 +199,9 @@ export default function ResearcherDashboard() {
           )}
           {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
         </section>
-        {data.referralLink || data.prepayWidget ? (
+        {data.referralLink || data.prepayWidget || hasTools(data.tools) ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
+            <ToolsWidget tools={data.tools} />
             {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
             {data.prepayWidget ? (
               <PrepayCreditsWidget

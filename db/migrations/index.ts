@@ -25,6 +25,8 @@ import * as m0034 from "./0034_issued_documents";
 import * as m0035 from "./0035_payment_attempts";
 import * as m0036 from "./0036_invoice_kinds";
 import * as m0037 from "./0037_language_assessments";
+import * as m0038 from "./0038_digital";
+import * as m0039 from "./0039_digital_survey";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   "0035_payment_attempts": m0035,
   "0036_invoice_kinds": m0036,
   "0037_language_assessments": m0037,
+  "0038_digital": m0038,
+  "0039_digital_survey": m0039,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,6 +36,7 @@ export const FILE_KINDS: readonly FileKind[] = [
   "deliverable",
   "support",
   "assessment",
+  "digital",
 ];
 
 /** Form field names (spec 1 §2 details form; `files` on get-started) → kind of file. */

@@ -38,3 +38,5 @@ export type {
   ReferenceSet,
 } from "./types";
 export { editingPrice } from "./price";
+// Automated proofreading (issue 24, ADR 072): the harper suggestions applied without a human.
+export { safeSuggestions, applySuggestions, type SafeSuggestion } from "./engine";

@@ -5,12 +5,19 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** Where Word add-ins must take office.js from (ADR 074): allowed on the add-in's task pane inside Word only. */
+export const OFFICE_JS_ORIGIN = "https://appsforoffice.microsoft.com";
+
 /** Content-Security-Policy without any third-party origin (the portal must work in mainland China). */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; imgOrigins?: string[] } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev?: boolean; imgOrigins?: string[]; scriptOrigins?: string[] } = {},
+): string {
   const connect = options.dev ? "'self' ws://127.0.0.1:* ws://localhost:*" : "'self'";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    // The one exception (ADR 074): the Word add-in's task pane opened by Word takes office.js from Microsoft.
+    `script-src 'self' 'nonce-${nonce}'${options.scriptOrigins?.length ? " " + options.scriptOrigins.join(" ") : ""}`,
     // Stylesheets from our origin only: app/ has no inline styles (a unit test enforces it) and none are
     // injected at runtime (the e2e guard fails on any CSP refusal), so no 'unsafe-inline' (issue 10 §15).
     "style-src 'self'",
@@ -26,7 +33,10 @@ export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; i
   ].join("; ");
 }
 
-export function securityHeaders(nonce: string, options: { secure: boolean; dev?: boolean; imgOrigins?: string[] }): Record<string, string> {
+export function securityHeaders(
+  nonce: string,
+  options: { secure: boolean; dev?: boolean; imgOrigins?: string[]; scriptOrigins?: string[] },
+): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(nonce, options),
     "X-Content-Type-Options": "nosniff",

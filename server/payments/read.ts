@@ -64,6 +64,10 @@ export interface PaymentDetails {
   prepaymentApplied?: number;
   /** A prepayment (purpose prepay): the retainer invoice it pays (issue 13, ADR 040). */
   retainerInvoiceNumber?: string;
+  /** A digital purchase (purpose digital, issue 24): its receipt code and type, for the success page it returns to. */
+  digitalReceiptCode?: string;
+  digitalType?: "editing" | "translation";
+  digitalOffer?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -138,6 +142,12 @@ export function paymentLanding(lang: SiteLang, payment: PaymentRow): string {
   const good = payment.status === "succeeded" || payment.status === "pending";
   if (payment.details.orderExternalId) return paths.orderThankYou(lang, payment.details.orderExternalId);
   if (payment.purpose === "prepay") return paths.prepayComplete(lang, good ? "success" : "error");
+  if (payment.purpose === "digital" && payment.details.digitalReceiptCode) {
+    const code = payment.details.digitalReceiptCode;
+    if (payment.details.digitalType === "editing")
+      return good ? paths.digitalEditingSubscribe(lang, code, true) : paths.digitalEditingSubscribe(lang);
+    return good ? paths.digitalTranslationsPurchase(lang, code, true) : paths.digitalTranslationsPurchase(lang);
+  }
   return paths.invoicesUnpaidLanding(lang, good ? "success" : "error");
 }
 

@@ -27,6 +27,8 @@ async function main() {
     WECHAT_MODE: process.env.WECHAT_MODE ?? "sandbox",
     // The payment specs pay through the providers' sandboxes, which run only when asked for (ADR 053).
     PAYMENTS_MODE: process.env.PAYMENTS_MODE ?? "sandbox",
+    // Digital translation's sandbox (Chinese, ADR 072) runs only when asked for, like the payment sandboxes.
+    TRANSLATION_MODE: process.env.TRANSLATION_MODE ?? "sandbox",
     // Many sign-ins come from one address in a short time here.
     CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
   });

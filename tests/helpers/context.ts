@@ -26,6 +26,8 @@ export function testEnv(extra: Record<string, string | undefined> = {}) {
     // The providers' built-in sandboxes take the tests' payments: switched on explicitly, as an installation must
     // (ADR 053). A test of live mode passes PAYMENTS_MODE: undefined.
     PAYMENTS_MODE: "sandbox",
+    // Digital translation's sandbox (Chinese; Apertium missing) likewise (ADR 072). A live-mode test passes undefined.
+    TRANSLATION_MODE: "sandbox",
     // The suites written for issue 13 prepay by bank transfer: an installation that allows it (ADR 067). The
     // spec's default (shown disabled) is tested by tests/http/billing-states.test.ts, which passes undefined.
     CONFIG_PREPAY_BANK_TRANSFER: "true",

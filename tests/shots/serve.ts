@@ -18,6 +18,7 @@ async function main() {
     LOG_LEVEL: "warn",
     MAIL_PICKUP_DIR: path.join(dataDir, "mail"),
     PAYMENTS_MODE: "sandbox",
+    TRANSLATION_MODE: "sandbox",
     CONFIG_RATE_LIMITS: JSON.stringify(RELAXED_RATE_LIMITS),
   });
   // The spec waits for this file: the portal answers /healthz before the seeding below is done.

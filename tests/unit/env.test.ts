@@ -33,6 +33,7 @@ describe("readEnv", () => {
       SEED_DEMO: true,
       WECHAT_MODE: "off",
       PAYMENTS_MODE: "live",
+      TRANSLATION_MODE: "live",
       WORKERS: "inline",
       HTTP_HEADERS_TIMEOUT_MS: 15_000,
       HTTP_REQUEST_TIMEOUT_MS: 120_000,
@@ -197,6 +198,10 @@ describe("readEnv", () => {
     expect(readEnv({ PAYMENTS_MODE: "live" }).PAYMENTS_MODE).toBe("live");
     expect(readEnv({ PAYMENTS_MODE: "" }).PAYMENTS_MODE).toBe("live");
     expect(problems({ PAYMENTS_MODE: "test" })).toContain('PAYMENTS_MODE must be live or sandbox (it is "test")');
+    // Digital translation's sandbox likewise (ADR 072).
+    expect(readEnv({}).TRANSLATION_MODE).toBe("live");
+    expect(readEnv({ TRANSLATION_MODE: " Sandbox " }).TRANSLATION_MODE).toBe("sandbox");
+    expect(problems({ TRANSLATION_MODE: "test" })).toContain('TRANSLATION_MODE must be live or sandbox (it is "test")');
   });
 
   it("refuses some but not all of a payment provider's credentials, naming the missing ones (issue 21 §3)", () => {

@@ -73,6 +73,11 @@ export interface PrepaymentInvoiceInput {
   purchaseOrder: string | null;
   fapespProcessNumber: string | null;
   legalEntity: LegalEntity;
+  /**
+   * `digital` (issue 24, ADR 073): a digital purchase's invoice — the same numbering with "D" for "P" (DUS100003),
+   * no order, credited like any other; the digital area activates its purchase on `invoiceSettled`. Default prepayment.
+   */
+  kind?: "prepayment" | "digital";
 }
 
 /**
@@ -82,13 +87,14 @@ export interface PrepaymentInvoiceInput {
  */
 export async function issuePrepaymentInvoice(trx: DB, input: PrepaymentInvoiceInput): Promise<string> {
   const { rows } = await sql<{ n: string }>`select nextval('prepayment_invoice_number_seq')::text as n`.execute(trx);
-  const number = `P${input.localization.toUpperCase()}${rows[0].n}`;
+  const kind = input.kind ?? "prepayment";
+  const number = `${kind === "digital" ? "D" : "P"}${input.localization.toUpperCase()}${rows[0].n}`;
   const base = await usdBaseAtIssue(trx, input.currencyIso, input.amount);
   await trx
     .insertInto("invoices")
     .values({
       number,
-      kind: "prepayment",
+      kind,
       order_id: null,
       user_id: input.userId,
       localization: input.localization,

@@ -83,6 +83,15 @@ async function lint(text, dialect) {
     if (kind === "Spelling" || kind === "Typo") {
       item.dictionaryWord = speller.correct(problem) || speller.correct(problem.toLowerCase());
       if (!item.dictionaryWord) item.knownStem = knownStem(speller, problem);
+      // Automated proofreading (ADR 072) applies a spelling suggestion only when it is a dictionary word.
+      item.replacementWords = replacements.map(
+        (r) =>
+          r.trim() !== "" &&
+          r
+            .trim()
+            .split(/\s+/)
+            .every((w) => speller.correct(w) || speller.correct(w.toLowerCase())),
+      );
     }
     out.push(item);
     lint.free();

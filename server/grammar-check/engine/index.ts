@@ -6,3 +6,4 @@ export { buildCurve, percentileOf, scoreFromDensity, weightedDensity, SCORE_HALF
 export { ENGINE_ISSUE_LIMIT } from "./report";
 export { KIND_CATEGORY, CATEGORY_WEIGHTS, HARPER_KINDS } from "./categories";
 export { detectDialect } from "./dialect";
+export { safeSuggestions, applySuggestions, selectSafe, WORD_CHOICE_SETS, type SafeSuggestion } from "./suggest";

@@ -17,6 +17,8 @@ export interface RawLint {
   dictionaryWord?: boolean;
   /** Spelling/Typo only: the word is a scientific prefix ("neuro", "up", "pro"…) and a dictionary word (harper-host.mjs). */
   knownStem?: boolean;
+  /** Spelling/Typo only: per replacement, every word of it is accepted by nspell (automated proofreading, ADR 072). */
+  replacementWords?: boolean[];
 }
 
 /** At most this many issues are kept in a report (all are counted). */
