@@ -47,6 +47,7 @@ const HEADING: Partial<Record<DocParagraph["style"], (typeof HeadingLevel)[keyof
 
 /** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF): Word refuses such a file. */
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 export const xmlSafe = (text: string) => text.replace(NOT_XML, "");
 
