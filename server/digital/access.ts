@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import type { DB } from "../db";
 import { setUserState } from "./store";
+import { auditImpersonated } from "../kernel/audit";
 import { translationEngineFor, translationOptionsFromEnv } from "./translate";
 
 export interface DigitalAccess {
@@ -106,6 +107,7 @@ export async function grantChineseTrial(scope: Scope): Promise<Result<{ granted:
       .executeTakeFirst();
     if (!row) return false;
     await setUserState(trx, userId, { chinese_trial_granted_at: new Date() });
+    await auditImpersonated({ ...scope, app: { db: trx } }, "digital.chinese-trial", { type: "user", id: String(userId) });
     return true;
   });
   return granted ? ok({ granted: true as const }) : fail("not-eligible");

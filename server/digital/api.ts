@@ -4,7 +4,13 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { fail, invalid, ok, type Result } from "#common/result";
-import { DIGITAL_POLL_MAX, digitalEditSearchQuery, digitalOrderSearchQuery, digitalPaymentBody } from "#common/digital/api-schemas";
+import {
+  DIGITAL_POLL_MAX,
+  digitalEditingTrialBody,
+  digitalEditSearchQuery,
+  digitalOrderSearchQuery,
+  digitalPaymentBody,
+} from "#common/digital/api-schemas";
 import { endpoint, reply, seeOther, type EndpointTable } from "../http/api/endpoint";
 import { multipartBody } from "../http/multipart";
 import { answer, headerKey } from "../payments";
@@ -27,6 +33,7 @@ import {
   submitDigitalPayment,
 } from "./index";
 import { digitalInvoicePdf } from "./documents";
+import { setDigitalEditingTrial } from "./staff";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -254,5 +261,14 @@ export const digitalApi: EndpointTable = [
     auth: "user",
     summary: "Grants the free Chinese translation (one use, zh_CN, no payment) once per user: { granted: true }, or 409 not-eligible.",
     handler: ({ scope }) => grantChineseTrial(scope),
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/staff/users/:id/digital-editing-trial",
+    auth: "staff",
+    body: digitalEditingTrialBody,
+    summary:
+      "Staff turn a researcher's digital editing trial on or off (uploads without a subscription); audited. Another staff account: 404.",
+    handler: ({ scope, params, body }) => setDigitalEditingTrial(scope, Number(params.id), body.enabled),
   }),
 ];

@@ -10,6 +10,7 @@ import { paths } from "#common/paths";
 import type { Scope } from "../scope";
 import type { MultipartBody } from "../kernel/multipart";
 import { deleteFile, listFiles, openFile, saveUpload, type FileOwner } from "../documents/storage";
+import { auditImpersonated } from "../kernel/audit";
 import { fileOwner, openDraft, ownerOf } from "../order-form";
 import { digitalAccess } from "./access";
 import { digitalEditJob } from "./jobs";
@@ -132,6 +133,7 @@ export async function createDigitalEdit(scope: Scope, body: MultipartBody): Prom
       .executeTakeFirstOrThrow();
     await setUserState(trx, userId, { has_uploaded_edit: true });
     await digitalEditJob.enqueue(trx, { editId: inserted.id });
+    await auditImpersonated({ ...scope, app: { db: trx } }, "digital-edit.create", { type: "digital-edit", id: inserted.id });
     return inserted;
   });
   return ok({ digitalEdits: [editView(row)] });
@@ -150,6 +152,7 @@ export async function archiveDigitalEdit(scope: Scope, identity: string): Promis
     .where("id", "=", row.id)
     .where("archived_at", "is", null)
     .execute();
+  await auditImpersonated(scope, "digital-edit.archive", { type: "digital-edit", id: row.id });
   return ok({ fileName: row.name });
 }
 

@@ -28,6 +28,7 @@ export {
   type DigitalPaymentTarget,
 } from "./pay";
 export { digitalInvoicePdf } from "./documents";
+export { setDigitalEditingTrial } from "./staff";
 export { digitalJobs, runDigitalEdit, runDigitalTranslation } from "./jobs";
 export { listPrice, offersIn, SUBSCRIPTION_USD_CENTS } from "./offers";
 export type {

@@ -15,6 +15,7 @@ import { fail, invalid, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import type { MultipartBody } from "../kernel/multipart";
 import { openFile } from "../documents/storage";
+import { auditImpersonated } from "../kernel/audit";
 import { storedPath } from "../documents/files";
 import { digitalAccess, languagesFor } from "./access";
 import { digitalTranslationJob } from "./jobs";
@@ -155,6 +156,7 @@ export async function createDigitalOrder(scope: Scope, body: MultipartBody): Pro
       .executeTakeFirstOrThrow();
     await setUserState(trx, userId, { has_uploaded_translation: true });
     await digitalTranslationJob.enqueue(trx, { orderId: row.id });
+    await auditImpersonated({ ...scope, app: { db: trx } }, "digital-order.create", { type: "digital-order", id: row.id }, { purchaseId });
     return row;
   });
   if (!created) {
@@ -181,6 +183,7 @@ export async function archiveDigitalOrder(scope: Scope, identity: string): Promi
     .where("id", "=", row.id)
     .where("archived_at", "is", null)
     .execute();
+  await auditImpersonated(scope, "digital-order.archive", { type: "digital-order", id: row.id });
   return ok({ fileName: row.name });
 }
 

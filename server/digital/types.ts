@@ -17,6 +17,21 @@ import type {
 export interface DocParagraph {
   style: "title" | "heading1" | "heading2" | "heading3" | "normal" | "listItem";
   text: string;
+  /**
+   * The character formatting of the text, when any part of it is formatted (a .docx's bold, italics, underline,
+   * strike, superscript, subscript): consecutive pieces whose texts join to `text`. Absent: all plain.
+   */
+  runs?: DocTextRun[];
+}
+
+/** A piece of a paragraph's text with its character formatting (the writer keeps it outside and around changes). */
+export interface DocTextRun {
+  text: string;
+  bold?: true;
+  italics?: true;
+  underline?: true;
+  strike?: true;
+  vertAlign?: "superscript" | "subscript";
 }
 
 /** One change the proofreader applies: in paragraph `paragraph`, text[start, end) → replacement. */

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import { TRANSLATION_WORD_LIMIT } from "#common/digital/constants";
 import { createTestContext, type TestContext } from "../helpers/context";
-import { createResearcher, scopeFor, type TestUser } from "../helpers/factories";
+import { createResearcher, createStaff, scopeFor, type TestUser } from "../helpers/factories";
 import { makeDocx, makePdf } from "../helpers/fixtures";
 import { captureOpenPaypalOrders, paymentSubmission } from "../helpers/payments";
 import { cardSubmission } from "../helpers/prepay";
@@ -165,6 +165,24 @@ describe("purchases through the payment form", () => {
     expect(loads.ok && [loads.value.numberOfUsesAvailable, loads.value.displayType]).toEqual([3, "uses-type"]);
   });
 
+  it("10 tabs with their own keys at once: every payment taken answers its tab, the others are told one is in progress", async () => {
+    const user = await createResearcher(t.ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        payDigitalPurchase(scopeFor(t.ctx, user), { availablePurchaseIdentity: "ten-uses" }, cardSubmission(), randomUUID()),
+      ),
+    );
+    const succeeded = answers.filter((a) => a.ok && a.value.status === "succeeded");
+    expect(succeeded.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) if (!a.ok) expect(a.error).toBe("payment-in-progress");
+    // Money moved exactly once per answered payment: as many captures, settled invoices and active purchases.
+    const payments = await digitalPayments(user.id);
+    expect(payments.filter((p) => p.status === "succeeded")).toHaveLength(succeeded.length);
+    expect(payments).toHaveLength(succeeded.length);
+    expect((await digitalInvoices(user.id)).map((i) => i.status)).toEqual(Array(succeeded.length).fill("paid"));
+    expect((await purchasesOf(user.id)).map((p) => p.status)).toEqual(Array(succeeded.length).fill("active"));
+  });
+
   it("50 concurrent submits with one key make one payment, one invoice and one purchase", async () => {
     const user = await createResearcher(t.ctx);
     const key = randomUUID();
@@ -249,6 +267,33 @@ describe("digital edits", () => {
     expect(await digitalEditFile(scope, edit.identity, "tracked")).toMatchObject({ error: "not-found" });
     const search = await searchDigitalEdits(scope, {});
     expect(search.ok && search.value.results).toEqual([]);
+  });
+
+  it("staff viewing as the researcher leave an audit row for each write", async () => {
+    const user = await createResearcher(t.ctx);
+    const staff = await createStaff(t.ctx);
+    const viewAs: Scope = { ...scopeFor(t.ctx, user), impersonatorId: staff.id };
+    await t.ctx.db.insertInto("digital_user_state").values({ user_id: user.id, editing_trial: true }).execute();
+    const created = await createDigitalEdit(
+      viewAs,
+      body("digitalEditFiles", [{ name: "m.docx", bytes: await docx() }], { styleOfEnglish: "British English" }),
+    );
+    expect(created.ok).toBe(true);
+    const id = created.ok ? created.value.digitalEdits[0].identity : "";
+    const rows = await t.ctx.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "action", "target_id"])
+      .where("target_id", "=", id)
+      .execute();
+    expect(rows).toEqual([{ actor_user_id: staff.id, action: "impersonated.digital-edit.create", target_id: id }]);
+    // The researcher's own writes leave none.
+    const own = await createDigitalEdit(
+      scopeFor(t.ctx, user),
+      body("digitalEditFiles", [{ name: "n.docx", bytes: await docx() }], { styleOfEnglish: "British English" }),
+    );
+    const ownId = own.ok ? own.value.digitalEdits[0].identity : "";
+    expect(await t.ctx.db.selectFrom("audit_log").select("id").where("target_id", "=", ownId).execute()).toEqual([]);
+    await runJobs();
   });
 
   it("an unreadable document fails the edit with its reason", async () => {

@@ -238,3 +238,29 @@ describe("digital translation API", () => {
     expect((await post(new Client(portal.url), "/api/researcher/chinese-digital-trial")).status).toBe(401);
   });
 });
+
+describe("the editing trial flag", () => {
+  it("staff set it (audited); a researcher may not; another staff account is not found", async () => {
+    const ana = await portal.researcher();
+    const staff = await portal.staff();
+    const put = (c: Client, id: number, body: unknown) =>
+      c.request(`/api/staff/users/${id}/digital-editing-trial`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await put(ana.client, ana.id, { enabled: true })).status).toBe(403);
+    expect((await put(staff.client, ana.id, { enabled: "yes" })).status).toBe(400);
+    expect((await put(staff.client, staff.id, { enabled: true })).status).toBe(404);
+    const r = await put(staff.client, ana.id, { enabled: true });
+    expect(await r.json()).toEqual({ digitalEditingTrial: true });
+    expect(await (await ana.client.get("/api/digital-edit/load")).json()).toMatchObject({ digitalEditingTrial: true, canUpload: true });
+    const audited = await portal.ctx.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "action"])
+      .where("target_id", "=", String(ana.id))
+      .where("action", "=", "digital.editing-trial")
+      .execute();
+    expect(audited).toEqual([{ actor_user_id: staff.id, action: "digital.editing-trial" }]);
+  });
+});

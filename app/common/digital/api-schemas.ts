@@ -62,3 +62,6 @@ export const digitalPaymentBody = z.pipe(
     },
   ),
 );
+
+/** PUT /api/staff/users/{id}/digital-editing-trial: turn the researcher's digital editing trial on or off. */
+export const digitalEditingTrialBody = z.object({ enabled: z.boolean({ error: "digital:errors.enabled-required" }) });

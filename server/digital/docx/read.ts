@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ArchiveLimitError, checkZipBounds, listZipEntries, readZipEntry, type ZipBounds } from "../../documents/containers";
 import { countWords } from "../../documents/text";
-import { DigitalEngineError, type DocParagraph } from "../types";
+import { DigitalEngineError, type DocParagraph, type DocTextRun } from "../types";
 
 export const READ_LIMITS = {
   /** The upload limit of the area is smaller; a stored file past this is refused unread. */
@@ -69,21 +69,52 @@ export function roleOfStyle(styleId: string | null, names: ReadonlyMap<string, s
   return "normal";
 }
 
+type Format = Omit<DocTextRun, "text">;
+const sameFormat = (a: Format, b: Format) =>
+  a.bold === b.bold && a.italics === b.italics && a.underline === b.underline && a.strike === b.strike && a.vertAlign === b.vertAlign;
+/** A run property element's on/off value (`<w:b/>` on, `<w:b w:val="0"/>` off; underline "none" off). */
+const isOn = (attrs: string) => !/^(?:0|false|off|none)$/i.test(attr(attrs, "w:val") ?? "1");
+
+/** The paragraph's text cut to `length`, its runs with it; runs only when some piece is formatted. */
+export function finishRuns(text: string, runs: readonly DocTextRun[], length: number): { text: string; runs?: DocTextRun[] } {
+  const out: DocTextRun[] = [];
+  let at = 0;
+  for (const run of runs) {
+    if (at >= length) break;
+    const piece = run.text.slice(0, length - at);
+    at += run.text.length;
+    if (piece) out.push({ ...run, text: piece });
+  }
+  const formatted = out.some((r) => !sameFormat(r, {}));
+  return formatted ? { text: text.slice(0, length), runs: out } : { text: text.slice(0, length) };
+}
+
 /** Paragraphs of word/document.xml in order (pure: the unit tests drive it). */
 export function paragraphsOfDocumentXml(xml: string, names: ReadonlyMap<string, string> = new Map()): DocParagraph[] {
   const out: DocParagraph[] = [];
-  // Elements whose content is not the document's visible text (or is a duplicate of it).
-  const SKIP = new Set(["w:delText", "w:instrText", "mc:Fallback", "w:txbxContent", "w:del", "w:moveFrom"]);
+  // Elements whose content is not the document's visible text (or is a duplicate of it; w:tabs holds tab stops).
+  const SKIP = new Set(["w:tabs", "w:delText", "w:instrText", "mc:Fallback", "w:txbxContent", "w:del", "w:moveFrom"]);
   let skipDepth = 0;
   let skipName = "";
   let inText = false;
-  let current: { text: string; styleId: string | null; list: boolean } | null = null;
+  let current: { text: string; styleId: string | null; list: boolean; runs: DocTextRun[] } | null = null;
+  /** Inside a w:r: its formatting (from its w:rPr); outside one, text is plain. */
+  let run: Format | null = null;
+  let inRunProps = false;
+  const add = (piece: string) => {
+    if (!current || piece === "") return;
+    current.text += piece;
+    const format = run ?? {};
+    const last = current.runs.at(-1);
+    if (last && sameFormat(last, format)) last.text += piece;
+    else current.runs.push({ ...format, text: piece });
+  };
   let depth = 0; // nested w:p (inside text boxes) are skipped with their container
   const token = /<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>|([^<]+)/g;
   for (const m of xml.matchAll(token)) {
     const [, closing, name, attrs, selfClosing, text] = m;
     if (text !== undefined) {
-      if (!skipDepth && inText && current) current.text += unescapeXml(text);
+      if (!skipDepth && inText && current) add(unescapeXml(text));
       continue;
     }
     if (skipDepth) {
@@ -99,13 +130,14 @@ export function paragraphsOfDocumentXml(xml: string, names: ReadonlyMap<string, 
       if (selfClosing) out.push({ style: "normal", text: "" });
       else if (!closing) {
         depth++;
-        if (depth === 1) current = { text: "", styleId: null, list: false };
+        if (depth === 1) current = { text: "", styleId: null, list: false, runs: [] };
       } else {
         depth--;
         if (depth === 0 && current) {
           // A numbered or bulleted paragraph is a list item, unless its style is a heading (numbered headings).
           const role = roleOfStyle(current.styleId, names);
-          out.push({ style: role === "normal" && current.list ? "listItem" : role, text: current.text.replace(/\s+$/u, "") });
+          const length = current.text.replace(/\s+$/u, "").length;
+          out.push({ style: role === "normal" && current.list ? "listItem" : role, ...finishRuns(current.text, current.runs, length) });
           current = null;
           if (out.length > READ_LIMITS.maxParagraphs) throw new ArchiveLimitError("too many paragraphs");
         }
@@ -113,12 +145,25 @@ export function paragraphsOfDocumentXml(xml: string, names: ReadonlyMap<string, 
       continue;
     }
     if (!current) continue;
-    if (name === "w:t") inText = !closing && !selfClosing;
+    if (name === "w:r") {
+      run = closing || selfClosing ? null : {};
+      inRunProps = false;
+    } else if (name === "w:rPr" && run) inRunProps = !closing && !selfClosing;
+    else if (inRunProps && run && !closing) {
+      if (name === "w:b") run.bold = isOn(attrs) || undefined;
+      else if (name === "w:i") run.italics = isOn(attrs) || undefined;
+      else if (name === "w:u") run.underline = isOn(attrs) || undefined;
+      else if (name === "w:strike") run.strike = isOn(attrs) || undefined;
+      else if (name === "w:vertAlign") {
+        const v = attr(attrs, "w:val");
+        run.vertAlign = v === "superscript" || v === "subscript" ? v : undefined;
+      }
+    } else if (name === "w:t") inText = !closing && !selfClosing;
     else if (name === "w:pStyle" && !closing) current.styleId = attr(attrs, "w:val");
     else if (name === "w:numPr" && !closing) current.list = true;
-    else if ((name === "w:tab" || name === "w:ptab") && !closing) current.text += "\t";
-    else if ((name === "w:br" || name === "w:cr") && !closing) current.text += " ";
-    else if (name === "w:noBreakHyphen" && !closing) current.text += "-";
+    else if ((name === "w:tab" || name === "w:ptab") && !closing) add("\t");
+    else if ((name === "w:br" || name === "w:cr") && !closing) add(" ");
+    else if (name === "w:noBreakHyphen" && !closing) add("-");
   }
   return out;
 }
