@@ -181,6 +181,51 @@ test.describe("digital editing and translation", () => {
     checkOrigins();
   });
 
+  test("e) the Word add-in's task pane sends the open document (office.js stood in for by a stub)", async ({ page }, info) => {
+    test.setTimeout(45_000);
+    // office.js is Microsoft's: here a stub served in its place gives the pane a "Word" whose open document is a
+    // real .docx. Only the pane opened by Word (?host=word) asks for it; every other request stays on our origin.
+    const foreign: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.hostname !== "127.0.0.1" && url.hostname !== "appsforoffice.microsoft.com") foreign.push(req.url());
+    });
+    const docx = await makeDocx("Teh open document in Word.");
+    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+      route.fulfill({
+        contentType: "application/javascript",
+        body: `window.Office = {
+          FileType: { Compressed: "compressed" },
+          onReady(cb) { setTimeout(() => cb({ host: "Word" }), 0); },
+          context: { document: { url: "https://contoso.sharepoint.com/Shared Documents/thesis-from-word.docx",
+            getFileAsync(type, options, cb) {
+              const data = ${JSON.stringify([...docx])};
+              cb({ status: "succeeded", value: { sliceCount: 1, closeAsync() {},
+                getSliceAsync(i, done) { done({ status: "succeeded", value: { data } }); } } });
+            } } } };`,
+      }),
+    );
+    await newResearcher(page.request);
+    await page.goto("/en/researcher/digital-editing/subscribe");
+    await payByPayPal(page, "Pay and subscribe");
+    await page.waitForURL(/\/en\/researcher\/digital-editing\?notice=subscribed$/, { timeout: 25_000 });
+
+    await page.goto("/en/researcher/digital-editing/add-in?host=word");
+    await expect(page.getByRole("heading", { name: "Digital editing for Word" })).toBeVisible();
+    if (!jsEnabled(info)) {
+      // Without scripts there is no Office: the pane's own upload form is the way, and nothing was fetched.
+      await expect(page.locator(".digital-office")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Proofread my document" })).toBeVisible();
+    } else {
+      const bridge = page.locator(".digital-office");
+      await expect(bridge).toBeVisible();
+      await bridge.getByLabel("Please select your preferred type of English.").selectOption("American English");
+      await bridge.getByRole("button", { name: "Send the open document" }).click();
+      await expect(page.locator(".digital-row", { hasText: "thesis-from-word.docx" })).toBeVisible({ timeout: 10_000 });
+    }
+    expect(foreign, "requests to other origins").toEqual([]);
+  });
+
   test("c) the Chinese trial grants one translation, once", async ({ page, baseURL }) => {
     const checkOrigins = guardThirdParty(page, baseURL!);
     const user = { email: uniqueEmail("li"), password: "Li#Bai-701-Poet" };
