@@ -209,6 +209,8 @@ export const paths = {
     digitalOrderDownload: (identity: string) => `/api/digital-order/${seg(identity)}/download`,
     digitalTranslationPayment: () => "/api/digital-translation/payment",
     chineseDigitalTrial: (context: string) => `/api/${seg(context)}/chinese-digital-trial`,
+    /** A digital purchase's invoice, with the payments received on it (its receipt), as a PDF. */
+    digitalInvoicePdf: (invoiceNumber: string) => `/api/digital-invoice/${seg(invoiceNumber)}/pdf`,
   },
   // Grammar check pages (spec 3 §2, ADR 071): the list (?page=N), a report (?from=N: the list page to go back to),
   // and the no-JavaScript confirmation pages of archive and delete.

@@ -67,6 +67,7 @@ export const ERROR_STATUS: Record<string, number> = {
   "promo-code-not-applied": 404,
   "method-not-allowed": 405,
   conflict: 409,
+  "not-eligible": 409,
   "order-form-placed": 409,
   "already-exists": 409,
   gone: 410,

@@ -15,6 +15,7 @@ import { DigitalOrderRows, ListPages } from "#app/components/digital/DigitalRows
 import { RefreshWhile } from "#app/components/digital/polling";
 import { TranslationUploadForm } from "#app/components/digital/UploadForms";
 import { Notice } from "#app/components/digital/Notice";
+import { PurchaseList } from "#app/components/digital/PurchaseList";
 
 export const meta = titleMeta;
 export const handle = { i18n: ["digital"] };
@@ -112,6 +113,7 @@ export default function DigitalTranslationsPage() {
               {t("translations.buyButton")}
             </a>
           </p>
+          <PurchaseList purchases={data.load.digitalPurchases} />
           <section className="stack" aria-labelledby="digital-list-heading">
             <h2 id="digital-list-heading">{t("translations.listHeading")}</h2>
             {processing ? <p className="field-hint">{t("list.processingHint")}</p> : null}

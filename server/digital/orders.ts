@@ -49,16 +49,25 @@ export async function loadDigitalOrders(scope: Scope): Promise<Result<DigitalOrd
   const refused = await translationRefusal(scope);
   if (refused) return refused;
   const userId = scope.userId!;
-  const [offers, active, state, access] = await Promise.all([
+  const [offers, active, paid, state, access] = await Promise.all([
     loadOffers(scope),
     activePurchases(scope.app.db, userId, "translation"),
+    // Every paid package, used up or ended too (`valid` says which): the page lists them with their invoices.
+    scope.app.db
+      .selectFrom("digital_purchases")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("type", "=", "translation")
+      .where("status", "=", "active")
+      .orderBy("created_at", "desc")
+      .execute(),
     userState(scope.app.db, userId),
     digitalAccess(scope),
   ]);
   const numberOfUsesAvailable = active.reduce((n, p) => n + (p.uses_remaining ?? 0), 0);
   return ok({
     availableDigitalPurchases: offers.filter((o) => o.type === "translation"),
-    digitalPurchases: active.map((p) => purchaseView(p)),
+    digitalPurchases: paid.map((p) => purchaseView(p)),
     numberOfUsesAvailable,
     hasUploadedDigitalTranslation: state.hasUploadedTranslation,
     wordCountExceeded: state.wordCountExceededFileId !== null,

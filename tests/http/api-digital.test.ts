@@ -171,6 +171,10 @@ describe("digital editing API", () => {
     ).toBe("%PDF-");
     expect((await bob.client.get(`/api/digital-invoice/${polled.invoiceNumber}/pdf`)).status).toBe(404);
     expect((await ana.client.get("/api/digital-invoice/PUS1/pdf")).status).toBe(404);
+    // The editing page lists the purchase with a link to that invoice.
+    const page = await (await ana.client.get("/en/researcher/digital-editing")).text();
+    expect(page).toContain("Your purchases");
+    expect(page).toContain(`href="/api/digital-invoice/${polled.invoiceNumber}/pdf"`);
     const load = await (await ana.client.get("/api/digital-edit/load")).json();
     expect(load).toMatchObject({ hasDigitalEditingPurchase: true, canUpload: true, displayType: "subscription-type" });
   });
@@ -208,6 +212,13 @@ describe("digital translation API", () => {
     const id = answer.digitalOrders[0].identity;
     load = await (await ana.client.get("/api/digital-order/load")).json();
     expect(load).toMatchObject({ numberOfUsesAvailable: 0, hasUploadedDigitalTranslation: true, displayType: "previous-uploads-type" });
+    // The used-up package stays listed, with its invoice.
+    expect(load.digitalPurchases).toEqual([
+      expect.objectContaining({ numberOfUsesRemaining: 0, invoiceNumber: expect.stringMatching(/^DUS\d+$/) }),
+    ]);
+    const translationsPage = await (await ana.client.get("/en/researcher/digital-translations")).text();
+    expect(translationsPage).toContain(`href="/api/digital-invoice/${load.digitalPurchases[0].invoiceNumber}/pdf"`);
+    expect(translationsPage).toContain("0 uses left");
     expect((await create(ana.client)).status).toBe(400);
 
     expect((await settled(ana.client, "/api/digital-order/search", id)).status).toBe("completed");
@@ -227,14 +238,14 @@ describe("digital translation API", () => {
   it("the Chinese trial: POST reports eligibility and changes nothing; grant is a separate call, once", async () => {
     const ana = await portal.researcher();
     expect(await (await post(ana.client, "/api/researcher/chinese-digital-trial")).json()).toEqual({ eligible: false });
-    expect((await post(ana.client, "/api/researcher/chinese-digital-trial/grant")).status).toBe(400);
+    expect((await post(ana.client, "/api/researcher/chinese-digital-trial/grant")).status).toBe(409);
     const china = await countryId("CN");
     await portal.ctx.db.updateTable("users").set({ country_id: china }).where("id", "=", ana.id).execute();
     expect(await (await post(ana.client, "/api/researcher/chinese-digital-trial")).json()).toEqual({ eligible: true });
     expect(await (await post(ana.client, "/api/researcher/chinese-digital-trial")).json()).toEqual({ eligible: true });
     expect(await (await post(ana.client, "/api/researcher/chinese-digital-trial/grant")).json()).toEqual({ granted: true });
     expect(await (await post(ana.client, "/api/researcher/chinese-digital-trial")).json()).toEqual({ eligible: false });
-    expect((await post(ana.client, "/api/researcher/chinese-digital-trial/grant")).status).toBe(400);
+    expect((await post(ana.client, "/api/researcher/chinese-digital-trial/grant")).status).toBe(409);
     expect((await post(new Client(portal.url), "/api/researcher/chinese-digital-trial")).status).toBe(401);
   });
 });

@@ -389,7 +389,7 @@ describe("the Chinese digital trial", () => {
     expect(page).toContain("Your free Chinese-to-English translation is ready to use.");
 
     const again = await user.client.post("/en/chinese-digital-trial", {});
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(409);
     expect(await again.text()).toContain("The free Chinese translation is not available for your account.");
     expect(await count()).toBe(1);
   });

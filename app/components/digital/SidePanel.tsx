@@ -6,6 +6,7 @@ import { paths } from "#common/paths";
 import type { DigitalEditLoad } from "#server/digital/types";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
+import { PurchaseList } from "./PurchaseList";
 import { SurveyDrawer } from "./SurveyDrawer";
 
 export function EditingSidePanel({ load }: { load: DigitalEditLoad }) {
@@ -27,6 +28,7 @@ export function EditingSidePanel({ load }: { load: DigitalEditLoad }) {
       </section>
       <SurveyDrawer />
       <SubscribeCard load={load} />
+      <PurchaseList purchases={load.digitalPurchases} />
     </aside>
   );
 }
