@@ -19,6 +19,7 @@ export {
   issuePrepaymentInvoice,
   issuingEntity,
   lockInvoice,
+  oneLineInvoicePdf,
   recordBankPayment,
   usdBaseAtIssue,
   validReceivedOn,
@@ -30,6 +31,8 @@ export {
   type PrepaymentInvoiceInput,
   type LegalEntity,
   type LockedInvoice,
+  type OneLineFacts,
+  type OneLineInvoiceOptions,
   type RecordedPayment,
   type WriteoffResult,
 } from "./invoices";

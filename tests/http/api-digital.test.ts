@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
 import { makeDocx, makePdf } from "../helpers/fixtures";
+import { pdfText } from "../helpers/invoices";
 
 let portal: TestPortal;
 let docx: Uint8Array<ArrayBuffer>;
@@ -164,11 +165,12 @@ describe("digital editing API", () => {
     const pdf = await ana.client.get(`/api/digital-invoice/${polled.invoiceNumber}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // One line naming the offer, and the payment received on it (the receipt).
+    const text = await pdfText(pdfBytes);
+    expect(text).toContain("Digitalediting,oneyear");
+    expect(text).toContain(polled.invoiceNumber);
     expect((await bob.client.get(`/api/digital-invoice/${polled.invoiceNumber}/pdf`)).status).toBe(404);
     expect((await ana.client.get("/api/digital-invoice/PUS1/pdf")).status).toBe(404);
     // The editing page lists the purchase with a link to that invoice.

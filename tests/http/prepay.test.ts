@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { startRelaxedPortal, Client, type TestPortal, type SignedInUser } from "../helpers/portal";
 import { currencyNotChosen } from "../helpers/prepay";
+import { pdfText } from "../helpers/invoices";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -122,11 +123,10 @@ describe("the prepay page without JavaScript", () => {
     const pdf = await ada.client.get(`/api/retainer-invoice/${number}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // Unpaid by bank transfer: the PDF says where to send the money.
+    expect(await pdfText(pdfBytes)).toContain("HFBKUS3D");
 
     const eve = await portal.researcher();
     expect((await eve.client.get(`/en/researcher/prepay/${number}`)).status).toBe(404);

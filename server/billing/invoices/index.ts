@@ -24,4 +24,5 @@ export {
 } from "./payments";
 export { WRITEOFF_METHOD_ID, WRITEOFF_REFERENCE, writeOffInvoice, type WriteoffResult } from "./writeoff";
 export { issuingEntity, type LegalEntity } from "./entity";
+export { oneLineInvoicePdf, type OneLineFacts, type OneLineInvoiceOptions } from "./one-line-pdf";
 export { billingChanged, invoiceReopened, invoiceSettled, invoiceWriteOff, type InvoiceSettled } from "./events";
