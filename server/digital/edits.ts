@@ -15,7 +15,7 @@ import { fileOwner, openDraft, ownerOf } from "../order-form";
 import { digitalAccess } from "./access";
 import { digitalEditJob } from "./jobs";
 import { loadOffers } from "./load";
-import { activePurchases, editView, isIdentity, pageOf, purchaseView, userState, setUserState, type EditRow } from "./store";
+import { activePurchases, editView, paidPurchases, isIdentity, pageOf, purchaseView, userState, setUserState, type EditRow } from "./store";
 import { readOneDocument, refusal } from "./upload";
 import type { DigitalEditLoad, DigitalEditView, Pagination } from "./types";
 
@@ -46,14 +46,7 @@ export async function loadDigitalEdit(scope: Scope): Promise<Result<DigitalEditL
   const [offers, active, all, state] = await Promise.all([
     loadOffers(scope),
     activePurchases(scope.app.db, userId, "editing"),
-    scope.app.db
-      .selectFrom("digital_purchases")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("type", "=", "editing")
-      .where("status", "=", "active")
-      .orderBy("created_at", "desc")
-      .execute(),
+    paidPurchases(scope.app.db, userId, "editing"),
     userState(scope.app.db, userId),
   ]);
   // The subscription shown: the one valid longest.

@@ -21,7 +21,17 @@ import { digitalAccess, languagesFor } from "./access";
 import { digitalTranslationJob } from "./jobs";
 import { loadOffers } from "./load";
 import { spendOneUse } from "./spend";
-import { activePurchases, isIdentity, orderView, pageOf, purchaseView, setUserState, userState, type OrderRow } from "./store";
+import {
+  activePurchases,
+  isIdentity,
+  paidPurchases,
+  orderView,
+  pageOf,
+  purchaseView,
+  setUserState,
+  userState,
+  type OrderRow,
+} from "./store";
 import { countDocumentWords, translationEngineFor, translationOptionsFromEnv } from "./translate";
 import { extOf, readOneDocument, refusal } from "./upload";
 import type { DigitalOrderCreated, DigitalOrderLoad, DigitalOrderView, Pagination } from "./types";
@@ -52,15 +62,7 @@ export async function loadDigitalOrders(scope: Scope): Promise<Result<DigitalOrd
   const [offers, active, paid, state, access] = await Promise.all([
     loadOffers(scope),
     activePurchases(scope.app.db, userId, "translation"),
-    // Every paid package, used up or ended too (`valid` says which): the page lists them with their invoices.
-    scope.app.db
-      .selectFrom("digital_purchases")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("type", "=", "translation")
-      .where("status", "=", "active")
-      .orderBy("created_at", "desc")
-      .execute(),
+    paidPurchases(scope.app.db, userId, "translation"),
     userState(scope.app.db, userId),
     digitalAccess(scope),
   ]);

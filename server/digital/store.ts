@@ -84,6 +84,18 @@ export function activePurchases(db: DB, userId: number, type: "editing" | "trans
     .execute();
 }
 
+/** Every paid purchase of a type (ended or used up too: `valid` says which), newest first, for the list of invoices. */
+export function paidPurchases(db: DB, userId: number, type: "editing" | "translation") {
+  return db
+    .selectFrom("digital_purchases")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("type", "=", type)
+    .where("status", "=", "active")
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
 export interface UserState {
   editingTrial: boolean;
   hasUploadedEdit: boolean;
