@@ -15,7 +15,7 @@ fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing Debian's chromium and fonts-noto-cjk..."
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium fonts-noto-cjk >/dev/null
   echo "Chromium: /usr/bin/chromium"; exit 0
 fi
 echo "Installing Playwright's Chromium..."

@@ -25,11 +25,12 @@ started=$SECONDS
 step() { echo; echo "── $1 ── (at $((SECONDS - started)) s)"; }
 lane() { npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="$R/vitest-$1.json"; }
 
-bash scripts/setup-browser.sh > "$R/browser.log" 2>&1 &
-browser_pid=$!
-# Apertium, the offline translator the db lane's engine test needs (ADR 072): installed beside the browser.
+# Apertium, the offline translator the db lane's engine test needs (ADR 072), then the browser: one apt-get at a
+# time (apt holds a lock; a second install at the same moment fails at once).
 bash scripts/setup-apertium.sh > "$R/apertium.log" 2>&1 &
 apertium_pid=$!
+(while kill -0 "$apertium_pid" 2>/dev/null; do sleep 1; done; bash scripts/setup-browser.sh) > "$R/browser.log" 2>&1 &
+browser_pid=$!
 
 step "unit lane"
 lane unit || status=1
