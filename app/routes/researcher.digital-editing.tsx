@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (status === "invalid") throw redirect(paths.digitalEditing(scope.lang));
   const q = new URL(request.url).searchParams;
   const page = pageParam(q.get("page"));
-  const [load, list] = await Promise.all([loadDigitalEdit(scope), searchDigitalEdits(scope, { page })]);
+  const [load, list] = await Promise.all([loadDigitalEdit(scope), searchDigitalEdits(scope, { page, status: status ?? undefined })]);
   if (!load.ok || !list.ok) throw new Response("Bad Request", { status: 400 });
   if (list.value.pagination.pages >= 1 && page > list.value.pagination.pages)
     throw redirect(paths.digitalEditing(scope.lang, status ?? undefined, { page: list.value.pagination.pages }));
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       title: t("editing.title"),
       load: load.value,
-      results: status ? list.value.results.filter((r) => r.status === status) : list.value.results,
+      results: list.value.results,
       pagination: list.value.pagination,
       status,
       deleted: noticeName(q.get("deleted")),

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { DIGITAL_ERRORS, FIELDS, STYLES_OF_ENGLISH, type StyleOfEnglish } from "#common/digital/constants";
+import { DIGITAL_ERRORS, FIELDS, STYLES_OF_ENGLISH, type DigitalStatus, type StyleOfEnglish } from "#common/digital/constants";
 import { fail, invalid, ok, type Result } from "#common/result";
 import { paths } from "#common/paths";
 import type { Scope } from "../scope";
@@ -67,7 +67,7 @@ export async function loadDigitalEdit(scope: Scope): Promise<Result<DigitalEditL
 /** The owner's edits, newest first, not archived: a page, or (polling) only the listed identities. */
 export async function searchDigitalEdits(
   scope: Scope,
-  q: { page?: number; identities?: string[] },
+  q: { page?: number; identities?: string[]; status?: DigitalStatus },
 ): Promise<Result<{ results: DigitalEditView[]; pagination: Pagination }>> {
   const refused = await editingRefusal(scope);
   if (refused) return refused;
@@ -77,6 +77,8 @@ export async function searchDigitalEdits(
     if (!ids.length) return ok({ results: [], pagination: { page: 1, pageSize: 30, total: 0, pages: 0 } });
     base = base.where("id", "in", ids);
   }
+  // The list's {status} segment (spec 3 §2): filtered here, so its pages count only those rows.
+  if (q.status) base = base.where("status", "=", q.status);
   return ok(await pageOf(base, q.identities ? 1 : (q.page ?? 1), (r: EditRow) => editView(r)));
 }
 

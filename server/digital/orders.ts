@@ -9,6 +9,7 @@ import {
   TRANSLATION_LANGUAGES,
   TRANSLATION_WORD_LIMIT,
   type DigitalOrderType,
+  type DigitalStatus,
   type TranslationLanguage,
 } from "#common/digital/constants";
 import { fail, invalid, ok, type Result } from "#common/result";
@@ -82,7 +83,7 @@ export async function loadDigitalOrders(scope: Scope): Promise<Result<DigitalOrd
 /** The owner's translations, newest first, not archived: a page (optionally of one type), or only the listed identities. */
 export async function searchDigitalOrders(
   scope: Scope,
-  q: { page?: number; type?: DigitalOrderType; identities?: string[] },
+  q: { page?: number; type?: DigitalOrderType; identities?: string[]; status?: DigitalStatus },
 ): Promise<Result<{ results: DigitalOrderView[]; pagination: Pagination }>> {
   const refused = await translationRefusal(scope);
   if (refused) return refused;
@@ -94,6 +95,8 @@ export async function searchDigitalOrders(
     if (!ids.length) return ok({ results: [], pagination: { page: 1, pageSize: 30, total: 0, pages: 0 } });
     base = base.where("id", "in", ids);
   }
+  // The list's {status} segment (spec 3 §2): filtered here, so its pages count only those rows.
+  if (q.status) base = base.where("status", "=", q.status);
   return ok(await pageOf(base, q.identities ? 1 : (q.page ?? 1), (r: OrderRow) => orderView(r)));
 }
 

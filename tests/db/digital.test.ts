@@ -269,6 +269,28 @@ describe("digital edits", () => {
     expect(search.ok && search.value.results).toEqual([]);
   });
 
+  it("filters the list by status in the query, so its pages count only those rows", async () => {
+    const user = await createResearcher(t.ctx);
+    const scope = scopeFor(t.ctx, user);
+    await t.ctx.db.insertInto("digital_user_state").values({ user_id: user.id, editing_trial: true }).execute();
+    const ids: string[] = [];
+    for (const name of ["a.docx", "b.docx", "c.docx"]) {
+      const r = await createDigitalEdit(
+        scope,
+        body("digitalEditFiles", [{ name, bytes: await docx() }], { styleOfEnglish: "British English" }),
+      );
+      if (!r.ok) throw new Error(r.error);
+      ids.push(r.value.digitalEdits[0].identity);
+    }
+    await t.ctx.db.updateTable("digital_edits").set({ status: "failed", failure_reason: "unreadable" }).where("id", "=", ids[1]).execute();
+    const failed = await searchDigitalEdits(scope, { status: "failed" });
+    expect(failed.ok && failed.value.results.map((r) => r.identity)).toEqual([ids[1]]);
+    expect(failed.ok && failed.value.pagination).toMatchObject({ total: 1, pages: 1 });
+    const processing = await searchDigitalEdits(scope, { status: "processing" });
+    expect(processing.ok && processing.value.pagination.total).toBe(2);
+    expect(await searchDigitalEdits(scope, { status: "completed" })).toMatchObject({ ok: true, value: { results: [] } });
+  });
+
   it("staff viewing as the researcher leave an audit row for each write", async () => {
     const user = await createResearcher(t.ctx);
     const staff = await createStaff(t.ctx);
