@@ -8,12 +8,9 @@
 //   styles ("normal").
 // Unreadable → DigitalEngineError("unreadable"); past a bound → "too-large".
 import fsp from "node:fs/promises";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { ArchiveLimitError, checkZipBounds, listZipEntries, readZipEntry, type ZipBounds } from "../../documents/containers";
 import { countWords } from "../../documents/text";
+import { extractText } from "../../documents/analysis";
 import { DigitalEngineError, type DocParagraph, type DocTextRun } from "../types";
 
 export const READ_LIMITS = {
@@ -29,8 +26,6 @@ export const READ_LIMITS = {
   /** About 1.5 million words. */
   maxTextChars: 10_000_000,
   maxParagraphs: 200_000,
-  workerHeapMb: 512,
-  workerTimeoutMs: 60_000,
 };
 
 const ENTITY: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -191,56 +186,22 @@ async function readDocx(filePath: string): Promise<DocParagraph[]> {
   }
 }
 
-/** The documents area's extraction worker (word-extractor under a heap cap and a time limit). */
-const EXTRACT_WORKER = [
-  path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "documents", "extract-worker.mjs"),
-  path.join(process.cwd(), "server", "documents", "extract-worker.mjs"),
-].find((file) => fs.existsSync(file)) as string;
-
-function readDoc(filePath: string): Promise<DocParagraph[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(EXTRACT_WORKER, {
-      workerData: { filePath, family: "doc", maxChars: READ_LIMITS.maxTextChars },
-      resourceLimits: { maxOldGenerationSizeMb: READ_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(new DigitalEngineError("timeout", "reading the .doc took too long"))),
-      READ_LIMITS.workerTimeoutMs,
-    );
-    worker.on("message", (m: { text?: string; tooLong?: number; error?: string }) =>
-      settle(() => {
-        if (typeof m.text === "string")
-          resolve(
-            m.text
-              .split(/\r\n|[\r\n\f\v]/)
-              .map((line) => line.replace(/\s+$/u, ""))
-              .map((text) => ({ style: "normal" as const, text })),
-          );
-        else if (m.tooLong) reject(new DigitalEngineError("too-large", `${m.tooLong} characters of text`));
-        else reject(new DigitalEngineError("unreadable", m.error ?? "not a readable .doc"));
-      }),
-    );
-    worker.on("error", (error: NodeJS.ErrnoException) =>
-      settle(() =>
-        reject(
-          error.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? new DigitalEngineError("too-large", "reading the .doc ran out of memory")
-            : new DigitalEngineError("unreadable", error.message),
-        ),
-      ),
-    );
-    worker.on("exit", (code) => settle(() => reject(new DigitalEngineError("unreadable", `extraction worker exited with ${code}`))));
-  });
+/**
+ * A .doc through the documents area's extraction (word-extractor in its worker, under its heap cap and time limit,
+ * the same call as the grammar check's job): unstyled paragraphs, one a line. Past a limit → too-large.
+ */
+async function readDoc(filePath: string): Promise<DocParagraph[]> {
+  let text: string;
+  try {
+    text = await extractText(filePath, "doc");
+  } catch (error) {
+    if (error instanceof ArchiveLimitError) throw new DigitalEngineError("too-large", error.message);
+    throw new DigitalEngineError("unreadable", error instanceof Error ? error.message : "not a readable .doc");
+  }
+  return text
+    .split(/\r\n|[\r\n\f\v]/)
+    .map((line) => line.replace(/\s+$/u, ""))
+    .map((line) => ({ style: "normal" as const, text: line }));
 }
 
 /**
