@@ -106,11 +106,13 @@ const lane = ({ name, v }) => `${name}: ${v ? v.numPassedTests + " passed, " + v
 console.log(`vitest ${lanes.map(lane).join("; ")}; playwright: ${p ? (p.stats.expected + p.stats.flaky) + " passed, " + p.stats.unexpected + " failed" : "did not run"}${process.argv[1] === "1" ? "; type-check failed" : ""}`);
 // The names of what failed, last (CI shows the tail of this output): vitest files and tests, Playwright tests.
 const failures = [];
+// The first line of the error (colours stripped): the CI report shows only the tail of the output (session 14).
+const firstLine = (m) => (m ? " — " + String(m).replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim())?.trim().slice(0, 240) : "");
 for (const { name, v } of lanes) {
   if (!v) failures.push(`${name}: the lane did not run or wrote no results`);
   for (const f of v?.testResults ?? []) {
     const bad = (f.assertionResults ?? []).filter((a) => a.status === "failed");
-    for (const a of bad) failures.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} › ${a.fullName}`);
+    for (const a of bad) failures.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} › ${a.fullName}` + firstLine((a.failureMessages ?? [])[0]));
     if (f.status === "failed" && !bad.length) failures.push(`${name}: ${f.name.replace(process.cwd() + "/", "")} (${String(f.message ?? "").split("\n")[0].slice(0, 200)})`);
   }
 }
@@ -118,7 +120,11 @@ const walk = (suite, file) => {
   for (const s of suite.suites ?? []) walk(s, s.file ?? file);
   for (const spec of suite.specs ?? [])
     for (const t of spec.tests ?? [])
-      if (t.status === "unexpected") failures.push(`playwright [${t.projectName}]: ${spec.file ?? file}:${spec.line} › ${spec.title}`);
+      if (t.status === "unexpected") {
+        const r = (t.results ?? []).at(-1);
+        const notes = (t.annotations ?? []).map((a) => ` [${a.type}: ${String(a.description ?? "").slice(0, 200)}]`).join("");
+        failures.push(`playwright [${t.projectName}]: ${spec.file ?? file}:${spec.line} › ${spec.title}` + firstLine(r?.error?.message) + notes);
+      }
 };
 for (const s of p?.suites ?? []) walk(s, s.file);
 if (!p) failures.push("playwright: did not run or wrote no results");

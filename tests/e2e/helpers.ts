@@ -45,7 +45,21 @@ export async function whenHydrated(page: Page) {
     // Seen once in a loaded CI run (session 13, the PostgreSQL run): a page not hydrated after 15 s. Its forms work
     // without scripts (and keep what was chosen before hydration: pay-before-hydration.spec.ts), so the journey goes
     // on the no-JavaScript way and the test records it for whoever looks into hydration under load.
-    test.info().annotations.push({ type: "not hydrated after 15 s", description: page.url() });
+    // What the page had loaded by then: its script requests (status, time) and whether Remix's context arrived.
+    const seen = await page
+      .evaluate(() => {
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((e) => /\.js(\?|$)/.test(e.name))
+          .map((e) => {
+            const r = e as PerformanceResourceTiming & { responseStatus?: number };
+            return `${new URL(r.name).pathname.split("/").pop()}:${r.responseStatus ?? "?"}:${Math.round(r.duration)}ms`;
+          });
+        const w = window as unknown as { __remixContext?: unknown; __remixRouter?: unknown };
+        return `${document.readyState}; context ${w.__remixContext ? "yes" : "no"}; router ${w.__remixRouter ? "yes" : "no"}; ${scripts.join(" ")}`;
+      })
+      .catch((e: unknown) => `(could not look: ${String(e)})`);
+    test.info().annotations.push({ type: "not hydrated after 15 s", description: `${page.url()} — ${seen}` });
   }
 }
 

@@ -166,6 +166,8 @@ test.describe("payments", () => {
     await signedInBrazilian(page, { prefix: "bia", password: "Bia#Pesquisa-2026", firstName: "Beatriz", lastName: "Lima" });
     const order = await placeBankTransferOrder(page.request, "Ecologia de manguezais", { brazilPaymentMethods: "no-requirements" });
     await page.goto(`/br/researcher/invoices/pay/${order.invoiceNumber}`);
+    // The widget is the provider's script: nothing to do here before the page is hydrated.
+    await whenHydrated(page);
     await page.getByLabel("Formas de pagamento brasileiras (Allpago, boleto)").check();
     await page.locator(".pm-method", { hasText: "Cartão (Allpago)" }).click();
     if (!jsEnabled(info)) {
@@ -173,7 +175,6 @@ test.describe("payments", () => {
       checkOrigins();
       return;
     }
-    await whenHydrated(page);
     const billing = page.locator("fieldset.pm-address").first();
     await billing.getByLabel("Nome completo").fill("Beatriz Lima");
     await billing.getByLabel("Endereço", { exact: true }).fill("Rua das Flores 10");
@@ -189,7 +190,8 @@ test.describe("payments", () => {
     await widget.getByLabel("Validade (MM/AA)").fill("12/30");
     await widget.getByLabel("Código de segurança").fill("123");
     await widget.getByRole("button", { name: /^Pagar/ }).click();
-    await expect(widget.getByText("Cartão aceito.")).toBeVisible();
+    // The widget's own round trip to the sandbox: give it the time a loaded CI machine takes.
+    await expect(widget.getByText("Cartão aceito.")).toBeVisible({ timeout: 15_000 });
     await page.getByLabel("Aceito os termos de serviço").check();
     await page.locator(".payoff-summary").getByRole("button", { name: "Pagar agora" }).click();
     // The widget's checkout is fetched on the way back from Allpago: paid, and the landing says so.
