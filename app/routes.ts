@@ -62,7 +62,9 @@ export default [
       route("researcher/digital-editing/*", "routes/not-found.tsx", { id: "digital-editing-not-found" }),
       route("researcher/digital-translations/*", "routes/not-found.tsx", { id: "digital-translations-not-found" }),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
+      // Issue 25 (helper R): 'Current Promotions'.
       soonProtected("researcher/coupons", "coupons"),
+      // (end of helper R's coupons lines)
       // A prepayment's fapiao (issue 13 §4): before the prepay routes, which are more general.
       route("researcher/prepay/:number/fapiao", "routes/researcher.prepay.$number.fapiao.tsx"),
       // Prepay and the currency chooser (spec 2 §2 "Prepay", "Choose-currency"; issue 13 §1-2)
@@ -80,24 +82,37 @@ export default [
       route("researcher/invoices/unpaid/:type", "routes/researcher.invoices.unpaid.$type.tsx"),
       // An invoice's fapiao (issue 13 §4)
       route("researcher/invoices/:number/fapiao", "routes/researcher.invoices.$number.fapiao.tsx"),
-      soonProtected("researcher/invoices/*", "invoices"),
+      // Any other invoices path is no page of spec 2 §2 (issue 25: no route stays "coming soon").
+      route("researcher/invoices/*", "routes/not-found.tsx", { id: "researcher-invoices-not-found" }),
       // Grammar check (spec 3 §2, issue 23, ADR 071): list and upload, a report, and the no-JavaScript confirmations.
       route("researcher/grammar-check", "routes/researcher.grammar-check.tsx"),
       route("researcher/grammar-check/details/:identity", "routes/researcher.grammar-check.details.$identity.tsx"),
       route("researcher/grammar-check/archive/:identity", "routes/researcher.grammar-check.confirm.tsx", { id: "grammar-check-archive" }),
       route("researcher/grammar-check/delete/:identity", "routes/researcher.grammar-check.confirm.tsx", { id: "grammar-check-delete" }),
       route("researcher/grammar-check/*", "routes/not-found.tsx", { id: "grammar-check-not-found" }),
+      // Issue 25 (helper R): the rewards page.
       soonProtected("researcher/rewards", "rewards"),
+      // (end of helper R's rewards lines)
       // A payment waiting for the researcher: QR code, boleto, provider redirect (issue 12 §2)
       route("researcher/payment/:paymentId", "routes/researcher.payment.$paymentId.tsx"),
       // A researcher path no spec names is not found (issue 22 item 5); the areas above still say when they come.
       route("researcher/*", "routes/not-found.tsx", { id: "researcher-not-found" }),
 
+      // Issue 25 (helper F): 'My Referrals' and its flyer.
       soonProtected("referral-rewards/*", "referral-rewards"),
+      // (end of helper F's referral lines)
+
       // Chinese digital trial (spec 3 §2, issue 24): sign-in required; GET shows eligibility, POST grants.
       route("chinese-digital-trial", "routes/chinese-digital-trial.tsx"),
+
+      // Issue 25 (helper H): the home area.
       soonProtected("home/*", "home"),
+      // (end of helper H's home lines)
+
+      // Issue 25 (helper F): testimonials.
       soonProtected("testimonials/*", "testimonials"),
+      // (end of helper F's testimonial lines)
+
       // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
       route("certificate", "routes/certificate._index.tsx"),
       route("certificate/verify", "routes/certificate.verify.tsx"),
@@ -107,7 +122,10 @@ export default [
       route("support/index/submission/:externalId", "routes/support.tsx", { id: "support-submission" }),
       route("support/index/submission/:externalId/type/:type", "routes/support.tsx", { id: "support-submission-type" }),
       route("curie/*", "routes/curie.tsx"),
+      // Issue 25 (helper H): curie and rubriq.
       soon("rubriq/*", "rubriq"),
+      // (end of helper H's rubriq lines)
+
       route("staff", "routes/staff.tsx", [
         index("routes/staff._index.tsx"),
         route("outbox/:id?", "routes/staff.outbox.tsx"),
@@ -134,6 +152,14 @@ export default [
         route("prepayments/:number", "routes/staff.prepayments.$number.tsx"),
         // The digital tools' survey answers (issue 24, ADR 074)
         route("surveys", "routes/staff.surveys.tsx"),
+        // Issue 25 (helper R): promotions and campaigns.
+        // (end of helper R's staff lines)
+
+        // Issue 25 (helper F): testimonials to review.
+        // (end of helper F's staff lines)
+
+        // Issue 25 (helper H): preferred groups.
+        // (end of helper H's staff lines)
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),
 

@@ -142,6 +142,14 @@ export interface PromoCodeTable {
   active: Optional<boolean>;
   max_uses: number | null;
   times_used: Optional<number>;
+  /** Issue 25 (0040): the owner of a personal code (null: anyone may use it). */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  highlighted: Optional<boolean>;
+  /** 'level:<identity>', 'referral-welcome', 'campaign', 'staff'. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface PreferredGroupTable {
@@ -151,6 +159,12 @@ export interface PreferredGroupTable {
   discount: Numeric;
   percentage_discount: Optional<boolean>;
   active: Optional<boolean>;
+  /** Issue 25 (0040). */
+  greeting_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** False for the free-trial groups: no membership widget. */
+  membership_displayed: Optional<boolean>;
+  shareable: Optional<boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface ServiceDiscountTable {

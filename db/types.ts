@@ -124,6 +124,17 @@ export interface UserTable {
   voucher_available: Generated<boolean>;
   /** False until the user picks a currency (issue 13 §2): older accounts, accounts staff made (0031). */
   currency_chosen: Generated<boolean>;
+  /** Issue 25 (0040): the reward points total, changed only with a reward_history row in the same transaction. */
+  reward_points: Generated<number>;
+  /** The loyalty level reached ('level0'…'level6'). */
+  loyalty_level: Generated<string>;
+  has_rewards: Generated<boolean>;
+  /** Who referred the user (a referral link at registration). */
+  referred_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  preferred_group_id: ColumnType<number | null, number | null | undefined, number | null>;
+  preferred_group_joined_at: NullableTimestamp;
+  /** The user dismissed the "check your spam folder" banner. */
+  hide_check_spam_message: Generated<boolean>;
 }
 
 export interface AddressTable {
@@ -211,6 +222,7 @@ import type { PrepayTables } from "./types-prepay";
 import type { GrammarTables } from "./types-grammar";
 import type { DigitalTables } from "./types-digital";
 import type { SurveyTables } from "./types-survey";
+import type { RewardTables } from "./types-rewards";
 
 export interface Database
   extends
@@ -223,7 +235,8 @@ export interface Database
     PrepayTables,
     GrammarTables,
     DigitalTables,
-    SurveyTables {
+    SurveyTables,
+    RewardTables {
   addresses: AddressTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;

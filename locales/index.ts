@@ -24,6 +24,9 @@ import en_US_credits from "./en_US/credits.json";
 import en_US_fapiao from "./en_US/fapiao.json";
 import en_US_grammar from "./en_US/grammar.json";
 import en_US_digital from "./en_US/digital.json";
+import en_US_rewards from "./en_US/rewards.json";
+import en_US_referrals from "./en_US/referrals.json";
+import en_US_home from "./en_US/home.json";
 import zh_CN_common from "./zh_CN/common.json";
 import zh_CN_auth from "./zh_CN/auth.json";
 import zh_CN_account from "./zh_CN/account.json";
@@ -47,6 +50,9 @@ import zh_CN_credits from "./zh_CN/credits.json";
 import zh_CN_fapiao from "./zh_CN/fapiao.json";
 import zh_CN_grammar from "./zh_CN/grammar.json";
 import zh_CN_digital from "./zh_CN/digital.json";
+import zh_CN_rewards from "./zh_CN/rewards.json";
+import zh_CN_referrals from "./zh_CN/referrals.json";
+import zh_CN_home from "./zh_CN/home.json";
 import ja_JP_common from "./ja_JP/common.json";
 import ja_JP_auth from "./ja_JP/auth.json";
 import ja_JP_account from "./ja_JP/account.json";
@@ -70,6 +76,9 @@ import ja_JP_credits from "./ja_JP/credits.json";
 import ja_JP_fapiao from "./ja_JP/fapiao.json";
 import ja_JP_grammar from "./ja_JP/grammar.json";
 import ja_JP_digital from "./ja_JP/digital.json";
+import ja_JP_rewards from "./ja_JP/rewards.json";
+import ja_JP_referrals from "./ja_JP/referrals.json";
+import ja_JP_home from "./ja_JP/home.json";
 import pt_BR_common from "./pt_BR/common.json";
 import pt_BR_auth from "./pt_BR/auth.json";
 import pt_BR_account from "./pt_BR/account.json";
@@ -93,6 +102,9 @@ import pt_BR_credits from "./pt_BR/credits.json";
 import pt_BR_fapiao from "./pt_BR/fapiao.json";
 import pt_BR_grammar from "./pt_BR/grammar.json";
 import pt_BR_digital from "./pt_BR/digital.json";
+import pt_BR_rewards from "./pt_BR/rewards.json";
+import pt_BR_referrals from "./pt_BR/referrals.json";
+import pt_BR_home from "./pt_BR/home.json";
 import es_ES_common from "./es_ES/common.json";
 import es_ES_auth from "./es_ES/auth.json";
 import es_ES_account from "./es_ES/account.json";
@@ -116,11 +128,14 @@ import es_ES_credits from "./es_ES/credits.json";
 import es_ES_fapiao from "./es_ES/fapiao.json";
 import es_ES_grammar from "./es_ES/grammar.json";
 import es_ES_digital from "./es_ES/digital.json";
+import es_ES_rewards from "./es_ES/rewards.json";
+import es_ES_referrals from "./es_ES/referrals.json";
+import es_ES_home from "./es_ES/home.json";
 
 export const RESOURCES: Record<string, Record<string, Record<string, unknown>>> = {
-  en_US: { common: en_US_common, auth: en_US_auth, account: en_US_account, social: en_US_social, wechat: en_US_wechat, catalogue: en_US_catalogue, order: en_US_order, pdf: en_US_pdf, orders: en_US_orders, dashboard: en_US_dashboard, details: en_US_details, staffops: en_US_staffops, certificate: en_US_certificate, support: en_US_support, payment: en_US_payment, sandbox: en_US_sandbox, invoices: en_US_invoices, staffpay: en_US_staffpay, prepay: en_US_prepay, credits: en_US_credits, fapiao: en_US_fapiao, grammar: en_US_grammar, digital: en_US_digital },
-  zh_CN: { common: zh_CN_common, auth: zh_CN_auth, account: zh_CN_account, social: zh_CN_social, wechat: zh_CN_wechat, catalogue: zh_CN_catalogue, order: zh_CN_order, pdf: zh_CN_pdf, orders: zh_CN_orders, dashboard: zh_CN_dashboard, details: zh_CN_details, staffops: zh_CN_staffops, certificate: zh_CN_certificate, support: zh_CN_support, payment: zh_CN_payment, sandbox: zh_CN_sandbox, invoices: zh_CN_invoices, staffpay: zh_CN_staffpay, prepay: zh_CN_prepay, credits: zh_CN_credits, fapiao: zh_CN_fapiao, grammar: zh_CN_grammar, digital: zh_CN_digital },
-  ja_JP: { common: ja_JP_common, auth: ja_JP_auth, account: ja_JP_account, social: ja_JP_social, wechat: ja_JP_wechat, catalogue: ja_JP_catalogue, order: ja_JP_order, pdf: ja_JP_pdf, orders: ja_JP_orders, dashboard: ja_JP_dashboard, details: ja_JP_details, staffops: ja_JP_staffops, certificate: ja_JP_certificate, support: ja_JP_support, payment: ja_JP_payment, sandbox: ja_JP_sandbox, invoices: ja_JP_invoices, staffpay: ja_JP_staffpay, prepay: ja_JP_prepay, credits: ja_JP_credits, fapiao: ja_JP_fapiao, grammar: ja_JP_grammar, digital: ja_JP_digital },
-  pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat, catalogue: pt_BR_catalogue, order: pt_BR_order, pdf: pt_BR_pdf, orders: pt_BR_orders, dashboard: pt_BR_dashboard, details: pt_BR_details, staffops: pt_BR_staffops, certificate: pt_BR_certificate, support: pt_BR_support, payment: pt_BR_payment, sandbox: pt_BR_sandbox, invoices: pt_BR_invoices, staffpay: pt_BR_staffpay, prepay: pt_BR_prepay, credits: pt_BR_credits, fapiao: pt_BR_fapiao, grammar: pt_BR_grammar, digital: pt_BR_digital },
-  es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat, catalogue: es_ES_catalogue, order: es_ES_order, pdf: es_ES_pdf, orders: es_ES_orders, dashboard: es_ES_dashboard, details: es_ES_details, staffops: es_ES_staffops, certificate: es_ES_certificate, support: es_ES_support, payment: es_ES_payment, sandbox: es_ES_sandbox, invoices: es_ES_invoices, staffpay: es_ES_staffpay, prepay: es_ES_prepay, credits: es_ES_credits, fapiao: es_ES_fapiao, grammar: es_ES_grammar, digital: es_ES_digital },
+  en_US: { common: en_US_common, auth: en_US_auth, account: en_US_account, social: en_US_social, wechat: en_US_wechat, catalogue: en_US_catalogue, order: en_US_order, pdf: en_US_pdf, orders: en_US_orders, dashboard: en_US_dashboard, details: en_US_details, staffops: en_US_staffops, certificate: en_US_certificate, support: en_US_support, payment: en_US_payment, sandbox: en_US_sandbox, invoices: en_US_invoices, staffpay: en_US_staffpay, prepay: en_US_prepay, credits: en_US_credits, fapiao: en_US_fapiao, grammar: en_US_grammar, digital: en_US_digital, rewards: en_US_rewards, referrals: en_US_referrals, home: en_US_home },
+  zh_CN: { common: zh_CN_common, auth: zh_CN_auth, account: zh_CN_account, social: zh_CN_social, wechat: zh_CN_wechat, catalogue: zh_CN_catalogue, order: zh_CN_order, pdf: zh_CN_pdf, orders: zh_CN_orders, dashboard: zh_CN_dashboard, details: zh_CN_details, staffops: zh_CN_staffops, certificate: zh_CN_certificate, support: zh_CN_support, payment: zh_CN_payment, sandbox: zh_CN_sandbox, invoices: zh_CN_invoices, staffpay: zh_CN_staffpay, prepay: zh_CN_prepay, credits: zh_CN_credits, fapiao: zh_CN_fapiao, grammar: zh_CN_grammar, digital: zh_CN_digital, rewards: zh_CN_rewards, referrals: zh_CN_referrals, home: zh_CN_home },
+  ja_JP: { common: ja_JP_common, auth: ja_JP_auth, account: ja_JP_account, social: ja_JP_social, wechat: ja_JP_wechat, catalogue: ja_JP_catalogue, order: ja_JP_order, pdf: ja_JP_pdf, orders: ja_JP_orders, dashboard: ja_JP_dashboard, details: ja_JP_details, staffops: ja_JP_staffops, certificate: ja_JP_certificate, support: ja_JP_support, payment: ja_JP_payment, sandbox: ja_JP_sandbox, invoices: ja_JP_invoices, staffpay: ja_JP_staffpay, prepay: ja_JP_prepay, credits: ja_JP_credits, fapiao: ja_JP_fapiao, grammar: ja_JP_grammar, digital: ja_JP_digital, rewards: ja_JP_rewards, referrals: ja_JP_referrals, home: ja_JP_home },
+  pt_BR: { common: pt_BR_common, auth: pt_BR_auth, account: pt_BR_account, social: pt_BR_social, wechat: pt_BR_wechat, catalogue: pt_BR_catalogue, order: pt_BR_order, pdf: pt_BR_pdf, orders: pt_BR_orders, dashboard: pt_BR_dashboard, details: pt_BR_details, staffops: pt_BR_staffops, certificate: pt_BR_certificate, support: pt_BR_support, payment: pt_BR_payment, sandbox: pt_BR_sandbox, invoices: pt_BR_invoices, staffpay: pt_BR_staffpay, prepay: pt_BR_prepay, credits: pt_BR_credits, fapiao: pt_BR_fapiao, grammar: pt_BR_grammar, digital: pt_BR_digital, rewards: pt_BR_rewards, referrals: pt_BR_referrals, home: pt_BR_home },
+  es_ES: { common: es_ES_common, auth: es_ES_auth, account: es_ES_account, social: es_ES_social, wechat: es_ES_wechat, catalogue: es_ES_catalogue, order: es_ES_order, pdf: es_ES_pdf, orders: es_ES_orders, dashboard: es_ES_dashboard, details: es_ES_details, staffops: es_ES_staffops, certificate: es_ES_certificate, support: es_ES_support, payment: es_ES_payment, sandbox: es_ES_sandbox, invoices: es_ES_invoices, staffpay: es_ES_staffpay, prepay: es_ES_prepay, credits: es_ES_credits, fapiao: es_ES_fapiao, grammar: es_ES_grammar, digital: es_ES_digital, rewards: es_ES_rewards, referrals: es_ES_referrals, home: es_ES_home },
 };

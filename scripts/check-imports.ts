@@ -295,14 +295,36 @@ export const KNOWN_HTTP_IN_DOMAIN: readonly string[] = [];
  * (server/kernel/events.ts, ports.ts) instead of being called by it.
  */
 export const FORBIDDEN_AREA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
-  billing: ["payments", "orders", "prepay", "order-form", "staff"],
-  payments: ["orders", "prepay", "order-form", "staff"],
-  "order-form": ["orders", "prepay", "auth", "staff"],
-  vouchers: ["order-form", "orders", "staff"],
-  accounts: ["auth", "staff", "order-form", "orders", "payments", "prepay"],
-  mail: ["accounts", "auth", "order-form", "orders", "payments", "prepay", "staff"],
+  billing: ["payments", "orders", "prepay", "order-form", "staff", "rewards", "referrals", "testimonials", "groups", "home"],
+  payments: ["orders", "prepay", "order-form", "staff", "rewards", "referrals", "testimonials", "groups", "home"],
+  "order-form": ["orders", "prepay", "auth", "staff", "rewards", "referrals", "testimonials", "groups", "home"],
+  vouchers: ["order-form", "orders", "staff", "rewards", "referrals", "testimonials", "groups", "home"],
+  accounts: ["auth", "staff", "order-form", "orders", "payments", "prepay", "rewards", "referrals", "testimonials", "groups", "home"],
+  mail: [
+    "accounts",
+    "auth",
+    "order-form",
+    "orders",
+    "payments",
+    "prepay",
+    "staff",
+    "rewards",
+    "referrals",
+    "testimonials",
+    "groups",
+    "home",
+  ],
   // The grammar check (issue 23) stands on documents, accounts and the order form; sign-in (auth) claims its rows.
   "grammar-check": ["auth", "orders", "payments", "prepay", "billing", "staff"],
+  // Issue 25: rewards (points, levels, promotions), referrals, testimonials and preferred groups stand on billing,
+  // payments, orders and accounts and react to their events; the home area stands on all of them. None loads staff
+  // (the staff console loads them). The lower areas never load them.
+  orders: ["rewards", "referrals", "testimonials", "groups", "home"],
+  rewards: ["referrals", "testimonials", "groups", "home", "staff", "auth"],
+  referrals: ["testimonials", "groups", "home", "staff"],
+  testimonials: ["rewards", "referrals", "groups", "home", "staff"],
+  groups: ["rewards", "referrals", "testimonials", "home", "staff"],
+  home: ["staff"],
 };
 
 /**

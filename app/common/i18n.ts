@@ -62,6 +62,10 @@ export const NAMESPACES = [
   "grammar",
   // Issue 24: digital editing and digital translation (pages, purchases, add-in, survey, errors).
   "digital",
+  // Issue 25: rewards and promotions (helper R), referrals and testimonials (helper F), preferred groups and home (helper H).
+  "rewards",
+  "referrals",
+  "home",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NS: Namespace = "common";

@@ -243,4 +243,21 @@ export const paths = {
   digitalSurvey: (lang: SiteLang) => `/${lang}/researcher/digital-editing/survey`,
   staffSurveys: (lang: SiteLang, q?: Query) => `/${lang}/staff/surveys${query(q)}`,
   rubriqPlanSubscribe: (lang: SiteLang) => `/${lang}/rubriq/plan/subscribe`,
+
+  // Issue 25, rewards and promotions (helper R): the rewards page, 'Current Promotions', the staff console's campaigns.
+  rewards: (lang: SiteLang, q?: Query) => `/${lang}/researcher/rewards${query(q)}`,
+  coupons: (lang: SiteLang, q?: Query) => `/${lang}/researcher/coupons${query(q)}`,
+  staffPromotions: (lang: SiteLang, id?: number | string) => `/${lang}/staff/promotions${id === undefined ? "" : `/${seg(id)}`}`,
+  // (helper R adds its further paths above this line)
+
+  // Issue 25, referrals and testimonials (helper F): the flyer PDF, the testimonial form, the staff review.
+  referralFlyer: (lang: SiteLang) => `/${lang}/referral-rewards/flyer.pdf`,
+  testimonialSubmit: (lang: SiteLang) => `/${lang}/testimonials/submit`,
+  staffTestimonials: (lang: SiteLang, id?: string) => `/${lang}/staff/testimonials${id === undefined ? "" : `/${seg(id)}`}`,
+  // (helper F adds its further paths above this line)
+
+  // Issue 25, preferred groups and the home area (helper H): /home, the staff console's groups.
+  homeArea: (lang: SiteLang) => `/${lang}/home`,
+  staffGroups: (lang: SiteLang, id?: number | string) => `/${lang}/staff/groups${id === undefined ? "" : `/${seg(id)}`}`,
+  // (helper H adds its further paths above this line)
 } as const;

@@ -27,6 +27,7 @@ import * as m0036 from "./0036_invoice_kinds";
 import * as m0037 from "./0037_language_assessments";
 import * as m0038 from "./0038_digital";
 import * as m0039 from "./0039_digital_survey";
+import * as m0040 from "./0040_rewards";
 
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0037_language_assessments": m0037,
   "0038_digital": m0038,
   "0039_digital_survey": m0039,
+  "0040_rewards": m0040,
 };
 
 export const migrationProvider: MigrationProvider = {

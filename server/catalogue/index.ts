@@ -1,7 +1,17 @@
 // The catalogue and pricing engine (issue 4 part 1; docs/decisions/005-catalogue-and-pricing.md).
 // Load the catalogue once (getCatalogue caches it), then price with pure functions.
-export { loadCatalogue, getCatalogue, invalidateCatalogue, CATALOGUE_CACHE_SECONDS } from "./load";
-export { priceSelection, priceTotal, getBinPrice, standardPriceUsd, bundleTurnaround, rateOn, toCurrency, currencyRate } from "./pricing";
+export { loadCatalogue, getCatalogue, invalidateCatalogue, promoCodeOf, CATALOGUE_CACHE_SECONDS } from "./load";
+export {
+  priceSelection,
+  priceTotal,
+  getBinPrice,
+  standardPriceUsd,
+  bundleTurnaround,
+  rateOn,
+  toCurrency,
+  currencyRate,
+  withOwnPromoCodes,
+} from "./pricing";
 export {
   getBinForWordCount,
   binPriceCents,

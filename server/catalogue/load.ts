@@ -1,12 +1,13 @@
 // Reads the catalogue tables into one plain object for the pricing engine.
 // Pricing then needs no database round trips, and the object is JSON so callers
 // may cache it (getCatalogue keeps it in the shared cache for a few minutes).
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DB } from "../db";
 import type { Cache } from "../cache";
 import { scaleDecimal } from "#common/money";
 import { BP } from "./money";
-import type { Catalogue, DeliveryTier, DeliveryTierCode } from "./types";
+import type { Catalogue, DeliveryTier, DeliveryTierCode, PromoCode } from "./types";
+import type { PromoCodeTable } from "../../db/types-catalogue";
 
 /** Per-word rates are held in millionths of a USD. */
 const MICRO_DIGITS = 6;
@@ -65,7 +66,8 @@ export async function loadCatalogue(db: DB): Promise<Catalogue> {
     db.selectFrom("bundle_services").selectAll().orderBy("sort_order").execute(),
     db.selectFrom("bundle_questions").selectAll().orderBy("sort_order").execute(),
     db.selectFrom("bundle_question_choices").selectAll().orderBy("sort_order").execute(),
-    db.selectFrom("promo_codes").selectAll().where("active", "=", true).execute(),
+    // Personal codes (issue 25: earned benefits, a referred colleague's first-order code) are read per user, not cached here.
+    db.selectFrom("promo_codes").selectAll().where("active", "=", true).where("user_id", "is", null).execute(),
     db.selectFrom("preferred_groups").selectAll().where("active", "=", true).execute(),
     db.selectFrom("service_discounts").selectAll().where("active", "=", true).orderBy("id").execute(),
     db.selectFrom("currencies").select(["iso_code", "sign", "num_decimals"]).execute(),
@@ -191,21 +193,7 @@ export async function loadCatalogue(db: DB): Promise<Catalogue> {
         .filter((c) => c.question_id === q.id)
         .map((c) => ({ id: c.id, choice: c.choice, bundleSlugs: json<string[]>(c.bundle_slugs) })),
     })),
-    promoCodes: Object.fromEntries(
-      promos.map((p) => [
-        p.code.toUpperCase(),
-        {
-          code: p.code.toUpperCase(),
-          descriptionKey: p.description_key ?? "catalogue:discounts.promotional-code",
-          percentBp: p.percent_off === null ? null : percentBp(p.percent_off),
-          amountUsdCents: p.amount_off_cents,
-          startsAt: iso(p.starts_at),
-          endsAt: iso(p.ends_at),
-          maxUses: p.max_uses,
-          timesUsed: p.times_used,
-        },
-      ]),
-    ),
+    promoCodes: Object.fromEntries(promos.map((p) => [p.code.toUpperCase(), promoCodeOf(p)])),
     preferredGroups: Object.fromEntries(
       groupsRows.map((g) => [
         g.code.toUpperCase(),
@@ -272,4 +260,18 @@ export async function getCatalogue(ctx: { db: DB; cache: Cache }): Promise<Catal
 export async function invalidateCatalogue(cache: Cache): Promise<void> {
   memo.delete(cache);
   await cache.del(CACHE_KEY);
+}
+
+/** A promo_codes row as the pricing engine takes it: the catalogue's public codes and a user's own (issue 25). */
+export function promoCodeOf(p: Selectable<PromoCodeTable>): PromoCode {
+  return {
+    code: p.code.toUpperCase(),
+    descriptionKey: p.description_key ?? "catalogue:discounts.promotional-code",
+    percentBp: p.percent_off === null ? null : percentBp(p.percent_off),
+    amountUsdCents: p.amount_off_cents,
+    startsAt: iso(p.starts_at),
+    endsAt: iso(p.ends_at),
+    maxUses: p.max_uses,
+    timesUsed: p.times_used,
+  };
 }

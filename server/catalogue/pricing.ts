@@ -499,7 +499,7 @@ function priceTier(
   let promoCodeError: string | undefined;
   let promo: PromoCode | undefined;
   if (input.promoCode) {
-    const check = checkPromoCode(catalogue, input.promoCode, { now: input.now });
+    const check = checkPromoCode(withOwnPromoCodes(catalogue, input.ownPromoCodes), input.promoCode, { now: input.now });
     if (check.ok) promo = check.promo;
     else promoCodeError = check.error;
   }
@@ -574,4 +574,12 @@ export function getBinPrice(
     newWordBin: getBinForWordCount(catalogue, input.wordCount)?.name ?? null,
     price: toCurrency(catalogue, price.cents, input.currencyIso, input.now),
   };
+}
+
+/** The catalogue's public promo codes and the user's own (issue 25), as checkPromoCode reads them. */
+export function withOwnPromoCodes(
+  catalogue: Pick<Catalogue, "promoCodes">,
+  own: Record<string, PromoCode> | undefined,
+): Pick<Catalogue, "promoCodes"> {
+  return own && Object.keys(own).length ? { promoCodes: { ...catalogue.promoCodes, ...own } } : catalogue;
 }

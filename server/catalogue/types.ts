@@ -187,6 +187,8 @@ export interface PriceInput {
   deliveryTier: DeliveryTierCode;
   bundleId?: number | null;
   promoCode?: string | null;
+  /** The user's own promo codes (issue 25: earned benefits, a referred colleague's first-order code), by upper-case code. */
+  ownPromoCodes?: Record<string, PromoCode>;
   preferredGroupCode?: string | null;
   isReedit?: boolean;
   localization: string;

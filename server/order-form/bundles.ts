@@ -12,7 +12,7 @@ import {
   validateBundleAnswers,
 } from "../catalogue";
 import type { Scope } from "../scope";
-import { computePrice, priceBase } from "./price";
+import { computePrice, priceBase, pricingContextOf } from "./price";
 import { advanceFrom } from "./progress";
 import { type OrderFormRow, saveOrderForm } from "./store";
 import type { SaveResult } from "./types";
@@ -33,12 +33,14 @@ export interface BundleOffer {
 export async function bundleOffers(scope: Scope, form: OrderFormRow, catalogue: Catalogue): Promise<BundleOffer[]> {
   const answers = answersOf(form);
   const snapshot = await scope.app.config.snapshot();
+  const context = await pricingContextOf(scope);
   const now = new Date();
   return availableBundles(catalogue, answers).map((b: Bundle) => {
     const price = (deliveryTier: "standard" | "rush" | "express") => {
       try {
         return priceSelection(catalogue, {
           ...priceBase(scope, form, now),
+          ...context,
           selections: bundleSelections(catalogue, b, answers),
           bundleId: b.id,
           deliveryTier,

@@ -2,6 +2,8 @@
 import {
   type Catalogue,
   getCatalogue,
+  promoCodeOf,
+  type PromoCode,
   type PriceInput,
   type PriceResult,
   priceSelection,
@@ -41,6 +43,42 @@ export function priceBase(scope: Scope, form: OrderFormRow, now: Date): Omit<Pri
   };
 }
 
+/**
+ * What the pricing engine needs to know of the signed-in user (issue 25): the preferred group they joined (its
+ * discount competes under the one-best-discount rule), their loyalty level (rush rules may name levels) and their
+ * own promo codes (earned level benefits, a referred colleague's first-order code), which the cached catalogue does
+ * not hold. A visitor's draft has none of them. The areas that write these (rewards, referrals, groups) stand above
+ * the order form; it reads the rows, which belong to accounts and the catalogue.
+ */
+export interface PricingContext {
+  preferredGroupCode: string | null;
+  loyaltyLevel: string | null;
+  ownPromoCodes: Record<string, PromoCode>;
+}
+
+const NO_CONTEXT: PricingContext = { preferredGroupCode: null, loyaltyLevel: null, ownPromoCodes: {} };
+
+export function pricingContextOf(scope: Scope): Promise<PricingContext> {
+  const userId = scope.userId;
+  if (userId === null) return Promise.resolve(NO_CONTEXT);
+  return scope.memo(`pricing-context:${userId}`, async () => {
+    const [user, own] = await Promise.all([
+      scope.app.db
+        .selectFrom("users as u")
+        .leftJoin("preferred_groups as g", (j) => j.onRef("g.id", "=", "u.preferred_group_id").on("g.active", "=", true))
+        .select(["u.loyalty_level", "g.code as group_code"])
+        .where("u.id", "=", userId)
+        .executeTakeFirst(),
+      scope.app.db.selectFrom("promo_codes").selectAll().where("user_id", "=", userId).where("active", "=", true).execute(),
+    ]);
+    return {
+      preferredGroupCode: user?.group_code ?? null,
+      loyaltyLevel: user?.loyalty_level ?? null,
+      ownPromoCodes: Object.fromEntries(own.map((p) => [p.code.toUpperCase(), promoCodeOf(p)])),
+    };
+  });
+}
+
 export async function computePrice(scope: Scope, form: OrderFormRow, catalogue?: Catalogue): Promise<PriceResult | null> {
   const selections = selectionsOf(form);
   if (!selections.length) return null;
@@ -49,6 +87,7 @@ export async function computePrice(scope: Scope, form: OrderFormRow, catalogue?:
   const now = new Date();
   const price = priceSelection(cat, {
     ...priceBase(scope, form, now),
+    ...(await pricingContextOf(scope)),
     selections,
     deliveryTier: form.delivery_tier,
     bundleId: form.bundle_id,

@@ -1,9 +1,9 @@
 // Promo codes (spec 1 §4 "Discounts", §8): one per order; a better discount in place keeps it unused.
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
-import { checkPromoCode, getCatalogue } from "../catalogue";
+import { checkPromoCode, getCatalogue, withOwnPromoCodes } from "../catalogue";
 import type { Scope } from "../scope";
-import { priceForm } from "./price";
+import { priceForm, pricingContextOf } from "./price";
 import { type OrderFormRow, saveOrderForm } from "./store";
 
 // ---- promo codes (spec 1 §4 "Discounts", §8) ---------------------------------------
@@ -20,7 +20,9 @@ const PROMO_ERRORS: Record<string, string> = {
 
 export async function applyPromoCode(scope: Scope, form: OrderFormRow, code: string): Promise<PromoResult> {
   const catalogue = await getCatalogue(scope.app);
-  const check = checkPromoCode(catalogue, code, { now: new Date(), currentCode: form.promo_code });
+  // The user's own codes (issue 25: earned benefits, a referral's first-order code) count as well as public ones.
+  const own = (await pricingContextOf(scope)).ownPromoCodes;
+  const check = checkPromoCode(withOwnPromoCodes(catalogue, own), code, { now: new Date(), currentCode: form.promo_code });
   if (!check.ok) return fail(PROMO_ERRORS[check.error] ?? "promo-code-invalid");
   // The cached catalogue's use count lags behind placements (it is cached for minutes): the limit is read
   // from the row itself, so a used-up code is refused at once (issue 9 §5). Placing re-checks it atomically.

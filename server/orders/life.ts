@@ -11,6 +11,7 @@ import { isSiteLang, type SiteLang } from "#common/i18n";
 import { paths } from "#common/paths";
 import type { AppContext } from "../context";
 import type { DB } from "../db";
+import { orderTransitioned } from "./events";
 import { defineJob } from "../jobs/define";
 import { fixedT } from "../i18n";
 import { mailLinkBase, sendMail } from "../mail";
@@ -63,7 +64,7 @@ export async function transitionIn(
   event: OrderEvent,
   options: TransitionOptions = {},
 ): Promise<Result<Transitioned>> {
-  let q = trx.selectFrom("orders").select(["id", "external_id", "status", "rework_of_order_id"]);
+  let q = trx.selectFrom("orders").select(["id", "external_id", "status", "rework_of_order_id", "user_id"]);
   q = "orderId" in ref ? q.where("id", "=", ref.orderId) : q.where("external_id", "=", ref.externalId);
   const order = await q.forUpdate().executeTakeFirst();
   if (!order) return fail("not-found");
@@ -98,6 +99,16 @@ export async function transitionIn(
   }
   const history = await recordHistory(trx, order.id, event, order.status as OrderStatus, to, actor, options);
   if (!options.silent) await orderNotificationJob.enqueue(trx, { historyId: history });
+  // The areas above (rewards, referrals) react in this transaction (issue 25).
+  await orderTransitioned.emit(trx, {
+    orderId: order.id,
+    externalId: order.external_id,
+    userId: order.user_id,
+    event,
+    from: order.status as OrderStatus,
+    to,
+    actor,
+  });
   // A completed re-edit completes the re-edit request of the order it reworks.
   if (event === "complete" && order.rework_of_order_id !== null) {
     const original = await trx.selectFrom("orders").select("status").where("id", "=", order.rework_of_order_id).executeTakeFirst();

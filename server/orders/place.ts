@@ -252,6 +252,8 @@ async function placeOnce(scope: Scope, form: OrderFormRow, input: PlaceInput): P
           .updateTable("promo_codes")
           .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
           .where(sql`upper(code)`, "=", form.promo_code.toUpperCase())
+          // A personal code (issue 25) is its owner's only.
+          .where((eb) => eb.or([eb("user_id", "is", null), eb("user_id", "=", userId)]))
           .where((eb) => eb.or([eb("max_uses", "is", null), eb("times_used", "<", eb.ref("max_uses"))]))
           .returning("id")
           .executeTakeFirst();

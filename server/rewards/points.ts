@@ -1,0 +1,43 @@
+// Reward points (issue 25 §1, spec 3 §3 "Loyalty"): every change of a user's points is one reward_history row
+// (name, points, pointsToDate) written in the caller's transaction, and users.reward_points is the latest
+// pointsToDate. `source_key` makes each award or reversal happen once however often its event is delivered
+// (a job's retry, two tabs, a webhook and a return page settling the same invoice).
+import type { DB } from "../db";
+
+export interface PointsChange {
+  userId: number;
+  /** Signed: an award is positive, a reversal negative (never below a total of 0). */
+  points: number;
+  /** The history row's name: the last part of a translation key ('order-paid', 'order-reversed', 'referral'…). */
+  name: string;
+  /** What the change is for, once: 'order-paid:<orderId>', 'order-reversed:<orderId>'… */
+  sourceKey: string;
+  orderId?: number | null;
+}
+
+export interface PointsChanged {
+  /** The points actually added (negative: taken); a reversal is clamped to what the user has. */
+  points: number;
+  total: number;
+}
+
+/**
+ * Applies a change of points once, in the caller's transaction. Null when the source was applied already (or the
+ * user is gone). The user's row is locked first, so concurrent changes of one user queue and each reads the total
+ * the one before it left.
+ */
+export async function changePoints(trx: DB, c: PointsChange): Promise<PointsChanged | null> {
+  if (!Number.isSafeInteger(c.points) || c.points === 0) return null;
+  const user = await trx.selectFrom("users").select("reward_points").where("id", "=", c.userId).forUpdate().executeTakeFirst();
+  if (!user) return null;
+  const done = await trx.selectFrom("reward_history").select("id").where("source_key", "=", c.sourceKey).executeTakeFirst();
+  if (done) return null;
+  const points = Math.max(c.points, -user.reward_points);
+  const total = user.reward_points + points;
+  await trx.updateTable("users").set({ reward_points: total, updated_at: new Date() }).where("id", "=", c.userId).execute();
+  await trx
+    .insertInto("reward_history")
+    .values({ user_id: c.userId, name: c.name, points, points_to_date: total, order_id: c.orderId ?? null, source_key: c.sourceKey })
+    .execute();
+  return { points, total };
+}
