@@ -17,6 +17,8 @@ import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
 import { grammarCheckApi } from "./grammar-check/api";
 import { digitalApi } from "./digital/api";
+import { referralsApi } from "./referrals/api";
+import { testimonialsApi } from "./testimonials/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -36,4 +38,6 @@ export const API_TABLES: EndpointTable[] = [
   fapiaoApi,
   grammarCheckApi,
   digitalApi,
+  referralsApi,
+  testimonialsApi,
 ];

@@ -5,6 +5,7 @@ import { registerOrderBillingHandlers } from "./orders/billing-handlers";
 import { provideReworkableOrders } from "./orders/reworkable";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 import { registerDigitalBillingHandlers } from "./digital/billing-handlers";
+import { registerReferralHandlers } from "./referrals";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
 const REGISTERED = Symbol.for("portal.event-handlers.registered");
@@ -16,5 +17,6 @@ export function registerEventHandlers(): void {
   registerOrderBillingHandlers();
   registerPrepayBillingHandlers();
   registerDigitalBillingHandlers();
+  registerReferralHandlers();
   provideReworkableOrders();
 }
