@@ -23,10 +23,12 @@ import { OrderSearch, Pagination, type FilterValues } from "#app/components/dash
 import { ToolsWidget, hasTools, type ResearcherTools } from "#app/components/digital/ToolsWidget";
 import { digitalAccess } from "#server/digital";
 import { grammarCheckAccess } from "#server/grammar-check";
+import { welcomeCodeOf } from "#server/referrals";
+import { ReferralDashboardNotices } from "#app/components/referrals/DashboardNotices";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital"], countryPrompt: "own" };
+export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "referrals"], countryPrompt: "own" };
 
 type FieldErrors = Record<string, string[]>;
 
@@ -89,6 +91,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     staffActing: scope.impersonatorId !== null,
     // The researcher's tools (issue 24): only those the researcher may open.
     tools: await researcherTools(scope),
+    // Issue 25 (helper F): the testimonial's notice after its 303, a referred colleague's welcome code.
+    testimonialReceived: query.get("testimonial") === "received",
+    welcomeCode: await welcomeCodeOf(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -131,6 +136,8 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   panelFapiaos: Record<string, PanelFapiao>;
   staffActing: boolean;
   tools: ResearcherTools;
+  testimonialReceived: boolean;
+  welcomeCode: Awaited<ReturnType<typeof welcomeCodeOf>>;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
 
@@ -150,6 +157,7 @@ export default function ResearcherDashboard() {
   return (
     <div className="stack dashboard">
       {chrome?.countries ? <CountryDialog countries={chrome.countries} error={action?.countryError} /> : null}
+      <ReferralDashboardNotices testimonialReceived={data.testimonialReceived} welcomeCode={data.welcomeCode} />
       <UnpaidBanner count={data.unpaid.count} invoices={data.unpaid.invoices} timeZone={data.timeZone} />
       {data.unfinishedOrderForm ? (
         <p className="alert alert-info unfinished-alert">

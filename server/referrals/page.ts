@@ -4,7 +4,7 @@
 // /total-credits answer the same facts. Always the signed-in user's own.
 import QRCode from "qrcode";
 import { fail, ok, type Result } from "#common/result";
-import { convertMinor } from "#common/money";
+import { convertMinor, formatMoney } from "#common/money";
 import type { ReferralStatus } from "../../db/types-rewards";
 import type { Scope } from "../scope";
 import { referralLinkOf } from "../orders/dashboard";
@@ -27,6 +27,8 @@ export interface ReferralRow {
   /** Minor units of `creditCurrency`; null unless credited. */
   creditAmount: number | null;
   creditCurrency: string | null;
+  /** The credit as people read it ("$40", "¥280"); null unless credited. */
+  creditText: string | null;
 }
 
 export interface ReferralPage {
@@ -86,7 +88,20 @@ export async function referralPage(scope: Scope): Promise<Result<ReferralPage>> 
     scope.app.db
       .selectFrom("referrals as r")
       .innerJoin("users as u", "u.id", "r.referred_user_id")
-      .select(["r.id", "r.status", "r.created_at", "r.credited_at", "r.credit_amount", "r.credit_currency", "u.first_name", "u.last_name", "u.email"])
+      .leftJoin("currencies as c", "c.iso_code", "r.credit_currency")
+      .select([
+        "r.id",
+        "r.status",
+        "r.created_at",
+        "r.credited_at",
+        "r.credit_amount",
+        "r.credit_currency",
+        "c.sign",
+        "c.num_decimals",
+        "u.first_name",
+        "u.last_name",
+        "u.email",
+      ])
       .where("r.referrer_user_id", "=", userId)
       .orderBy("r.id", "desc")
       .limit(200)
@@ -113,6 +128,10 @@ export async function referralPage(scope: Scope): Promise<Result<ReferralPage>> 
       creditedAt: r.credited_at ? new Date(r.credited_at).toISOString() : null,
       creditAmount: r.credit_amount,
       creditCurrency: r.credit_currency?.trim() ?? null,
+      creditText:
+        r.credit_amount !== null && r.credit_currency && r.num_decimals !== null
+          ? formatMoney(r.credit_amount, { isoCode: r.credit_currency.trim(), sign: r.sign ?? "", numDecimals: r.num_decimals })
+          : null,
     })),
   });
 }

@@ -90,7 +90,8 @@ export async function submitTestimonial(scope: Scope, body: MultipartBody): Prom
   else if ([...text].length > TESTIMONIAL_TEXT_MAX) errors[TESTIMONIAL_TEXT_FIELD] = E("testimonial-too-long");
   const checked = photo ? await processPhoto(photo) : null;
   if (checked && !checked.ok) errors[TESTIMONIAL_FILE_FIELD] = E(checked.code);
-  if (Object.keys(errors).length) return invalid(errors);
+  // The text goes back with the refusal, so the form is shown again with it.
+  if (Object.keys(errors).length) return { ...invalid(errors), details: { text } };
 
   const id = randomUUID();
   let relative: string | null = null;
