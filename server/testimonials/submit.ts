@@ -48,14 +48,20 @@ async function readForm(body: MultipartBody): Promise<Result<{ text: string; pho
           part.stream.resume();
           return;
         }
+        // Read as events, never destroyed mid-way: busboy stops keeping bytes past its fileSize limit and the reader's
+        // body counter ends the request past maxBody; a part over the cap is only counted, then refused.
         const chunks: Buffer[] = [];
         let size = 0;
-        for await (const chunk of part.stream as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > TESTIMONIAL_PHOTO_MAX_BYTES) throw new PhotoTooLarge();
-          chunks.push(chunk);
-        }
-        if ((part.stream as { truncated?: boolean }).truncated) throw new PhotoTooLarge();
+        await new Promise<void>((resolve, reject) => {
+          part.stream.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size <= TESTIMONIAL_PHOTO_MAX_BYTES) chunks.push(chunk);
+          });
+          part.stream.once("end", resolve);
+          part.stream.once("error", reject);
+          part.stream.once("close", resolve);
+        });
+        if (size > TESTIMONIAL_PHOTO_MAX_BYTES || (part.stream as { truncated?: boolean }).truncated) throw new PhotoTooLarge();
         if (size > 0) photo = Buffer.concat(chunks);
       },
     });
