@@ -28,7 +28,10 @@ import { ReferralDashboardNotices } from "#app/components/referrals/DashboardNot
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "referrals"], countryPrompt: "own" };
+export const handle = {
+  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "referrals"],
+  countryPrompt: "own",
+};
 
 type FieldErrors = Record<string, string[]>;
 
