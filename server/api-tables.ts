@@ -17,6 +17,8 @@ import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
 import { grammarCheckApi } from "./grammar-check/api";
 import { digitalApi } from "./digital/api";
+// Issue 25 (helper R): loyalty and the reward history.
+import { rewardsApi } from "./rewards/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -36,4 +38,6 @@ export const API_TABLES: EndpointTable[] = [
   fapiaoApi,
   grammarCheckApi,
   digitalApi,
+  // Issue 25 (helper R)
+  rewardsApi,
 ];
