@@ -23,10 +23,16 @@ import { OrderSearch, Pagination, type FilterValues } from "#app/components/dash
 import { ToolsWidget, hasTools, type ResearcherTools } from "#app/components/digital/ToolsWidget";
 import { digitalAccess } from "#server/digital";
 import { grammarCheckAccess } from "#server/grammar-check";
+// Issue 25 (helper R): the rewards widget.
+import { rewardsWidgetOf, type RewardsWidgetView } from "#server/rewards";
+import { RewardsWidget } from "#app/components/rewards/RewardsWidget";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
-export const handle = { i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital"], countryPrompt: "own" };
+export const handle = {
+  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "rewards"],
+  countryPrompt: "own",
+};
 
 type FieldErrors = Record<string, string[]>;
 
@@ -89,6 +95,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     staffActing: scope.impersonatorId !== null,
     // The researcher's tools (issue 24): only those the researcher may open.
     tools: await researcherTools(scope),
+    // The rewards widget (issue 25, spec 2 §2 "Widget row"): null unless the researcher has rewards.
+    rewardsWidget: await rewardsWidgetOf(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -131,6 +139,7 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   panelFapiaos: Record<string, PanelFapiao>;
   staffActing: boolean;
   tools: ResearcherTools;
+  rewardsWidget: RewardsWidgetView | null;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
 
@@ -199,9 +208,10 @@ export default function ResearcherDashboard() {
           )}
           {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
         </section>
-        {data.referralLink || data.prepayWidget || hasTools(data.tools) ? (
+        {data.referralLink || data.prepayWidget || hasTools(data.tools) || data.rewardsWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
             <ToolsWidget tools={data.tools} />
+            {data.rewardsWidget ? <RewardsWidget data={data.rewardsWidget} /> : null}
             {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
             {data.prepayWidget ? (
               <PrepayCreditsWidget

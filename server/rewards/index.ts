@@ -9,10 +9,13 @@ export {
   loyaltyOf,
   orderRewardPoints,
   rewardHistoryOf,
+  rewardsTimeZone,
+  rewardsWidgetOf,
   type EducationalBenefitView,
   type Loyalty,
   type OrderRewardPoints,
   type PromoBenefit,
   type RewardHistoryEntry,
   type RewardHistoryPage,
+  type RewardsWidgetView,
 } from "./load";

@@ -45,7 +45,8 @@ async function grantLevel(trx: DB, userId: number, level: LoyaltyLevel, now: Dat
       .insertInto("promo_codes")
       .values({
         code: newRewardCode(),
-        description_key: `rewards:benefits.${t.key}`,
+        // The order summary names it as any promo code ("Promotional Code"); the rewards pages name it by its level.
+        description_key: null,
         percent_off: t.percentOff ? String(t.percentOff) : null,
         amount_off_cents: t.amountOffUsdCents ?? null,
         starts_at: now,

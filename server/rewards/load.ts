@@ -10,6 +10,12 @@ import type { Scope } from "../scope";
 import type { DB } from "../db";
 import { latestExchangeRate } from "../kernel/reference";
 import { loyaltySettings } from "./settings";
+import { localizationTimeZone } from "../config";
+
+/** The clock the user's dates are shown in (their localisation's). */
+export async function rewardsTimeZone(scope: Scope): Promise<string> {
+  return localizationTimeZone((await scope.app.config.snapshot()).localizations, scope.localization);
+}
 
 export interface PromoBenefit {
   code: string;
@@ -257,4 +263,23 @@ export async function orderRewardPoints(scope: Scope, externalId: string): Promi
     orderPoints: rows.filter((r) => r.name === "order-paid" || r.name === "order-reversed").reduce((s, r) => s + r.points, 0),
     hasRewards: user.has_rewards,
   });
+}
+
+export interface RewardsWidgetView {
+  totalRewardPoints: number;
+  loyaltyLevel: string;
+  progress: LoyaltyProgress;
+}
+
+/** The dashboard's rewards widget (spec 2 §2 "Widget row"): null unless the user has rewards. */
+export async function rewardsWidgetOf(scope: Scope): Promise<RewardsWidgetView | null> {
+  if (scope.userId === null) return null;
+  const u = await scope.app.db
+    .selectFrom("users")
+    .select(["reward_points", "loyalty_level", "has_rewards"])
+    .where("id", "=", scope.userId)
+    .executeTakeFirst();
+  if (!u?.has_rewards) return null;
+  const { levels } = await loyaltySettings(scope.app.db);
+  return { totalRewardPoints: u.reward_points, loyaltyLevel: u.loyalty_level, progress: progressOf(levels, u.loyalty_level, u.reward_points) };
 }
