@@ -20,7 +20,8 @@ export const handle = { i18n: ["rewards", "staffops"] };
 export const meta = titleMeta;
 
 const idOf = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
-const errorKey = (error: string) => (error === "not-allowed" || error === "not-found" ? `rewards:errors.${error}` : "rewards:errors.bad-form");
+const errorKey = (error: string) =>
+  error === "not-allowed" || error === "not-found" ? `rewards:errors.${error}` : "rewards:errors.bad-form";
 
 // /staff/promotions/{id}: a campaign, its public codes, a new code, deactivation (issue 25 item 2). POST → 303 → GET.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -28,8 +29,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const scope = await pageScope(request, context);
   const id = idOf(params.id);
   const r = id === null ? null : await campaignOf(scope, id);
-  if (!r || (!r.ok && r.error === "not-found")) throw new Response("Not Found", { status: 404 });
-  if (!r.ok) throw new Response("Forbidden", { status: 403 });
+  if (!r) throw new Response("Not Found", { status: 404 });
+  if (!r.ok) throw new Response(null, { status: errorStatus(r.error) });
   const t = await getFixedT(request, "rewards");
   const q = new URL(request.url).searchParams;
   return {

@@ -18,14 +18,15 @@ import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 export const handle = { i18n: ["rewards", "staffops"] };
 export const meta = titleMeta;
 
-const errorKey = (error: string) => (error === "not-allowed" || error === "not-found" ? `rewards:errors.${error}` : "rewards:errors.bad-form");
+const errorKey = (error: string) =>
+  error === "not-allowed" || error === "not-found" ? `rewards:errors.${error}` : "rewards:errors.bad-form";
 
 // /staff/promotions: the campaigns and a new one (issue 25 item 2). POST → 303 → GET; every change audited.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const r = await listCampaigns(scope);
-  if (!r.ok) throw new Response("Forbidden", { status: 403 });
+  if (!r.ok) throw new Response(null, { status: errorStatus(r.error) });
   const t = await getFixedT(request, "rewards");
   return { title: t("staff.title"), campaigns: r.value, created: new URL(request.url).searchParams.get("created") };
 }

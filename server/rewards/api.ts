@@ -45,7 +45,8 @@ export const rewardsApi: EndpointTable = [
     method: "GET",
     path: "/api/loyalty/levels/load",
     auth: "user",
-    summary: "The loyalty levels (level0…level6): identity, name, tier, minimumPointsNeeded, minimumOrdersNeeded, maximumOrders, range, percentageWidth.",
+    summary:
+      "The loyalty levels (level0…level6): identity, name, tier, minimumPointsNeeded, minimumOrdersNeeded, maximumOrders, range, percentageWidth.",
     async handler({ scope }) {
       return ok({ loyaltyLevels: (await loyaltyLevels(scope)).map((l) => levelView(scope, l)) });
     },

@@ -78,7 +78,13 @@ export async function reverseOrderPoints(trx: DB, userId: number, orderId: numbe
   if (!(await lockUser(trx, userId))) return;
   const so = await orderPoints(trx, orderId);
   if (so.held <= 0) return;
-  await changePoints(trx, { userId, points: -so.held, name: "order-reversed", sourceKey: `order-reversed:${orderId}:${so.awards}`, orderId });
+  await changePoints(trx, {
+    userId,
+    points: -so.held,
+    name: "order-reversed",
+    sourceKey: `order-reversed:${orderId}:${so.awards}`,
+    orderId,
+  });
 }
 
 const onInvoiceSettled: Parameters<typeof invoiceSettled.on>[0] = async (trx, e) => {

@@ -281,5 +281,9 @@ export async function rewardsWidgetOf(scope: Scope): Promise<RewardsWidgetView |
     .executeTakeFirst();
   if (!u?.has_rewards) return null;
   const { levels } = await loyaltySettings(scope.app.db);
-  return { totalRewardPoints: u.reward_points, loyaltyLevel: u.loyalty_level, progress: progressOf(levels, u.loyalty_level, u.reward_points) };
+  return {
+    totalRewardPoints: u.reward_points,
+    loyaltyLevel: u.loyalty_level,
+    progress: progressOf(levels, u.loyalty_level, u.reward_points),
+  };
 }

@@ -27,14 +27,19 @@ function validLevels(v: unknown): LoyaltyLevelConfig[] | null {
       const amount = isInt(p.amountOffUsdCents) && p.amountOffUsdCents > 0;
       if (percent === amount) return null;
     }
-    for (const e of l.educational) if (typeof e?.key !== "string" || typeof e.path !== "string" || /^[a-z]+:|^\/\//i.test(e.path)) return null;
+    for (const e of l.educational)
+      if (typeof e?.key !== "string" || typeof e.path !== "string" || /^[a-z]+:|^\/\//i.test(e.path)) return null;
   }
   return v as LoyaltyLevelConfig[];
 }
 
 /** The loyalty settings as stored (or the defaults), through `db` (a transaction handle or the pool). */
 export async function loyaltySettings(db: DB): Promise<LoyaltySettings> {
-  const rows = await db.selectFrom("app_config").select(["key", "value"]).where("key", "in", ["loyaltyLevels", "rewardPointsPerUsd"]).execute();
+  const rows = await db
+    .selectFrom("app_config")
+    .select(["key", "value"])
+    .where("key", "in", ["loyaltyLevels", "rewardPointsPerUsd"])
+    .execute();
   const stored = new Map(rows.map((r) => [r.key, r.value as unknown]));
   const levels = validLevels(stored.get("loyaltyLevels")) ?? CONFIG_DEFAULTS.loyaltyLevels.value;
   const rate = stored.get("rewardPointsPerUsd");

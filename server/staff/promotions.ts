@@ -61,7 +61,9 @@ export async function listCampaigns(scope: Scope, limit = 200): Promise<Result<S
     .selectFrom("promo_campaigns as c")
     .leftJoin("users as u", "u.id", "c.created_by")
     .select(["c.id", "c.name", "c.description", "c.highlighted", "c.starts_at", "c.ends_at", "c.created_at", "u.email"])
-    .select((eb) => eb.selectFrom("promo_codes as p").whereRef("p.campaign_id", "=", "c.id").select(eb.fn.countAll<string>().as("n")).as("codes"))
+    .select((eb) =>
+      eb.selectFrom("promo_codes as p").whereRef("p.campaign_id", "=", "c.id").select(eb.fn.countAll<string>().as("n")).as("codes"),
+    )
     .orderBy("c.created_at", "desc")
     .orderBy("c.id", "desc")
     .limit(limit)
@@ -138,13 +140,19 @@ export async function createCampaign(scope: Scope, input: StaffCampaignInput): P
     .values({ name, description, highlighted, starts_at: startsAt ?? null, ends_at: endsAt ?? null, created_by: actor.userId })
     .returning(["id", "name"])
     .executeTakeFirstOrThrow();
-  await audit(scope.app, actor.userId, "staff.promotion.campaign-create", { type: "promo_campaign", id: String(row.id) }, {
-    name,
-    highlighted,
-    startsAt: iso(startsAt ?? null),
-    endsAt: iso(endsAt ?? null),
-    ip: scope.ip,
-  });
+  await audit(
+    scope.app,
+    actor.userId,
+    "staff.promotion.campaign-create",
+    { type: "promo_campaign", id: String(row.id) },
+    {
+      name,
+      highlighted,
+      startsAt: iso(startsAt ?? null),
+      endsAt: iso(endsAt ?? null),
+      ip: scope.ip,
+    },
+  );
   return ok(row);
 }
 
@@ -170,7 +178,8 @@ export async function createCampaignCode(
   const errors: Record<string, string> = {};
   const code = (input.code ?? "").trim().toUpperCase() || newRewardCode().replace(/^RW/, "PR");
   if (!CODE.test(code)) errors.code = "rewards:errors.code-invalid";
-  else if (await db.selectFrom("promo_codes").select("id").where("code", "=", code).executeTakeFirst()) errors.code = "rewards:errors.code-taken";
+  else if (await db.selectFrom("promo_codes").select("id").where("code", "=", code).executeTakeFirst())
+    errors.code = "rewards:errors.code-taken";
   const name = input.name?.trim() || null;
   if (name && name.length > 120) errors.name = "rewards:errors.name-too-long";
   let percent: number | null = null;
@@ -219,17 +228,23 @@ export async function createCampaignCode(
       .returning(["id", "code"])
       .executeTakeFirstOrThrow();
     await invalidateCatalogue(scope.app.cache);
-    await audit(scope.app, actor.userId, "staff.promotion.code-create", { type: "promo_code", id: String(row.id) }, {
-      campaignId: campaign.id,
-      code,
-      percent,
-      amountUsdCents: amount,
-      maxUses,
-      highlighted,
-      startsAt: iso(startsAt ?? null),
-      endsAt: iso(endsAt ?? null),
-      ip: scope.ip,
-    });
+    await audit(
+      scope.app,
+      actor.userId,
+      "staff.promotion.code-create",
+      { type: "promo_code", id: String(row.id) },
+      {
+        campaignId: campaign.id,
+        code,
+        percent,
+        amountUsdCents: amount,
+        maxUses,
+        highlighted,
+        startsAt: iso(startsAt ?? null),
+        endsAt: iso(endsAt ?? null),
+        ip: scope.ip,
+      },
+    );
     return ok(row);
   } catch (error) {
     // Two staff members adding the same code at once: the unique index decides.
@@ -258,10 +273,16 @@ export async function deactivateCampaignCode(
   if (!before.active) return ok({ code: before.code, already: true });
   await scope.app.db.updateTable("promo_codes").set({ active: false }).where("id", "=", codeId).execute();
   await invalidateCatalogue(scope.app.cache);
-  await audit(scope.app, actor.userId, "staff.promotion.code-deactivate", { type: "promo_code", id: String(codeId) }, {
-    campaignId,
-    code: before.code,
-    ip: scope.ip,
-  });
+  await audit(
+    scope.app,
+    actor.userId,
+    "staff.promotion.code-deactivate",
+    { type: "promo_code", id: String(codeId) },
+    {
+      campaignId,
+      code: before.code,
+      ip: scope.ip,
+    },
+  );
   return ok({ code: before.code, already: false });
 }

@@ -15,7 +15,12 @@ export const rewardHistoryQuery = z.object({
       z.string().check(z.regex(/^\d{1,6}$/, { error: "rewards:errors.page-invalid" })),
       z.pipe(
         z.transform((v: string) => Number(v)),
-        z.number().check(z.minimum(1, { error: "rewards:errors.page-invalid" }), z.maximum(REWARD_PAGE_MAX, { error: "rewards:errors.page-invalid" })),
+        z
+          .number()
+          .check(
+            z.minimum(1, { error: "rewards:errors.page-invalid" }),
+            z.maximum(REWARD_PAGE_MAX, { error: "rewards:errors.page-invalid" }),
+          ),
       ),
     ),
   ),
