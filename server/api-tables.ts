@@ -19,6 +19,8 @@ import { grammarCheckApi } from "./grammar-check/api";
 import { digitalApi } from "./digital/api";
 import { referralsApi } from "./referrals/api";
 import { testimonialsApi } from "./testimonials/api";
+// Issue 25 (helper R): loyalty and the reward history.
+import { rewardsApi } from "./rewards/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -40,4 +42,6 @@ export const API_TABLES: EndpointTable[] = [
   digitalApi,
   referralsApi,
   testimonialsApi,
+  // Issue 25 (helper R)
+  rewardsApi,
 ];

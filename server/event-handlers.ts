@@ -6,6 +6,8 @@ import { provideReworkableOrders } from "./orders/reworkable";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 import { registerDigitalBillingHandlers } from "./digital/billing-handlers";
 import { registerReferralHandlers } from "./referrals";
+// Issue 25 (helper R): reward points follow orders' payments, refunds and cancellations.
+import { registerRewardsHandlers } from "./rewards";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
 const REGISTERED = Symbol.for("portal.event-handlers.registered");
@@ -18,5 +20,7 @@ export function registerEventHandlers(): void {
   registerPrepayBillingHandlers();
   registerDigitalBillingHandlers();
   registerReferralHandlers();
+  // Issue 25 (helper R): after the orders' handlers, so an order is marked paid before its points are counted.
+  registerRewardsHandlers();
   provideReworkableOrders();
 }

@@ -25,11 +25,14 @@ import { digitalAccess } from "#server/digital";
 import { grammarCheckAccess } from "#server/grammar-check";
 import { welcomeCodeOf } from "#server/referrals";
 import { ReferralDashboardNotices } from "#app/components/referrals/DashboardNotices";
+// Issue 25 (helper R): the rewards widget.
+import { rewardsWidgetOf, type RewardsWidgetView } from "#server/rewards";
+import { RewardsWidget } from "#app/components/rewards/RewardsWidget";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
 export const handle = {
-  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "referrals"],
+  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "rewards", "referrals"],
   countryPrompt: "own",
 };
 
@@ -97,6 +100,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Issue 25 (helper F): the testimonial's notice after its 303, a referred colleague's welcome code.
     testimonialReceived: query.get("testimonial") === "received",
     welcomeCode: await welcomeCodeOf(scope),
+    // The rewards widget (issue 25, spec 2 §2 "Widget row"): null unless the researcher has rewards.
+    rewardsWidget: await rewardsWidgetOf(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -141,6 +146,7 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   tools: ResearcherTools;
   testimonialReceived: boolean;
   welcomeCode: Awaited<ReturnType<typeof welcomeCodeOf>>;
+  rewardsWidget: RewardsWidgetView | null;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
 
@@ -210,9 +216,10 @@ export default function ResearcherDashboard() {
           )}
           {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
         </section>
-        {data.referralLink || data.prepayWidget || hasTools(data.tools) ? (
+        {data.referralLink || data.prepayWidget || hasTools(data.tools) || data.rewardsWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
             <ToolsWidget tools={data.tools} />
+            {data.rewardsWidget ? <RewardsWidget data={data.rewardsWidget} /> : null}
             {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
             {data.prepayWidget ? (
               <PrepayCreditsWidget

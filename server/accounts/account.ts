@@ -82,7 +82,8 @@ export interface UserView {
   totalRewardPoints: number;
   hasRewards: boolean;
   voucherAvailable: boolean;
-  loyaltyLevelIdentity: null;
+  /** The loyalty level reached (issue 25: users.loyalty_level, written by the rewards area). */
+  loyaltyLevelIdentity: string | null;
   submittedTestimonial: boolean;
   showCheckSpamMessage: boolean;
   hideInvoices: boolean;
@@ -188,10 +189,11 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     preferredGroup: null,
     referralCode: null,
     referralCreditsEarnedToDate: 0,
-    totalRewardPoints: 0,
-    hasRewards: false,
+    // Issue 25 (rewards): the users row's columns, kept by the rewards area (accounts is below it: it reads the row).
+    totalRewardPoints: u.reward_points,
+    hasRewards: u.has_rewards,
     voucherAvailable: u.voucher_available,
-    loyaltyLevelIdentity: null,
+    loyaltyLevelIdentity: u.loyalty_level,
     submittedTestimonial: false,
     showCheckSpamMessage: false,
     hideInvoices: u.hide_invoices,
