@@ -17,6 +17,10 @@ import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
 import { grammarCheckApi } from "./grammar-check/api";
 import { digitalApi } from "./digital/api";
+// Issue 25 (helper H): preferred groups and the home area.
+import { groupsApi } from "./groups/api";
+import { homeApi } from "./home/api";
+// (end of helper H's imports)
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -36,4 +40,8 @@ export const API_TABLES: EndpointTable[] = [
   fapiaoApi,
   grammarCheckApi,
   digitalApi,
+  // Issue 25 (helper H)
+  groupsApi,
+  homeApi,
+  // (end of helper H's tables)
 ];
