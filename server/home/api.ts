@@ -8,7 +8,7 @@ export const homeApi: EndpointTable = [
     method: "PUT",
     path: "/api/users/:id/hide-check-spam-message",
     auth: "user",
-    summary: "Hides the 'check your spam folder' banner for good → the user (as GET /api/account); anyone else's {id} is a 403.",
+    summary: "Hides the 'check your spam folder' banner for good → { user } (as GET /api/account); anyone else's {id} is a 403.",
     handler: ownUser(async ({ scope }) => hideCheckSpamMessage(scope)),
   }),
 ];

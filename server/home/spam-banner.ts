@@ -6,10 +6,10 @@ import type { Scope } from "../scope";
 import { accountOf } from "../accounts/account";
 import { invalidateUser } from "../accounts/user-cache";
 
-/** Hides the banner (idempotent) → the user as GET /api/account shows it. */
-export async function hideCheckSpamMessage(scope: Scope): Promise<Result<Awaited<ReturnType<typeof accountOf>>>> {
+/** Hides the banner (idempotent) → `{ user }`, the user as GET /api/account shows it. */
+export async function hideCheckSpamMessage(scope: Scope): Promise<Result<{ user: Awaited<ReturnType<typeof accountOf>>["user"] }>> {
   if (scope.userId === null) return fail("sign-in-required");
   await scope.app.db.updateTable("users").set({ hide_check_spam_message: true }).where("id", "=", scope.userId).execute();
   await invalidateUser(scope.app, scope.userId);
-  return ok(await accountOf(scope));
+  return ok({ user: (await accountOf(scope)).user });
 }
