@@ -63,7 +63,7 @@ export default [
       route("researcher/digital-translations/*", "routes/not-found.tsx", { id: "digital-translations-not-found" }),
       route("researcher/aje-plus", "routes/researcher.aje-plus.tsx"),
       // Issue 25 (helper R): 'Current Promotions'.
-      soonProtected("researcher/coupons", "coupons"),
+      route("researcher/coupons", "routes/researcher.coupons.tsx"),
       // (end of helper R's coupons lines)
       // A prepayment's fapiao (issue 13 §4): before the prepay routes, which are more general.
       route("researcher/prepay/:number/fapiao", "routes/researcher.prepay.$number.fapiao.tsx"),
@@ -91,7 +91,7 @@ export default [
       route("researcher/grammar-check/delete/:identity", "routes/researcher.grammar-check.confirm.tsx", { id: "grammar-check-delete" }),
       route("researcher/grammar-check/*", "routes/not-found.tsx", { id: "grammar-check-not-found" }),
       // Issue 25 (helper R): the rewards page.
-      soonProtected("researcher/rewards", "rewards"),
+      route("researcher/rewards", "routes/researcher.rewards.tsx"),
       // (end of helper R's rewards lines)
       // A payment waiting for the researcher: QR code, boleto, provider redirect (issue 12 §2)
       route("researcher/payment/:paymentId", "routes/researcher.payment.$paymentId.tsx"),
@@ -158,6 +158,8 @@ export default [
         // The digital tools' survey answers (issue 24, ADR 074)
         route("surveys", "routes/staff.surveys.tsx"),
         // Issue 25 (helper R): promotions and campaigns.
+        route("promotions", "routes/staff.promotions._index.tsx"),
+        route("promotions/:id", "routes/staff.promotions.$id.tsx"),
         // (end of helper R's staff lines)
 
         // Issue 25 (helper F): testimonials to review.

@@ -21,6 +21,8 @@ import { digitalApi } from "./digital/api";
 import { groupsApi } from "./groups/api";
 import { homeApi } from "./home/api";
 // (end of helper H's imports)
+// Issue 25 (helper R): loyalty and the reward history.
+import { rewardsApi } from "./rewards/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -44,4 +46,6 @@ export const API_TABLES: EndpointTable[] = [
   groupsApi,
   homeApi,
   // (end of helper H's tables)
+  // Issue 25 (helper R)
+  rewardsApi,
 ];

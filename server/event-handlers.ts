@@ -5,6 +5,8 @@ import { registerOrderBillingHandlers } from "./orders/billing-handlers";
 import { provideReworkableOrders } from "./orders/reworkable";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 import { registerDigitalBillingHandlers } from "./digital/billing-handlers";
+// Issue 25 (helper R): reward points follow orders' payments, refunds and cancellations.
+import { registerRewardsHandlers } from "./rewards";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
 const REGISTERED = Symbol.for("portal.event-handlers.registered");
@@ -16,5 +18,7 @@ export function registerEventHandlers(): void {
   registerOrderBillingHandlers();
   registerPrepayBillingHandlers();
   registerDigitalBillingHandlers();
+  // Issue 25 (helper R): after the orders' handlers, so an order is marked paid before its points are counted.
+  registerRewardsHandlers();
   provideReworkableOrders();
 }

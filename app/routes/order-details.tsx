@@ -22,8 +22,11 @@ import { MainPanel } from "#app/components/order-details/MainPanel";
 import { ThankYou, type RequestedFapiao } from "#app/components/order-details/ThankYou";
 import type { EditReply, OrderDetailsData } from "#app/components/order-details/types";
 import * as z from "zod/mini";
+// Issue 25 (helper R): the thank-you view's rewards block.
+import { orderRewardPoints } from "#server/rewards";
+import { ThankYouRewards, type ThankYouRewardsData } from "#app/components/rewards/ThankYouRewards";
 
-export const handle = { i18n: ["details", "certificate", "order", "orders", "catalogue", "invoices", "fapiao"] };
+export const handle = { i18n: ["details", "certificate", "order", "orders", "catalogue", "invoices", "fapiao", "rewards"] };
 export const meta = titleMeta;
 
 const intentOnly = z.object({ intent: z.string() });
@@ -62,6 +65,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
     title: t("title", { externalId: data.order.externalId }),
+    pollCount: Number.isInteger(poll) && poll >= 0 ? Math.min(poll, 1000) : 0,
+    rewards: status === "thank-you" ? await thankYouRewards(scope, data.order.externalId, data.order.paid, url) : null,
+  };
+}
+
+/** The thank-you view's rewards block (issue 25): only when the researcher has rewards. */
+async function thankYouRewards(
+  scope: Awaited<ReturnType<typeof pageScope>>,
+  externalId: string,
+  paid: boolean,
+  url: URL,
+): Promise<ThankYouRewardsData | null> {
+  const r = await orderRewardPoints(scope, externalId);
+  if (!r.ok || !r.value.hasRewards || !scope.session) return null;
+  const poll = Number(url.searchParams.get("rewardsPoll") ?? 0);
+  return {
+    userIdentity: scope.session.user.identity,
+    externalId,
+    paid,
+    totalRewardPoints: r.value.totalRewardPoints,
+    orderPoints: r.value.orderPoints,
+    updated: r.value.updated,
     pollCount: Number.isInteger(poll) && poll >= 0 ? Math.min(poll, 1000) : 0,
   };
 }
@@ -124,6 +149,7 @@ export default function OrderDetails() {
   const data = useLoaderData<typeof loader>() as unknown as OrderDetailsData & {
     pollCount: number;
     requestedFapiao: RequestedFapiao | null;
+    rewards: ThankYouRewardsData | null;
   };
   const reply = useActionData<typeof action>() as ActionReply | undefined;
   const params = useParams();
@@ -186,6 +212,7 @@ export default function OrderDetails() {
               emailsValue={emailsReply?.value}
             />
           ) : null}
+          {thankYou && data.rewards ? <ThankYouRewards data={data.rewards} /> : null}
           {canEdit ? (
             <p>
               <Link className="button" to={paths.orderEdit(lang, order.externalId)}>

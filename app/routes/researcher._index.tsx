@@ -30,11 +30,14 @@ import { PreferredGroupWidgets } from "#app/components/home/PreferredGroupWidget
 import { SpamBanner } from "#app/components/home/SpamBanner";
 import { groupOutcome, type GroupOutcome } from "#common/groups/schemas";
 // (end of helper H's imports)
+// Issue 25 (helper R): the rewards widget.
+import { rewardsWidgetOf, type RewardsWidgetView } from "#server/rewards";
+import { RewardsWidget } from "#app/components/rewards/RewardsWidget";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
 export const handle = {
-  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "home"],
+  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "home", "rewards"],
   countryPrompt: "own",
 };
 
@@ -102,6 +105,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Issue 25 (helper H): the preferred group or join-a-group widget, and the message after its form.
     preferredGroup: await preferredGroupOf(scope),
     groupOutcome: groupOutcome(query.get("group")),
+    // The rewards widget (issue 25, spec 2 §2 "Widget row"): null unless the researcher has rewards.
+    rewardsWidget: await rewardsWidgetOf(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -149,6 +154,7 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   tools: ResearcherTools;
   preferredGroup: Awaited<ReturnType<typeof preferredGroupOf>>;
   groupOutcome: GroupOutcome | null;
+  rewardsWidget: RewardsWidgetView | null;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors } & Partial<GroupActionData>;
 
@@ -218,9 +224,10 @@ export default function ResearcherDashboard() {
           )}
           {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
         </section>
-        {data.referralLink || data.prepayWidget || hasTools(data.tools) || showsGroupWidget(data.preferredGroup) ? (
+        {data.referralLink || data.prepayWidget || hasTools(data.tools) || showsGroupWidget(data.preferredGroup) || data.rewardsWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
             <ToolsWidget tools={data.tools} />
+            {data.rewardsWidget ? <RewardsWidget data={data.rewardsWidget} /> : null}
             {data.referralLink ? <ReferralWidget link={data.referralLink} /> : null}
             {data.prepayWidget ? (
               <PrepayCreditsWidget

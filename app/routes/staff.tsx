@@ -5,7 +5,7 @@ import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
-export const handle = { i18n: ["staffops", "staffpay", "prepay", "credits", "fapiao", "digital", "home"] };
+export const handle = { i18n: ["staffops", "staffpay", "prepay", "credits", "fapiao", "digital", "home", "rewards"] };
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,6 +33,8 @@ export default function StaffLayout() {
         <NavLink to={paths.staffSurveys(lang)}>{t("digital:staffSurvey.nav")}</NavLink>
         {/* Issue 25 (helper H) */}
         <NavLink to={paths.staffGroups(lang)}>{t("home:staff.nav")}</NavLink>
+        {/* Issue 25 (helper R) */}
+        <NavLink to={paths.staffPromotions(lang)}>{t("rewards:staff.nav")}</NavLink>
       </nav>
       <Outlet />
     </div>

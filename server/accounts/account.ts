@@ -91,7 +91,8 @@ export interface UserView {
   totalRewardPoints: number;
   hasRewards: boolean;
   voucherAvailable: boolean;
-  loyaltyLevelIdentity: null;
+  /** The loyalty level reached (issue 25: users.loyalty_level, written by the rewards area). */
+  loyaltyLevelIdentity: string | null;
   submittedTestimonial: boolean;
   showCheckSpamMessage: boolean;
   hideInvoices: boolean;
@@ -216,10 +217,11 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
       : null,
     referralCode: null,
     referralCreditsEarnedToDate: 0,
-    totalRewardPoints: 0,
-    hasRewards: false,
+    // Issue 25 (rewards): the users row's columns, kept by the rewards area (accounts is below it: it reads the row).
+    totalRewardPoints: u.reward_points,
+    hasRewards: u.has_rewards,
     voucherAvailable: u.voucher_available,
-    loyaltyLevelIdentity: null,
+    loyaltyLevelIdentity: u.loyalty_level,
     submittedTestimonial: false,
     // The spam banner (issue 25, ADR 077): until hidden, while the e-mail address is not verified (dashboard and /home).
     showCheckSpamMessage: !u.hide_check_spam_message && !u.email_verified_at,

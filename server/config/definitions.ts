@@ -2,6 +2,67 @@
 // These are the seed defaults; the database holds the live values, which staff
 // can change without a release and the environment can override.
 
+import type { LoyaltyLevelConfig } from "#common/rewards/levels";
+
+/** The seeded loyalty levels (ADR 075): points and orders needed, the tier, and the benefits each grants once. */
+const DEFAULT_LOYALTY_LEVELS: LoyaltyLevelConfig[] = [
+  { identity: "level0", name: "level0", tier: "welcome", minimumPointsNeeded: 0, minimumOrdersNeeded: 0, promoCodes: [], educational: [] },
+  {
+    identity: "level1",
+    name: "level1",
+    tier: "welcome",
+    minimumPointsNeeded: 200,
+    minimumOrdersNeeded: 1,
+    promoCodes: [{ key: "level1-percent", percentOff: 5, validDays: 180 }],
+    educational: [{ key: "grammar-check", path: "researcher/grammar-check" }],
+  },
+  {
+    identity: "level2",
+    name: "level2",
+    tier: "premier",
+    minimumPointsNeeded: 1000,
+    minimumOrdersNeeded: 2,
+    promoCodes: [{ key: "level2-amount", amountOffUsdCents: 2500, validDays: 180 }],
+    educational: [{ key: "digital-editing", path: "researcher/digital-editing" }],
+  },
+  {
+    identity: "level3",
+    name: "level3",
+    tier: "premier",
+    minimumPointsNeeded: 2500,
+    minimumOrdersNeeded: 3,
+    promoCodes: [{ key: "level3-percent", percentOff: 10, validDays: 365 }],
+    educational: [],
+  },
+  {
+    identity: "level4",
+    name: "level4",
+    tier: "premier",
+    minimumPointsNeeded: 5000,
+    minimumOrdersNeeded: 5,
+    promoCodes: [{ key: "level4-amount", amountOffUsdCents: 7500, validDays: 365 }],
+    educational: [{ key: "support", path: "support" }],
+  },
+  {
+    identity: "level5",
+    name: "level5",
+    tier: "elite",
+    minimumPointsNeeded: 10000,
+    minimumOrdersNeeded: 8,
+    promoCodes: [{ key: "level5-percent", percentOff: 15, validDays: 365 }],
+    educational: [],
+  },
+  {
+    identity: "level6",
+    name: "level6",
+    tier: "elite",
+    minimumPointsNeeded: 20000,
+    minimumOrdersNeeded: 12,
+    promoCodes: [{ key: "level6-percent", percentOff: 20, validDays: 365 }],
+    educational: [],
+  },
+];
+
 /**
  * Every rate limit the portal knows, with its default (README "Rate limits"). A configured `rateLimits` object
  * (stored, or `CONFIG_RATE_LIMITS`) is merged over these: a key it does not name keeps its default, and a key
@@ -41,6 +102,17 @@ export const CONFIG_DEFAULTS = {
   },
   referralAmount: { value: 40, description: "Referral credit in USD given to both sides of a referral." },
   orderFormVersion: { value: 1, description: "Version of the order form the client must send." },
+  // Loyalty (issue 25 item 1, spec 3 §3 "Loyalty", ADR 075): the levels and how many points a paid order earns.
+  loyaltyLevels: {
+    value: DEFAULT_LOYALTY_LEVELS as LoyaltyLevelConfig[],
+    description:
+      "Loyalty levels level0…level6: name (rewards:levels.<name>), tier (welcome, premier, elite), minimumPointsNeeded, minimumOrdersNeeded, and the benefits granted once when the level is reached: promoCodes [{key, percentOff | amountOffUsdCents, validDays}] and educational [{key, path}].",
+  },
+  rewardPointsPerUsd: {
+    value: 1,
+    description:
+      "Reward points per US dollar of an order paid in full: the invoice's amount is converted to USD at the invoice's rate (#common/money convertMinor), so every currency earns the same; rounded down to whole points.",
+  },
   marketingOptIn: { value: true, description: "Registration shows the marketing opt-in checkbox." },
   allowLanguageSelection: { value: true, description: "Registration lets the user choose the site language." },
   authenticationProviders: {

@@ -3,6 +3,7 @@
 // pointsToDate. `source_key` makes each award or reversal happen once however often its event is delivered
 // (a job's retry, two tabs, a webhook and a return page settling the same invoice).
 import type { DB } from "../db";
+import { applyLevel } from "./levels";
 
 export interface PointsChange {
   userId: number;
@@ -19,12 +20,15 @@ export interface PointsChanged {
   /** The points actually added (negative: taken); a reversal is clamped to what the user has. */
   points: number;
   total: number;
+  /** The user's loyalty level after the change (ADR 075: it follows the points both ways; benefits granted stay). */
+  level: string;
 }
 
 /**
  * Applies a change of points once, in the caller's transaction. Null when the source was applied already (or the
  * user is gone). The user's row is locked first, so concurrent changes of one user queue and each reads the total
- * the one before it left.
+ * the one before it left. Every change then sets the user's loyalty level and grants the benefits of a level reached
+ * for the first time (./levels.ts), whoever calls it (orders paid, reversals, a credited referral).
  */
 export async function changePoints(trx: DB, c: PointsChange): Promise<PointsChanged | null> {
   if (!Number.isSafeInteger(c.points) || c.points === 0) return null;
@@ -39,5 +43,6 @@ export async function changePoints(trx: DB, c: PointsChange): Promise<PointsChan
     .insertInto("reward_history")
     .values({ user_id: c.userId, name: c.name, points, points_to_date: total, order_id: c.orderId ?? null, source_key: c.sourceKey })
     .execute();
-  return { points, total };
+  const level = await applyLevel(trx, c.userId, total);
+  return { points, total, level };
 }

@@ -1,0 +1,48 @@
+// The loyalty settings (issue 25 item 1, ADR 075): the configured levels (config `loyaltyLevels`) and the points a US
+// dollar earns (`rewardPointsPerUsd`). Read from the stored configuration through the caller's handle, so the
+// in-transaction handlers of billing's and orders' events (which get a transaction, not the AppContext) and the pages
+// read the same values; a value that is not stored, or does not have the expected shape, is the seeded default.
+import type { DB } from "../db";
+import { CONFIG_DEFAULTS } from "../config/definitions";
+import { LEVEL_IDS, TIERS, deriveLevels, type LoyaltyLevel, type LoyaltyLevelConfig } from "#common/rewards/levels";
+
+export interface LoyaltySettings {
+  levels: LoyaltyLevel[];
+  pointsPerUsd: number;
+}
+
+const isInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+
+function validLevels(v: unknown): LoyaltyLevelConfig[] | null {
+  if (!Array.isArray(v) || v.length === 0) return null;
+  for (const l of v as LoyaltyLevelConfig[]) {
+    if (!l || typeof l !== "object") return null;
+    if (!(LEVEL_IDS as readonly string[]).includes(l.identity) || typeof l.name !== "string") return null;
+    if (!(TIERS as readonly string[]).includes(l.tier)) return null;
+    if (!isInt(l.minimumPointsNeeded) || !isInt(l.minimumOrdersNeeded)) return null;
+    if (!Array.isArray(l.promoCodes) || !Array.isArray(l.educational)) return null;
+    for (const p of l.promoCodes) {
+      if (typeof p?.key !== "string" || !isInt(p.validDays) || p.validDays < 1) return null;
+      const percent = typeof p.percentOff === "number" && p.percentOff > 0 && p.percentOff <= 100;
+      const amount = isInt(p.amountOffUsdCents) && p.amountOffUsdCents > 0;
+      if (percent === amount) return null;
+    }
+    for (const e of l.educational)
+      if (typeof e?.key !== "string" || typeof e.path !== "string" || /^[a-z]+:|^\/\//i.test(e.path)) return null;
+  }
+  return v as LoyaltyLevelConfig[];
+}
+
+/** The loyalty settings as stored (or the defaults), through `db` (a transaction handle or the pool). */
+export async function loyaltySettings(db: DB): Promise<LoyaltySettings> {
+  const rows = await db
+    .selectFrom("app_config")
+    .select(["key", "value"])
+    .where("key", "in", ["loyaltyLevels", "rewardPointsPerUsd"])
+    .execute();
+  const stored = new Map(rows.map((r) => [r.key, r.value as unknown]));
+  const levels = validLevels(stored.get("loyaltyLevels")) ?? CONFIG_DEFAULTS.loyaltyLevels.value;
+  const rate = stored.get("rewardPointsPerUsd");
+  const pointsPerUsd = typeof rate === "number" && rate >= 0 && rate <= 1000 ? rate : CONFIG_DEFAULTS.rewardPointsPerUsd.value;
+  return { levels: deriveLevels(levels), pointsPerUsd };
+}
