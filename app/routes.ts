@@ -99,7 +99,9 @@ export default [
       route("researcher/*", "routes/not-found.tsx", { id: "researcher-not-found" }),
 
       // Issue 25 (helper F): 'My Referrals' and its flyer.
-      soonProtected("referral-rewards/*", "referral-rewards"),
+      route("referral-rewards", "routes/referral-rewards.tsx"),
+      route("referral-rewards/flyer.pdf", "routes/referral-rewards.flyer.tsx"),
+      route("referral-rewards/*", "routes/not-found.tsx", { id: "referral-rewards-not-found" }),
       // (end of helper F's referral lines)
 
       // Chinese digital trial (spec 3 §2, issue 24): sign-in required; GET shows eligibility, POST grants.
@@ -113,7 +115,8 @@ export default [
       // (end of helper H's home lines)
 
       // Issue 25 (helper F): testimonials.
-      soonProtected("testimonials/*", "testimonials"),
+      route("testimonials/submit", "routes/testimonials.submit.tsx"),
+      route("testimonials/*", "routes/not-found.tsx", { id: "testimonials-not-found" }),
       // (end of helper F's testimonial lines)
 
       // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
@@ -163,6 +166,9 @@ export default [
         // (end of helper R's staff lines)
 
         // Issue 25 (helper F): testimonials to review.
+        route("testimonials", "routes/staff.testimonials._index.tsx"),
+        route("testimonials/:id", "routes/staff.testimonials.$id.tsx"),
+        route("testimonials/:id/photo", "routes/staff.testimonials.$id.photo.tsx"),
         // (end of helper F's staff lines)
 
         // Issue 25 (helper H): preferred groups.

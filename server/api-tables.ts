@@ -23,6 +23,8 @@ import { homeApi } from "./home/api";
 // (end of helper H's imports)
 // Issue 25 (helper R): loyalty and the reward history.
 import { rewardsApi } from "./rewards/api";
+import { referralsApi } from "./referrals/api";
+import { testimonialsApi } from "./testimonials/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -48,4 +50,6 @@ export const API_TABLES: EndpointTable[] = [
   // (end of helper H's tables)
   // Issue 25 (helper R)
   rewardsApi,
+  referralsApi,
+  testimonialsApi,
 ];

@@ -254,6 +254,9 @@ export const paths = {
   referralFlyer: (lang: SiteLang) => `/${lang}/referral-rewards/flyer.pdf`,
   testimonialSubmit: (lang: SiteLang) => `/${lang}/testimonials/submit`,
   staffTestimonials: (lang: SiteLang, id?: string) => `/${lang}/staff/testimonials${id === undefined ? "" : `/${seg(id)}`}`,
+  staffTestimonialPhoto: (lang: SiteLang, id: string) => `/${lang}/staff/testimonials/${seg(id)}/photo`,
+  /** The dashboard after a testimonial: its notice ('Your testimonial has been received…'). */
+  testimonialReceived: (lang: SiteLang) => `/${lang}/researcher${query({ testimonial: "received" })}`,
   // (helper F adds its further paths above this line)
 
   // Issue 25, preferred groups and the home area (helper H): /home, the staff console's groups.

@@ -33,11 +33,13 @@ import { groupOutcome, type GroupOutcome } from "#common/groups/schemas";
 // Issue 25 (helper R): the rewards widget.
 import { rewardsWidgetOf, type RewardsWidgetView } from "#server/rewards";
 import { RewardsWidget } from "#app/components/rewards/RewardsWidget";
+import { welcomeCodeOf } from "#server/referrals";
+import { ReferralDashboardNotices } from "#app/components/referrals/DashboardNotices";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
 export const handle = {
-  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "home", "rewards"],
+  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "home", "rewards", "referrals"],
   countryPrompt: "own",
 };
 
@@ -107,6 +109,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     groupOutcome: groupOutcome(query.get("group")),
     // The rewards widget (issue 25, spec 2 §2 "Widget row"): null unless the researcher has rewards.
     rewardsWidget: await rewardsWidgetOf(scope),
+    // Issue 25 (helper F): the testimonial's notice after its 303, a referred colleague's welcome code.
+    testimonialReceived: query.get("testimonial") === "received",
+    welcomeCode: await welcomeCodeOf(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -155,6 +160,8 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   preferredGroup: Awaited<ReturnType<typeof preferredGroupOf>>;
   groupOutcome: GroupOutcome | null;
   rewardsWidget: RewardsWidgetView | null;
+  testimonialReceived: boolean;
+  welcomeCode: Awaited<ReturnType<typeof welcomeCodeOf>>;
 };
 type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors } & Partial<GroupActionData>;
 
@@ -175,6 +182,7 @@ export default function ResearcherDashboard() {
     <div className="stack dashboard">
       {chrome?.countries ? <CountryDialog countries={chrome.countries} error={action?.countryError} /> : null}
       <SpamBanner />
+      <ReferralDashboardNotices testimonialReceived={data.testimonialReceived} welcomeCode={data.welcomeCode} />
       <UnpaidBanner count={data.unpaid.count} invoices={data.unpaid.invoices} timeZone={data.timeZone} />
       {data.unfinishedOrderForm ? (
         <p className="alert alert-info unfinished-alert">

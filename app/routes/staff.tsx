@@ -5,7 +5,7 @@ import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
-export const handle = { i18n: ["staffops", "staffpay", "prepay", "credits", "fapiao", "digital", "home", "rewards"] };
+export const handle = { i18n: ["staffops", "staffpay", "prepay", "credits", "fapiao", "digital", "home", "rewards", "referrals"] };
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,6 +35,7 @@ export default function StaffLayout() {
         <NavLink to={paths.staffGroups(lang)}>{t("home:staff.nav")}</NavLink>
         {/* Issue 25 (helper R) */}
         <NavLink to={paths.staffPromotions(lang)}>{t("rewards:staff.nav")}</NavLink>
+        <NavLink to={paths.staffTestimonials(lang)}>{t("referrals:staff.nav")}</NavLink>
       </nav>
       <Outlet />
     </div>
