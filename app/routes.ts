@@ -108,7 +108,10 @@ export default [
       route("chinese-digital-trial", "routes/chinese-digital-trial.tsx"),
 
       // Issue 25 (helper H): the home area.
-      soonProtected("home/*", "home"),
+      // /home (flag curie_is_launched, else /researcher), the spam banner's hide form; any other /home/… is not found.
+      route("home", "routes/home.tsx"),
+      route("home/spam-message", "routes/home.spam-message.tsx"),
+      route("home/*", "routes/not-found.tsx", { id: "home-not-found" }),
       // (end of helper H's home lines)
 
       // Issue 25 (helper F): testimonials.
@@ -126,7 +129,9 @@ export default [
       route("support/index/submission/:externalId/type/:type", "routes/support.tsx", { id: "support-submission-type" }),
       route("curie/*", "routes/curie.tsx"),
       // Issue 25 (helper H): curie and rubriq.
-      soon("rubriq/*", "rubriq"),
+      // /rubriq, /rubriq/translation, /rubriq/plan/subscribe; any other path is not found (or the external site).
+      route("rubriq", "routes/rubriq.tsx", { id: "rubriq" }),
+      route("rubriq/*", "routes/rubriq.tsx", { id: "rubriq-any" }),
       // (end of helper H's rubriq lines)
 
       route("staff", "routes/staff.tsx", [
@@ -167,6 +172,7 @@ export default [
         // (end of helper F's staff lines)
 
         // Issue 25 (helper H): preferred groups.
+        route("groups/:id?", "routes/staff.groups.tsx"),
         // (end of helper H's staff lines)
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),

@@ -5,9 +5,9 @@ import { registerOrderBillingHandlers } from "./orders/billing-handlers";
 import { provideReworkableOrders } from "./orders/reworkable";
 import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 import { registerDigitalBillingHandlers } from "./digital/billing-handlers";
-import { registerReferralHandlers } from "./referrals";
 // Issue 25 (helper R): reward points follow orders' payments, refunds and cancellations.
 import { registerRewardsHandlers } from "./rewards";
+import { registerReferralHandlers } from "./referrals";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
 const REGISTERED = Symbol.for("portal.event-handlers.registered");
@@ -19,8 +19,8 @@ export function registerEventHandlers(): void {
   registerOrderBillingHandlers();
   registerPrepayBillingHandlers();
   registerDigitalBillingHandlers();
-  registerReferralHandlers();
   // Issue 25 (helper R): after the orders' handlers, so an order is marked paid before its points are counted.
   registerRewardsHandlers();
+  registerReferralHandlers();
   provideReworkableOrders();
 }

@@ -260,7 +260,13 @@ export const paths = {
   // (helper F adds its further paths above this line)
 
   // Issue 25, preferred groups and the home area (helper H): /home, the staff console's groups.
-  homeArea: (lang: SiteLang) => `/${lang}/home`,
-  staffGroups: (lang: SiteLang, id?: number | string) => `/${lang}/staff/groups${id === undefined ? "" : `/${seg(id)}`}`,
+  homeArea: (lang: SiteLang, q?: Query) => `/${lang}/home${query(q)}`,
+  staffGroups: (lang: SiteLang, id?: number | string, q?: Query) =>
+    `/${lang}/staff/groups${id === undefined ? "" : `/${seg(id)}`}${query(q)}`,
+  /** The dashboard after a preferred group form: `?group=joined|left` says which message to show. */
+  researcherGroup: (lang: SiteLang, outcome: string) => `/${lang}/researcher${query({ group: outcome })}`,
+  /** The spam banner's hide form (POST, then 303 back to `redirect`). */
+  hideSpamMessage: (lang: SiteLang) => `/${lang}/home/spam-message`,
+  rubriqTranslation: (lang: SiteLang) => `/${lang}/rubriq/translation`,
   // (helper H adds its further paths above this line)
 } as const;

@@ -88,6 +88,9 @@ export const RATE_LIMIT_DEFAULTS = {
   // Anonymous grammar checks (issue 23 item 4, ADR 070), counted before the upload is read.
   grammarChecksPerAddressPerHour: 20,
   grammarChecksPerBrowserPerHour: 10,
+  // Preferred group joins (issue 25, ADR 077): codes are not enumerable; every attempt counts, per user and address.
+  groupJoinsPerUserPerHour: 10,
+  groupJoinsPerAddressPerHour: 30,
 } as const;
 export type RateLimitKey = keyof typeof RATE_LIMIT_DEFAULTS;
 
