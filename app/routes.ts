@@ -2,11 +2,6 @@
 // language prefix; paths without one are redirected by server/http/lang.ts.
 import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
 
-// Areas whose capability arrives with a later issue share one honest "coming" page;
-// the route id names the area. Protected areas ask for sign-in first.
-const soon = (path: string, id: string) => route(path, "routes/soon.tsx", { id: `soon-${id}` });
-const soonProtected = (path: string, id: string) => route(path, "routes/soon-protected.tsx", { id: `soon-${id}` });
-
 export default [
   index("routes/root-index.tsx"),
   // The JSON API (/api/*, spec 1 §7, spec 2 §7) is not in this tree: its endpoint tables (server/<area>/api.ts)
