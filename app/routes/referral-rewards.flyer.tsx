@@ -10,7 +10,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const scope = await pageScope(request, context);
   const r = await referralFlyerPdf(scope);
-  if (!r.ok) throw new Response(r.error, { status: errorStatus(r.error), headers: r.error === "service-unavailable" ? { "Retry-After": "5" } : {} });
+  if (!r.ok)
+    throw new Response(r.error, { status: errorStatus(r.error), headers: r.error === "service-unavailable" ? { "Retry-After": "5" } : {} });
   return new Response(new Uint8Array(r.value.pdf), {
     headers: {
       "Content-Type": "application/pdf",

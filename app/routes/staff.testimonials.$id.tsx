@@ -53,7 +53,11 @@ export default function StaffTestimonialPage() {
         </p>
         <p className="testimonial-text">{x.text}</p>
         {x.hasPhoto ? (
-          <img className="testimonial-photo" src={paths.staffTestimonialPhoto(lang, x.id)} alt={t("staff.photoAlt", { name: x.researcher.name })} />
+          <img
+            className="testimonial-photo"
+            src={paths.staffTestimonialPhoto(lang, x.id)}
+            alt={t("staff.photoAlt", { name: x.researcher.name })}
+          />
         ) : (
           <p className="field-hint">{t("staff.noPhoto")}</p>
         )}

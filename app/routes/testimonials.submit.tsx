@@ -31,7 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const text = typeof r.details?.text === "string" ? r.details.text : "";
   const known = Object.keys(r.fieldErrors).length > 0;
   return Response.json(
-    { fieldErrors: r.fieldErrors, error: known ? null : r.error === "too-many-requests" ? "referrals:errors.too-many-requests" : "referrals:errors.generic", text },
+    {
+      fieldErrors: r.fieldErrors,
+      error: known ? null : r.error === "too-many-requests" ? "referrals:errors.too-many-requests" : "referrals:errors.generic",
+      text,
+    },
     { status: errorStatus(r.error) },
   );
 }

@@ -101,7 +101,10 @@ export const CONFIG_DEFAULTS = {
     description: "Choices of the 'How did you find us?' question.",
   },
   referralAmount: { value: 40, description: "Referral credit in USD given to both sides of a referral." },
-  referralPoints: { value: 100, description: "Reward points the referrer earns when a referred colleague's first order is paid and completed." },
+  referralPoints: {
+    value: 100,
+    description: "Reward points the referrer earns when a referred colleague's first order is paid and completed.",
+  },
   referralCreditDays: { value: 365, description: "Days a referral credit may be spent before it expires." },
   orderFormVersion: { value: 1, description: "Version of the order form the client must send." },
   // Loyalty (issue 25 item 1, spec 3 §3 "Loyalty", ADR 075): the levels and how many points a paid order earns.

@@ -42,7 +42,8 @@ async function identityOf(trx: DB, userId: number): Promise<{ instruments: strin
   return { instruments, addresses: [...paid, ...saved] };
 }
 
-export type CreditOutcome = { status: "credited"; referralId: number; amount: number; currencyIso: string } | { status: "refused"; reason: string } | null;
+export type CreditOutcome =
+  { status: "credited"; referralId: number; amount: number; currencyIso: string } | { status: "refused"; reason: string } | null;
 
 /** Credits (or refuses) the pending referral of `referredUserId` for its paid and completed order; null when none is pending. */
 export async function creditReferral(trx: DB, referredUserId: number, orderId: number): Promise<CreditOutcome> {
@@ -99,6 +100,11 @@ export async function creditReferral(trx: DB, referredUserId: number, orderId: n
       expiresAt: new Date(Date.now() + settings.creditDays * DAY_MS),
     });
   if (settings.points > 0)
-    await changePoints(trx, { userId: referral.referrer_user_id, points: settings.points, name: "referral", sourceKey: `referral:${referral.id}` });
+    await changePoints(trx, {
+      userId: referral.referrer_user_id,
+      points: settings.points,
+      name: "referral",
+      sourceKey: `referral:${referral.id}`,
+    });
   return { status: "credited", referralId: referral.id, amount, currencyIso };
 }

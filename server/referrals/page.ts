@@ -52,7 +52,13 @@ async function userCurrency(scope: Scope, userId: number): Promise<(Currency & {
     .executeTakeFirst();
   if (!row) return null;
   const isoCode = row.iso_code.trim();
-  return { isoCode, sign: row.sign, numDecimals: row.num_decimals, rate: await latestExchangeRate(scope.app.db, isoCode), referralCode: row.referral_code };
+  return {
+    isoCode,
+    sign: row.sign,
+    numDecimals: row.num_decimals,
+    rate: await latestExchangeRate(scope.app.db, isoCode),
+    referralCode: row.referral_code,
+  };
 }
 
 /** The sum of the user's referral credits, each converted to `currency` at today's rate (its own currency as is). */
@@ -111,7 +117,9 @@ export async function referralPage(scope: Scope): Promise<Result<ReferralPage>> 
   if (!currency || !link) return fail("not-found");
   const usdCents = referralAmountUsdCents(snapshot.config.referralAmount);
   const offerAmount =
-    usdCents && currency.rate ? convertMinor(usdCents, { isoCode: "USD", numDecimals: 2, rate: "1" }, { ...currency, rate: currency.rate }) : null;
+    usdCents && currency.rate
+      ? convertMinor(usdCents, { isoCode: "USD", numDecimals: 2, rate: "1" }, { ...currency, rate: currency.rate })
+      : null;
   const { rate: _rate, referralCode, ...plain } = currency;
   return ok({
     referralCode,

@@ -37,7 +37,13 @@ export function samePersonReason(
   const instruments = new Set(referrer.instruments);
   if (referred.instruments.some((i) => instruments.has(i))) return "same-payment-instrument";
   const places = new Set(referrer.addresses.map(normalizedAddress).filter((a): a is string => a !== null));
-  if (referred.addresses.some((a) => { const n = normalizedAddress(a); return n !== null && places.has(n); })) return "same-billing-address";
+  if (
+    referred.addresses.some((a) => {
+      const n = normalizedAddress(a);
+      return n !== null && places.has(n);
+    })
+  )
+    return "same-billing-address";
   return null;
 }
 

@@ -15,5 +15,9 @@ export interface ReferralSettings {
 export async function referralSettings(db: DB): Promise<ReferralSettings> {
   const { config } = applyEnvOverrides(await loadSnapshotFromDb(db), process.env);
   const whole = (v: unknown, fallback: number) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : fallback);
-  return { amount: config.referralAmount, points: whole(config.referralPoints, 100), creditDays: whole(config.referralCreditDays, 365) || 365 };
+  return {
+    amount: config.referralAmount,
+    points: whole(config.referralPoints, 100),
+    creditDays: whole(config.referralCreditDays, 365) || 365,
+  };
 }

@@ -17,10 +17,16 @@ export function sniffImageType(head: Uint8Array): TestimonialPhotoType | null {
   return null;
 }
 
-const SHARP_FORMAT: Record<TestimonialPhotoType, "jpeg" | "png" | "webp"> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
+const SHARP_FORMAT: Record<TestimonialPhotoType, "jpeg" | "png" | "webp"> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
 export const PHOTO_EXTENSION: Record<TestimonialPhotoType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
-export type PhotoCheck = { ok: true; type: TestimonialPhotoType; data: Buffer; width: number; height: number } | { ok: false; code: "photo-type" | "photo-dimensions" };
+export type PhotoCheck =
+  | { ok: true; type: TestimonialPhotoType; data: Buffer; width: number; height: number }
+  | { ok: false; code: "photo-type" | "photo-dimensions" };
 
 /** Checks and re-encodes a photo's bytes; `photo-type` for anything but a readable JPEG/PNG/WebP. */
 export async function processPhoto(input: Buffer): Promise<PhotoCheck> {

@@ -66,7 +66,11 @@ export async function listTestimonials(scope: Scope, status?: TestimonialStatus)
   if (staffOf(scope) === null) return fail("not-allowed");
   let q = query(scope);
   if (status) q = q.where("t.status", "=", status);
-  const rows = await q.orderBy((eb) => eb.case().when("t.status", "=", "submitted").then(0).else(1).end()).orderBy("t.created_at", "desc").limit(200).execute();
+  const rows = await q
+    .orderBy((eb) => eb.case().when("t.status", "=", "submitted").then(0).else(1).end())
+    .orderBy("t.created_at", "desc")
+    .limit(200)
+    .execute();
   return ok(rows.map(view));
 }
 
@@ -79,7 +83,11 @@ export async function staffTestimonial(scope: Scope, id: string): Promise<Result
 }
 
 /** Approves or rejects one testimonial (again allowed: staff may change their mind), audited. */
-export async function reviewTestimonial(scope: Scope, id: string, decision: "approve" | "reject"): Promise<Result<{ id: string; status: TestimonialStatus }>> {
+export async function reviewTestimonial(
+  scope: Scope,
+  id: string,
+  decision: "approve" | "reject",
+): Promise<Result<{ id: string; status: TestimonialStatus }>> {
   const staffId = staffOf(scope);
   if (staffId === null) return fail("not-allowed");
   if (!UUID.test(id)) return fail("not-found");

@@ -24,9 +24,12 @@ afterAll(async () => t?.close());
 async function codeOf(user: TestUser): Promise<string> {
   return (await t.ctx.db.selectFrom("users").select("referral_code").where("id", "=", user.id).executeTakeFirstOrThrow()).referral_code;
 }
-const referralOf = (user: TestUser) => t.ctx.db.selectFrom("referrals").selectAll().where("referred_user_id", "=", user.id).executeTakeFirst();
-const creditsOf = (user: TestUser) => t.ctx.db.selectFrom("credits").selectAll().where("user_id", "=", user.id).where("kind", "=", "referral").execute();
-const pointsOf = (user: TestUser) => t.ctx.db.selectFrom("reward_history").selectAll().where("user_id", "=", user.id).where("name", "=", "referral").execute();
+const referralOf = (user: TestUser) =>
+  t.ctx.db.selectFrom("referrals").selectAll().where("referred_user_id", "=", user.id).executeTakeFirst();
+const creditsOf = (user: TestUser) =>
+  t.ctx.db.selectFrom("credits").selectAll().where("user_id", "=", user.id).where("kind", "=", "referral").execute();
+const pointsOf = (user: TestUser) =>
+  t.ctx.db.selectFrom("reward_history").selectAll().where("user_id", "=", user.id).where("name", "=", "referral").execute();
 
 async function referredPair(over: Parameters<typeof createResearcher>[1] = {}) {
   const referrer = await createResearcher(t.ctx);
@@ -197,7 +200,12 @@ describe("the referrer's credit", () => {
   it("is refused for one billing address written two ways", async () => {
     const { referrer, colleague } = await referredPair();
     const country = await t.ctx.db.selectFrom("countries").select("id").where("iso2", "=", "US").executeTakeFirstOrThrow();
-    await paidWithCard(referrer, "fake-valid-nonce", { address1: "12 Main St., Apt 4", city: "Springfield", zip: "12345", countryId: country.id });
+    await paidWithCard(referrer, "fake-valid-nonce", {
+      address1: "12 Main St., Apt 4",
+      city: "Springfield",
+      zip: "12345",
+      countryId: country.id,
+    });
     await paidWithCard(colleague, "fake-processor-declined-visa-nonce", {
       address1: "12 main st apt 4",
       city: "SPRINGFIELD",

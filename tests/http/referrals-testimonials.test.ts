@@ -20,7 +20,10 @@ afterAll(async () => portal.stop());
 async function codeOf(id: number) {
   return (await portal.ctx.db.selectFrom("users").select("referral_code").where("id", "=", id).executeTakeFirstOrThrow()).referral_code;
 }
-const png = () => sharp({ create: { width: 20, height: 20, channels: 3, background: "#3366aa" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
 
 function testimonialForm(text: string | null, file?: { bytes: Buffer; name: string }) {
   const form = new FormData();
@@ -56,7 +59,11 @@ describe("registration through the referral link", () => {
       referralCode: code,
     });
     expect(done.status).toBe(303);
-    const user = await portal.ctx.db.selectFrom("users").select(["id", "referred_by_user_id"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await portal.ctx.db
+      .selectFrom("users")
+      .select(["id", "referred_by_user_id"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(user.referred_by_user_id).toBe(referrer.id);
     // The colleague's dashboard shows the welcome code.
     const dash = await client.get("/en/researcher");
@@ -81,10 +88,18 @@ describe("registration through the referral link", () => {
         referralCode,
       });
     const a = uniqueEmail("api");
-    const r = await new Client(portal.url).request("/api/auth/register", { method: "POST", headers: { "content-type": "application/json" }, body: body(a, code) });
+    const r = await new Client(portal.url).request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: body(a, code),
+    });
     expect(r.status).toBe(201);
     const b = uniqueEmail("api");
-    const r2 = await new Client(portal.url).request("/api/auth/register", { method: "POST", headers: { "content-type": "application/json" }, body: body(b, "NOPE") });
+    const r2 = await new Client(portal.url).request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: body(b, "NOPE"),
+    });
     expect(r2.status).toBe(201);
     const rows = await portal.ctx.db.selectFrom("users").select(["email", "referred_by_user_id"]).where("email", "in", [a, b]).execute();
     expect(Object.fromEntries(rows.map((x) => [x.email, x.referred_by_user_id]))).toEqual({ [a]: referrer.id, [b]: null });
@@ -119,7 +134,11 @@ describe("My Referrals", () => {
     const r = await referrer.client.get("/cn/referral-rewards/flyer.pdf");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await r.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await r.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await new Client(portal.url).get("/en/referral-rewards/flyer.pdf")).status).toBe(302);
   });
 
@@ -160,7 +179,10 @@ describe("testimonials", () => {
     const again = await notImage.text();
     expect(again).toContain("Please choose a JPEG, PNG or WebP image.");
     expect(again).toContain("Kept text");
-    const ok = await user.client.request("/en/testimonials/submit", { method: "POST", body: testimonialForm("Lovely work", { bytes: await png(), name: "me.png" }) });
+    const ok = await user.client.request("/en/testimonials/submit", {
+      method: "POST",
+      body: testimonialForm("Lovely work", { bytes: await png(), name: "me.png" }),
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/en/researcher?testimonial=received");
     const dash = await user.client.get(ok.headers.get("location")!);
@@ -191,7 +213,10 @@ describe("testimonials", () => {
 
   it("staff list, view, photo and approve (POST → 303); a researcher and a visitor may not", async () => {
     const user = await portal.researcher({ firstName: "Tess" });
-    const created = await user.client.request("/api/testimonials/create", { method: "POST", body: testimonialForm("For staff", { bytes: await png(), name: "s.png" }) });
+    const created = await user.client.request("/api/testimonials/create", {
+      method: "POST",
+      body: testimonialForm("For staff", { bytes: await png(), name: "s.png" }),
+    });
     const { id } = (await created.json()) as { id: string };
     const staff = await portal.staff();
     const list = await staff.client.get("/en/staff/testimonials");
@@ -221,6 +246,8 @@ describe("testimonials", () => {
       headers: { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
     });
     expect(cross.status).toBe(403);
-    expect((await portal.ctx.db.selectFrom("testimonials").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("approved");
+    expect((await portal.ctx.db.selectFrom("testimonials").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
+      "approved",
+    );
   });
 });

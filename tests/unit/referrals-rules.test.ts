@@ -17,11 +17,21 @@ describe("same person", () => {
   });
 
   it("refuses a shared instrument or address; nothing shared is fine", () => {
-    expect(samePersonReason({ instruments: ["card:a"], addresses: [] }, { instruments: ["card:a"], addresses: [] })).toBe("same-payment-instrument");
+    expect(samePersonReason({ instruments: ["card:a"], addresses: [] }, { instruments: ["card:a"], addresses: [] })).toBe(
+      "same-payment-instrument",
+    );
     expect(
-      samePersonReason({ instruments: [], addresses: [{ address1: "1 Road", zip: "9" }] }, { instruments: ["card:b"], addresses: [{ address1: "1 road", zip: "9" }] }),
+      samePersonReason(
+        { instruments: [], addresses: [{ address1: "1 Road", zip: "9" }] },
+        { instruments: ["card:b"], addresses: [{ address1: "1 road", zip: "9" }] },
+      ),
     ).toBe("same-billing-address");
-    expect(samePersonReason({ instruments: ["card:a"], addresses: [{ address1: "1 Road" }] }, { instruments: ["card:b"], addresses: [{ address1: "2 Road" }] })).toBeNull();
+    expect(
+      samePersonReason(
+        { instruments: ["card:a"], addresses: [{ address1: "1 Road" }] },
+        { instruments: ["card:b"], addresses: [{ address1: "2 Road" }] },
+      ),
+    ).toBeNull();
     expect(samePersonReason({ instruments: [], addresses: [{}] }, { instruments: [], addresses: [{}] })).toBeNull();
   });
 

@@ -20,7 +20,8 @@ export function ReferralDashboardNotices({
       ) : null}
       {welcomeCode ? (
         <p className="alert alert-info welcome-code" role="note">
-          {t("welcome.text", { amount: formatMoney(welcomeCode.amountUsdCents, USD) })} <strong className="promo-code">{welcomeCode.code}</strong>
+          {t("welcome.text", { amount: formatMoney(welcomeCode.amountUsdCents, USD) })}{" "}
+          <strong className="promo-code">{welcomeCode.code}</strong>
         </p>
       ) : null}
     </>

@@ -9,7 +9,11 @@ import { errorStatus } from "#common/result";
 import { testimonialReviewSchema } from "#common/testimonials/schemas";
 import { reviewTestimonial } from "#server/testimonials";
 
-export async function review(request: Request, context: ActionFunctionArgs["context"], back: (lang: Parameters<typeof paths.staffTestimonials>[0], status: string) => string) {
+export async function review(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  back: (lang: Parameters<typeof paths.staffTestimonials>[0], status: string) => string,
+) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   return dispatchIntent(
@@ -29,4 +33,3 @@ export async function review(request: Request, context: ActionFunctionArgs["cont
     () => Response.json({ error: "referrals:staff.errors.bad-form" }, { status: 400 }),
   );
 }
-
