@@ -36,6 +36,7 @@ test.describe("rewards", () => {
   });
 
   test("a campaign code made by staff applies in the wizard", async ({ page, browser, baseURL }, info) => {
+    const checkOrigins = guardThirdParty(page, baseURL!);
     const code = `E2E-${Date.now()}-${info.project.name}`.toUpperCase().slice(0, 40);
     await asStaff(browser, baseURL!, jsEnabled(info), async (staff) => {
       await staff.goto("/en/staff/promotions");
@@ -54,8 +55,9 @@ test.describe("rewards", () => {
     await page.goto("/en/researcher/submit/payment-details");
     await page.waitForLoadState("load");
     await page.getByLabel("Promo code").fill(code.toLowerCase());
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("complementary", { name: "My Order" }).getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Your promo code has been applied.")).toBeVisible();
+    checkOrigins();
     await expect(page.getByText(`Promo code ${code}`)).toBeVisible();
   });
 });
