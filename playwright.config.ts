@@ -65,6 +65,8 @@ export default defineConfig({
         E2E_NAME: "e2e-flagged",
         FLAG_UPLOAD_FILES_UI: "true",
         FLAG_CAPTCHA: "true",
+        // Issue 25 (helper H): the home area is open on this portal (tests/e2e/flagged/home.spec.ts).
+        FLAG_CURIE_IS_LAUNCHED: "true",
       },
       stdout: "ignore",
       stderr: "pipe",

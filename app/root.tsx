@@ -46,6 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             isStaff: session.user.isStaff,
             impersonatorName: session.impersonatorName,
             shell: shellState(view, site.identity, snapshot.localizations),
+            // Issue 25 (helper H): the sub-navigation's welcome and the spam banner (spec 3 §4, §6).
+            fullName: view.fullName,
+            showCheckSpamMessage: view.showCheckSpamMessage,
           }
         : null,
     site: {
@@ -53,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       companyFoundedYear: config.companyFoundedYear,
       siteLanguages: [...config.siteLanguages] as SiteLang[],
     },
-    flags: { new_login: flags.new_login, wechat_sso: flags.wechat_sso },
+    flags: { new_login: flags.new_login, wechat_sso: flags.wechat_sso, curie_is_launched: flags.curie_is_launched },
   };
 }
 

@@ -99,18 +99,24 @@ export default [
       route("researcher/*", "routes/not-found.tsx", { id: "researcher-not-found" }),
 
       // Issue 25 (helper F): 'My Referrals' and its flyer.
-      soonProtected("referral-rewards/*", "referral-rewards"),
+      route("referral-rewards", "routes/referral-rewards.tsx"),
+      route("referral-rewards/flyer.pdf", "routes/referral-rewards.flyer.tsx"),
+      route("referral-rewards/*", "routes/not-found.tsx", { id: "referral-rewards-not-found" }),
       // (end of helper F's referral lines)
 
       // Chinese digital trial (spec 3 §2, issue 24): sign-in required; GET shows eligibility, POST grants.
       route("chinese-digital-trial", "routes/chinese-digital-trial.tsx"),
 
       // Issue 25 (helper H): the home area.
-      soonProtected("home/*", "home"),
+      // /home (flag curie_is_launched, else /researcher), the spam banner's hide form; any other /home/… is not found.
+      route("home", "routes/home.tsx"),
+      route("home/spam-message", "routes/home.spam-message.tsx"),
+      route("home/*", "routes/not-found.tsx", { id: "home-not-found" }),
       // (end of helper H's home lines)
 
       // Issue 25 (helper F): testimonials.
-      soonProtected("testimonials/*", "testimonials"),
+      route("testimonials/submit", "routes/testimonials.submit.tsx"),
+      route("testimonials/*", "routes/not-found.tsx", { id: "testimonials-not-found" }),
       // (end of helper F's testimonial lines)
 
       // Certificates (issue 11 §6, spec 2 §2): open to anyone; the edit route is the owner's.
@@ -123,7 +129,9 @@ export default [
       route("support/index/submission/:externalId/type/:type", "routes/support.tsx", { id: "support-submission-type" }),
       route("curie/*", "routes/curie.tsx"),
       // Issue 25 (helper H): curie and rubriq.
-      soon("rubriq/*", "rubriq"),
+      // /rubriq, /rubriq/translation, /rubriq/plan/subscribe; any other path is not found (or the external site).
+      route("rubriq", "routes/rubriq.tsx", { id: "rubriq" }),
+      route("rubriq/*", "routes/rubriq.tsx", { id: "rubriq-any" }),
       // (end of helper H's rubriq lines)
 
       route("staff", "routes/staff.tsx", [
@@ -158,9 +166,13 @@ export default [
         // (end of helper R's staff lines)
 
         // Issue 25 (helper F): testimonials to review.
+        route("testimonials", "routes/staff.testimonials._index.tsx"),
+        route("testimonials/:id", "routes/staff.testimonials.$id.tsx"),
+        route("testimonials/:id/photo", "routes/staff.testimonials.$id.photo.tsx"),
         // (end of helper F's staff lines)
 
         // Issue 25 (helper H): preferred groups.
+        route("groups/:id?", "routes/staff.groups.tsx"),
         // (end of helper H's staff lines)
       ]),
       route("staff/stop-impersonation", "routes/staff.stop-impersonation.tsx"),

@@ -17,8 +17,14 @@ import { prepayApi } from "./prepay/api";
 import { fapiaoApi } from "./fapiao/api";
 import { grammarCheckApi } from "./grammar-check/api";
 import { digitalApi } from "./digital/api";
+// Issue 25 (helper H): preferred groups and the home area.
+import { groupsApi } from "./groups/api";
+import { homeApi } from "./home/api";
+// (end of helper H's imports)
 // Issue 25 (helper R): loyalty and the reward history.
 import { rewardsApi } from "./rewards/api";
+import { referralsApi } from "./referrals/api";
+import { testimonialsApi } from "./testimonials/api";
 
 export const API_TABLES: EndpointTable[] = [
   referenceApi,
@@ -38,6 +44,12 @@ export const API_TABLES: EndpointTable[] = [
   fapiaoApi,
   grammarCheckApi,
   digitalApi,
+  // Issue 25 (helper H)
+  groupsApi,
+  homeApi,
+  // (end of helper H's tables)
   // Issue 25 (helper R)
   rewardsApi,
+  referralsApi,
+  testimonialsApi,
 ];

@@ -7,6 +7,7 @@ import { registerPrepayBillingHandlers } from "./prepay/billing-handlers";
 import { registerDigitalBillingHandlers } from "./digital/billing-handlers";
 // Issue 25 (helper R): reward points follow orders' payments, refunds and cancellations.
 import { registerRewardsHandlers } from "./rewards";
+import { registerReferralHandlers } from "./referrals";
 
 // Once per process, whichever copy of this module runs first (the Remix build bundles one; kernel/events.ts).
 const REGISTERED = Symbol.for("portal.event-handlers.registered");
@@ -20,5 +21,6 @@ export function registerEventHandlers(): void {
   registerDigitalBillingHandlers();
   // Issue 25 (helper R): after the orders' handlers, so an order is marked paid before its points are counted.
   registerRewardsHandlers();
+  registerReferralHandlers();
   provideReworkableOrders();
 }

@@ -254,10 +254,19 @@ export const paths = {
   referralFlyer: (lang: SiteLang) => `/${lang}/referral-rewards/flyer.pdf`,
   testimonialSubmit: (lang: SiteLang) => `/${lang}/testimonials/submit`,
   staffTestimonials: (lang: SiteLang, id?: string) => `/${lang}/staff/testimonials${id === undefined ? "" : `/${seg(id)}`}`,
+  staffTestimonialPhoto: (lang: SiteLang, id: string) => `/${lang}/staff/testimonials/${seg(id)}/photo`,
+  /** The dashboard after a testimonial: its notice ('Your testimonial has been received…'). */
+  testimonialReceived: (lang: SiteLang) => `/${lang}/researcher${query({ testimonial: "received" })}`,
   // (helper F adds its further paths above this line)
 
   // Issue 25, preferred groups and the home area (helper H): /home, the staff console's groups.
-  homeArea: (lang: SiteLang) => `/${lang}/home`,
-  staffGroups: (lang: SiteLang, id?: number | string) => `/${lang}/staff/groups${id === undefined ? "" : `/${seg(id)}`}`,
+  homeArea: (lang: SiteLang, q?: Query) => `/${lang}/home${query(q)}`,
+  staffGroups: (lang: SiteLang, id?: number | string, q?: Query) =>
+    `/${lang}/staff/groups${id === undefined ? "" : `/${seg(id)}`}${query(q)}`,
+  /** The dashboard after a preferred group form: `?group=joined|left` says which message to show. */
+  researcherGroup: (lang: SiteLang, outcome: string) => `/${lang}/researcher${query({ group: outcome })}`,
+  /** The spam banner's hide form (POST, then 303 back to `redirect`). */
+  hideSpamMessage: (lang: SiteLang) => `/${lang}/home/spam-message`,
+  rubriqTranslation: (lang: SiteLang) => `/${lang}/rubriq/translation`,
   // (helper H adds its further paths above this line)
 } as const;

@@ -10,9 +10,12 @@ import { countryPromptCountries } from "#server/accounts/account";
 import { localizeCountries } from "#app/lib/countries.server";
 import { isSiteLang } from "#common/i18n";
 import { titleMeta } from "#app/lib/meta";
+import { SubNav } from "#app/components/home/SubNav";
 
 // The title of pages without their own meta, and of this layout's error page.
 export const meta = titleMeta;
+// The sub-navigation (issue 25) speaks the "home" namespace on every page with chrome.
+export const handle = { i18n: ["home"] };
 
 // The country list is sent only to users who still have to choose their country.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -28,6 +31,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
     <>
       <ImpersonationBanner />
       <Header />
+      <SubNav />
       <main id="main" className="page">
         {children}
       </main>

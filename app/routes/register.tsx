@@ -189,6 +189,8 @@ function Carried() {
     <>
       <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
       <input type="hidden" name="origin" value={searchParams.get("origin") ?? ""} />
+      {/* The referral link's code (issue 25): through both stages, with or without JavaScript. */}
+      {searchParams.get("referralCode") ? <input type="hidden" name="referralCode" value={searchParams.get("referralCode") ?? ""} /> : null}
     </>
   );
 }

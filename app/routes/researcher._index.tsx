@@ -23,14 +23,23 @@ import { OrderSearch, Pagination, type FilterValues } from "#app/components/dash
 import { ToolsWidget, hasTools, type ResearcherTools } from "#app/components/digital/ToolsWidget";
 import { digitalAccess } from "#server/digital";
 import { grammarCheckAccess } from "#server/grammar-check";
+// Issue 25 (helper H): the preferred group widgets.
+import { preferredGroupOf } from "#server/groups";
+import { groupIntent, type GroupActionData } from "#app/lib/preferred-group.server";
+import { PreferredGroupWidgets } from "#app/components/home/PreferredGroupWidgets";
+import { SpamBanner } from "#app/components/home/SpamBanner";
+import { groupOutcome, type GroupOutcome } from "#common/groups/schemas";
+// (end of helper H's imports)
 // Issue 25 (helper R): the rewards widget.
 import { rewardsWidgetOf, type RewardsWidgetView } from "#server/rewards";
 import { RewardsWidget } from "#app/components/rewards/RewardsWidget";
+import { welcomeCodeOf } from "#server/referrals";
+import { ReferralDashboardNotices } from "#app/components/referrals/DashboardNotices";
 
 export const meta = titleMeta;
 // countryPrompt "own": the page shows the country question as its modal, the layout's card stays away.
 export const handle = {
-  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "rewards"],
+  i18n: ["dashboard", "orders", "catalogue", "certificate", "credits", "fapiao", "digital", "home", "rewards", "referrals"],
   countryPrompt: "own",
 };
 
@@ -95,8 +104,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     staffActing: scope.impersonatorId !== null,
     // The researcher's tools (issue 24): only those the researcher may open.
     tools: await researcherTools(scope),
+    // Issue 25 (helper H): the preferred group or join-a-group widget, and the message after its form.
+    preferredGroup: await preferredGroupOf(scope),
+    groupOutcome: groupOutcome(query.get("group")),
     // The rewards widget (issue 25, spec 2 §2 "Widget row"): null unless the researcher has rewards.
     rewardsWidget: await rewardsWidgetOf(scope),
+    // Issue 25 (helper F): the testimonial's notice after its 303, a referred colleague's welcome code.
+    testimonialReceived: query.get("testimonial") === "received",
+    welcomeCode: await welcomeCodeOf(scope),
   };
   return Response.json(data, { status: parsed.ok ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -112,6 +127,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await pageScope(request, context);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  // Issue 25 (helper H): join or leave a preferred group (303 back with the message, or 400 with the error).
+  const group = await groupIntent(scope, form, (outcome) => paths.researcherGroup(scope.lang, outcome));
+  if (group) return group;
   if (intent === "country") {
     const r = await setCountry(scope, String(form.get("country") ?? ""));
     if (!r.ok) return Response.json({ countryError: "dashboard:errors.country-required" }, { status: 400 });
@@ -139,9 +157,13 @@ type LoaderData = Omit<Dashboard, "orders"> & {
   panelFapiaos: Record<string, PanelFapiao>;
   staffActing: boolean;
   tools: ResearcherTools;
+  preferredGroup: Awaited<ReturnType<typeof preferredGroupOf>>;
+  groupOutcome: GroupOutcome | null;
   rewardsWidget: RewardsWidgetView | null;
+  testimonialReceived: boolean;
+  welcomeCode: Awaited<ReturnType<typeof welcomeCodeOf>>;
 };
-type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors };
+type ActionData = { countryError?: string; values?: FilterValues; fieldErrors?: FieldErrors } & Partial<GroupActionData>;
 
 export default function ResearcherDashboard() {
   const data = useLoaderData() as LoaderData;
@@ -159,6 +181,8 @@ export default function ResearcherDashboard() {
   return (
     <div className="stack dashboard">
       {chrome?.countries ? <CountryDialog countries={chrome.countries} error={action?.countryError} /> : null}
+      <SpamBanner />
+      <ReferralDashboardNotices testimonialReceived={data.testimonialReceived} welcomeCode={data.welcomeCode} />
       <UnpaidBanner count={data.unpaid.count} invoices={data.unpaid.invoices} timeZone={data.timeZone} />
       {data.unfinishedOrderForm ? (
         <p className="alert alert-info unfinished-alert">
@@ -208,7 +232,7 @@ export default function ResearcherDashboard() {
           )}
           {fieldErrors ? null : <Pagination filter={data.values} pagination={data.pagination} />}
         </section>
-        {data.referralLink || data.prepayWidget || hasTools(data.tools) || data.rewardsWidget ? (
+        {data.referralLink || data.prepayWidget || hasTools(data.tools) || showsGroupWidget(data.preferredGroup) || data.rewardsWidget ? (
           <aside className="dashboard-widgets" aria-label={t("referral.title")}>
             <ToolsWidget tools={data.tools} />
             {data.rewardsWidget ? <RewardsWidget data={data.rewardsWidget} /> : null}
@@ -220,9 +244,21 @@ export default function ResearcherDashboard() {
                 prepayOpen={data.prepayWidget.prepayOpen}
               />
             ) : null}
+            {/* Issue 25 (helper H): the preferred group widget, or the join-a-group widget. */}
+            <PreferredGroupWidgets
+              group={data.preferredGroup}
+              outcome={data.groupOutcome}
+              error={action?.groupError}
+              typedCode={action?.groupCode}
+            />
           </aside>
         ) : null}
       </div>
     </div>
   );
+}
+
+/** The membership widget shows unless the group hides it (free trial); without a group, the join widget shows. */
+function showsGroupWidget(group: LoaderData["preferredGroup"]): boolean {
+  return !group || group.membershipDisplayed;
 }

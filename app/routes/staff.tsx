@@ -5,7 +5,7 @@ import { requireStaff } from "#app/lib/session.server";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
 
-export const handle = { i18n: ["staffops", "staffpay", "prepay", "credits", "fapiao", "digital", "rewards"] };
+export const handle = { i18n: ["staffops", "staffpay", "prepay", "credits", "fapiao", "digital", "home", "rewards", "referrals"] };
 
 // The staff area: support staff find researchers, view the portal as them, and read the e-mail outbox.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,8 +31,11 @@ export default function StaffLayout() {
         <NavLink to={paths.staffPrepayments(lang)}>{t("prepay:staff.nav")}</NavLink>
         <NavLink to={paths.staffFapiaos(lang)}>{t("fapiao:staff.nav")}</NavLink>
         <NavLink to={paths.staffSurveys(lang)}>{t("digital:staffSurvey.nav")}</NavLink>
+        {/* Issue 25 (helper H) */}
+        <NavLink to={paths.staffGroups(lang)}>{t("home:staff.nav")}</NavLink>
         {/* Issue 25 (helper R) */}
         <NavLink to={paths.staffPromotions(lang)}>{t("rewards:staff.nav")}</NavLink>
+        <NavLink to={paths.staffTestimonials(lang)}>{t("referrals:staff.nav")}</NavLink>
       </nav>
       <Outlet />
     </div>

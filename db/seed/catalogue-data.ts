@@ -421,6 +421,9 @@ export const PROMO_CODES: PromoCodeSeed[] = [
 export const PREFERRED_GROUPS = [
   { code: "UNI-DEMO", name: "Demo University", discount: "10", percentageDiscount: true },
   { code: "LAB-DEMO", name: "Demo Research Lab", discount: "2500", percentageDiscount: false },
+  // The two free-trial groups of the newer document platform (issue 25, spec 3 §4, ADR 077): no membership widget.
+  { code: "CURIE-FREE-TRIAL", name: "Curie free trial", discount: "10", percentageDiscount: true, membershipDisplayed: false },
+  { code: "CURIE-FREE-TRIAL-CN", name: "Curie free trial China", discount: "10", percentageDiscount: true, membershipDisplayed: false },
 ];
 
 export const SERVICE_DISCOUNTS = [

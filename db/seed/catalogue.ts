@@ -211,7 +211,13 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto("preferred_groups")
       .values(
-        PREFERRED_GROUPS.map((g) => ({ code: g.code, name: g.name, discount: g.discount, percentage_discount: g.percentageDiscount })),
+        PREFERRED_GROUPS.map((g) => ({
+          code: g.code,
+          name: g.name,
+          discount: g.discount,
+          percentage_discount: g.percentageDiscount,
+          membership_displayed: "membershipDisplayed" in g ? g.membershipDisplayed : true,
+        })),
       )
       .onConflict((oc) => oc.column("code").doNothing())
       .execute();

@@ -76,7 +76,16 @@ export interface UserView {
   prepayments: never[];
   fapiaos: never[];
   paymentMethods: never[];
-  preferredGroup: null;
+  /** The user's active preferred group (issue 25, spec 3 §3 "Home dashboard"): code, membershipDisplayed… */
+  preferredGroup: {
+    code: string;
+    name: string;
+    membershipDisplayed: boolean;
+    shareable: boolean;
+    greetingText: string | null;
+    discount: number;
+    percentageDiscount: boolean;
+  } | null;
   referralCode: null;
   referralCreditsEarnedToDate: number;
   totalRewardPoints: number;
@@ -123,6 +132,15 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     .where("balance", ">", "0")
     .limit(1)
     .executeTakeFirst();
+  // The preferred group (issue 25): joined and still active; server/groups writes it and invalidates this view.
+  const group = u.preferred_group_id
+    ? await ctx.db
+        .selectFrom("preferred_groups")
+        .select(["code", "name", "membership_displayed", "shareable", "greeting_text", "discount", "percentage_discount"])
+        .where("id", "=", u.preferred_group_id)
+        .where("active", "=", true)
+        .executeTakeFirst()
+    : undefined;
   const missing: string[] = [];
   if (!u.country_id) missing.push("country");
   if (!u.phone_number) missing.push("phoneNumber");
@@ -186,7 +204,17 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     prepayments: [],
     fapiaos: [],
     paymentMethods: [],
-    preferredGroup: null,
+    preferredGroup: group
+      ? {
+          code: group.code,
+          name: group.name,
+          membershipDisplayed: group.membership_displayed,
+          shareable: group.shareable,
+          greetingText: group.greeting_text,
+          discount: Math.round(Number(group.discount) * 100) / 100,
+          percentageDiscount: group.percentage_discount,
+        }
+      : null,
     referralCode: null,
     referralCreditsEarnedToDate: 0,
     // Issue 25 (rewards): the users row's columns, kept by the rewards area (accounts is below it: it reads the row).
@@ -195,7 +223,8 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     voucherAvailable: u.voucher_available,
     loyaltyLevelIdentity: u.loyalty_level,
     submittedTestimonial: false,
-    showCheckSpamMessage: false,
+    // The spam banner (issue 25, ADR 077): until hidden, while the e-mail address is not verified (dashboard and /home).
+    showCheckSpamMessage: !u.hide_check_spam_message && !u.email_verified_at,
     hideInvoices: u.hide_invoices,
     overrideDownloadAvailable: false,
     gtmUid: null,

@@ -9,6 +9,7 @@ import { rateLimit } from "../kernel/rate-limit";
 import { listCountries, listCurrencies, registrationCurrencies } from "../kernel/reference";
 import { isSiteLang } from "#common/i18n";
 import { validatePhone } from "#common/phone";
+import { researcherRegistered } from "./events";
 
 export { validatePhone };
 
@@ -46,6 +47,8 @@ export interface RegistrationInput {
   orcid?: string;
   secondaryEmail?: string;
   otherFoundUs?: string;
+  /** The referral link's code (issue 25 item 3): the referrals area records who referred. */
+  referralCode?: string | null;
 }
 
 export type RegistrationResult =
@@ -133,6 +136,9 @@ export async function createResearcherAccount(
           data: JSON.stringify({ source: meta.source ?? "form", foundUs: input.foundUs ?? null }),
         })
         .execute();
+      // Who referred (issue 25): the referrals area's handler writes in this transaction.
+      const referralCode = input.referralCode?.trim().slice(0, 64) || null;
+      await researcherRegistered.emit(trx, { userId: user.id, referralCode, email: input.email.trim(), ip: meta.ip });
       return user.id;
     });
     return { ok: true, userId, identity };

@@ -88,6 +88,9 @@ export const RATE_LIMIT_DEFAULTS = {
   // Anonymous grammar checks (issue 23 item 4, ADR 070), counted before the upload is read.
   grammarChecksPerAddressPerHour: 20,
   grammarChecksPerBrowserPerHour: 10,
+  // Preferred group joins (issue 25, ADR 077): codes are not enumerable; every attempt counts, per user and address.
+  groupJoinsPerUserPerHour: 10,
+  groupJoinsPerAddressPerHour: 30,
 } as const;
 export type RateLimitKey = keyof typeof RATE_LIMIT_DEFAULTS;
 
@@ -98,6 +101,11 @@ export const CONFIG_DEFAULTS = {
     description: "Choices of the 'How did you find us?' question.",
   },
   referralAmount: { value: 40, description: "Referral credit in USD given to both sides of a referral." },
+  referralPoints: {
+    value: 100,
+    description: "Reward points the referrer earns when a referred colleague's first order is paid and completed.",
+  },
+  referralCreditDays: { value: 365, description: "Days a referral credit may be spent before it expires." },
   orderFormVersion: { value: 1, description: "Version of the order form the client must send." },
   // Loyalty (issue 25 item 1, spec 3 §3 "Loyalty", ADR 075): the levels and how many points a paid order earns.
   loyaltyLevels: {

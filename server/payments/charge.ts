@@ -15,6 +15,7 @@ import type { ChargeRequest, ChargeResult, PaymentProvider } from "./providers/t
 import { SYSTEM_ACTOR } from "../kernel/actor";
 import { type PaymentRow, type PaymentStatus, type Row, readPayment, toPayment } from "./read";
 import { recordEvent } from "./record-event";
+import { instrumentOf } from "./instruments";
 import { refundAtProvider } from "./refund-at-provider";
 import { settle } from "./settle";
 
@@ -72,6 +73,9 @@ export async function charge(
     await recordEvent(scope.app.db, payment.id, provider.id, "create", null, true, result.status, {
       providerRef: result.providerRef ?? null,
       ...(result.status === "failed" ? { error: result.error, code: result.code ?? null } : {}),
+      // The instrument's identity as the provider gives it (a card's uniqueNumberIdentifier): issue 25's referrals
+      // refuse a referral between two accounts that paid with one instrument.
+      ...instrumentOf(provider.id, result.data),
     });
     return result;
   } catch (error) {

@@ -10,6 +10,7 @@ import type { ProviderEvent } from "./providers/types";
 import { SYSTEM_ACTOR } from "../kernel/actor";
 import { type PaymentRow, type Row, readPayment, toPayment } from "./read";
 import { recordEvent } from "./record-event";
+import { instrumentOf } from "./instruments";
 import { settle } from "./settle";
 
 /**
@@ -40,6 +41,7 @@ export async function applyProviderEvent(
     providerRef: event.providerRef,
     error: event.error ?? null,
     ...(event.data ?? {}),
+    ...instrumentOf(provider, event.data),
   });
   if (!fresh) return ok({ payment, changed: false });
   if (event.outcome === "succeeded") return ok(await settle(app, payment.id, SYSTEM_ACTOR));

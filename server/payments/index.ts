@@ -23,6 +23,7 @@ export { billingOf, detailsOf, insertPayment, type NewPayment } from "./submit";
 export { afterCharge, charge, markFailed, undo, SYSTEM_ACTOR } from "./charge";
 export { refundAtProvider } from "./refund-at-provider";
 export { recordEvent } from "./record-event";
+export { instrumentOf, paymentAddressesOf, paymentInstrumentsOf } from "./instruments";
 export { applyProviderEvent } from "./confirm";
 export { balanceChoice, refuseShortfall, refusing } from "./refuse";
 export { idempotent, validIdempotencyKey, IDEMPOTENCY_KEY_MAX } from "./idempotency";

@@ -7,12 +7,14 @@ import { renderPriceQuote } from "./price-quote";
 import { renderCertificate } from "./certificate";
 import { renderBoleto } from "./boleto";
 import { renderInvoiceDocument } from "./invoice-document";
+import { renderReferralFlyer } from "./referral-flyer";
 
 export const PDF_RENDERERS = {
   "price-quote": renderPriceQuote,
   certificate: renderCertificate,
   boleto: renderBoleto,
   "invoice-document": renderInvoiceDocument,
+  "referral-flyer": renderReferralFlyer,
 } satisfies PdfRenderers;
 
 /** A table of renderers (also the shape of the test tables a pool can be started with). */

@@ -90,6 +90,8 @@ export function registerSchema(countries: SchemaCountry[] = []) {
       otherFoundUs: optionalTextField(200),
       redirect: z.optional(z.string()),
       origin: z.optional(z.string()),
+      // The referral link's code (issue 25 item 3), carried through both stages; an unknown one is ignored.
+      referralCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
     })
     .check(
       z.superRefine((value, ctx) => {

@@ -5,7 +5,7 @@
 // processor code equal to the amount, 3000.00–3000.99 failed, 5001.00 gateway rejected) and a nonce used once.
 // The hosted fields are our own page (public/sandbox/card-fields.html): they turn a test card number into the
 // nonce Braintree's sandbox would give for it, suffixed so that each nonce is new.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AppContext } from "../../context";
 import type { ChargeRequest, ChargeResult, LookupResult, NotificationInput, PaymentProvider, ProviderEvent, RefundResult } from "./types";
 import { braintreeSignature, verifyBraintreeSignature } from "./signatures";
@@ -130,7 +130,7 @@ export class CardProvider implements PaymentProvider {
       });
     }
     const id = txId();
-    const card = { cardType: /mastercard/.test(kind) ? "MasterCard" : /jcb/.test(kind) ? "JCB" : "Visa" };
+    const card = { cardType: /mastercard/.test(kind) ? "MasterCard" : /jcb/.test(kind) ? "JCB" : "Visa", ...sandboxCardIdentity(kind) };
     if (kind.startsWith("fake-processor-declined-"))
       return refuse("2000", declineText(2000), {
         providerRef: id,
@@ -208,6 +208,16 @@ export class CardProvider implements PaymentProvider {
   async refund(): Promise<RefundResult> {
     return { ok: true, refundRef: txId() };
   }
+}
+
+/**
+ * What Braintree tells of the card behind a nonce: its last four digits and `uniqueNumberIdentifier` (the same for
+ * every use of one card number, whoever pays). In the sandbox a nonce's kind is its test card (issue 25: the
+ * referrals area refuses a referral between accounts that paid with one card).
+ */
+export function sandboxCardIdentity(kind: string): { last4: string; uniqueNumberIdentifier: string } {
+  const number = Object.entries(TEST_CARD_NONCES).find(([, k]) => k === kind)?.[0] ?? "4111111111111111";
+  return { last4: number.slice(-4), uniqueNumberIdentifier: createHash("sha256").update(`card:${number}`).digest("hex").slice(0, 32) };
 }
 
 /** Braintree's sandbox amount rules, for a valid nonce. */

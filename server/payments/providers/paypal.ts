@@ -75,7 +75,8 @@ export class PaypalProvider implements PaymentProvider {
       };
     }
     await saveSession(this.app, { ...session, status: "COMPLETED" });
-    return { ...base, eventId: `capture:${token}`, outcome: "succeeded", data: { status: "COMPLETED" } };
+    // The capture names its payer (payer.payer_id): the instrument's identity (issue 25, referrals).
+    return { ...base, eventId: `capture:${token}`, outcome: "succeeded", data: { status: "COMPLETED", payerId: session.extra?.payerId } };
   }
 
   /** PayPal's webhooks are verified by PayPal's own verify endpoint; the sandbox sends none (captures are synchronous). */
