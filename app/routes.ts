@@ -2,10 +2,7 @@
 // language prefix; paths without one are redirected by server/http/lang.ts.
 import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
 
-// Areas whose capability arrives with a later issue share one honest "coming" page;
-// the route id names the area. Protected areas ask for sign-in first.
-const soon = (path: string, id: string) => route(path, "routes/soon.tsx", { id: `soon-${id}` });
-const soonProtected = (path: string, id: string) => route(path, "routes/soon-protected.tsx", { id: `soon-${id}` });
+// Issue 25: no route renders the "coming soon" page any more (tests/unit/no-coming-soon.test.ts walks this table).
 
 export default [
   index("routes/root-index.tsx"),
