@@ -10,6 +10,7 @@ import { ActionAlerts } from "#app/components/staff/ActionAlerts";
 import { ReviewButtons } from "#app/components/referrals/ReviewButtons";
 import { formatDateTime } from "#common/format";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { TESTIMONIAL_STATUSES } from "#common/testimonials/constants";
 import { listTestimonials, type StaffTestimonial } from "#server/testimonials";
 import { review } from "#app/components/referrals/review.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const status = TESTIMONIAL_STATUSES.find((s) => s === params.get("status"));
   const r = await listTestimonials(scope, status);
-  if (!r.ok) throw new Response("Forbidden", { status: 403 });
+  if (!r.ok) throw new Response("Forbidden", { status: errorStatus(r.error) });
   const t = await getFixedT(request, "referrals");
   return { title: t("staff.title"), testimonials: r.value, status: status ?? null, reviewed: params.get("reviewed") };
 }
