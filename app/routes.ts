@@ -2,6 +2,8 @@
 // language prefix; paths without one are redirected by server/http/lang.ts.
 import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
 
+// Issue 25: no route renders the "coming soon" page any more (tests/unit/no-coming-soon.test.ts walks this table).
+
 export default [
   index("routes/root-index.tsx"),
   // The JSON API (/api/*, spec 1 §7, spec 2 §7) is not in this tree: its endpoint tables (server/<area>/api.ts)

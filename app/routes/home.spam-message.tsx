@@ -3,6 +3,7 @@ import { requireUser, safeRedirect } from "#app/lib/session.server";
 import { pageScope } from "#app/lib/scope.server";
 import { readFormData } from "#app/lib/forms.server";
 import { paths } from "#common/paths";
+import { errorStatus } from "#common/result";
 import { hideCheckSpamMessage } from "#server/home";
 
 // The spam banner's hide form (spec 3 §4, issue 25 item 7): POST → hidden for good → 303 back to `redirect`
@@ -18,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const scope = await pageScope(request, context);
   const form = await readFormData(request);
   const r = await hideCheckSpamMessage(scope);
-  if (!r.ok) throw new Response("Forbidden", { status: 403 });
+  if (!r.ok) throw new Response("Forbidden", { status: errorStatus(r.error) });
   const back = form.get("redirect");
   return redirect(safeRedirect(typeof back === "string" ? back : null, paths.researcher(scope.lang)), 303);
 }

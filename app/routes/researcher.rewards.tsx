@@ -173,7 +173,7 @@ export default function Rewards() {
         <h2 id="rewards-history">{t("history.heading")}</h2>
         {data.history.rewardHistory.length ? (
           <div className="table-scroll" tabIndex={0} role="region" aria-label={t("history.heading")}>
-            <table className="reward-history">
+            <table className="reward-history stacked-table">
               <thead>
                 <tr>
                   <th scope="col">{t("history.date")}</th>
@@ -189,18 +189,21 @@ export default function Rewards() {
               <tbody>
                 {data.history.rewardHistory.map((h, i) => (
                   <tr key={`${h.date}-${i}`}>
-                    <td>{formatDate(h.date, lang, data.timeZone)}</td>
-                    <td>
+                    <td data-label={t("history.date")}>{formatDate(h.date, lang, data.timeZone)}</td>
+                    <td data-label={t("history.activity")}>
                       {t(`history.names.${h.name}`, { defaultValue: h.name })}
                       {h.externalId ? (
-                        <>
-                          {" · "}
-                          <Link to={paths.orderDetails(lang, h.externalId)}>{t("history.order", { externalId: h.externalId })}</Link>
-                        </>
+                        <Link className="history-order" to={paths.orderDetails(lang, h.externalId)}>
+                          {t("history.order", { externalId: h.externalId })}
+                        </Link>
                       ) : null}
                     </td>
-                    <td className="num">{h.points > 0 ? `+${h.points}` : String(h.points)}</td>
-                    <td className="num">{h.pointsToDate}</td>
+                    <td className="num" data-label={t("history.points")}>
+                      {h.points > 0 ? `+${h.points}` : String(h.points)}
+                    </td>
+                    <td className="num" data-label={t("history.pointsToDate")}>
+                      {h.pointsToDate}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -8,7 +8,7 @@ import { dispatchIntent, onIntent, readFormData } from "#app/lib/forms.server";
 import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
-import { formatMoney } from "#common/money";
+import { formatMoney, majorText } from "#common/money";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { staffGroupForm, type StaffGroupInput } from "#common/groups/schemas";
@@ -26,9 +26,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const scope = await pageScope(request, context);
   const r = await listGroups(scope);
-  if (!r.ok) throw new Response("Forbidden", { status: 403 });
+  if (!r.ok) throw new Response("Forbidden", { status: errorStatus(r.error) });
   const editing = params.id === undefined ? null : (r.value.find((g) => String(g.id) === params.id) ?? null);
-  if (params.id !== undefined && !editing) throw new Response("Not Found", { status: 404 });
+  if (params.id !== undefined && !editing) throw new Response("Not Found", { status: errorStatus("not-found") });
   const t = await getFixedT(request, "home");
   const q = new URL(request.url).searchParams;
   return { title: t("staff.title"), groups: r.value, editing, created: q.get("created"), saved: q.get("saved") };
@@ -74,7 +74,7 @@ function valuesOf(g: StaffGroupRow): StaffGroupInput {
     code: g.code,
     name: g.name,
     kind: g.percentageDiscount ? "percent" : "amount",
-    discount: g.percentageDiscount ? String(g.discount) : (g.discount / 100).toFixed(2),
+    discount: g.percentageDiscount ? String(g.discount) : majorText(Math.round(g.discount), 2),
     greetingText: g.greetingText ?? "",
     active: g.active ? "on" : undefined,
     membershipDisplayed: g.membershipDisplayed ? "on" : undefined,

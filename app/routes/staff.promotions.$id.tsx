@@ -76,6 +76,8 @@ export default function StaffPromotionCampaign() {
     { error: string | null; fieldErrors: Record<string, string>; values?: StaffPromoCodeInput } | undefined;
   const { t } = useTranslation("rewards");
   const lang = useLang();
+  const dates = (from: string | null, to: string | null) =>
+    !from && !to ? t("promotions.noEnd") : `${from ? formatDate(from, lang) : "—"} – ${to ? formatDate(to, lang) : t("promotions.noEnd")}`;
   const fe = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const field = (name: keyof StaffPromoCodeInput & string, label: string, props: Record<string, unknown> = {}) => (
@@ -91,8 +93,7 @@ export default function StaffPromotionCampaign() {
       <h1>{t("staff.campaignTitle", { name: campaign.name })}</h1>
       {campaign.description ? <p>{campaign.description}</p> : null}
       <p className="field-hint">
-        {t("staff.dates")}: {campaign.startsAt ? formatDate(campaign.startsAt, lang) : "—"} –{" "}
-        {campaign.endsAt ? formatDate(campaign.endsAt, lang) : "—"}
+        {t("staff.dates")}: {dates(campaign.startsAt, campaign.endsAt)}
         {campaign.highlighted ? ` · ${t("staff.featured")}` : ""}
       </p>
       <ActionAlerts
@@ -172,9 +173,7 @@ export default function StaffPromotionCampaign() {
                   </td>
                   <td>{c.percent !== null ? `${c.percent}%` : formatMoney(c.amountUsdCents ?? 0, USD)}</td>
                   <td>{c.maxUses !== null ? `${c.timesUsed} / ${c.maxUses}` : String(c.timesUsed)}</td>
-                  <td>
-                    {c.startsAt ? formatDate(c.startsAt, lang) : "—"} – {c.endsAt ? formatDate(c.endsAt, lang) : "—"}
-                  </td>
+                  <td>{dates(c.startsAt, c.endsAt)}</td>
                   <td>
                     <span className="badge">{c.active ? t("staff.active") : t("staff.inactive")}</span>
                   </td>

@@ -57,6 +57,8 @@ export default function StaffPromotions() {
     { error: string | null; fieldErrors: Record<string, string>; values?: StaffCampaignInput } | undefined;
   const { t } = useTranslation("rewards");
   const lang = useLang();
+  const dates = (from: string | null, to: string | null) =>
+    !from && !to ? t("promotions.noEnd") : `${from ? formatDate(from, lang) : "—"} – ${to ? formatDate(to, lang) : t("promotions.noEnd")}`;
   const fe = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const field = (name: keyof StaffCampaignInput & string, label: string, props: Record<string, unknown> = {}) => (
@@ -115,9 +117,7 @@ export default function StaffPromotions() {
                         </>
                       ) : null}
                     </td>
-                    <td>
-                      {c.startsAt ? formatDate(c.startsAt, lang) : "—"} – {c.endsAt ? formatDate(c.endsAt, lang) : "—"}
-                    </td>
+                    <td>{dates(c.startsAt, c.endsAt)}</td>
                     <td>{c.codes}</td>
                     <td>{c.highlighted ? "✓" : ""}</td>
                   </tr>

@@ -2,7 +2,7 @@
 // edit of discount, greeting, active and membership displayed. Staff only (not while viewing as a researcher);
 // every write audited; the catalogue (which prices the group discount) is invalidated after each write.
 import { fail, invalid, ok, type Result } from "#common/result";
-import { parseMajor } from "#common/money";
+import { majorText, parseMajor } from "#common/money";
 import type { StaffGroupInput } from "#common/groups/schemas";
 import type { Scope } from "../scope";
 import { audit } from "../kernel/audit";
@@ -87,7 +87,7 @@ function groupValues(input: StaffGroupInput): Result<GroupValues> {
     // A percent with up to two decimals, above 0 and at most 100.
     const bp = parseMajor(typed, 2);
     if (bp === null || bp > 10_000) errors.discount = "home:staff.errors.invalid-percent";
-    else discount = (bp / 100).toFixed(2);
+    else discount = majorText(bp, 2);
   } else {
     // An amount in US dollars, stored in cents.
     const cents = parseMajor(typed, 2);

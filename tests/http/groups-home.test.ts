@@ -4,6 +4,7 @@
 // query; the spam banner's hide form and API; the staff console's groups page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal } from "../helpers/portal";
+import { makeDocx } from "../helpers/fixtures";
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -140,6 +141,34 @@ describe("/home", () => {
   });
 });
 
+describe("recent documents", () => {
+  it("lists a processing digital edit on /home and /rubriq, and /home refreshes itself while it processes", async () => {
+    const ada = await portal.researcher();
+    await portal.ctx.db
+      .insertInto("digital_user_state")
+      .values({ user_id: ada.id, editing_trial: true })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ editing_trial: true }))
+      .execute();
+    const form = new FormData();
+    form.append("digitalEditFiles", new Blob([new Uint8Array(await makeDocx("Teh results was clear."))]), "home-draft.docx");
+    form.append("styleOfEnglish", "British English");
+    expect((await ada.client.request("/en/researcher/digital-editing", { method: "POST", body: form })).status).toBe(303);
+    await portal.ctx.config.setFlag("curie_is_launched", true);
+    try {
+      const home = await (await ada.client.get("/en/home")).text();
+      expect(home).toContain("home-draft.docx");
+      expect(home).toMatch(/<noscript><meta http-equiv="refresh" content="15"\/?><\/noscript>/);
+      const rubriq = await (await ada.client.get("/en/rubriq")).text();
+      expect(rubriq).toContain("home-draft.docx");
+      expect(rubriq).toContain("/en/researcher/digital-editing/details/");
+      await portal.ctx.db.updateTable("digital_edits").set({ status: "completed" }).where("user_id", "=", ada.id).execute();
+      expect(await (await ada.client.get("/en/home")).text()).not.toMatch(/http-equiv="refresh"/);
+    } finally {
+      await portal.ctx.config.setFlag("curie_is_launched", false);
+    }
+  });
+});
+
 describe("/rubriq", () => {
   it("shows the overview, sends translation and plan to the digital pages, 404 elsewhere", async () => {
     const ada = await portal.researcher();
@@ -154,6 +183,24 @@ describe("/rubriq", () => {
     // /curie/* goes to the same path under /rubriq (flag curie_to_rubriq_redirect, on by default).
     const curie = await ada.client.get("/en/curie/plan/subscribe?x=1");
     expect(curie.headers.get("location")).toBe("/en/rubriq/plan/subscribe?x=1");
+  });
+
+  it("on the China localisation, plans are sold only with rubriq_china_cart_purchase on", async () => {
+    const li = await portal.researcher({ country: "CN", currency: "CNY", countryCode: "CN", phoneNumber: "13800138000" });
+    const row = await portal.ctx.db.selectFrom("users").select("localization").where("id", "=", li.id).executeTakeFirstOrThrow();
+    expect(row.localization).toBe("CN");
+    const page = await li.client.get("/cn/rubriq/plan/subscribe");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("目前在中国暂时无法通过本网站购买订阅方案");
+    expect(html).toContain('href="/cn/chinese-digital-trial"');
+    await portal.ctx.config.setFlag("rubriq_china_cart_purchase", true);
+    try {
+      const r = await li.client.get("/cn/rubriq/plan/subscribe");
+      expect([r.status, r.headers.get("location")]).toEqual([303, "/cn/researcher/digital-editing/subscribe"]);
+    } finally {
+      await portal.ctx.config.setFlag("rubriq_china_cart_purchase", false);
+    }
   });
 
   it("leaves for the external address keeping path and query, only when it is http(s)", async () => {

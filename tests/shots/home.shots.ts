@@ -58,6 +58,8 @@ for (const [lang, country, currency] of [
       await page.locator(".group-widget button[type=submit]").click();
       await shoot("rubriq", `/${lang}/rubriq`, width);
       await shoot("account-subnav", `/${lang}/account`, width);
+      // On the China localisation (the cn account is registered in China) plans are not sold without the flag.
+      if (lang === "cn") await shoot("rubriq-plan-china", `/${lang}/rubriq/plan/subscribe`, width);
     }
     const staffContext = await browser.newContext({ javaScriptEnabled: false });
     const staff = await staffContext.newPage();

@@ -1,5 +1,5 @@
 // The loyalty level bar (spec 3 §3 "Loyalty", §4 "Loyalty progress"; spec 2 §2 "Widget row"): one segment per level
-// (its percentageWidth), the reached ones filled, and a progress bar toward the next level. Server-rendered: no script.
+// (equal: its percentageWidth), the reached ones filled, and a progress bar toward the next level. Server-rendered: no script.
 import { useTranslation } from "#app/lib/translate";
 import type { LoyaltyLevel, LoyaltyProgress } from "#common/rewards/levels";
 
@@ -32,12 +32,8 @@ export function LevelBar({ levels, current }: { levels: LoyaltyLevel[]; current:
   return (
     <ol className="level-bar" aria-label={t("summary.bar")}>
       {levels.map((l, i) => (
-        <li
-          key={l.identity}
-          style={{ flexBasis: `${l.percentageWidth}%` }}
-          className={i <= at ? "level-reached" : undefined}
-          aria-current={i === at ? "step" : undefined}
-        >
+        // Equal segments (the levels' percentageWidth) by the stylesheet: the page's CSP allows no inline style.
+        <li key={l.identity} className={i <= at ? "level-reached" : undefined} aria-current={i === at ? "step" : undefined}>
           <span className="level-name">{t(`levels.${l.name}`)}</span>
           <span className="level-points">{l.minimumPointsNeeded}</span>
         </li>

@@ -29,7 +29,7 @@ export function PromoTable({ rows, showUsed, timeZone }: { rows: PromoRowView[];
   const nameOf = usePromoName();
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={t("promotions.heading")}>
-      <table className="promo-table">
+      <table className="promo-table stacked-table">
         <thead>
           <tr>
             <th scope="col">{t("promotions.code")}</th>
@@ -42,14 +42,14 @@ export function PromoTable({ rows, showUsed, timeZone }: { rows: PromoRowView[];
         <tbody>
           {rows.map((p) => (
             <tr key={p.code} className={p.used ? "promo-used" : undefined}>
-              <td>
+              <td data-label={t("promotions.code")}>
                 <code className="promo-code">{p.code}</code>
                 {p.highlighted ? <span className="badge">{t("promotions.featured")}</span> : null}
               </td>
-              <td>{nameOf(p)}</td>
-              <td>{p.discount.displayableAmount}</td>
-              <td>{p.endDate ? formatDate(p.endDate, lang, timeZone) : t("promotions.noEnd")}</td>
-              {showUsed ? <td>{p.used ? t("coupons.yes") : t("coupons.no")}</td> : null}
+              <td data-label={t("promotions.name")}>{nameOf(p)}</td>
+              <td data-label={t("promotions.discount")}>{p.discount.displayableAmount}</td>
+              <td data-label={t("promotions.endDate")}>{p.endDate ? formatDate(p.endDate, lang, timeZone) : t("promotions.noEnd")}</td>
+              {showUsed ? <td data-label={t("promotions.used")}>{p.used ? t("coupons.yes") : t("coupons.no")}</td> : null}
             </tr>
           ))}
         </tbody>
