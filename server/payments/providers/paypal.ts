@@ -62,7 +62,7 @@ export class PaypalProvider implements PaymentProvider {
     if (session.status === "VOIDED" || (session.status === "CREATED" && !params.get("PayerID")))
       return { ...base, eventId: `cancel:${token}`, outcome: "cancelled", error: "ORDER_NOT_APPROVED" };
     if (session.status === "COMPLETED")
-      return { ...base, eventId: `capture:${token}`, outcome: "succeeded", data: { status: "COMPLETED" } };
+      return { ...base, eventId: `capture:${token}`, outcome: "succeeded", data: { status: "COMPLETED", payerId: session.extra?.payerId } };
     if (session.status !== "APPROVED" || params.get("PayerID") !== session.extra?.payerId) return null;
     if (session.extra?.mockResponse?.includes("INSTRUMENT_DECLINED")) {
       // PayPal answers 422 UNPROCESSABLE_ENTITY and the order stays APPROVED: the payer may choose another funding source.
