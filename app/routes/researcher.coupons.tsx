@@ -63,11 +63,13 @@ export default function Coupons() {
           </Link>
         </p>
       ) : null}
-      {data.codes.length ? (
-        <PromoTable rows={data.codes} showUsed={data.showUsed} timeZone={data.timeZone} />
-      ) : (
-        <p className="card">{data.total ? t("coupons.noneUnused") : t("coupons.none")}</p>
-      )}
+      <section className="card stack" aria-label={t("coupons.title")}>
+        {data.codes.length ? (
+          <PromoTable rows={data.codes} showUsed={data.showUsed} timeZone={data.timeZone} />
+        ) : (
+          <p>{data.total ? t("coupons.noneUnused") : t("coupons.none")}</p>
+        )}
+      </section>
       {data.hasRewards ? (
         <p>
           <Link to={paths.rewards(lang)}>{t("coupons.rewardsLink")}</Link>

@@ -143,11 +143,27 @@ describe("the rewards pages without JavaScript", () => {
     expect(html).toContain("You have no promotion codes right now.");
   });
 
-  it("shows the order's points on the thank-you view", async () => {
+  it("shows the order's points on the thank-you view, and waits for them without JavaScript while they are not in", async () => {
     const { user, externalId } = await paidResearcher();
-    const html = await (await user.client.get(`/en/researcher/index/details/${externalId}/thank-you`)).text();
+    let html = await (await user.client.get(`/en/researcher/index/details/${externalId}/thank-you`)).text();
     expect(html).toContain("This order earned you");
     expect(html).not.toContain("rewardsPoll");
+
+    // A paid order whose points are not in yet: the block refreshes the page (noscript) and counts its tries.
+    const waiting = await portal.researcher();
+    const { order } = await createInvoice(portal.ctx, waiting);
+    await portal.ctx.db.updateTable("orders").set({ paid: true }).where("external_id", "=", order.externalId).execute();
+    const page = `/en/researcher/index/details/${order.externalId}/thank-you`;
+    html = await (await waiting.client.get(page)).text();
+    expect(html).toContain("Your reward points for this order will appear here once your payment is confirmed.");
+    expect(html).toContain("url=?rewardsPoll=1");
+    html = await (await waiting.client.get(`${page}?rewardsPoll=10`)).text();
+    expect(html).not.toContain("rewardsPoll=11");
+    expect(html).toContain("Reward points are added once the order is paid.");
+    // Without rewards there is no block at all.
+    await portal.ctx.db.updateTable("users").set({ has_rewards: false }).where("id", "=", waiting.id).execute();
+    html = await (await waiting.client.get(page)).text();
+    expect(html).not.toContain("thank-you-rewards");
   });
 });
 
