@@ -1,5 +1,6 @@
 // The signed-in user's account: the user view (spec 1 §3 "User (core fields)"),
 // cached 10 minutes and invalidated on every change; details and password updates.
+import { sql } from "kysely";
 import { serialIdOf } from "#common/integers";
 import type { AppContext } from "../context";
 import { checkCurrentPassword, hashPassword, revokeResetLinks } from "./password";
@@ -86,7 +87,8 @@ export interface UserView {
     discount: number;
     percentageDiscount: boolean;
   } | null;
-  referralCode: null;
+  referralCode: string;
+  /** Referral credits earned in the account's currency (minor units): credited referrals (issue 25). */
   referralCreditsEarnedToDate: number;
   totalRewardPoints: number;
   hasRewards: boolean;
@@ -118,6 +120,19 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     )
     .select((eb) =>
       eb.selectFrom("orders as o").select(eb.fn.countAll<string>().as("n")).whereRef("o.user_id", "=", "u.id").as("order_count"),
+    )
+    // Issue 25 (referrals, testimonials; ADR 076): accounts reads their tables, the areas above write them.
+    .select((eb) =>
+      eb
+        .selectFrom("referrals as rf")
+        .select(sql<string>`coalesce(sum(rf.credit_amount), 0)`.as("s"))
+        .whereRef("rf.referrer_user_id", "=", "u.id")
+        .where("rf.status", "=", "credited")
+        .whereRef("rf.credit_currency", "=", "u.currency_iso")
+        .as("referral_credits"),
+    )
+    .select((eb) =>
+      eb.exists(eb.selectFrom("testimonials as tm").select("tm.id").whereRef("tm.user_id", "=", "u.id")).as("submitted_testimonial"),
     )
     .where("u.id", "=", userId)
     .executeTakeFirst();
@@ -215,14 +230,14 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
           percentageDiscount: group.percentage_discount,
         }
       : null,
-    referralCode: null,
-    referralCreditsEarnedToDate: 0,
+    referralCode: u.referral_code,
+    referralCreditsEarnedToDate: Number(u.referral_credits ?? 0),
     // Issue 25 (rewards): the users row's columns, kept by the rewards area (accounts is below it: it reads the row).
     totalRewardPoints: u.reward_points,
     hasRewards: u.has_rewards,
     voucherAvailable: u.voucher_available,
     loyaltyLevelIdentity: u.loyalty_level,
-    submittedTestimonial: false,
+    submittedTestimonial: Boolean(u.submitted_testimonial),
     // The spam banner (issue 25, ADR 077): until hidden, while the e-mail address is not verified (dashboard and /home).
     showCheckSpamMessage: !u.hide_check_spam_message && !u.email_verified_at,
     hideInvoices: u.hide_invoices,

@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import type { Scope } from "../scope";
 import { MultipartError, type MultipartBody } from "../kernel/multipart";
 import { checkUploadRateLimit } from "../documents/storage";
+import { invalidateUser } from "../accounts/user-cache";
 import { PHOTO_EXTENSION, processPhoto } from "./photo";
 
 export const TESTIMONIAL_TEXT_FIELD = "testimonial";
@@ -122,6 +123,8 @@ export async function submitTestimonial(scope: Scope, body: MultipartBody): Prom
     if (relative) await fs.rm(path.join(testimonialsRoot(scope.app), relative), { force: true });
     throw error;
   }
+  // The account view's submittedTestimonial (cached) changes.
+  await invalidateUser(scope.app, userId);
   return ok({ id, photo: Boolean(relative) });
 }
 

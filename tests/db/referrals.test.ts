@@ -11,6 +11,7 @@ import { sandboxCardIdentity } from "../../server/payments/providers/card";
 import { transitionOrder } from "../../server/orders/life";
 import { recordBankPayment } from "../../server/billing";
 import { majorText } from "#common/money";
+import { getUserView } from "../../server/accounts/account";
 
 let t: TestContext;
 let staff: TestUser;
@@ -134,6 +135,8 @@ describe("the referrer's credit", () => {
     expect(points[0]).toMatchObject({ points: 100, source_key: `referral:${row!.id}` });
     const total = await totalEarnedCredits(scopeFor(t.ctx, referrer));
     expect(total.ok && total.value).toMatchObject({ totalEarnedCredits: credits[0].amount, currency: { isoCode: "JPY" } });
+    // The account view (GET /api/account) says the same.
+    expect((await getUserView(t.ctx, referrer.id))?.referralCreditsEarnedToDate).toBe(credits[0].amount);
     // The colleague's second order changes nothing.
     await createCompletedOrder(t.ctx, colleague, { staff });
     expect(await creditsOf(referrer)).toHaveLength(1);

@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, createStaff, scopeFor, type TestUser } from "../helpers/factories";
 import { multipartBody } from "../../server/http/multipart";
 import type { Scope } from "../../server/scope";
+import { getUserView } from "../../server/accounts/account";
 import {
   listTestimonials,
   reviewTestimonial,
@@ -62,6 +63,7 @@ describe("submitting", () => {
     const r = await submitTestimonial(scopeFor(t.ctx, researcher), body("Great editing, thank you."));
     expect(r.ok && r.value.photo).toBe(false);
     expect(await submittedTestimonial(scopeFor(t.ctx, researcher))).toBe(true);
+    expect((await getUserView(t.ctx, researcher.id))?.submittedTestimonial).toBe(true);
   });
 
   it("takes a PNG named .jpg as a PNG and stores it re-encoded", async () => {

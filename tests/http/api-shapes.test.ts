@@ -95,7 +95,7 @@ describe("GET /api/account", () => {
       linkedAccounts: [],
       orderFormInProgress: null,
       preferredGroup: null,
-      referralCode: null,
+      referralCode: expect.stringMatching(/^[A-Z0-9]+$/),
       referralCreditsEarnedToDate: 0,
       totalRewardPoints: 0,
       localizationMismatch: false,
