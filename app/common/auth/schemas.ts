@@ -90,8 +90,9 @@ export function registerSchema(countries: SchemaCountry[] = []) {
       otherFoundUs: optionalTextField(200),
       redirect: z.optional(z.string()),
       origin: z.optional(z.string()),
-      // The referral link's code (issue 25 item 3), carried through both stages; an unknown one is ignored.
-      referralCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+      // The referral link's code (issue 25 item 3), carried through both stages in a hidden field: never refused (an
+      // unknown or overlong one is ignored by the referrals area, which reads its first 64 characters).
+      referralCode: z.optional(z.string().check(z.trim())),
     })
     .check(
       z.superRefine((value, ctx) => {
