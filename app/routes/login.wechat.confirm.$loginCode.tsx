@@ -14,6 +14,7 @@ import { useLang } from "#app/lib/use-lang";
 import { WechatErrorIcon, WechatSandboxNotice } from "#app/components/WechatLogin";
 import { parseForm } from "#app/lib/forms.server";
 import { wechatConfirmSchema, type WechatConfirmFields } from "#common/auth/schemas";
+import { personName } from "#common/names";
 import { paths } from "#common/paths";
 import {
   cancelWechatSession,
@@ -87,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       {
         step: "question",
         code,
-        name: `${session.user.firstName} ${session.user.lastName}`.trim(),
+        name: personName(session.user.firstName, session.user.lastName),
         requestIp: qr?.ip ?? "",
         requestDevice: (qr?.userAgent ?? "").slice(0, 160),
       },

@@ -1,6 +1,7 @@
 // The signed-in user's account: the user view (spec 1 §3 "User (core fields)"),
 // cached 10 minutes and invalidated on every change; details and password updates.
 import { sql } from "kysely";
+import { personName } from "#common/names";
 import { serialIdOf } from "#common/integers";
 import type { AppContext } from "../context";
 import { checkCurrentPassword, hashPassword, revokeResetLinks } from "./password";
@@ -167,7 +168,8 @@ async function loadUserView(ctx: AppContext, userId: number): Promise<UserView |
     active: u.active,
     firstName: u.first_name,
     lastName: u.last_name,
-    fullName: `${u.first_name} ${u.last_name}`.trim(),
+    // One rule for a name everywhere (app/common/names.ts): "李伟", not "伟 李".
+    fullName: personName(u.first_name, u.last_name),
     email: u.email,
     title: u.title,
     institution: u.institution,

@@ -2,6 +2,7 @@
 // the list of unpaid ones, and recording the bank transfer that pays one. A retainer invoice is billing's invoice of
 // kind `prepayment`: its ledger is billing's invoiceLedger and a transfer is billing's recordBankPayment (validated
 // and recorded once, the bank's reference unique per invoice), as for an order's invoice.
+import { personName } from "#common/names";
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { CurrencyFormat } from "#common/format";
@@ -81,7 +82,7 @@ export async function staffRetainerPage(app: AppContext, number: string): Promis
     paidAt: r.paid_at ? new Date(r.paid_at).toISOString() : null,
     methodId: r.method_id,
     purchaseOrder: r.purchase_order,
-    researcher: { identity: r.identity, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
+    researcher: { identity: r.identity, name: personName(r.first_name, r.last_name), email: r.email },
     payments: payments.map(({ id, amount, methodId, reference, receivedOn, recordedBy, paymentId }) => ({
       id,
       amount,

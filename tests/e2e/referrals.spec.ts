@@ -16,6 +16,7 @@ import {
   whenHydrated,
 } from "./helpers";
 import { makeDocx } from "../helpers/fixtures";
+import { qrOf } from "../helpers/pdf-qr";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 // A 1×1 PNG.
@@ -49,6 +50,8 @@ test("a colleague registers through the referral link, orders and pays; the refe
   await expect(referrer.locator(".referral-qr-code svg")).toBeVisible();
   const flyer = await referrer.request.get("/en/referral-rewards/flyer.pdf");
   expect(flyer.headers()["content-type"]).toBe("application/pdf");
+  // The flyer's QR code decodes to the very link the page shows.
+  expect(await qrOf(await flyer.body())).toBe(link);
 
   // The colleague opens the link and registers (two stages; the code travels in a hidden field).
   const colleague = await newPage(browser, js, baseURL!);
