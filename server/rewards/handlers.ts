@@ -54,7 +54,8 @@ async function orderPoints(trx: DB, orderId: number) {
   };
 }
 
-const lockUser = (trx: DB, userId: number) => trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+const lockUser = (trx: DB, userId: number) =>
+  trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
 
 /** Awards an order's points once it is paid in full (in the payment's transaction). */
 export async function awardOrderPoints(trx: DB, userId: number, orderId: number, invoiceNumber: string): Promise<void> {

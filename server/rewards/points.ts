@@ -32,7 +32,10 @@ export interface PointsChanged {
  */
 export async function changePoints(trx: DB, c: PointsChange): Promise<PointsChanged | null> {
   if (!Number.isSafeInteger(c.points) || c.points === 0) return null;
-  const user = await trx.selectFrom("users").select("reward_points").where("id", "=", c.userId).forUpdate().executeTakeFirst();
+  // FOR NO KEY UPDATE, not FOR UPDATE: a payment's transaction has inserted rows that reference the user (their key
+  // checks hold KEY SHARE on this row), and FOR UPDATE waits on those — two payments of one researcher deadlocked on
+  // PostgreSQL (session 14). NO KEY UPDATE still queues the changes of one user's points.
+  const user = await trx.selectFrom("users").select("reward_points").where("id", "=", c.userId).forNoKeyUpdate().executeTakeFirst();
   if (!user) return null;
   const done = await trx.selectFrom("reward_history").select("id").where("source_key", "=", c.sourceKey).executeTakeFirst();
   if (done) return null;

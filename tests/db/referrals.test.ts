@@ -27,8 +27,12 @@ async function codeOf(user: TestUser): Promise<string> {
 }
 const referralOf = (user: TestUser) =>
   t.ctx.db.selectFrom("referrals").selectAll().where("referred_user_id", "=", user.id).executeTakeFirst();
-const creditsOf = (user: TestUser) =>
-  t.ctx.db.selectFrom("credits").selectAll().where("user_id", "=", user.id).where("kind", "=", "referral").execute();
+// credits.amount is a bigint: PostgreSQL's driver answers it as a string, PGlite as a number.
+const creditsOf = async (user: TestUser) =>
+  (await t.ctx.db.selectFrom("credits").selectAll().where("user_id", "=", user.id).where("kind", "=", "referral").execute()).map((c) => ({
+    ...c,
+    amount: Number(c.amount),
+  }));
 const pointsOf = (user: TestUser) =>
   t.ctx.db.selectFrom("reward_history").selectAll().where("user_id", "=", user.id).where("name", "=", "referral").execute();
 
