@@ -3,7 +3,7 @@
 // TESTIMONIAL_PHOTO_MAX_SIDE; re-encoded in its own format with the EXIF orientation applied and every metadata
 // block (EXIF, GPS, ICC comments, XMP) left out, scaled to fit TESTIMONIAL_PHOTO_STORED_SIDE.
 import sharp from "sharp";
-import { TESTIMONIAL_PHOTO_MAX_SIDE, TESTIMONIAL_PHOTO_STORED_SIDE } from "#common/testimonials/constants";
+import { TESTIMONIAL_PHOTO_MAX_PIXELS, TESTIMONIAL_PHOTO_MAX_SIDE, TESTIMONIAL_PHOTO_STORED_SIDE } from "#common/testimonials/constants";
 import type { TestimonialPhotoType } from "../../db/types-rewards";
 
 /** The type the first bytes say, or null: JPEG FF D8 FF, PNG's 8-byte signature, WebP's RIFF….WEBP. */
@@ -28,19 +28,40 @@ export type PhotoCheck =
   | { ok: true; type: TestimonialPhotoType; data: Buffer; width: number; height: number }
   | { ok: false; code: "photo-type" | "photo-dimensions" };
 
+// libvips keeps no cache of decoded images between photos (memory goes back as soon as one is done).
+sharp.cache(false);
+
+// One photo at a time per process: a decoded photo may hold up to ≈ 200 MB (TESTIMONIAL_PHOTO_MAX_PIXELS × 4 bytes),
+// and uploads at the same moment must not multiply that (rule 8: no upload can exhaust memory).
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Checks and re-encodes a photo's bytes; `photo-type` for anything but a readable JPEG/PNG/WebP. */
-export async function processPhoto(input: Buffer): Promise<PhotoCheck> {
+export function processPhoto(input: Buffer): Promise<PhotoCheck> {
+  const run = queue.then(() => checkAndReencode(input));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function checkAndReencode(input: Buffer): Promise<PhotoCheck> {
   const type = sniffImageType(input.subarray(0, 16));
   if (!type) return { ok: false, code: "photo-type" };
-  const limitInputPixels = TESTIMONIAL_PHOTO_MAX_SIDE * TESTIMONIAL_PHOTO_MAX_SIDE;
+  const limitInputPixels = TESTIMONIAL_PHOTO_MAX_PIXELS;
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels, failOn: "error" }).metadata();
+    // The header only (nothing is decoded here): read whatever size it claims, so an oversized photo is told apart
+    // from an unreadable one below, and decoding then runs under the pixel limit.
+    meta = await sharp(input, { limitInputPixels: false, failOn: "error" }).metadata();
   } catch {
     return { ok: false, code: "photo-type" };
   }
   if (meta.format !== SHARP_FORMAT[type]) return { ok: false, code: "photo-type" };
-  if (!meta.width || !meta.height || meta.width > TESTIMONIAL_PHOTO_MAX_SIDE || meta.height > TESTIMONIAL_PHOTO_MAX_SIDE)
+  if (
+    !meta.width ||
+    !meta.height ||
+    meta.width > TESTIMONIAL_PHOTO_MAX_SIDE ||
+    meta.height > TESTIMONIAL_PHOTO_MAX_SIDE ||
+    meta.width * meta.height > TESTIMONIAL_PHOTO_MAX_PIXELS
+  )
     return { ok: false, code: "photo-dimensions" };
   try {
     const { data, info } = await sharp(input, { limitInputPixels, failOn: "error" })

@@ -125,6 +125,16 @@ describe("submitting", () => {
     expect(["referrals:errors.photo-dimensions", "referrals:errors.photo-type"]).toContain(r.ok ? null : r.fieldErrors.testimonialFiles);
   });
 
+  it("refuses a real 8000 × 7000 PNG: each side is allowed, its 56 MP are not (what decoding holds stays bounded)", async () => {
+    const wide = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(wide.length).toBeLessThan(5 * 1024 * 1024);
+    const r = await submitTestimonial(scopeFor(t.ctx, researcher), body("Wide", { bytes: wide, name: "wide.png" }));
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.fieldErrors.testimonialFiles).toBe("referrals:errors.photo-dimensions");
+  });
+
   it("strips EXIF and applies the orientation", async () => {
     const jpeg = await photo("jpeg", 40, 30, true);
     const before = await sharp(jpeg).metadata();
