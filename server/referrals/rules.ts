@@ -1,5 +1,6 @@
 // Pure rules of referrals (issue 25 item 3): when two accounts look like one person, and how a colleague's name is
 // masked on the referrer's list. No database, no I/O (tests/unit/referrals-rules.test.ts).
+import { personName } from "#common/names";
 
 /** An address as the payment form and the address book store it (the fields that place it). */
 export interface AddressLike {
@@ -57,6 +58,9 @@ export function canonicalEmail(email: string): string {
 export function maskedName(firstName: string | null, lastName: string | null, email: string): string {
   const first = (firstName ?? "").trim();
   const last = (lastName ?? "").trim();
+  // A name in Chinese or Japanese script is family name first (app/common/names.ts): the family name and a star per
+  // character of the given name ("李**" for 李小明), as such names are masked there; a Latin name "Maria S.".
+  if (first && last && personName(first, last) === `${last}${first}`) return `${last}${"*".repeat([...first].length)}`;
   if (first) return last ? `${first} ${[...last][0]}.` : first;
   const [local = "", domain = ""] = email.split("@");
   return `${[...local][0] ?? ""}***@${domain}`;

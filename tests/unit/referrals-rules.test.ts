@@ -42,7 +42,9 @@ describe("same person", () => {
 
   it("masks a colleague's name", () => {
     expect(maskedName("Maria", "Silva", "m@x.org")).toBe("Maria S.");
-    expect(maskedName("李", "小明", "l@x.cn")).toBe("李 小.");
+    // Family name first in Chinese script, as everywhere a name is shown: 小明 of the family 李 is "李**".
+    expect(maskedName("小明", "李", "l@x.cn")).toBe("李**");
+    expect(maskedName("花子", "山田", "h@x.jp")).toBe("山田**");
     expect(maskedName("", "", "someone@x.org")).toBe("s***@x.org");
   });
 
