@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "#app/lib/session.server";
+import { requireLang, requireUser } from "#app/lib/session.server";
+import { paths } from "#common/paths";
 
-// /researcher/aje-plus redirects to /researcher/rewards (spec 3 §2).
+// /researcher/aje-plus redirects to /researcher/rewards (spec 3 §2), keeping the query.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const url = new URL(request.url);
-  return redirect(url.pathname.replace(/\/aje-plus$/, "/rewards") + url.search);
+  return redirect(paths.rewards(requireLang(request)) + new URL(request.url).search);
 }

@@ -1,8 +1,9 @@
 // The loyalty settings (issue 25 item 1, ADR 075): the configured levels (config `loyaltyLevels`) and the points a US
-// dollar earns (`rewardPointsPerUsd`). Read from the stored configuration through the caller's handle, so the
+// dollar earns (`rewardPointsPerUsd`). Read from the configuration through the caller's handle, so the
 // in-transaction handlers of billing's and orders' events (which get a transaction, not the AppContext) and the pages
 // read the same values; a value that is not stored, or does not have the expected shape, is the seeded default.
 import type { DB } from "../db";
+import { applyEnvOverrides, loadSnapshotFromDb } from "../config";
 import { CONFIG_DEFAULTS } from "../config/definitions";
 import { LEVEL_IDS, TIERS, deriveLevels, type LoyaltyLevel, type LoyaltyLevelConfig } from "#common/rewards/levels";
 
@@ -33,16 +34,15 @@ function validLevels(v: unknown): LoyaltyLevelConfig[] | null {
   return v as LoyaltyLevelConfig[];
 }
 
-/** The loyalty settings as stored (or the defaults), through `db` (a transaction handle or the pool). */
+/**
+ * The loyalty settings as configured (stored values with the environment's CONFIG_* overrides, read the way
+ * ConfigService and the referral settings read them), through `db` (a transaction handle or the pool); a value
+ * without the expected shape is the default.
+ */
 export async function loyaltySettings(db: DB): Promise<LoyaltySettings> {
-  const rows = await db
-    .selectFrom("app_config")
-    .select(["key", "value"])
-    .where("key", "in", ["loyaltyLevels", "rewardPointsPerUsd"])
-    .execute();
-  const stored = new Map(rows.map((r) => [r.key, r.value as unknown]));
-  const levels = validLevels(stored.get("loyaltyLevels")) ?? CONFIG_DEFAULTS.loyaltyLevels.value;
-  const rate = stored.get("rewardPointsPerUsd");
+  const { config } = applyEnvOverrides(await loadSnapshotFromDb(db), process.env);
+  const levels = validLevels(config.loyaltyLevels) ?? CONFIG_DEFAULTS.loyaltyLevels.value;
+  const rate: unknown = config.rewardPointsPerUsd;
   const pointsPerUsd = typeof rate === "number" && rate >= 0 && rate <= 1000 ? rate : CONFIG_DEFAULTS.rewardPointsPerUsd.value;
   return { levels: deriveLevels(levels), pointsPerUsd };
 }

@@ -11,7 +11,7 @@ import { systemScope, type Scope } from "../../server/scope";
 import { invoiceReopened, invoiceSettled } from "../../server/billing";
 import { transitionOrder } from "../../server/orders/life";
 import { applyPromoCode } from "../../server/order-form/promo";
-import { changePoints, loyaltyOf, orderRewardPoints, rewardHistoryOf } from "../../server/rewards";
+import { changePoints, loyaltyOf, loyaltySettings, orderRewardPoints, rewardHistoryOf } from "../../server/rewards";
 import { createCampaign, createCampaignCode, deactivateCampaignCode, listCampaigns } from "../../server/staff/promotions";
 import { getUserView } from "../../server/accounts/account";
 
@@ -151,6 +151,20 @@ describe("order points", () => {
     // A cancelled order earns nothing when a late settlement arrives.
     await settleAgain(invoice.number);
     expect(await history(user.id)).toHaveLength(4);
+  });
+});
+
+describe("settings", () => {
+  it("read the environment's CONFIG_* override, as every other setting does (also inside a transaction)", async () => {
+    expect((await loyaltySettings(t.ctx.db)).pointsPerUsd).toBe(1);
+    process.env.CONFIG_REWARD_POINTS_PER_USD = "3";
+    try {
+      const inTrx = await t.ctx.db.transaction().execute((trx) => loyaltySettings(trx));
+      expect(inTrx.pointsPerUsd).toBe(3);
+    } finally {
+      delete process.env.CONFIG_REWARD_POINTS_PER_USD;
+    }
+    expect((await loyaltySettings(t.ctx.db)).pointsPerUsd).toBe(1);
   });
 });
 
