@@ -2,6 +2,7 @@
 // check, health and outage handling, language redirects, static files, then
 // Remix for pages, the JSON API and downloads.
 import { installRouteMatchMemo } from "./http/route-matching";
+import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express, { type Request, type Response, type NextFunction } from "express";
@@ -126,7 +127,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   // Static files: fingerprinted build assets are immutable; translations change with releases.
   if (options.clientDir) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The client folder's other files (favicon, sandbox pages, add-in icons) are listed once: serve-static would
+    // stat the disk for every page path before handing it on (ADR 081).
+    const clientFiles = new Set(listFiles(options.clientDir, ["assets"]));
+    const rootStatic = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (clientFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
   app.use("/locales", express.static(path.join(options.rootDir, "locales"), { maxAge: "1h", index: false }));
   if (options.devMiddleware) app.use(options.devMiddleware);
@@ -193,6 +198,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
       (res.locals.loadContext = {
         ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
         secure: isSecureRequest(req, ctx.env),
+        readOnly: req.method === "GET" || req.method === "HEAD",
         app: ctx,
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
@@ -223,4 +229,14 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   });
 
   return app;
+}
+
+/** URL paths ("/favicon.svg", "/sandbox/card-fields.html") of the files under `dir`, skipping the `skip` folders. */
+function listFiles(dir: string, skip: string[]): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => "/" + path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .filter((p) => !skip.some((s) => p.startsWith(`/${s}/`)));
 }

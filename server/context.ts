@@ -52,6 +52,11 @@ export interface RequestContext {
   ip: string;
   /** True when the request came over HTTPS (directly or through a trusted proxy). */
   secure: boolean;
+  /**
+   * GET or HEAD: no action runs, so what one loader read (the session) is still true for the others. Remix gives
+   * each loader its own Request object, so a per-request memo is keyed by this context (ADR 081).
+   */
+  readOnly?: boolean;
 }
 
 declare module "@remix-run/node" {

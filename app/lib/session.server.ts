@@ -9,14 +9,17 @@ import { localizationForHost } from "#server/config";
 import { cookies } from "#server/http/cookies";
 import { paths } from "#common/paths";
 
-// Loaders of one request share the Request object: read the session once per request.
-const perRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+// The session is read once per request. Remix hands each loader a Request object of its own, so a read-only request
+// (GET, HEAD: no action can change the session between loaders) is keyed by its load context, shared by all its
+// loaders; an action's request by its Request, so the loaders that revalidate after an action read afresh.
+const perRequest = new WeakMap<object, Promise<CurrentSession | null>>();
 
 export function getCurrentSession(request: Request, context: AppLoadContext): Promise<CurrentSession | null> {
-  let pending = perRequest.get(request);
+  const key: object = context.readOnly ? context : request;
+  let pending = perRequest.get(key);
   if (!pending) {
     pending = readSession(context.app.db, cookies.session.read(request));
-    perRequest.set(request, pending);
+    perRequest.set(key, pending);
   }
   return pending;
 }

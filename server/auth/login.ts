@@ -1,7 +1,10 @@
 // E-mail and password sign-in, and its limits (ADR 002, ADR 024).
 //
 // The limits must stop guessing without letting a guesser lock the owner out (issue 10 §7):
-// - per address: every attempt, `signInPerMinute` a minute (one client flooding);
+// - per address: FAILURES only, `signInPerMinute` a minute (one client guessing across accounts). Successes never
+//   count and never clear the count (issue 26 §6, ADR 082): a university's NAT puts hundreds of researchers behind
+//   one address, and their sign-ins must not lock each other out — nor may one researcher's success wipe an
+//   attacker's failures from the same address;
 // - per account AND address (strict): `signInFailuresPerAccountAddress` failures within 15 minutes
 //   shut that address out for that account, even with the right password, until the window ends;
 // - per account (looser): past `signInFailuresPerAccount` failures within an hour, from any address,
@@ -11,7 +14,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import { verifyPassword } from "../accounts/password";
-import { clearFailures, lockedFor, lock, rateLimit, recordFailure } from "../kernel/rate-limit";
+import { clearFailures, lockedFor, lock, recordFailure } from "../kernel/rate-limit";
 import { createSession } from "../accounts/session";
 
 export type SignInResult =
@@ -47,9 +50,8 @@ export async function signInWithPassword(
   const rateLimits = snapshot.config.rateLimits as Record<string, unknown>;
   const email = input.email.trim().toLowerCase();
   const here = `signin:${email}:${input.ip}`;
-  const byIp = await rateLimit(ctx.cache, `signin:ip:${input.ip}`, snapshot.config.rateLimits.signInPerMinute, 60);
-  if (!byIp.allowed) return { ok: false, error: "too-many-attempts", retryAfterSeconds: byIp.retryAfterSeconds };
-  const locked = await lockedFor(ctx.cache, here);
+  const address = `signin:address:${input.ip}`;
+  const locked = Math.max(...(await Promise.all([lockedFor(ctx.cache, address), lockedFor(ctx.cache, here)])));
   if (locked > 0) return { ok: false, error: "too-many-attempts", retryAfterSeconds: locked };
 
   const user = await ctx.db
@@ -59,13 +61,17 @@ export async function signInWithPassword(
     .executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
   if (!user || !valid || !user.active) {
-    await recordFailure(ctx.cache, here, configuredLimit(rateLimits, "signInFailuresPerAccountAddress"), ACCOUNT_ADDRESS_WINDOW_SECONDS);
-    const account = await ctx.cache.hit(`fail:signin:account:${email}`, ACCOUNT_WINDOW_SECONDS);
+    const [, , account] = await Promise.all([
+      recordFailure(ctx.cache, address, snapshot.config.rateLimits.signInPerMinute, 60),
+      recordFailure(ctx.cache, here, configuredLimit(rateLimits, "signInFailuresPerAccountAddress"), ACCOUNT_ADDRESS_WINDOW_SECONDS),
+      ctx.cache.hit(`fail:signin:account:${email}`, ACCOUNT_WINDOW_SECONDS),
+    ]);
     const over = account.count - configuredLimit(rateLimits, "signInFailuresPerAccount");
     if (over > 0) await lock(ctx.cache, here, growingDelaySeconds(over));
     return { ok: false, error: "invalid-credentials" };
   }
-  // The owner got in from here: this address's earlier typos no longer count against it.
+  // The owner got in from here: this address's earlier typos no longer count against this account (the address's
+  // own count stays: a success must not wipe an attacker's failures from a shared address).
   await clearFailures(ctx.cache, here);
   const token = await createSession(ctx.db, user.id, { ip: input.ip, userAgent: input.userAgent });
   return { ok: true, token, user: { id: user.id, identity: user.identity, language: user.language } };

@@ -69,7 +69,8 @@ const DEFAULT_LOYALTY_LEVELS: LoyaltyLevelConfig[] = [
  * not listed here, or a value that is not a positive whole number, is refused at start (issue 22 item 3).
  */
 export const RATE_LIMIT_DEFAULTS = {
-  signInPerMinute: 10,
+  // Failed sign-ins per client address a minute (successes do not count: a campus NAT, ADR 082).
+  signInPerMinute: 30,
   signInFailuresPerAccountAddress: 10,
   signInFailuresPerAccount: 20,
   registrationsPerHour: 20,

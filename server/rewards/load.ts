@@ -9,7 +9,7 @@ import { REWARD_HISTORY_PAGE_SIZE, progressOf, type LoyaltyLevel, type LoyaltyPr
 import type { Scope } from "../scope";
 import type { DB } from "../db";
 import { latestExchangeRate } from "../kernel/reference";
-import { loyaltySettings } from "./settings";
+import { loyaltySettingsForPage } from "./settings";
 import { localizationTimeZone } from "../config";
 
 /** The clock the user's dates are shown in (their localisation's). */
@@ -160,7 +160,7 @@ async function highlightedCodes(db: DB, now: Date): Promise<PromoRow[]> {
 
 /** The configured levels (GET /api/loyalty/levels/load). */
 export async function loyaltyLevels(scope: Scope): Promise<LoyaltyLevel[]> {
-  return (await loyaltySettings(scope.app.db)).levels;
+  return (await loyaltySettingsForPage(scope.app)).levels;
 }
 
 /** The user's loyalty (GET /api/loyalty/load, the rewards page). Errors: `unauthorized`. */
@@ -168,7 +168,7 @@ export async function loyaltyOf(scope: Scope, now = new Date()): Promise<Result<
   const u = await userRewards(scope);
   if (!u) return fail("unauthorized");
   const [{ levels }, own, highlighted, grants] = await Promise.all([
-    loyaltySettings(scope.app.db),
+    loyaltySettingsForPage(scope.app),
     ownCodes(scope.app.db, u.id, now),
     highlightedCodes(scope.app.db, now),
     scope.app.db.selectFrom("loyalty_level_grants").select("level").where("user_id", "=", u.id).execute(),
@@ -280,7 +280,7 @@ export async function rewardsWidgetOf(scope: Scope): Promise<RewardsWidgetView |
     .where("id", "=", scope.userId)
     .executeTakeFirst();
   if (!u?.has_rewards) return null;
-  const { levels } = await loyaltySettings(scope.app.db);
+  const { levels } = await loyaltySettingsForPage(scope.app);
   return {
     totalRewardPoints: u.reward_points,
     loyaltyLevel: u.loyalty_level,

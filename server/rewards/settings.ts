@@ -3,6 +3,7 @@
 // in-transaction handlers of billing's and orders' events (which get a transaction, not the AppContext) and the pages
 // read the same values; a value that is not stored, or does not have the expected shape, is the seeded default.
 import type { DB } from "../db";
+import type { AppContext } from "../context";
 import { applyEnvOverrides, loadSnapshotFromDb } from "../config";
 import { CONFIG_DEFAULTS } from "../config/definitions";
 import { LEVEL_IDS, TIERS, deriveLevels, type LoyaltyLevel, type LoyaltyLevelConfig } from "#common/rewards/levels";
@@ -40,7 +41,18 @@ function validLevels(v: unknown): LoyaltyLevelConfig[] | null {
  * without the expected shape is the default.
  */
 export async function loyaltySettings(db: DB): Promise<LoyaltySettings> {
-  const { config } = applyEnvOverrides(await loadSnapshotFromDb(db), process.env);
+  return loyaltySettingsOf(applyEnvOverrides(await loadSnapshotFromDb(db), process.env).config);
+}
+
+/**
+ * The loyalty settings for a page: from the process's configuration snapshot (ConfigService, cached), not three
+ * queries of the stored configuration per request (ADR 081). Handlers in a transaction use loyaltySettings(trx).
+ */
+export async function loyaltySettingsForPage(app: Pick<AppContext, "config">): Promise<LoyaltySettings> {
+  return loyaltySettingsOf((await app.config.snapshot()).config);
+}
+
+function loyaltySettingsOf(config: Record<string, unknown>): LoyaltySettings {
   const levels = validLevels(config.loyaltyLevels) ?? CONFIG_DEFAULTS.loyaltyLevels.value;
   const rate: unknown = config.rewardPointsPerUsd;
   const pointsPerUsd = typeof rate === "number" && rate >= 0 && rate <= 1000 ? rate : CONFIG_DEFAULTS.rewardPointsPerUsd.value;

@@ -67,3 +67,48 @@ describe("password sign-in limits", () => {
     expect([1, 2, 3, 4, 10, 11, 50].map(growingDelaySeconds)).toEqual([1, 2, 4, 8, 512, 900, 900]);
   });
 });
+
+// Issue 26 §6 (ADR 082): the per-address limit counts failures only, so a university's NAT — hundreds of
+// researchers behind one address — never locks itself out, while guessing from that address still stops.
+describe("a campus behind one address (the default limits)", () => {
+  let campus: TestContext;
+  beforeAll(async () => {
+    campus = await createTestContext({});
+  });
+  afterAll(async () => campus.close());
+  const from = (user: TestUser, ip: string, password = user.password) =>
+    signInWithPassword(campus.ctx, { email: user.email, password, ip });
+
+  it("100 researchers sign in from one address, one in ten after a typo: none is refused", { timeout: 120_000 }, async () => {
+    const researchers: TestUser[] = [];
+    for (let i = 0; i < 100; i++) researchers.push(await createResearcher(campus.ctx));
+    const refused: string[] = [];
+    // One in ten mistypes first (10 failures: under the per-address limit of 30 a minute; 110 attempts in all).
+    for (const [i, r] of researchers.entries()) {
+      if (i % 10 === 0) expect(await from(r, "192.0.2.200", "typo")).toEqual({ ok: false, error: "invalid-credentials" });
+      const result = await from(r, "192.0.2.200");
+      if (!result.ok) refused.push(`${r.email}: ${result.error}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it(
+    "failures from one address across many accounts shut the address out; a success there does not reset it",
+    { timeout: 60_000 },
+    async () => {
+      const victims: TestUser[] = [];
+      for (let i = 0; i < 31; i++) victims.push(await createResearcher(campus.ctx));
+      const guess = async (i: number) => (await from(victims[i], "192.0.2.201", "password123")).ok;
+      // 29 failures (one per account: no per-account limit is near), then a researcher there signs in…
+      for (let i = 0; i < 29; i++) expect(await guess(i)).toBe(false);
+      expect((await from(victims[29], "192.0.2.201")).ok).toBe(true);
+      // …which does not wipe the count: the 30th failure shuts the address out, for every account, for the minute.
+      expect(await guess(30)).toBe(false);
+      const shut = await from(victims[29], "192.0.2.201");
+      expect(shut).toMatchObject({ ok: false, error: "too-many-attempts" });
+      expect(shut.ok === false && shut.error === "too-many-attempts" && shut.retryAfterSeconds).toBeGreaterThan(0);
+      // Another address is not affected.
+      expect((await from(victims[29], "192.0.2.202")).ok).toBe(true);
+    },
+  );
+});

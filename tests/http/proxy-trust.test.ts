@@ -22,7 +22,8 @@ describe("a proxy named by address", () => {
   let portal: TestPortal;
   // The tests speak from 127.0.0.1, which is not this proxy: their X-Forwarded-For is a forgery.
   beforeAll(async () => {
-    portal = await startTestPortal({ TRUST_PROXY: "192.0.2.1, 10.0.0.0/8" });
+    // Ten failed sign-ins an address a minute (the default is 30: ADR 082), so twelve attempts cross it.
+    portal = await startTestPortal({ TRUST_PROXY: "192.0.2.1, 10.0.0.0/8", CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 10 }) });
   });
   afterAll(() => portal?.stop());
 
@@ -36,7 +37,7 @@ describe("a proxy named by address", () => {
 describe("the loopback proxy", () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startTestPortal({ TRUST_PROXY: "loopback" });
+    portal = await startTestPortal({ TRUST_PROXY: "loopback", CONFIG_RATE_LIMITS: JSON.stringify({ signInPerMinute: 10 }) });
   });
   afterAll(() => portal?.stop());
 

@@ -77,3 +77,36 @@ describe("route-match memo", () => {
     expect(router.matchRoutes(anonymous, "/a/1")).toEqual(original(anonymous, "/a/1"));
   });
 });
+
+// The router's own internal calls (createStaticHandler's query, on every document request) do not go through the
+// module's exports, so @remix-run/router is patched at install (patches/, ADR 081): a tree's ranked branches and
+// each pattern's regular expression are computed once, and a pathname remembers the branch it matched.
+describe("the patched router (patch-package at npm install)", () => {
+  const source = createRequire(import.meta.url).resolve("@remix-run/router");
+
+  it("is the patched build", async () => {
+    const text = await import("node:fs").then((fs) => fs.readFileSync(source, "utf8"));
+    expect(text).toContain("rankedBranchesCache");
+    expect(text).toContain("compiledPathCache");
+    expect(text).toContain("matchedBranchCache");
+  });
+
+  it("matches the same tree the same way the second time, with new match objects", () => {
+    const { createStaticHandler } = createRequire(import.meta.url)("@remix-run/router") as {
+      createStaticHandler: (r: unknown[]) => { dataRoutes: R[] };
+    };
+    const { matchRoutes } = installRouteMatchMemo();
+    const t = createStaticHandler(tree()).dataRoutes;
+    for (const path of ["/en/login/oauth-failure", "/cn/researcher/index/details/RS100/thank-you", "/en/nowhere", "/api/x"]) {
+      // Each tree object is new to the module-level memo: these calls reach the router's own (patched) matching.
+      const first = JSON.stringify(matchRoutes(t, path)?.map((m) => [m.route.id, m.params, m.pathname]));
+      const second = matchRoutes(t, path);
+      expect(JSON.stringify(second?.map((m) => [m.route.id, m.params, m.pathname])), path).toBe(first);
+    }
+    const a = matchRoutes(t, "/en/researcher/index/details/RS1")!;
+    const b = matchRoutes(t, "/en/researcher/index/details/RS1")!;
+    expect(a[2]).not.toBe(b[2]);
+    expect(a[2].params).not.toBe(b[2].params);
+    expect(matchRoutes(t, "/en/researcher/index/details/RS2")![2].params.externalId).toBe("RS2");
+  });
+});
