@@ -138,14 +138,9 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
   if (scope.userId === null) return fail("unauthorized");
   const { localizations } = await scope.app.config.snapshot();
   const timeZone = localizationTimeZone(localizations, scope.localization);
-  const empty = {
-    invoices: [],
-    pagination: { page: input.page, pageSize: INVOICE_PAGE_SIZE, total: 0, pages: 1 },
-    timeZone,
-    fapiaoColumn: false,
-  };
-  if (await invoicesHidden(scope)) return ok(empty);
-  const q = filteredInvoices(scope, scope.userId, input, timeZone);
+  // One round trip for the page and its count (the window count), hidden invoices (spec 2 §6) filtered in the same
+  // query; then one batch of lookups in parallel (ADR 081: the list made five sequential round trips before).
+  const q = filteredInvoices(scope, scope.userId, input, timeZone).where("u.hide_invoices", "=", false);
   const rows = await q
     .select([
       "i.number",
@@ -164,25 +159,29 @@ export async function listInvoices(scope: Scope, input: InvoiceListInput): Promi
       "i.usd_total",
       sql<string | null>`i.exchange_rate::text`.as("exchange_rate"),
       sql<string>`coalesce(i.localization, u.localization)`.as("localization"),
+      sql<number>`count(*) over ()::int`.as("total"),
     ])
     .orderBy("i.created_at", "desc")
     .orderBy("i.number", "desc")
     .limit(INVOICE_PAGE_SIZE)
     .offset((input.page - 1) * INVOICE_PAGE_SIZE)
     .execute();
-  // Counted apart: a page past the last still says how many there are.
-  const counted = await q.select(sql<number>`count(*)::int`.as("n")).executeTakeFirst();
-  const total = Number(counted?.n ?? 0);
+  // A page past the last has no row to carry the count: only then is it counted apart.
+  const total = rows.length
+    ? Number(rows[0].total)
+    : input.page > 1
+      ? Number((await q.select(sql<number>`count(*)::int`.as("n")).executeTakeFirst())?.n ?? 0)
+      : 0;
   const numbers = rows.map((r) => r.number);
-  const [receipts, boletos, attempts, surplus] = numbers.length
+  const [receipts, boletos, attempts, surplus, fapiaos] = numbers.length
     ? await Promise.all([
         receiptsOf(scope, numbers),
         pendingBoletosOf(scope, numbers),
         pendingBoletosOf(scope, numbers, true),
         surplusOfInvoices(scope.app.db, scope.userId, numbers),
+        fapiaosOfInvoices(scope, numbers),
       ])
-    : [new Map(), new Map(), new Map(), new Map()];
-  const fapiaos = await fapiaosOfInvoices(scope, numbers);
+    : [new Map(), new Map(), new Map(), new Map(), new Map()];
   const fapiaoAfterPayment = new Set(localizations.filter((l) => l.allowsFapiaoProcessingAfterPayment).map((l) => l.identity));
   const invoices: InvoiceRow[] = rows.map((r) => {
     const balance = Number(r.balance);
