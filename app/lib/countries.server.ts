@@ -1,9 +1,24 @@
 import { LANG_TAG, type SiteLang } from "#common/i18n";
 import type { CountryOption } from "#server/kernel/reference";
 
-/** Country names in the page's language (ICU data), sorted for that language. */
-export function localizeCountries(countries: CountryOption[], lang: SiteLang) {
+type LocalizedCountry = { iso2: string; name: string; callingCode: string; phoneMin: number; phoneMax: number };
+
+// listCountries answers the same array for a minute per process: its localised, sorted copies are kept with it
+// (sorting ~250 names with the language's collation on every register or account page was a measurable cost).
+const localized = new WeakMap<CountryOption[], Map<SiteLang, LocalizedCountry[]>>();
+
+/** Country names in the page's language (ICU data), sorted for that language. Treat the answer as read-only. */
+export function localizeCountries(countries: CountryOption[], lang: SiteLang): LocalizedCountry[] {
+  let byLang = localized.get(countries);
+  if (!byLang) localized.set(countries, (byLang = new Map()));
+  let hit = byLang.get(lang);
+  if (!hit) byLang.set(lang, (hit = localize(countries, lang)));
+  return hit;
+}
+
+function localize(countries: CountryOption[], lang: SiteLang): LocalizedCountry[] {
   const tag = LANG_TAG[lang];
+  const collator = new Intl.Collator(tag);
   const names = new Intl.DisplayNames([tag], { type: "region", fallback: "none" });
   return countries
     .map((c) => {
@@ -15,7 +30,7 @@ export function localizeCountries(countries: CountryOption[], lang: SiteLang) {
       }
       return { iso2: c.iso2, name: name ?? c.name, callingCode: c.callingCode, phoneMin: c.phoneMin, phoneMax: c.phoneMax };
     })
-    .sort((a, b) => a.name.localeCompare(b.name, tag));
+    .sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** Default calling-code country per site language (spec default +86/CN on the Chinese site). */

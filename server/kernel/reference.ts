@@ -24,6 +24,10 @@ export interface CurrencyOption {
 // list them on every render: each process keeps them for a minute per database.
 const REFERENCE_TTL_MS = 60_000;
 const reference = new WeakMap<DB, Map<string, { at: number; value: Promise<unknown> }>>();
+/** Reference data derived from these tables (a list named in one language…), kept per process like them. */
+export function rememberedReference<T>(db: DB, key: string, load: () => Promise<T>): Promise<T> {
+  return remembered(db, `derived:${key}`, load);
+}
 function remembered<T>(db: DB, key: string, load: () => Promise<T>): Promise<T> {
   let byKey = reference.get(db);
   if (!byKey) reference.set(db, (byKey = new Map()));

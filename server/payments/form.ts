@@ -15,6 +15,7 @@ import { convertMinor, USD } from "#common/money";
 import type { Scope } from "../scope";
 import { listAddresses } from "../accounts/addresses";
 import { offeredMethods } from "./offer";
+import { rememberedReference } from "../kernel/reference";
 import { offersBrazilChoice } from "./rules";
 import { NO_BALANCES, balancePlan } from "./balances";
 import type { BalanceChoice, BalancePanel } from "#common/payments/balances";
@@ -39,7 +40,12 @@ export async function panelFor(
 import { orderFapiaoState } from "../fapiao";
 
 /** Countries with their states, named in the page's language (ICU data) and sorted for it. */
-export async function countriesWithStates(db: DB, lang: SiteLang): Promise<CountryChoice[]> {
+export function countriesWithStates(db: DB, lang: SiteLang): Promise<CountryChoice[]> {
+  // The same for every payment page in a language: built once a minute per process, not per request (ADR 081).
+  return rememberedReference(db, `countries-with-states:${lang}`, () => loadCountriesWithStates(db, lang));
+}
+
+async function loadCountriesWithStates(db: DB, lang: SiteLang): Promise<CountryChoice[]> {
   const [countries, states] = await Promise.all([
     db.selectFrom("countries").select(["id", "iso2", "name"]).execute(),
     db.selectFrom("states").select(["country_id", "code", "name"]).orderBy("name").execute(),
