@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import inspector from "node:inspector/promises";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createElement as h } from "react";
@@ -112,24 +113,25 @@ function serveBaseline() {
   server.listen(0, "127.0.0.1", () => process.stdout.write(`BENCH_URL http://127.0.0.1:${(server.address() as AddressInfo).port}/\n`));
 }
 
+/** With LOG_SQL=1 server/db logs each query to stderr: the line is counted for the request it ran in, not printed. */
+const sqlByRequest = new Map<string, number>();
+function countSqlLines() {
+  const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
+  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk === "string" && chunk.startsWith("[sql ")) {
+      const id = currentRequest()?.requestId;
+      if (id) sqlByRequest.set(id, (sqlByRequest.get(id) ?? 0) + 1);
+      return true;
+    }
+    return write(chunk, ...rest);
+  }) as typeof process.stderr.write;
+}
+
 /**
  * What the portal process tells the bench over IPC: event-loop delay, GC pauses and pool waits between
  * "stats-start" and "stats-stop"; with LOG_SQL=1, the queries each request made (by its X-Request-Id).
  */
 function portalProbes(ctx: Awaited<ReturnType<typeof startPortal>>["ctx"]) {
-  const sqlByRequest = new Map<string, number>();
-  if (process.env.LOG_SQL) {
-    // server/db logs each query to stderr with LOG_SQL=1; the line is counted for the request it ran in, not printed.
-    const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
-    process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === "string" && chunk.startsWith("[sql ")) {
-        const id = currentRequest()?.requestId;
-        if (id) sqlByRequest.set(id, (sqlByRequest.get(id) ?? 0) + 1);
-        return true;
-      }
-      return write(chunk, ...rest);
-    }) as typeof process.stderr.write;
-  }
   let loop = monitorEventLoopDelay({ resolution: 1 });
   const gc = { count: 0, ms: 0, max: 0 };
   new PerformanceObserver((list) => {
@@ -140,6 +142,7 @@ function portalProbes(ctx: Awaited<ReturnType<typeof startPortal>>["ctx"]) {
     }
   }).observe({ entryTypes: ["gc"] });
   const pool = { waits: [] as number[], maxWaiting: 0, sampler: undefined as NodeJS.Timeout | undefined };
+  let profiler: inspector.Session | undefined;
   process.on("message", async (m: { id: number; cmd: string; arg?: string }) => {
     let value: unknown = null;
     if (m.cmd === "stats-start") {
@@ -171,6 +174,16 @@ function portalProbes(ctx: Awaited<ReturnType<typeof startPortal>>["ctx"]) {
               }
             : null,
       };
+    } else if (m.cmd === "profile-start") {
+      profiler = new inspector.Session();
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.setSamplingInterval", { interval: 200 });
+      await profiler.post("Profiler.start");
+    } else if (m.cmd === "profile-stop") {
+      const { profile } = await profiler!.post("Profiler.stop");
+      fs.writeFileSync(m.arg!, JSON.stringify(profile));
+      profiler!.disconnect();
     } else if (m.cmd === "sql-count") {
       value = sqlByRequest.get(m.arg!) ?? 0;
     } else if (m.cmd === "country-id") {
@@ -228,6 +241,7 @@ function watchPgPools() {
 
 async function servePortal() {
   watchPgPools();
+  if (process.env.LOG_SQL) countSqlLines();
   const env = readEnv({ ...process.env, PORT: "0", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
   const portal = await startPortal({ env });
   poolWaits = portalProbes(portal.ctx);
