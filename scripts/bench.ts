@@ -345,20 +345,17 @@ function api(base: string, cookie: string) {
     });
 }
 
-/** Places a bank-transfer order (an unpaid invoice) as a browser would through the API; with a .docx or files later. */
-async function placeOrder(base: string, cookie: string, area: number, title: string, service: string, withFile: boolean) {
+/** Places a bank-transfer order (an unpaid invoice) with its .docx as a browser would through the API. */
+async function placeOrder(base: string, cookie: string, area: number, title: string, service: string) {
   const json = api(base, cookie);
   const id = (await (await json("GET", "/api/order-form/new")).json()).orderForm.identity;
-  if (withFile) {
-    const fd = new FormData();
-    fd.append("mainFiles", new Blob([new Uint8Array(docx())]), "paper.docx");
-    await fetch(`${base}/api/order-form/${id}/files`, { method: "POST", headers: { cookie }, body: fd });
-  }
+  const fd = new FormData();
+  fd.append("mainFiles", new Blob([new Uint8Array(docx())]), "paper.docx");
+  await fetch(`${base}/api/order-form/${id}/files`, { method: "POST", headers: { cookie }, body: fd });
   await json("PUT", `/api/order-form/${id}/basic-details`, {
     customerGoal: "manuscript",
     wordCount: 3000,
     language: 1,
-    ...(withFile ? {} : { uploadFilesLater: true }),
   });
   await json("PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: [service] });
   await json("PUT", `/api/order-form/${id}/step`, { step: "details" });
@@ -409,7 +406,7 @@ async function buildFixture(portal: Target): Promise<Fixture> {
   const researcher = await register(base);
   const area = await areaId(base, researcher);
   for (let i = 0; i < 30; i++) {
-    await placeOrder(base, researcher, area, `Bench order ${i + 1}`, i % 3 ? "standard-editing" : "premium-editing", true);
+    await placeOrder(base, researcher, area, `Bench order ${i + 1}`, i % 3 ? "standard-editing" : "premium-editing");
   }
   const dashboard = await (await fetch(`${base}/en/researcher`, { headers: { cookie: researcher } })).text();
   const details = /href="(\/en\/researcher\/index\/details\/[^"/]+)/.exec(dashboard)?.[1];
@@ -507,7 +504,7 @@ async function payers(base: string, users: number, invoices: number): Promise<{ 
   const one = async () => {
     const cookie = await register(base);
     const area = await areaId(base, cookie);
-    for (let i = 0; i < invoices; i++) await placeOrder(base, cookie, area, `Bench payment ${i + 1}`, "standard-editing", true);
+    for (let i = 0; i < invoices; i++) await placeOrder(base, cookie, area, `Bench payment ${i + 1}`, "standard-editing");
     all.push({ cookie, invoices: await unpaidInvoices(base, cookie) });
   };
   for (let i = 0; i < users; i += 5) await Promise.all(Array.from({ length: Math.min(5, users - i) }, one));
@@ -686,7 +683,7 @@ async function main() {
     clustered
       ? child(["scripts/start.ts"], { ...portalEnv, PORT: String(3410 + Math.floor(Math.random() * 20)) })
       : child(["scripts/bench.ts", "portal"], portalEnv);
-  let portal = await startMeasured();
+  const portal = await startMeasured();
   const baseline = await child(["scripts/bench.ts", "baseline"], {});
   const health = await (await fetch(`${portal.url}/healthz`)).json();
   console.log(
