@@ -9,6 +9,10 @@ export default [
   // The JSON API (/api/*, spec 1 §7, spec 2 §7) is not in this tree: its endpoint tables (server/<area>/api.ts)
   // are served by server/http/api ahead of Remix, which answers a JSON 404 for any other /api path (ADR 013).
 
+  // The bench's floor (ADR 079): a page of {bytes} plain markup with no loader, outside the :lang/chrome tree so it
+  // measures Remix itself; server/app.ts answers 404 for it unless BENCH_BARE_ROUTE is on (npm run bench only).
+  route("__bench/bare/:bytes", "routes/bench.bare.tsx"),
+
   route(":lang", "routes/lang.tsx", [
     layout("routes/chrome.tsx", [
       index("routes/landing.tsx"),

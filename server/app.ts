@@ -160,6 +160,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
   // The JSON API: declared endpoint tables, served ahead of Remix (ADR 013).
   app.use(createApiRouter(ctx, API_TABLES));
 
+  // The bench's floor page (ADR 079) is no page of the portal: outside `npm run bench` it does not exist.
+  if (!ctx.env.BENCH_BARE_ROUTE) {
+    app.use("/__bench", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  }
+
   // Paths without a language prefix go to the visitor's language; a prefixed page remembers its language.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") {

@@ -178,6 +178,11 @@ export const envSchema = z.object({
     }),
     "off",
   ),
+  /**
+   * The bench's bare Remix page (`/__bench/bare/{bytes}`, ADR 079): answered only when this is on, which only
+   * `npm run bench` does for the portal it measures; otherwise the path is a plain 404 like any unknown path.
+   */
+  BENCH_BARE_ROUTE: z._default(boolField(), false),
   SESSION_SECRET: z.optional(z.string()),
   /** `inline` runs background jobs in the web process; `external` (or `off`) leaves them to `npm run worker`. */
   WORKERS: z._default(
