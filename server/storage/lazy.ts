@@ -3,14 +3,21 @@
 import { Readable } from "node:stream";
 
 let openLazyStreams = 0;
-/** Inner streams open now (tests check that an aborted zip leaves none). */
+/** Objects being opened or read now (tests check that an aborted zip leaves none). */
 export const lazyStreamStats = () => ({ open: openLazyStreams });
 
 export class LazyReadable extends Readable {
   private inner: Readable | null = null;
   private opening = false;
+  private counted = false;
   constructor(private readonly open: () => Promise<Readable>) {
     super({ highWaterMark: 64 * 1024 });
+  }
+  /** Counted from the first read until the object is read to its end, fails or is given up. */
+  private release(): void {
+    if (!this.counted) return;
+    this.counted = false;
+    openLazyStreams--;
   }
   override _read(): void {
     if (this.inner) {
@@ -19,6 +26,8 @@ export class LazyReadable extends Readable {
     }
     if (this.opening) return;
     this.opening = true;
+    this.counted = true;
+    openLazyStreams++;
     this.open().then(
       (inner) => {
         if (this.destroyed) {
@@ -26,31 +35,29 @@ export class LazyReadable extends Readable {
           return;
         }
         this.inner = inner;
-        openLazyStreams++;
-        let closed = false;
-        const done = () => {
-          if (closed) return;
-          closed = true;
-          openLazyStreams--;
-        };
-        inner.once("close", done);
+        inner.once("close", () => this.release());
         inner.on("data", (chunk: Buffer) => {
           if (!this.push(chunk)) inner.pause();
         });
         inner.on("end", () => {
+          this.release();
           this.push(null);
-          done();
         });
         inner.on("error", (error) => {
-          done();
+          this.release();
           this.destroy(error);
         });
       },
-      (error: Error) => this.destroy(error),
+      (error: Error) => {
+        this.release();
+        this.destroy(error);
+      },
     );
   }
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     this.inner?.destroy();
+    // Given up before or while its object opened: no longer counted (an inner stream's own close may come later).
+    if (!this.inner) this.release();
     callback(error);
   }
 }

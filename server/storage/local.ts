@@ -27,16 +27,13 @@ export class LocalFileStore implements FileStore {
     await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     // Written beside its place and renamed: a reader never sees half a file, a crash leaves only the .part.
     const part = `${target}.${randomBytes(6).toString("hex")}.part`;
-    const fh = await fsp.open(part, "wx", 0o600);
     try {
-      await pipeline(source, fh.createWriteStream({ autoClose: false }));
-      await fh.sync();
+      // flush: on disk before it is renamed into place (ADR 046), as an upload's spool file is.
+      await pipeline(source, fs.createWriteStream(part, { flags: "wx", mode: 0o600, flush: true }));
     } catch (error) {
-      await fh.close().catch(() => undefined);
       await fsp.rm(part, { force: true });
       throw error;
     }
-    await fh.close();
     await fsp.rename(part, target);
   }
 
