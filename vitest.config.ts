@@ -47,7 +47,7 @@ export default defineConfig({
           include: ["tests/twoproc/**/*.test.ts"],
           fileParallelism: false,
           testTimeout: 90_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       // The fuzz suite (ADR 043): pages and API over HTTP like http, run once per CI run (PGlite) by scripts/test.sh.
