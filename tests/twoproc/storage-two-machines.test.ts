@@ -103,9 +103,12 @@ beforeAll(async () => {
   if (process.env.DATABASE_URL) {
     // A database of this test's own on CI's server: the processes share it, other test files never see it.
     databaseName = `portal_twoproc_${randomBytes(4).toString("hex")}`;
-    adminDb = await openPostgres(process.env.DATABASE_URL, 2);
-    await sql.raw(`create database ${databaseName}`).execute(adminDb.db);
+    // Created from the server's maintenance database: DATABASE_URL's own may not exist yet (the other lanes' setup
+    // makes it).
     const url = new URL(process.env.DATABASE_URL);
+    url.pathname = "/postgres";
+    adminDb = await openPostgres(url.toString(), 2);
+    await sql.raw(`create database ${databaseName}`).execute(adminDb.db);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   } else {
