@@ -1,7 +1,6 @@
 // Certificates (issue 11 §6) and the zip of delivered files (§5) on a real database: lookup by code, the owner's
 // title and authors, the check of an uploaded file against the recorded SHA-256, the PDF, and the exact size
 // of the streamed zip.
-import fs from "node:fs";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

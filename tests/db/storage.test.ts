@@ -138,7 +138,7 @@ describe("a 200 MB object through the S3 store", () => {
     // buffered upload alone would hold, let alone an upload and a download (ADR 078).
     expect(peak - base).toBeLessThan(160 * 1024 * 1024);
     await stores.s3.delete(key);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("the portal on the S3 store", () => {
