@@ -35,6 +35,7 @@ describe("readEnv", () => {
       PAYMENTS_MODE: "live",
       TRANSLATION_MODE: "live",
       WORKERS: "inline",
+      STORAGE: "local",
       HTTP_HEADERS_TIMEOUT_MS: 15_000,
       HTTP_REQUEST_TIMEOUT_MS: 120_000,
       OAUTH_CLIENT_SECRETS: {},
