@@ -38,6 +38,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // A second machine (issue 26 §5, ADR 078): two web processes and a worker on one PostgreSQL and S3 store; needs
+      // the build. One file at a time beside nothing else: it runs three portal processes.
+      {
+        extends: true,
+        test: {
+          name: "twoproc",
+          include: ["tests/twoproc/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+        },
+      },
       // The fuzz suite (ADR 043): pages and API over HTTP like http, run once per CI run (PGlite) by scripts/test.sh.
       // One file at a time: each measures answer times, and the connection inputs (ADR 047) run a portal process of their own.
       {

@@ -335,6 +335,8 @@ export const FORBIDDEN_AREA_IMPORTS: Readonly<Record<string, readonly string[]>>
 export const AREA_LOADS_ONLY: Readonly<Record<string, readonly string[]>> = {
   http: ["i18n", "kernel"],
   jobs: ["kernel"],
+  // The file store (ADR 078) is under every area that keeps files: it loads none.
+  storage: [],
 };
 
 /** "a → b" for every area that loads one its floor forbids (the kernel loads no area at all). */

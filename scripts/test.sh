@@ -61,6 +61,11 @@ cat "$R/db-lane.log"
 step "http lane"
 lane http || status=1
 
+# A second machine (issue 26 §5, ADR 078): two web processes and a worker sharing PostgreSQL (CI's, or one the test
+# starts in the embedded run), Redis when set and an S3-compatible test server; under a minute.
+step "two-machine storage lane"
+lane twoproc || status=1
+
 # The fuzz suite (ADR 043): one database is enough (malformed input must be refused at the edge, before any
 # database sees it), so only the PGlite run has it; about 3 minutes.
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -89,7 +94,7 @@ step "done"
 node -e '
 const fs = require("fs");
 const read = (f) => { try { return JSON.parse(fs.readFileSync(f, "utf8")); } catch { return null; } };
-const lanes = ["unit", "db", "http", "faults", ...(process.env.DATABASE_URL ? [] : ["fuzz"])].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
+const lanes = ["unit", "db", "http", "twoproc", "faults", ...(process.env.DATABASE_URL ? [] : ["fuzz"])].map((name) => ({ name, v: read(`.test-results/vitest-${name}.json`) }));
 const p = read(".test-results/e2e.json");
 let passed = 0, failed = 0, skipped = 0;
 for (const { v } of lanes) {

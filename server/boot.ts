@@ -132,6 +132,7 @@ export async function startPortal(options: StartOptions = {}): Promise<RunningPo
       // and tests that never check grammar never pay its ~500 MB.
       stopEngine();
       await ctx.pdf.close();
+      ctx.storage.close();
       await cache.close();
       await database.close();
     })();

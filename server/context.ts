@@ -10,6 +10,7 @@ import { ConfigService } from "./config";
 import { HealthState } from "./health";
 import { createPdfPool, type PdfPool } from "./pdf/pool";
 import { registerEventHandlers } from "./event-handlers";
+import { createFileStore, type FileStore } from "./storage";
 
 export interface AppContext {
   env: Env;
@@ -22,6 +23,8 @@ export interface AppContext {
   health: HealthState;
   /** PDF rendering off the event loop (ADR 028); its workers start with the first render. */
   pdf: PdfPool;
+  /** Where stored files live (ADR 078): DATA_DIR on this disk, or the shared S3-compatible store (STORAGE). */
+  storage: FileStore;
 }
 
 export function createAppContext(parts: {
@@ -31,6 +34,8 @@ export function createAppContext(parts: {
   cache: Cache;
   logger: Logger;
   secrets: Secrets;
+  /** A store of the caller's (tests); by default the one STORAGE names. */
+  storage?: FileStore;
 }): AppContext {
   // Orders and prepay react to billing's and payments' events (ADR 056): their handlers before any work.
   registerEventHandlers();
@@ -39,6 +44,7 @@ export function createAppContext(parts: {
     config: new ConfigService(parts.db, parts.cache, parts.env.CONFIG_OVERRIDES),
     health: new HealthState(parts.db),
     pdf: createPdfPool({ workers: parts.env.PDF_WORKERS }),
+    storage: parts.storage ?? createFileStore(parts.env),
   };
 }
 

@@ -184,6 +184,31 @@ export const envSchema = z.object({
    */
   BENCH_BARE_ROUTE: z._default(boolField(), false),
   SESSION_SECRET: z.optional(z.string()),
+  /**
+   * Where stored files live (issue 26 §5, ADR 078): `local` (the default) under DATA_DIR on this machine, or `s3`,
+   * an S3-compatible object store every web and worker machine shares. STORAGE=s3 without S3_BUCKET, or with one
+   * of the two keys and not the other, stops the start (storageProblems): a missing setting never falls back to
+   * this machine's disk, where a second machine would not find the files.
+   */
+  STORAGE: z._default(
+    field("local or s3", (value) => {
+      const v = value.trim().toLowerCase();
+      return v === "local" || v === "s3" ? v : undefined;
+    }),
+    "local",
+  ),
+  S3_BUCKET: trimmed,
+  /** Region of the bucket (AWS: the bucket's; MinIO: any, `us-east-1`; OSS: e.g. `oss-cn-hangzhou`). */
+  S3_REGION: trimmed,
+  /** The store's address when it is not AWS (`https://oss-cn-hangzhou.aliyuncs.com`, `http://minio:9000`). */
+  S3_ENDPOINT: origin,
+  /** Path-style addresses (`endpoint/bucket/key`): MinIO and most self-hosted stores need them. */
+  S3_FORCE_PATH_STYLE: z.optional(boolField()),
+  /** Both or neither: without them the SDK's own chain (instance role, AWS_* variables) is used. */
+  S3_ACCESS_KEY_ID: trimmed,
+  S3_SECRET_ACCESS_KEY: trimmed,
+  /** Prepended to every object key (one bucket shared by several portals), e.g. `portal/`. */
+  S3_PREFIX: trimmed,
   /** `inline` runs background jobs in the web process; `external` (or `off`) leaves them to `npm run worker`. */
   WORKERS: z._default(
     field("inline or external", (value) => {
@@ -344,6 +369,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const data = { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? demoByDefault(parsed.data) };
   const problem = publicUrlProblem(data);
+  partial.push(...storageProblems(data));
   // A config override whose typo would lock everyone out (a rate limit) or strand a site (a host) stops the start.
   const configProblems = configOverrideProblems(overrides);
   if (problem || partial.length || configProblems.length)
@@ -377,6 +403,33 @@ function publicUrlProblem(env: { NODE_ENV: string; SEED_DEMO: boolean; PUBLIC_UR
     message:
       "must be set in production (NODE_ENV=production) unless the demo is seeded: it is the address e-mailed links lead to, e.g. PUBLIC_URL=https://portal.example.com",
   };
+}
+
+/**
+ * The file store's settings (ADR 078): STORAGE=s3 needs a bucket and both keys or neither, and S3 settings without
+ * STORAGE=s3 are a forgotten switch (files would go to this machine's disk unseen by the others). In production a
+ * shared store means more than one machine, so SESSION_SECRET must be given: a secret generated into each
+ * DATA_DIR would differ between machines and their signed cookies would not be accepted by one another.
+ */
+function storageProblems(env: z.output<typeof envSchema>): { name: string; message: string }[] {
+  const problems: { name: string; message: string }[] = [];
+  if (env.STORAGE !== "s3") {
+    if (env.S3_BUCKET)
+      problems.push({ name: "STORAGE", message: "must be s3 when S3_BUCKET is set (or unset S3_BUCKET to keep files on this disk)" });
+    return problems;
+  }
+  if (!env.S3_BUCKET) problems.push({ name: "S3_BUCKET", message: "must be set when STORAGE=s3: the bucket files are kept in" });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push({
+      name: env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
+      message: "must be set with the other S3 key (or unset them both to use the SDK's own credentials)",
+    });
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET?.trim())
+    problems.push({
+      name: "SESSION_SECRET",
+      message: "must be set when STORAGE=s3 in production: every web machine must sign cookies with the same secret",
+    });
+  return problems;
 }
 
 /**

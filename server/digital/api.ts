@@ -1,7 +1,6 @@
 // The digital editing and translation JSON API (spec 3 §7, issue 24). Every call is the signed-in user's own:
 // another user's identity is not found (404). Create errors are `{ error, params }`; downloads are streamed as
 // attachments (404 for a missing or archived item: clients show 'curie.file-archived').
-import fs from "node:fs";
 import { Readable } from "node:stream";
 import { fail, invalid, ok, type Result } from "#common/result";
 import {
@@ -33,6 +32,7 @@ import {
   submitDigitalPayment,
 } from "./index";
 import { digitalInvoicePdf } from "./documents";
+import type { DigitalDownload } from "./types";
 import { setDigitalEditingTrial } from "./staff";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -49,11 +49,11 @@ function identitiesOf(url: string): string[] | null {
     .filter(Boolean);
 }
 
-/** A stored document streamed as an attachment. */
-function download(r: Result<{ path: string; fileName: string; size: number }>): Result<unknown> | Response {
+/** A stored document streamed as an attachment (from the file store). */
+function download(r: Result<DigitalDownload>): Result<unknown> | Response {
   if (!r.ok) return r;
-  const { path, fileName, size } = r.value;
-  return new Response(Readable.toWeb(fs.createReadStream(path)) as unknown as ReadableStream<Uint8Array>, {
+  const { stream, fileName, size } = r.value;
+  return new Response(Readable.toWeb(stream()) as unknown as ReadableStream<Uint8Array>, {
     status: 200,
     headers: downloadHeaders({ originalName: fileName, contentType: DOCX, sizeBytes: size }),
   });

@@ -1,7 +1,6 @@
 // Digital edits (spec 3 §2–§5, issue 24): the editing page's load, the owner's list, one edit, the upload (needs an
 // active subscription or the trial flag), archive (completed or failed), the downloads (tracked and clean) and
 // 'send to professional editing' (an order form with the ORIGINAL document attached, once however often followed).
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { DIGITAL_ERRORS, FIELDS, STYLES_OF_ENGLISH, type DigitalStatus, type StyleOfEnglish } from "#common/digital/constants";
@@ -17,7 +16,7 @@ import { digitalEditJob } from "./jobs";
 import { loadOffers } from "./load";
 import { activePurchases, editView, paidPurchases, isIdentity, pageOf, purchaseView, userState, setUserState, type EditRow } from "./store";
 import { readOneDocument, refusal } from "./upload";
-import type { DigitalEditLoad, DigitalEditView, Pagination } from "./types";
+import type { DigitalDownload, DigitalEditLoad, DigitalEditView, Pagination } from "./types";
 
 /** Signed in and the area open (allowsDigitalEditing), else the refusal. */
 async function editingRefusal(scope: Scope): Promise<Result<never> | null> {
@@ -157,11 +156,7 @@ export async function archiveDigitalEdit(scope: Scope, identity: string): Promis
  * subscription or trial was checked when the edit was created, so a completed edit is within it; a lapsed
  * subscription does not take back what it paid for (ADR 073).
  */
-export async function digitalEditFile(
-  scope: Scope,
-  identity: string,
-  version: "tracked" | "clean",
-): Promise<Result<{ path: string; fileName: string; size: number }>> {
+export async function digitalEditFile(scope: Scope, identity: string, version: "tracked" | "clean"): Promise<Result<DigitalDownload>> {
   const refused = await editingRefusal(scope);
   if (refused) return refused;
   const row = await findEdit(scope, identity);
@@ -170,7 +165,7 @@ export async function digitalEditFile(
   if (!fileId) return fail("not-found");
   const file = await openFile(scope.app, fileId, { ownerUserId: scope.userId });
   if (!file) return fail("not-found");
-  return ok({ path: file.path, fileName: file.originalName, size: file.sizeBytes });
+  return ok({ stream: file.stream, fileName: file.originalName, size: file.sizeBytes });
 }
 
 /**
@@ -192,7 +187,7 @@ export async function startOrderFromDigitalEdit(scope: Scope, identity: string):
     const attached = await listFiles(scope.app, owner, { orderFormId: form.id, kinds: ["main"] });
     if (attached.some((f) => f.id === row.order_file_id)) return ok({ orderFormId: form.id, url });
   }
-  const copy = await saveUpload(scope.app, fs.createReadStream(source.path), {
+  const copy = await saveUpload(scope.app, source.stream(), {
     ...owner,
     kind: "main",
     originalName: source.originalName,

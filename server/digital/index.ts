@@ -33,6 +33,7 @@ export { digitalJobs, runDigitalEdit, runDigitalTranslation } from "./jobs";
 export { listPrice, offersIn, SUBSCRIPTION_USD_CENTS } from "./offers";
 export type {
   AvailablePurchase,
+  DigitalDownload,
   DigitalEditLoad,
   DigitalEditView,
   DigitalOrderCreated,

@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import { defineJob } from "../jobs/define";
 import type { AppContext } from "../context";
-import { storedPath } from "../documents/files";
+import { withStoredFile } from "../documents/files";
 import { deleteFile, saveUpload } from "../documents/storage";
 import { proofreadDocument } from "./edit";
 import { translateDocument, translationOptionsFromEnv } from "./translate";
@@ -39,7 +39,7 @@ export async function runDigitalEdit(ctx: AppContext, editId: string): Promise<"
   try {
     if (row.deleted_at) throw new DigitalEngineError("unreadable", "the file was removed");
     const started = Date.now();
-    const out = await proofreadDocument(storedPath(ctx, row.stored_name), extOf(row.name), row.style_of_english);
+    const out = await withStoredFile(ctx, row.stored_name, (path) => proofreadDocument(path, extOf(row.name), row.style_of_english));
     const tracked = await saveUpload(ctx, out.tracked, { ...owner, kind: "digital", originalName: outputName(row.name, "tracked") });
     made.push(tracked.id);
     const clean = await saveUpload(ctx, out.clean, { ...owner, kind: "digital", originalName: outputName(row.name, "edited") });
@@ -90,11 +90,8 @@ export async function runDigitalTranslation(ctx: AppContext, orderId: string): P
   try {
     if (row.deleted_at) throw new DigitalEngineError("unreadable", "the file was removed");
     const started = Date.now();
-    const out = await translateDocument(
-      storedPath(ctx, row.stored_name),
-      extOf(row.name),
-      row.language,
-      translationOptionsFromEnv(ctx.env),
+    const out = await withStoredFile(ctx, row.stored_name, (path) =>
+      translateDocument(path, extOf(row.name), row.language, translationOptionsFromEnv(ctx.env)),
     );
     const file = await saveUpload(ctx, out.docx, { ...owner, kind: "digital", originalName: outputName(row.name, "English") });
     made = file.id;

@@ -17,7 +17,7 @@ import type { Scope } from "../scope";
 import type { MultipartBody } from "../kernel/multipart";
 import { openFile } from "../documents/storage";
 import { auditImpersonated } from "../kernel/audit";
-import { storedPath } from "../documents/files";
+import { withStoredFile } from "../documents/files";
 import { digitalAccess, languagesFor } from "./access";
 import { digitalTranslationJob } from "./jobs";
 import { loadOffers } from "./load";
@@ -35,7 +35,7 @@ import {
 } from "./store";
 import { countDocumentWords, translationEngineFor, translationOptionsFromEnv } from "./translate";
 import { extOf, readOneDocument, refusal } from "./upload";
-import type { DigitalOrderCreated, DigitalOrderLoad, DigitalOrderView, Pagination } from "./types";
+import type { DigitalDownload, DigitalOrderCreated, DigitalOrderLoad, DigitalOrderView, Pagination } from "./types";
 
 async function translationRefusal(scope: Scope): Promise<Result<never> | null> {
   if (scope.userId === null) return fail("sign-in-required");
@@ -141,7 +141,9 @@ export async function createDigitalOrder(scope: Scope, body: MultipartBody): Pro
   }
   let words: number;
   try {
-    words = await countDocumentWords(storedPath(scope.app, (await storedNameOf(scope, upload.file.id))!), extOf(upload.file.originalName));
+    words = await withStoredFile(scope.app, (await storedNameOf(scope, upload.file.id))!, (path) =>
+      countDocumentWords(path, extOf(upload.file.originalName)),
+    );
   } catch {
     await upload.discard();
     return refusal(DIGITAL_ERRORS.translationFailure, { fileName: upload.file.originalName });
@@ -205,12 +207,12 @@ export async function archiveDigitalOrder(scope: Scope, identity: string): Promi
  * A completed translation's English document; the owner's only (else not-found). Within the allowance (spec 3 §4):
  * its use was spent when it was created (purchase_id is never null), ADR 073.
  */
-export async function digitalOrderFile(scope: Scope, identity: string): Promise<Result<{ path: string; fileName: string; size: number }>> {
+export async function digitalOrderFile(scope: Scope, identity: string): Promise<Result<DigitalDownload>> {
   const refused = await translationRefusal(scope);
   if (refused) return refused;
   const row = await findOrder(scope, identity);
   if (!row || row.status !== "completed" || !row.output_file_id) return fail("not-found");
   const file = await openFile(scope.app, row.output_file_id, { ownerUserId: scope.userId });
   if (!file) return fail("not-found");
-  return ok({ path: file.path, fileName: file.originalName, size: file.sizeBytes });
+  return ok({ stream: file.stream, fileName: file.originalName, size: file.sizeBytes });
 }

@@ -10,6 +10,14 @@ import type {
   TranslationDisplayType,
   TranslationLanguage,
 } from "#common/digital/constants";
+import type { Readable } from "node:stream";
+
+/** A finished document to download: streamed from the file store (ADR 078) when the response is read. */
+export interface DigitalDownload {
+  stream(): Readable;
+  fileName: string;
+  size: number;
+}
 
 // ───────────────────────── engines (pure processing; the worker calls them) ─────────────────────────
 

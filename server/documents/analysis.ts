@@ -18,7 +18,7 @@ import {
   type ZipBounds,
 } from "./containers";
 import { countWords, detectLanguage, rtfToText, texToText } from "./text";
-import { isFileId, storedPath } from "./files";
+import { isFileId, withStoredFile } from "./files";
 
 export interface AnalysisResult {
   fileId: string;
@@ -198,7 +198,7 @@ export async function analyseFile(ctx: AppContext, fileId: string): Promise<Anal
     if (!family || !ANALYSABLE.includes(family))
       throw Object.assign(new Error(`cannot read text from ${file.content_type}`), { code: "unsupported-type" });
     const started = Date.now();
-    const text = await extractText(storedPath(ctx, file.stored_name), family);
+    const text = await withStoredFile(ctx, file.stored_name, (path) => extractText(path, family));
     const wordCount = countWords(text);
     const languageCode = detectLanguage(text);
     const languageId = await languageIdOf(ctx, languageCode);

@@ -1,9 +1,8 @@
 // Files of abandoned anonymous drafts expire (issue 10 §6): the storage a visitor who never signs in can hold
 // is bounded in time as well as by the quotas of storage.ts.
-import fsp from "node:fs/promises";
 import { sql } from "kysely";
 import type { AppContext } from "../context";
-import { storedPath } from "./files";
+import { storedKey } from "./files";
 /** How long an anonymous visitor's files are kept after their draft was last touched (issue 10 §6). */
 export const ANONYMOUS_FILES_DAYS = 14;
 
@@ -45,8 +44,8 @@ export async function expireAnonymousFiles(ctx: AppContext, days = ANONYMOUS_FIL
     .returning("stored_name")
     .execute();
   for (const row of rows)
-    await fsp
-      .rm(storedPath(ctx, row.stored_name), { force: true })
+    await ctx.storage
+      .delete(storedKey(row.stored_name))
       .catch((error) => ctx.logger.error({ err: error }, "could not remove an expired file"));
   return rows.length;
 }

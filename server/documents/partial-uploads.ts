@@ -5,7 +5,6 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "../context";
-import { filesRoot } from "./files";
 
 /**
  * How long a partial upload may go unwritten before it is taken for the leftover of a dead process: an upload
@@ -17,13 +16,16 @@ export function tempUploadMaxAgeMs(env: Pick<AppContext["env"], "HTTP_REQUEST_TI
   return Math.max(env.HTTP_REQUEST_TIMEOUT_MS, env.HTTP_HEADERS_TIMEOUT_MS) + 60_000;
 }
 
+const COPY_MAX_AGE_MS = 24 * 3600_000;
+
 /**
  * Removes partial uploads left in DATA_DIR/files/tmp by a process that died mid-upload (not written for
  * `olderThanMs`, default tempUploadMaxAgeMs). Runs when a web process starts and with the hourly file expiry
  * (ADR 046). Returns how many were removed.
  */
 export async function sweepTempUploads(ctx: AppContext, olderThanMs = tempUploadMaxAgeMs(ctx.env)): Promise<number> {
-  const dir = path.join(filesRoot(ctx), "tmp");
+  // The spool is this machine's, whatever the store (ADR 078): DATA_DIR/files/tmp.
+  const dir = ctx.storage.spoolDir;
   let names: string[];
   try {
     names = await fsp.readdir(dir);
@@ -32,10 +34,13 @@ export async function sweepTempUploads(ctx: AppContext, olderThanMs = tempUpload
   }
   let removed = 0;
   for (const name of names) {
-    if (!name.endsWith(".part")) continue;
+    // A local copy of a stored object (`<random>.copy<ext>`, ADR 078) lives while one job reads it: a day is
+    // far past any job's lease, so one that old was left by a killed process.
+    const copy = /^[0-9a-f]{32}\.copy(\.[a-z0-9]+)?$/.test(name);
+    if (!name.endsWith(".part") && !copy) continue;
     const file = path.join(dir, name);
     const stat = await fsp.stat(file).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
+    if (stat && Date.now() - stat.mtimeMs > (copy ? Math.max(olderThanMs, COPY_MAX_AGE_MS) : olderThanMs)) {
       await fsp.rm(file, { force: true });
       removed++;
     }

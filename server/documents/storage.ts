@@ -1,7 +1,7 @@
-// Uploaded files: streamed to DATA_DIR/files/<shard>/<random name> (never a public folder), size-
-// limited, checked by content, recorded in `files`; a main file gets its analysis job in the same
-// transaction. Every read and delete checks that the file belongs to the caller (user or draft).
-import fs from "node:fs";
+// Uploaded files: streamed to a spool file on this machine (DATA_DIR/files/tmp) while hashed and sniffed, size-
+// limited, checked by content, then moved into the file store (ctx.storage, ADR 078: DATA_DIR/files/<shard>/<random
+// name> on the local disk, a rename; or the S3-compatible store, streamed) and recorded in `files`; a main file gets
+// its analysis job in the same transaction. Every read and delete checks that the file belongs to the caller.
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -13,14 +13,15 @@ import type { AppContext } from "../context";
 import type { Database as DBSchema } from "../../db/types";
 import type { FileKind } from "../../db/types-documents";
 import { analyseDocumentJob } from "./jobs";
-import { filesRoot, isFileId, storedPath } from "./files";
+import { isFileId, storedKey } from "./files";
+import { LazyReadable } from "../storage";
 import { rateLimit, type RateLimitResult } from "../kernel/rate-limit";
 import { MultipartError, type MultipartBody } from "../kernel/multipart";
 import { detectFamily, extensionOf, familyMatches, EXTENSION_FAMILY, FAMILY_CONTENT_TYPE, type ContentProbe } from "./filetype";
 import { addressGroup, addressUsage, watchPortalUsage } from "./quota";
 
 // Where files live and what a file id looks like are in files.ts (the analysis job needs them without this module).
-export { filesRoot, isFileId, storedPath } from "./files";
+export { filesRoot, isFileId, storedKey, storedPath, withStoredFile } from "./files";
 export { sweepTempUploads, tempUploadMaxAgeMs } from "./partial-uploads";
 /** The kind of the document analysis job (server/documents/jobs.ts). */
 export const ANALYSE_JOB = analyseDocumentJob.kind;
@@ -234,7 +235,7 @@ const HEAD_BYTES = 8192;
 
 /** Streams a source into a temporary file, hashing it and checking UTF-8 on the way; stops writing past the limit. */
 async function receive(ctx: AppContext, source: UploadSource, maxBytes: number): Promise<Received> {
-  const tmpDir = path.join(filesRoot(ctx), "tmp");
+  const tmpDir = ctx.storage.spoolDir;
   await fsp.mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const tmpPath = path.join(tmpDir, `${randomBytes(16).toString("hex")}.part`);
   const fh = await fsp.open(tmpPath, "wx", 0o600);
@@ -377,16 +378,16 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
 
   const received = await receive(ctx, source, policy.limits.maxFileBytes);
   if (received.tooLarge) throw new UploadError("file-too-large", originalName);
-  let finalPath: string | null = null;
+  let storedAs: string | null = null;
   try {
     if (received.size === 0) throw new UploadError("empty-file", originalName);
     const detected = await detectFamily(received.tmpPath, received.probe);
     if (!familyMatches(expected, detected, received.probe)) throw new UploadError("file-type-not-allowed", originalName);
 
     const storedName = randomBytes(16).toString("hex");
-    finalPath = storedPath(ctx, storedName);
-    await fsp.mkdir(path.dirname(finalPath), { recursive: true, mode: 0o700 });
-    await fsp.rename(received.tmpPath, finalPath);
+    // Into the store before the row exists (ADR 046): a row never points at bytes that are not stored yet.
+    storedAs = storedKey(storedName);
+    await ctx.storage.putFile(storedAs, received.tmpPath, { contentType: FAMILY_CONTENT_TYPE[expected] });
 
     const id = randomUUID();
     const analyse = options.analyse ?? options.kind === "main";
@@ -426,7 +427,7 @@ async function saveWithPolicy(ctx: AppContext, source: UploadSource, options: Sa
     return toStoredFile(row);
   } catch (error) {
     await fsp.rm(received.tmpPath, { force: true });
-    if (finalPath) await fsp.rm(finalPath, { force: true });
+    if (storedAs) await ctx.storage.delete(storedAs).catch(() => undefined);
     throw error;
   }
 }
@@ -576,10 +577,10 @@ function ownedBy<QB extends { where: (...args: any[]) => QB }>(qb: QB, owner: Fi
 }
 
 export interface OpenedFile extends StoredFile {
-  /** Absolute path on disk (for readers that want one, such as the analysis). */
-  path: string;
-  /** A fresh read stream of the content. */
-  stream(): fs.ReadStream;
+  /** Its key in the file store (ctx.storage). */
+  key: string;
+  /** A fresh stream of the content, opened from the store when first read. */
+  stream(): Readable;
 }
 
 /** The file with its content, or null when it does not exist, was deleted or is not the caller's. */
@@ -588,14 +589,12 @@ export async function openFile(ctx: AppContext, fileId: string, owner: FileOwner
   const query = ownedBy(ctx.db.selectFrom("files").selectAll().where("id", "=", fileId).where("deleted_at", "is", null), owner);
   const row = query ? await query.executeTakeFirst() : undefined;
   if (!row) return null;
-  const filePath = storedPath(ctx, row.stored_name);
-  try {
-    await fsp.access(filePath, fs.constants.R_OK);
-  } catch {
-    ctx.logger.error({ fileId }, "stored file is missing on disk");
+  const key = storedKey(row.stored_name);
+  if (!(await ctx.storage.stat(key))) {
+    ctx.logger.error({ fileId, storage: ctx.storage.kind }, "stored file is missing from the store");
     return null;
   }
-  return { ...toStoredFile(row), path: filePath, stream: () => fs.createReadStream(filePath) };
+  return { ...toStoredFile(row), key, stream: () => new LazyReadable(() => ctx.storage.read(key)) };
 }
 
 /** The caller's files (not deleted), oldest first; optionally of one order form or some kinds. */
@@ -655,8 +654,8 @@ export async function deleteFile(ctx: AppContext, fileId: string, owner: FileOwn
   if (!query) return false;
   const row = await query.returning("stored_name").executeTakeFirst();
   if (!row) return false;
-  await fsp
-    .rm(storedPath(ctx, row.stored_name), { force: true })
+  await ctx.storage
+    .delete(storedKey(row.stored_name))
     .catch((error) => ctx.logger.error({ err: error, fileId }, "could not remove a deleted file"));
   return true;
 }
@@ -669,7 +668,7 @@ async function removeFile(ctx: AppContext, fileId: string): Promise<void> {
     .where("id", "=", fileId)
     .returning("stored_name")
     .executeTakeFirst();
-  if (row) await fsp.rm(storedPath(ctx, row.stored_name), { force: true }).catch(() => undefined);
+  if (row) await ctx.storage.delete(storedKey(row.stored_name)).catch(() => undefined);
 }
 
 /** Headers for sending a stored file as a download (never rendered inline: SVG may carry script). */
@@ -685,7 +684,7 @@ export function downloadHeaders(file: Pick<StoredFile, "originalName" | "content
   };
 }
 
-/** A download response for an opened file: streamed from disk, sent as an attachment. */
+/** A download response for an opened file: streamed from the store, sent as an attachment. */
 export function fileResponse(file: OpenedFile): Response {
   return new Response(Readable.toWeb(file.stream()) as unknown as ReadableStream<Uint8Array>, {
     status: 200,

@@ -6,7 +6,7 @@ import { defineJob } from "../jobs/define";
 import type { AppContext } from "../context";
 import { extractText } from "../documents/analysis";
 import { familyOfContentType } from "../documents/filetype";
-import { storedPath } from "../documents/files";
+import { withStoredFile } from "../documents/files";
 import { assessText, EngineFailure, percentileOf } from "./engine";
 import { curveInUse } from "./curve";
 
@@ -48,7 +48,7 @@ export async function assessDocument(
     if (family !== "doc" && family !== "docx")
       throw Object.assign(new Error(`not a Word document: ${row.content_type}`), { code: "unsupported-type" });
     const started = Date.now();
-    const text = await extractText(storedPath(ctx, row.stored_name), family);
+    const text = await withStoredFile(ctx, row.stored_name, (path) => extractText(path, family));
     const report = await assessText(text);
     const { curve } = await curveInUse(ctx);
     const percentile = Math.max(0, Math.min(100, Math.round(percentileOf(report.score, curve))));

@@ -2,7 +2,6 @@
 // order form draft, with the assessed manuscript attached as its main file (a copy owned by the form, analysed like
 // any upload so its word count is counted). A GET, because the spec's report offers it as a link: so it is
 // idempotent — the same assessment followed twice answers the same draft with one attached copy (ADR 070).
-import fs from "node:fs";
 import { fail, ok, type Result } from "#common/result";
 import type { Scope } from "../scope";
 import { listFiles, openFile, saveUpload, deleteFile, type FileOwner } from "../documents/storage";
@@ -21,7 +20,7 @@ export async function startOrderFromAssessment(scope: Scope, identity: string): 
     const attached = await listFiles(scope.app, owner, { orderFormId: form.id, kinds: ["main"] });
     if (attached.some((f) => f.id === row.order_file_id)) return ok({ orderFormId: form.id });
   }
-  const copy = await saveUpload(scope.app, fs.createReadStream(source.path), {
+  const copy = await saveUpload(scope.app, source.stream(), {
     ...owner,
     kind: "main",
     originalName: source.originalName,

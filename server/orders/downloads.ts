@@ -1,25 +1,27 @@
 // Downloads of delivered files (issue 11 §5, ADR 033): one file streamed from the store, or all of an order's
-// files as one zip built on the fly with archiver. Nothing is buffered: each file is read from disk as the client
-// takes the bytes (backpressure through the response), so the memory of a download does not grow with its size.
+// files as one zip built on the fly with archiver. Nothing is buffered: each file is read from the file store
+// (ctx.storage: the local disk or S3, ADR 078) as the client takes the bytes (backpressure through the response),
+// so the memory of a download does not grow with its size.
 //
 // The zip is store-only (no compression): deliverables are .docx/.pdf/.xlsx/images, already compressed, and a
 // stored zip's exact size is known before the first byte (sizes of the files and of the headers), so the response
 // carries a real Content-Length and the browser's progress is true. A client that goes away mid-download stops
 // the archive and closes the file being read (the router destroys the body stream; `close` below does the rest).
-import fs from "node:fs";
-import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import archiver from "archiver";
 import { fail, ok, type Result } from "#common/result";
 import type { AppContext } from "../context";
-import { storedPath } from "../documents/files";
+import { storedKey } from "../documents/files";
+import { LazyReadable, lazyStreamStats, type FileStore } from "../storage";
 import type { Scope } from "../scope";
 import { listDeliverables, type Deliverable } from "./deliverables";
 import { findOrder } from "./read";
 
 /** A stored file as downloads need it: where it is, what to call it, how big it is. */
 export interface DownloadFile {
-  path: string;
+  /** Its key in `store`. */
+  key: string;
+  store: FileStore;
   name: string;
   sizeBytes: number;
   contentType: string;
@@ -38,7 +40,7 @@ const DOWNLOAD_HEADERS = { "X-Content-Type-Options": "nosniff", "Cache-Control":
 /** Whether the request is a HEAD (headers only: the body is not built at all). */
 const headOnly = (method: string | undefined) => method === "HEAD";
 
-/** The stored files' paths and real sizes on disk; a file missing from the store is an error (logged). */
+/** The stored files' keys and real sizes in the store; a file missing from the store is an error (logged). */
 export async function resolveFiles(app: AppContext, deliverables: Deliverable[]): Promise<Result<DownloadFile[]>> {
   if (!deliverables.length) return ok([]);
   const rows = await app.db
@@ -55,19 +57,18 @@ export async function resolveFiles(app: AppContext, deliverables: Deliverable[])
   for (const d of deliverables) {
     const name = stored.get(d.fileId);
     if (!name) return fail("generic-download-error");
-    const filePath = storedPath(app, name);
-    try {
-      const stat = await fsp.stat(filePath);
-      files.push({ path: filePath, name: d.name, sizeBytes: stat.size, contentType: d.contentType, date: new Date(d.createdAt) });
-    } catch {
-      app.logger.error({ fileId: d.fileId }, "delivered file is missing on disk");
+    const key = storedKey(name);
+    const stat = await app.storage.stat(key).catch(() => null);
+    if (!stat) {
+      app.logger.error({ fileId: d.fileId, storage: app.storage.kind }, "delivered file is missing from the store");
       return fail("generic-download-error");
     }
+    files.push({ key, store: app.storage, name: d.name, sizeBytes: stat.size, contentType: d.contentType, date: new Date(d.createdAt) });
   }
   return ok(files);
 }
 
-/** One stored file as a response: streamed from disk, with its length, its name and `nosniff`. */
+/** One stored file as a response: streamed from the store, with its length, its name and `nosniff`. */
 export function fileResponse(file: DownloadFile, method?: string): Response {
   const headers = {
     ...DOWNLOAD_HEADERS,
@@ -76,7 +77,7 @@ export function fileResponse(file: DownloadFile, method?: string): Response {
     "Content-Disposition": contentDisposition(file.name),
   };
   if (headOnly(method)) return new Response(null, { headers });
-  const stream = fs.createReadStream(file.path);
+  const stream = new LazyReadable(() => file.store.read(file.key));
   return new Response(Readable.toWeb(stream) as ReadableStream, { headers });
 }
 
@@ -114,35 +115,11 @@ export function storedZipSize(entries: { name: string; sizeBytes: number }[]): n
   return total > ZIP32_LIMIT ? null : total;
 }
 
-/** Open file handles of zips in progress (tests check that an aborted download leaves none). */
-let openZipFiles = 0;
-export const zipStats = () => ({ openZipFiles });
-
-/** A file read from disk only when the archive gets to it (at most one open file per download). */
-class LazyFile extends Readable {
-  private inner: fs.ReadStream | null = null;
-  constructor(private readonly filePath: string) {
-    super({ highWaterMark: 64 * 1024 });
-  }
-  override _read(): void {
-    if (this.inner) {
-      this.inner.resume();
-      return;
-    }
-    const inner = (this.inner = fs.createReadStream(this.filePath, { highWaterMark: 64 * 1024 }));
-    openZipFiles++;
-    inner.once("close", () => openZipFiles--);
-    inner.on("data", (chunk) => {
-      if (!this.push(chunk)) inner.pause();
-    });
-    inner.on("end", () => this.push(null));
-    inner.on("error", (error) => this.destroy(error));
-  }
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.inner?.destroy();
-    callback(error);
-  }
-}
+/**
+ * Stored files open for downloads in progress (tests check that an aborted zip leaves none). Each file of a zip
+ * is opened (a file handle, or a GetObject) only when the archive gets to it: at most one per download.
+ */
+export const zipStats = () => ({ openZipFiles: lazyStreamStats().open });
 
 /**
  * All files as one zip named `zipName`, streamed. Headers: Content-Length (exact, see storedZipSize),
@@ -162,9 +139,9 @@ export function zipResponse(files: DownloadFile[], zipName: string, method?: str
   if (headOnly(method)) return new Response(null, { headers });
 
   const archive = archiver("zip", { store: true });
-  const sources: LazyFile[] = [];
+  const sources: LazyReadable[] = [];
   for (const e of entries) {
-    const source = new LazyFile(e.path);
+    const source = new LazyReadable(() => e.store.read(e.key));
     source.on("error", () => undefined);
     sources.push(source);
     archive.append(source, { name: e.name, date: e.date ?? new Date(0), store: true });
@@ -256,12 +233,11 @@ export async function ownFile(scope: Scope, fileId: string): Promise<Result<Down
     }
     name = delivered.name;
   }
-  const filePath = storedPath(scope.app, row.stored_name);
-  try {
-    const stat = await fsp.stat(filePath);
-    return ok({ path: filePath, name, sizeBytes: stat.size, contentType: row.content_type, date: new Date(row.created_at) });
-  } catch {
-    scope.app.logger.error({ fileId }, "stored file is missing on disk");
+  const key = storedKey(row.stored_name);
+  const stat = await scope.app.storage.stat(key).catch(() => null);
+  if (!stat) {
+    scope.app.logger.error({ fileId, storage: scope.app.storage.kind }, "stored file is missing from the store");
     return fail("not-found");
   }
+  return ok({ key, store: scope.app.storage, name, sizeBytes: stat.size, contentType: row.content_type, date: new Date(row.created_at) });
 }

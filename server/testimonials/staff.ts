@@ -1,12 +1,10 @@
 // Testimonials in the staff console (issue 25 item 4): the list (submitted first), one testimonial with its photo
 // (served only to staff), approve or reject — audited. Staff viewing as a researcher may not review.
-import fs from "node:fs/promises";
-import path from "node:path";
 import { fail, ok, type Result } from "#common/result";
 import type { TestimonialStatus } from "../../db/types-rewards";
 import type { Scope } from "../scope";
 import { audit } from "../kernel/audit";
-import { testimonialsRoot } from "./submit";
+import { testimonialPhotoKey } from "./submit";
 
 export interface StaffTestimonial {
   id: string;
@@ -111,8 +109,11 @@ export async function testimonialPhoto(scope: Scope, id: string): Promise<Result
   if (!UUID.test(id)) return fail("not-found");
   const row = await scope.app.db.selectFrom("testimonials").select(["photo_path", "photo_type"]).where("id", "=", id).executeTakeFirst();
   if (!row?.photo_path || !row.photo_type || !/^[0-9a-f-]{36}\.(jpg|png|webp)$/.test(row.photo_path)) return fail("not-found");
+  // A re-encoded photo is small (TESTIMONIAL_PHOTO_STORED_SIDE): read whole from the store, sent with its length.
   try {
-    return ok({ data: await fs.readFile(path.join(testimonialsRoot(scope.app), row.photo_path)), type: row.photo_type });
+    const chunks: Buffer[] = [];
+    for await (const chunk of await scope.app.storage.read(testimonialPhotoKey(row.photo_path))) chunks.push(chunk as Buffer);
+    return ok({ data: Buffer.concat(chunks), type: row.photo_type });
   } catch {
     return fail("not-found");
   }

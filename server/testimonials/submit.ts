@@ -2,10 +2,11 @@
 // 'Please type in a testimonial before clicking Submit') and one optional photo. The upload rate limit is spent
 // before the body is read; the body is capped (Content-Length first, then counted), the photo refused once it
 // passes TESTIMONIAL_PHOTO_MAX_BYTES, recognised by content, re-encoded without metadata (photo.ts) and stored
-// under DATA_DIR/testimonials (mode 0600), its row written after the file.
+// in the file store under testimonials/<id>.<ext> (ctx.storage, ADR 078: DATA_DIR/testimonials on the local disk,
+// mode 0600), its row written after the file.
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { fail, invalid, ok, type Result } from "#common/result";
 import { TESTIMONIAL_PHOTO_MAX_BYTES, TESTIMONIAL_TEXT_MAX } from "#common/testimonials/constants";
 import type { AppContext } from "../context";
@@ -19,9 +20,14 @@ export const TESTIMONIAL_TEXT_FIELD = "testimonial";
 export const TESTIMONIAL_FILE_FIELD = "testimonialFiles";
 const E = (code: string) => `referrals:errors.${code}`;
 
-/** Where photos are kept: DATA_DIR/testimonials/<id>.<ext>. */
+/** Where photos are kept on the local disk store: DATA_DIR/testimonials/<id>.<ext>. */
 export function testimonialsRoot(app: Pick<AppContext, "env">): string {
   return path.join(app.env.DATA_DIR, "testimonials");
+}
+
+/** The file store's key of a photo (`photo_path` is `<id>.<ext>`). */
+export function testimonialPhotoKey(photoPath: string): string {
+  return `testimonials/${photoPath}`;
 }
 
 class PhotoTooLarge extends Error {}
@@ -104,8 +110,7 @@ export async function submitTestimonial(scope: Scope, body: MultipartBody): Prom
   let relative: string | null = null;
   if (checked?.ok) {
     relative = `${id}.${PHOTO_EXTENSION[checked.type]}`;
-    await fs.mkdir(testimonialsRoot(scope.app), { recursive: true, mode: 0o700 });
-    await fs.writeFile(path.join(testimonialsRoot(scope.app), relative), checked.data, { mode: 0o600 });
+    await scope.app.storage.put(testimonialPhotoKey(relative), Readable.from([checked.data]), { contentType: checked.type });
   }
   try {
     await scope.app.db
@@ -120,7 +125,7 @@ export async function submitTestimonial(scope: Scope, body: MultipartBody): Prom
       })
       .execute();
   } catch (error) {
-    if (relative) await fs.rm(path.join(testimonialsRoot(scope.app), relative), { force: true });
+    if (relative) await scope.app.storage.delete(testimonialPhotoKey(relative)).catch(() => undefined);
     throw error;
   }
   // The account view's submittedTestimonial (cached) changes.

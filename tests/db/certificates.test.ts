@@ -1,8 +1,8 @@
 // Certificates (issue 11 §6) and the zip of delivered files (§5) on a real database: lookup by code, the owner's
 // title and authors, the check of an uploaded file against the recorded SHA-256, the PDF, and the exact size
 // of the streamed zip.
-import fs from "node:fs";
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher, scopeFor } from "../helpers/factories";
@@ -210,16 +210,16 @@ describe("the zip of delivered files", () => {
     const { orderId } = await certifiedOrder(t.ctx, user, [{ name: "edited.pdf", bytes: pdfBytes() }]);
     const resolved = await resolveFiles(t.ctx, await listDeliverables(t.ctx.db, orderId));
     if (!resolved.ok) throw new Error(resolved.error);
-    const big = `${resolved.value[0].path}.big`;
-    fs.writeFileSync(big, Buffer.alloc(8 * 1024 * 1024, 7));
+    const big = `${resolved.value[0].key}.big`;
+    await t.ctx.storage.put(big, Readable.from([Buffer.alloc(8 * 1024 * 1024, 7)]));
     const { zipStats } = await import("../../server/orders/downloads");
-    const response = zipResponse([{ ...resolved.value[0], path: big, sizeBytes: 8 * 1024 * 1024 }], "x.zip");
+    const response = zipResponse([{ ...resolved.value[0], key: big, sizeBytes: 8 * 1024 * 1024 }], "x.zip");
     const reader = response.body!.getReader();
     await reader.read();
     expect(zipStats().openZipFiles).toBe(1);
     await reader.cancel();
     await new Promise((r) => setTimeout(r, 100));
     expect(zipStats().openZipFiles).toBe(0);
-    fs.unlinkSync(big);
+    await t.ctx.storage.delete(big);
   });
 });

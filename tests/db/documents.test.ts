@@ -403,7 +403,7 @@ describe("ownership", () => {
     expect(await deleteFile(t.ctx, mine.id, { ownerUserId: researcherId })).toBe(true);
     expect(await deleteFile(t.ctx, mine.id, { ownerUserId: researcherId })).toBe(false);
     expect(await openFile(t.ctx, mine.id, { ownerUserId: researcherId })).toBeNull();
-    expect(fs.existsSync(opened!.path)).toBe(false);
+    expect(await t.ctx.storage.stat(opened!.key)).toBeNull();
   });
 });
 

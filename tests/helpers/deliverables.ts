@@ -1,11 +1,9 @@
 // Completed orders with delivered files, for the tests of downloads and certificates (issue 11 §5, §6), and a
 // small reader of store-only zips (the format server/orders/downloads.ts writes).
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import path from "node:path";
+import { Readable } from "node:stream";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../../server/context";
-import { storedPath } from "../../server/documents/files";
+import { storedKey } from "../../server/documents/files";
 import { issueCertificate } from "../../server/certificates";
 import { createCompletedOrder, type TestUser } from "./factories";
 
@@ -68,21 +66,21 @@ export async function storeLargeDeliverable(
   sizeBytes: number,
 ): Promise<{ key: string; sha256: string }> {
   const storedName = randomBytes(16).toString("hex");
-  const filePath = storedPath(ctx, storedName);
-  await fsp.mkdir(path.dirname(filePath), { recursive: true });
   const hash = createHash("sha256");
-  const out = fs.createWriteStream(filePath);
   const chunk = randomBytes(1024 * 1024);
-  for (let written = 0; written < sizeBytes;) {
-    const n = Math.min(chunk.length, sizeBytes - written);
-    // Vary each MiB a little so the file is not one block repeated.
-    chunk.writeUInt32BE(written >>> 0, 0);
-    const part = chunk.subarray(0, n);
-    hash.update(part);
-    if (!out.write(Buffer.from(part))) await new Promise<void>((r) => out.once("drain", () => r()));
-    written += n;
+  // Through the file store (ADR 078), whichever it is: generated a MiB at a time as the store takes it.
+  async function* bytes() {
+    for (let written = 0; written < sizeBytes;) {
+      const n = Math.min(chunk.length, sizeBytes - written);
+      // Vary each MiB a little so the file is not one block repeated.
+      chunk.writeUInt32BE(written >>> 0, 0);
+      const part = Buffer.from(chunk.subarray(0, n));
+      hash.update(part);
+      yield part;
+      written += n;
+    }
   }
-  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  await ctx.storage.put(storedKey(storedName), Readable.from(bytes()));
   const sha256 = hash.digest("hex");
   const id = randomUUID();
   await ctx.db

@@ -36,6 +36,7 @@ describe("readEnv", () => {
       TRANSLATION_MODE: "live",
       WORKERS: "inline",
       BENCH_BARE_ROUTE: false,
+      STORAGE: "local",
       HTTP_HEADERS_TIMEOUT_MS: 15_000,
       HTTP_REQUEST_TIMEOUT_MS: 120_000,
       OAUTH_CLIENT_SECRETS: {},
