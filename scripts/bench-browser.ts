@@ -119,7 +119,7 @@ async function fillDraft(base: string, cookie: string, title = "Browser bench"):
   const area = (await (await json("GET", "/api/areas-of-study?q=bio")).json()).areas[0].id;
   const id = (await (await json("GET", "/api/order-form/new")).json()).orderForm.identity as string;
   const fd = new FormData();
-  fd.append("mainFiles", new Blob([docx()]), "paper.docx");
+  fd.append("mainFiles", new Blob([new Uint8Array(docx())]), "paper.docx");
   await fetch(`${base}/api/order-form/${id}/files`, { method: "POST", headers: { cookie }, body: fd });
   await json("PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
   await json("PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
@@ -244,7 +244,13 @@ async function countJs(browser: Browser, base: string, page: Page): Promise<JsCo
  * A trace because with JavaScript off no page task runs: a PerformanceObserver's callback (and even a timer set by
  * page.evaluate) never fires, though Chromium records the paint all the same.
  */
-async function lcpOnce(browser: Browser, base: string, page: Page, javaScriptEnabled: boolean): Promise<number> {
+async function lcpOnce(
+  browser: Browser,
+  base: string,
+  page: Page,
+  javaScriptEnabled: boolean,
+  attempt = 1,
+): Promise<{ lcp: number; firstByte: number }> {
   const context = await newContext(browser, base, page, javaScriptEnabled);
   const tab = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(tab);
@@ -257,16 +263,23 @@ async function lcpOnce(browser: Browser, base: string, page: Page, javaScriptEna
   // A short settle: a paint after load (hydration re-rendering a larger element) still counts.
   await tab.waitForTimeout(1000);
   const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+  // The HTML's first byte (emulated latency and the server's time): a synchronous read works with scripts off.
+  const firstByte = await tab.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart);
   await context.close();
   const lcp = lcpFromTrace(trace.traceEvents);
-  if (lcp === null) throw new Error(`no LCP candidate for ${page.path} (JavaScript ${javaScriptEnabled ? "on" : "off"})`);
-  return lcp;
+  if (lcp !== null) return { lcp, firstByte };
+  // Seldom (a loaded machine) the trace holds no candidate: that load is measured again.
+  if (attempt >= 3) throw new Error(`no LCP candidate for ${page.path} (JavaScript ${javaScriptEnabled ? "on" : "off"})`);
+  return lcpOnce(browser, base, page, javaScriptEnabled, attempt + 1);
 }
 
 interface TraceEvent {
   name: string;
   ts: number;
-  args?: { frame?: string; data?: { navigationId?: string; isMainFrame?: boolean; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+  args?: {
+    frame?: string;
+    data?: { navigationId?: string; isMainFrame?: boolean; isLoadingMainFrame?: boolean; documentLoaderURL?: string };
+  };
 }
 
 /** The last LCP candidate of the main frame's last navigation, in ms after that navigation's start. */
@@ -278,7 +291,10 @@ export function lcpFromTrace(events: TraceEvent[]): number | null {
   const starts = events.filter((e) => e.name === "navigationStart" && e.ts <= last.ts);
   const start =
     starts.find((e) => navigationId && e.args?.data?.navigationId === navigationId) ??
-    starts.filter((e) => e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL).sort((a, b) => a.ts - b.ts).at(-1);
+    starts
+      .filter((e) => e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL)
+      .sort((a, b) => a.ts - b.ts)
+      .at(-1);
   if (!start) return null;
   return (last.ts - start.ts) / 1000;
 }
@@ -296,6 +312,8 @@ async function main() {
     const draft = await anonymousDraft(base);
     const researcher = await researcherWithOrders(base, 3);
     const orderDetails = await firstLink(base, "/en/researcher", researcher, /\/en\/researcher\/index\/details\/[^"?/]+/);
+    // The payment step asks an anonymous visitor to sign in first: the researcher's own draft shows it.
+    await fillDraft(base, researcher, "Browser bench draft");
     const payInvoice = await firstLink(base, "/en/researcher/invoices", researcher, /\/en\/researcher\/invoices\/pay\/[^"?]+/);
     const pages: Page[] = [
       { name: "sign-in", path: "/en/login", lcp: true },
@@ -304,7 +322,7 @@ async function main() {
       { name: "wizard: get-started", path: "/en/researcher/submit/get-started", cookie: draft, lcp: true },
       { name: "wizard: services", path: "/en/researcher/submit/manuscript-services", cookie: draft, lcp: true },
       { name: "wizard: details", path: "/en/researcher/submit/details", cookie: draft, lcp: true },
-      { name: "wizard: payment", path: "/en/researcher/submit/payment-details", cookie: draft, lcp: true },
+      { name: "wizard: payment", path: "/en/researcher/submit/payment-details", cookie: researcher, lcp: true },
       { name: "dashboard", path: "/en/researcher", cookie: researcher },
       { name: "order details", path: orderDetails, cookie: researcher },
       { name: "invoice list", path: "/en/researcher/invoices", cookie: researcher },
@@ -313,7 +331,8 @@ async function main() {
       { name: "digital editing", path: "/en/researcher/digital-editing", cookie: researcher },
       { name: "digital translations", path: "/en/researcher/digital-translations", cookie: researcher },
       { name: "rewards", path: "/en/researcher/rewards", cookie: researcher },
-      { name: "home", path: "/en/home", cookie: researcher },
+      // A signed-in researcher's home is the dashboard (/en/home redirects there): the visitor's home page.
+      { name: "home", path: "/en/home" },
     ].filter((p) => !ONLY || ONLY.some((o) => p.name.includes(o)));
 
     const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM || "/usr/bin/chromium", args: CHROMIUM_ARGS });
@@ -331,6 +350,7 @@ async function main() {
         pad("files", 7) +
         pad("LCP JS on ms", 14) +
         pad("LCP JS off ms", 15) +
+        pad("HTML 1st byte", 15) +
         "served as",
     );
     let failed = 0;
@@ -339,16 +359,22 @@ async function main() {
       const jsOk = js.body / 1024 <= JS_BAR_KIB;
       let on = "";
       let off = "";
+      let ttfb = "";
       if (page.lcp) {
         const ons: number[] = [];
         const offs: number[] = [];
+        const firstBytes: number[] = [];
         for (let i = 0; i < RUNS; i++) {
-          ons.push(await lcpOnce(browser, base, page, true));
-          offs.push(await lcpOnce(browser, base, page, false));
+          const a = await lcpOnce(browser, base, page, true);
+          const b = await lcpOnce(browser, base, page, false);
+          ons.push(a.lcp);
+          offs.push(b.lcp);
+          firstBytes.push(a.firstByte, b.firstByte);
         }
         const [mOn, mOff] = [median(ons), median(offs)];
         on = `${mOn.toFixed(0)} ${mOn <= LCP_BAR_MS ? "ok" : "OVER"}`;
         off = `${mOff.toFixed(0)} ${mOff <= LCP_BAR_MS ? "ok" : "OVER"}`;
+        ttfb = median(firstBytes).toFixed(0);
         if (mOn > LCP_BAR_MS || mOff > LCP_BAR_MS) failed++;
       }
       if (!jsOk) failed++;
@@ -361,11 +387,14 @@ async function main() {
           pad(String(js.files), 7) +
           pad(on || "-", 14) +
           pad(off || "-", 15) +
+          pad(ttfb || "-", 15) +
           [...js.encodings].join(",") +
           redirected,
       );
     }
-    console.log(`\nBars: JS ≤ ${JS_BAR_KIB} KiB on every page (compressed bodies as served; "+headers" adds the response headers); LCP ≤ ${LCP_BAR_MS} ms on sign-in and the wizard steps. ${failed ? `${failed} page(s) over.` : "All met."}`);
+    console.log(
+      `\nBars: JS ≤ ${JS_BAR_KIB} KiB on every page (compressed bodies as served; "+headers" adds the response headers); LCP ≤ ${LCP_BAR_MS} ms on sign-in and the wizard steps. ${failed ? `${failed} page(s) over.` : "All met."}`,
+    );
     await browser.close();
   } finally {
     portal.proc.removeAllListeners("exit");
