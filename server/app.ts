@@ -7,6 +7,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express, { type Request, type Response, type NextFunction } from "express";
 import compression from "compression";
+import { precompressedAssets } from "./http/precompressed";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { AppContext } from "./context";
@@ -126,6 +127,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
 
   // Static files: fingerprinted build assets are immutable; translations change with releases.
   if (options.clientDir) {
+    app.use("/assets", precompressedAssets(path.join(options.clientDir, "assets"), { maxAge: "31536000" }));
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // The client folder's other files (favicon, sandbox pages, add-in icons) are listed once: serve-static would
     // stat the disk for every page path before handing it on (ADR 081).
