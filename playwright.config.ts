@@ -1,9 +1,8 @@
-import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutable } from "./scripts/chromium";
 
 // Each key flow runs twice: with JavaScript and without (progressive enhancement).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,19 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "en-US",
-    launchOptions: {
-      executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: /flagged\// },

@@ -14,8 +14,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chromium, type Browser, type BrowserContext, type CDPSession } from "playwright-core";
+import { cookieOf, fillDraft, placeByBankTransfer, registerResearcher } from "./api-fixtures";
+import { CHROMIUM_ARGS, chromiumExecutable } from "./chromium";
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const WINDOW_MS = Number(process.env.BENCH_BROWSER_WINDOW_MS ?? 5000);
@@ -25,16 +27,6 @@ const LCP_BAR_MS = 1000;
 // Chromium DevTools' "Slow 4G" preset as issue 26 defines it.
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
 const CPU_SLOWDOWN = 4;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 interface Page {
   name: string;
@@ -82,94 +74,20 @@ async function servePortal() {
   process.stdout.write(`BENCH_URL ${portal.url}\n`);
 }
 
-const cookieOf = (r: Response, name: string) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith(`${name}=`));
-
 /** An anonymous order-form draft filled through the details step (every wizard step can be shown): its cookie. */
 async function anonymousDraft(base: string): Promise<string> {
   const r = await fetch(`${base}/en/researcher/submit/new`, { redirect: "manual" });
   const cookie = cookieOf(r, "draft");
   if (!cookie) throw new Error(`no draft cookie from /en/researcher/submit/new (${r.status})`);
-  await fillDraft(base, cookie);
+  await fillDraft(base, cookie, { title: "Browser bench" });
   return cookie;
-}
-
-let docxBytes: Buffer | undefined;
-/** A small real .docx (scripts/make-docx.mjs), made once. */
-function docx(): Buffer {
-  if (!docxBytes) {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-docx-")), "paper.docx");
-    spawnSync(process.execPath, ["scripts/make-docx.mjs", file], { stdio: "ignore" });
-    docxBytes = fs.readFileSync(file);
-  }
-  return docxBytes;
-}
-
-/** An order form of the visitor whose cookie this is, filled through the details step: its identity. */
-async function fillDraft(base: string, cookie: string, title = "Browser bench"): Promise<string> {
-  const json = (method: string, pathname: string, body?: unknown) =>
-    fetch(base + pathname, {
-      method,
-      headers: { cookie, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const area = (await (await json("GET", "/api/areas-of-study?q=bio")).json()).areas[0].id;
-  const id = (await (await json("GET", "/api/order-form/new")).json()).orderForm.identity as string;
-  const fd = new FormData();
-  fd.append("mainFiles", new Blob([new Uint8Array(docx())]), "paper.docx");
-  await fetch(`${base}/api/order-form/${id}/files`, { method: "POST", headers: { cookie }, body: fd });
-  await json("PUT", `/api/order-form/${id}/basic-details`, { customerGoal: "manuscript", wordCount: 3000, language: 1 });
-  await json("PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: ["standard-editing"] });
-  await json("PUT", `/api/order-form/${id}/step`, { step: "details" });
-  const details = await json("PUT", `/api/order-form/${id}/details`, {
-    projectTitle: title,
-    areaOfStudyId: area,
-    styleOfEnglish: "american",
-  });
-  if (!details.ok) throw new Error(`draft details: ${details.status} ${await details.text()}`);
-  return id;
 }
 
 /** A researcher (registered through the API) with `count` placed orders, each with an upload and an invoice: its cookie. */
 async function researcherWithOrders(base: string, count: number): Promise<string> {
-  const reg = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `bench-browser-${Date.now()}@example.org`,
-      password: "Bench#Researcher-2026",
-      firstName: "Bench",
-      lastName: "Researcher",
-      countryCode: "US",
-      phoneNumber: "2025550123",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    }),
-  });
-  if (reg.status !== 201) throw new Error(`researcher: ${reg.status} ${await reg.text()}`);
-  const cookie = cookieOf(reg, "sid")!;
-  for (let i = 0; i < count; i++) {
-    // A title of its own: a second order with the same title stops at the duplicate-order step.
-    const id = await fillDraft(base, cookie, `Browser bench order ${i + 1}`);
-    // The upload's analysis (a background job) may still be changing the form: placing it then answers
-    // not-ready, so try again shortly.
-    for (let attempt = 1; ; attempt++) {
-      const placed = await fetch(`${base}/api/order-form/${id}/payments`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify({ paymentMethodId: 9, acceptedTermsAndConditions: true }),
-      });
-      if (placed.status === 201) break;
-      const text = await placed.text();
-      if (attempt === 10 || !text.includes("not-ready")) throw new Error(`order ${i + 1}: ${placed.status} ${text}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
+  const cookie = await registerResearcher(base, "bench-browser");
+  // A title of its own each: a second order with the same title stops at the duplicate-order step.
+  for (let i = 0; i < count; i++) await placeByBankTransfer(base, cookie, await fillDraft(base, cookie, { title: `Browser bench order ${i + 1}` }));
   return cookie;
 }
 
@@ -313,7 +231,7 @@ async function main() {
     const researcher = await researcherWithOrders(base, 3);
     const orderDetails = await firstLink(base, "/en/researcher", researcher, /\/en\/researcher\/index\/details\/[^"?/]+/);
     // The payment step asks an anonymous visitor to sign in first: the researcher's own draft shows it.
-    await fillDraft(base, researcher, "Browser bench draft");
+    await fillDraft(base, researcher, { title: "Browser bench draft" });
     const payInvoice = await firstLink(base, "/en/researcher/invoices", researcher, /\/en\/researcher\/invoices\/pay\/[^"?]+/);
     const pages: Page[] = [
       { name: "sign-in", path: "/en/login", lcp: true },
@@ -335,7 +253,7 @@ async function main() {
       { name: "home", path: "/en/home" },
     ].filter((p) => !ONLY || ONLY.some((o) => p.name.includes(o)));
 
-    const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM || "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
     const kib = (n: number) => (n / 1024).toFixed(1);
     const pad = (s: string, n: number) => s.padEnd(n);
     console.log(

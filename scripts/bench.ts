@@ -22,10 +22,11 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { startPortal } from "#server/boot";
 import { readEnv } from "#server/env";
 import { currentRequest } from "#server/request-context";
+import { areaId, docx, fillDraft, jsonApi, placeByBankTransfer, registerResearcher } from "./api-fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -300,72 +301,12 @@ function child(args: string[], env: Record<string, string | undefined>, nodeFlag
 
 // ---- data: researchers, orders, invoices, a grammar report, digital jobs (through the JSON API) ------------------
 
-const sidOf = (r: Response) =>
-  r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c.startsWith("sid="))
-    .join("; ");
-
-async function register(base: string): Promise<string> {
-  const reg = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `bench-${randomUUID()}@example.org`,
-      password: "Bench#Researcher-2026",
-      firstName: "Bench",
-      lastName: "Researcher",
-      countryCode: "US",
-      phoneNumber: "2025550123",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    }),
-  });
-  if (reg.status !== 201) throw new Error(`bench researcher: ${reg.status} ${await reg.text()}`);
-  return sidOf(reg);
-}
-
-let docxCache: Buffer | null = null;
-function docx(): Buffer {
-  if (docxCache) return docxCache;
-  const docxPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-docx-")), "paper.docx");
-  spawnSync(process.execPath, ["scripts/make-docx.mjs", docxPath], { stdio: "ignore" });
-  return (docxCache = fs.readFileSync(docxPath));
-}
-
-function api(base: string, cookie: string) {
-  return (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(base + pathname, {
-      method,
-      headers: { cookie, "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
+const register = (base: string) => registerResearcher(base, "bench");
+const api = jsonApi;
 
 /** Places a bank-transfer order (an unpaid invoice) with its .docx as a browser would through the API. */
 async function placeOrder(base: string, cookie: string, area: number, title: string, service: string) {
-  const json = api(base, cookie);
-  const id = (await (await json("GET", "/api/order-form/new")).json()).orderForm.identity;
-  const fd = new FormData();
-  fd.append("mainFiles", new Blob([new Uint8Array(docx())]), "paper.docx");
-  await fetch(`${base}/api/order-form/${id}/files`, { method: "POST", headers: { cookie }, body: fd });
-  await json("PUT", `/api/order-form/${id}/basic-details`, {
-    customerGoal: "manuscript",
-    wordCount: 3000,
-    language: 1,
-  });
-  await json("PUT", `/api/order-form/${id}/selected-service`, { serviceIdentities: [service] });
-  await json("PUT", `/api/order-form/${id}/step`, { step: "details" });
-  await json("PUT", `/api/order-form/${id}/details`, { projectTitle: title, areaOfStudyId: area, styleOfEnglish: "american" });
-  const placed = await json("POST", `/api/order-form/${id}/payments`, { paymentMethodId: 9, acceptedTermsAndConditions: true });
-  if (placed.status !== 201) throw new Error(`bench order ${title}: ${placed.status} ${await placed.text()}`);
-}
-
-async function areaId(base: string, cookie: string): Promise<number> {
-  return (await (await api(base, cookie)("GET", "/api/areas-of-study?q=bio")).json()).areas[0].id;
+  await placeByBankTransfer(base, cookie, await fillDraft(base, cookie, { title, service, area }));
 }
 
 /** The researcher's unpaid invoice numbers (bank transfer leaves them unpaid), from the API's list. */

@@ -34,6 +34,17 @@ const boolField = () =>
     return TRUE.includes(v) ? true : FALSE.includes(v) ? false : undefined;
   });
 
+/** One of a few words (case and surrounding spaces ignored), else `fallback` when unset. */
+const oneOf = <const T extends string>(words: readonly T[], fallback: T) =>
+  z._default(
+    field<T>(words.join(" or "), (value) => {
+      const v = value.trim().toLowerCase();
+      return words.find((w): w is T => w === v);
+    }),
+    // zod's default type is the schema's awaited output, which TypeScript cannot see is T here.
+    fallback as never,
+  );
+
 const positive = (expected: string, integer: boolean) =>
   z.optional(
     field(expected, (value) => {
@@ -171,13 +182,7 @@ export const envSchema = z.object({
    * WeChat sign-in provider. `off` (the default): WeChat sign-in is unavailable. `sandbox`: the test-mode
    * stand-in that confirms on a page of this portal, labelled as such (ADR 004, ADR 024). No real adapter yet.
    */
-  WECHAT_MODE: z._default(
-    field("off or sandbox", (value) => {
-      const v = value.trim().toLowerCase();
-      return v === "off" || v === "sandbox" ? v : undefined;
-    }),
-    "off",
-  ),
+  WECHAT_MODE: oneOf(["off", "sandbox"], "off"),
   /**
    * The bench's bare Remix page (`/__bench/bare/{bytes}`, ADR 079): answered only when this is on, which only
    * `npm run bench` does for the portal it measures; otherwise the path is a plain 404 like any unknown path.
@@ -190,13 +195,7 @@ export const envSchema = z.object({
    * of the two keys and not the other, stops the start (storageProblems): a missing setting never falls back to
    * this machine's disk, where a second machine would not find the files.
    */
-  STORAGE: z._default(
-    field("local or s3", (value) => {
-      const v = value.trim().toLowerCase();
-      return v === "local" || v === "s3" ? v : undefined;
-    }),
-    "local",
-  ),
+  STORAGE: oneOf(["local", "s3"], "local"),
   S3_BUCKET: trimmed,
   /** Region of the bucket (AWS: the bucket's; MinIO: any, `us-east-1`; OSS: e.g. `oss-cn-hangzhou`). */
   S3_REGION: trimmed,
@@ -248,25 +247,13 @@ export const envSchema = z.object({
    * method is not offered. `sandbox`: a provider without credentials runs as its built-in sandbox (test mode, no
    * real money). The demo start sets it (issue 21 §3, ADR 053): a missing setting never switches a test mode on.
    */
-  PAYMENTS_MODE: z._default(
-    field("live or sandbox", (value) => {
-      const v = value.trim().toLowerCase();
-      return v === "live" || v === "sandbox" ? v : undefined;
-    }),
-    "live",
-  ),
+  PAYMENTS_MODE: oneOf(["live", "sandbox"], "live"),
   /**
    * `live` (the default): translations use the offline engine (Apertium) when installed, else none is offered.
    * `sandbox`: where no engine exists (Chinese, or Apertium missing) a labelled test-mode pseudo-translation is
    * made (issue 24, ADR 072). Like PAYMENTS_MODE, a missing setting never switches the test mode on.
    */
-  TRANSLATION_MODE: z._default(
-    field("live or sandbox", (value) => {
-      const v = value.trim().toLowerCase();
-      return v === "live" || v === "sandbox" ? v : undefined;
-    }),
-    "live",
-  ),
+  TRANSLATION_MODE: oneOf(["live", "sandbox"], "live"),
   // Payment providers (issue 12 §2, ADR 036, README "Payment providers"): a provider whose credentials are all
   // set talks to the provider; otherwise, with PAYMENTS_MODE=sandbox, its built-in sandbox takes the payments.
   // Some but not all of one provider's credentials stop the start (PAYMENT_CREDENTIALS).

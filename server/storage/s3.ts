@@ -7,8 +7,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { checkKey, StoredObjectMissing, type FileStore, type PutOptions } from "./types";
 
 export interface S3Settings {
@@ -32,24 +31,36 @@ const MiB = 1024 * 1024;
 export const S3_PART_SIZE = 8 * MiB;
 export const S3_QUEUE_SIZE = 2;
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
+// The SDK (~0.3 s to load) is loaded when an S3 store is made, not by every process that imports the storage area
+// (each test file's, a local-disk portal's).
+type Sdk = typeof import("@aws-sdk/client-s3") & typeof import("@aws-sdk/lib-storage");
+const loadSdk = async (): Promise<Sdk> => ({ ...(await import("@aws-sdk/client-s3")), ...(await import("@aws-sdk/lib-storage")) });
+
+const isMissing = (sdk: Sdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException &&
   (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata?.httpStatusCode === 404);
 
 export class S3FileStore implements FileStore {
   readonly kind = "s3" as const;
-  readonly client: S3Client;
+  private readonly ready: Promise<{ sdk: Sdk; client: S3Client }>;
+  private closed = false;
   constructor(
     private readonly settings: S3Settings,
     readonly spoolDir: string,
   ) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
+    this.ready = loadSdk().then((sdk) => ({ sdk, client: this.clientOf(sdk) }));
+    // A failure to load is reported by the first call that awaits it, not as an unhandled rejection.
+    this.ready.catch(() => undefined);
+  }
+
+  private clientOf(sdk: Sdk): S3Client {
+    return new sdk.S3Client({
+      region: this.settings.region,
+      endpoint: this.settings.endpoint,
+      forcePathStyle: this.settings.forcePathStyle,
       credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        this.settings.accessKeyId && this.settings.secretAccessKey
+          ? { accessKeyId: this.settings.accessKeyId, secretAccessKey: this.settings.secretAccessKey }
           : undefined,
       // Checksums only where S3 demands them: the SDK's newer default (CRC32 trailers on every upload, validated
       // on every download) is not understood by MinIO releases before 2025 nor by Alibaba Cloud OSS.
@@ -63,8 +74,9 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, source: Readable, options: PutOptions = {}): Promise<void> {
-    const upload = new Upload({
-      client: this.client,
+    const { sdk, client } = await this.ready;
+    const upload = new sdk.Upload({
+      client,
       params: { Bucket: this.settings.bucket, Key: this.keyOf(key), Body: source, ContentType: options.contentType },
       partSize: Math.max(5 * MiB, this.settings.partSize),
       queueSize: this.settings.queueSize,
@@ -85,9 +97,10 @@ export class S3FileStore implements FileStore {
   }
 
   async read(key: string, range?: { start: number; end?: number }): Promise<Readable> {
+    const { sdk, client } = await this.ready;
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({
+      const out = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.keyOf(key),
           Range: range ? `bytes=${range.start}-${range.end ?? ""}` : undefined,
@@ -96,23 +109,25 @@ export class S3FileStore implements FileStore {
       // In Node the body is the response's IncomingMessage: a stream read as the caller reads it.
       return out.Body as Readable;
     } catch (error) {
-      if (isMissing(error)) throw new StoredObjectMissing(key);
+      if (isMissing(sdk, error)) throw new StoredObjectMissing(key);
       throw error;
     }
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
+    const { sdk, client } = await this.ready;
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
+      const out = await client.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
       return { size: Number(out.ContentLength ?? 0) };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
+    const { sdk, client } = await this.ready;
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
   }
 
   async withLocalCopy<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
@@ -129,6 +144,8 @@ export class S3FileStore implements FileStore {
   }
 
   close(): void {
-    this.client.destroy();
+    if (this.closed) return;
+    this.closed = true;
+    void this.ready.then(({ client }) => client.destroy(), () => undefined);
   }
 }

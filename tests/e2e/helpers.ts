@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { makeDocx } from "../helpers/fixtures";
+import { registrationBody } from "../../scripts/api-fixtures";
 
 /**
  * The seeded staff account (db/seed DEMO_ACCOUNTS). Researchers are registered per test (newResearcher),
@@ -80,20 +81,7 @@ export interface E2EUser {
  */
 export async function newResearcher(request: APIRequestContext): Promise<E2EUser> {
   const user = { email: uniqueEmail("ada"), password: "Ada#Lovelace-1815", name: "Ada Lovelace" };
-  const r = await request.post("/api/auth/register", {
-    data: {
-      email: user.email,
-      password: user.password,
-      firstName: "Ada",
-      lastName: "Lovelace",
-      countryCode: "US",
-      phoneNumber: "2025550123",
-      country: "US",
-      currency: "USD",
-      language: "en",
-      agreeToTOS: true,
-    },
-  });
+  const r = await request.post("/api/auth/register", { data: registrationBody(user.email, user.password, "Ada", "Lovelace") });
   expect(r.status(), await r.text()).toBe(201);
   return user;
 }

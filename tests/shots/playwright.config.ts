@@ -1,12 +1,11 @@
-import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../../scripts/chromium";
 
 // The billing screenshots (issue 21 "Done when"): not a test suite — `npm run shots:billing` (after
 // `npx remix vite:build`) saves PNGs of the invoice, pay, receipt and staff payment pages, JavaScript off, to
 // SHOTS_DIR (/work/shots/billing by default) for a person to look at. The main suite's config (testDir tests/e2e)
 // never runs it.
 const PORT = Number(process.env.SHOTS_PORT ?? 3260);
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: ".",
@@ -19,7 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     javaScriptEnabled: false,
-    launchOptions: { executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] },
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   webServer: {
     command: `npx tsx tests/shots/serve.ts`,
