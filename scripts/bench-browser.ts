@@ -87,7 +87,8 @@ async function anonymousDraft(base: string): Promise<string> {
 async function researcherWithOrders(base: string, count: number): Promise<string> {
   const cookie = await registerResearcher(base, "bench-browser");
   // A title of its own each: a second order with the same title stops at the duplicate-order step.
-  for (let i = 0; i < count; i++) await placeByBankTransfer(base, cookie, await fillDraft(base, cookie, { title: `Browser bench order ${i + 1}` }));
+  for (let i = 0; i < count; i++)
+    await placeByBankTransfer(base, cookie, await fillDraft(base, cookie, { title: `Browser bench order ${i + 1}` }));
   return cookie;
 }
 

@@ -146,6 +146,9 @@ export class S3FileStore implements FileStore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    void this.ready.then(({ client }) => client.destroy(), () => undefined);
+    void this.ready.then(
+      ({ client }) => client.destroy(),
+      () => undefined,
+    );
   }
 }
