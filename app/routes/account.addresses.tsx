@@ -15,7 +15,8 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { useClientValidation } from "#app/lib/client-validation";
 import { localizeCountries } from "#app/lib/countries.server";
-import { addressSchema, stateAfterCountryChange, type AddressFields, type AddressInput } from "#common/accounts/address";
+import { addressSchema, type AddressFields, type AddressInput } from "#common/accounts/address";
+import { stateAfterCountryChange } from "#common/accounts/address-state";
 import { addressFormPage, countryStates, deleteAddress, myAddresses, saveAddress } from "#server/accounts/addresses";
 import { serialIdOf } from "#common/integers";
 

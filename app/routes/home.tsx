@@ -11,7 +11,7 @@ import { titleMeta } from "#app/lib/meta";
 import { groupIntent, type GroupActionData } from "#app/lib/preferred-group.server";
 import { paths } from "#common/paths";
 import { formatDate } from "#common/format";
-import { groupOutcome } from "#common/groups/schemas";
+import { groupOutcome } from "#common/groups/outcomes";
 import { DIGITAL_POLL_SECONDS } from "#common/digital/constants";
 import { homeOf } from "#server/home";
 import { ReferralWidget } from "#app/components/dashboard/ReferralWidget";

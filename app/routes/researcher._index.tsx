@@ -9,7 +9,9 @@ import { getFixedT } from "#app/i18n.server";
 import { titleMeta } from "#app/lib/meta";
 import { paths } from "#common/paths";
 import { conformErrors } from "#common/result";
-import { ORDER_FILTER_FIELDS, hasFilter, orderSearchSchema, type OrderSearchInput } from "#common/orders/search";
+// The schema apart from the filter's fields: only the loader reads it, so it stays out of the browser's bundle.
+import { orderSearchSchema, type OrderSearchInput } from "#common/orders/search";
+import { ORDER_FILTER_FIELDS, hasFilter } from "#common/orders/filter";
 import { dashboardOf, type Dashboard } from "#server/orders/dashboard";
 import { setCountry } from "#server/accounts/account";
 import { OrderPanel } from "#app/components/dashboard/OrderPanel";
@@ -28,7 +30,7 @@ import { preferredGroupOf } from "#server/groups";
 import { groupIntent, type GroupActionData } from "#app/lib/preferred-group.server";
 import { PreferredGroupWidgets } from "#app/components/home/PreferredGroupWidgets";
 import { SpamBanner } from "#app/components/home/SpamBanner";
-import { groupOutcome, type GroupOutcome } from "#common/groups/schemas";
+import { groupOutcome, type GroupOutcome } from "#common/groups/outcomes";
 // (end of helper H's imports)
 // Issue 25 (helper R): the rewards widget.
 import { rewardsWidgetOf, type RewardsWidgetView } from "#server/rewards";

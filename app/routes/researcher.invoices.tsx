@@ -8,7 +8,10 @@ import { titleMeta } from "#app/lib/meta";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
-import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER, filterDateOfPage, invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
+// The schema apart from the helpers the page uses: only the loader reads it, so it stays out of the browser's bundle.
+import { invoiceListSchema, type InvoiceListQuery } from "#common/invoices/list";
+import { INVOICE_FILTER_FIELDS, INVOICE_NUMBER } from "#common/invoices/constants";
+import { filterDateOfPage } from "#common/invoices/text";
 import { everyUnpaidInvoice, listInvoices, payableSelection } from "#server/billing/invoices/list";
 import { InvoiceFilters, type InvoiceFilterValues } from "#app/components/invoices/InvoiceFilters";
 import { InvoiceTable, type InvoiceListData } from "#app/components/invoices/InvoiceTable";

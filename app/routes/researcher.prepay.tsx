@@ -14,7 +14,7 @@ import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";
 import { PAYMENT_METHOD } from "#common/payments/methods";
 import type { PaymentFormData, PaymentReply } from "#common/payments/schemas";
-import { PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/schemas";
+import { PREPAY_AMOUNT_MAX_LENGTH } from "#common/prepay/limits";
 import { loadPrepayData, prepayBankDetails, prepayForm, submitPrepayment } from "#server/prepay";
 import { PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";

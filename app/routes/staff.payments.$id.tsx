@@ -9,7 +9,7 @@ import { titleMeta } from "#app/lib/meta";
 import { useLang } from "#app/lib/use-lang";
 import { formatDateTime, formatMoney } from "#common/format";
 import { majorInputText, USD } from "#common/money";
-import { rateText } from "#common/invoices/list";
+import { rateText } from "#common/invoices/text";
 import { LANG_TAG } from "#common/i18n";
 import { paths } from "#common/paths";
 import { errorStatus } from "#common/result";

@@ -2,6 +2,8 @@
 import * as z from "zod/mini";
 import "../validation-messages";
 
+export * from "./address-state";
+
 const m = (key: string) => ({ error: `account:address.errors.${key}` });
 const optionalText = (max: number, key: string) => z.optional(z.string().check(z.trim(), z.maxLength(max, m(key))));
 
@@ -23,19 +25,3 @@ export const addressSchema = z.object({
 
 export type AddressInput = z.output<typeof addressSchema>;
 export type AddressFields = z.input<typeof addressSchema>;
-
-/**
- * The state rule: chosen from the list when the country has states, free text otherwise.
- * Returns the error key, or null.
- */
-export function stateError(state: string | undefined, states: { code: string }[]): string | null {
-  if (!states.length) return null;
-  if (!state) return "account:address.errors.stateRequired";
-  return states.some((s) => s.code === state) ? null : "account:address.errors.stateRequired";
-}
-
-/** When the country changes, a state that is not in the new country's list is cleared; with no list it is kept. */
-export function stateAfterCountryChange(state: string | undefined, newCountryStates: { code: string }[]): string | undefined {
-  if (!newCountryStates.length) return state;
-  return newCountryStates.some((s) => s.code === state) ? state : undefined;
-}

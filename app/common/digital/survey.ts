@@ -2,8 +2,9 @@
 // the domain read the same limits and the same schema.
 import * as z from "zod/mini";
 
-export const SURVEY_COMMENT_MAX = 2000;
-export const SURVEY_AREAS = ["digital-editing", "digital-translations"] as const;
+import { SURVEY_COMMENT_MAX } from "./survey-limits";
+
+export * from "./survey-limits";
 
 export const surveySchema = z.object({
   usefulness: z

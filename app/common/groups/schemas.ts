@@ -2,10 +2,11 @@
 // group form. Messages are translation keys of the "home" namespace.
 import * as z from "zod/mini";
 
-const text = z.optional(z.string());
+import { GROUP_CODE_MAX } from "./outcomes";
 
-/** The longest group code anyone may type (codes are short words: 'UNI-DEMO'). */
-export const GROUP_CODE_MAX = 64;
+export * from "./outcomes";
+
+const text = z.optional(z.string());
 
 /** Join a group by its code: the page form (intent join) and POST /api/users/{id}/preferred-group alike. */
 export const joinGroupSchema = z.object({
@@ -22,12 +23,6 @@ export type JoinGroupInput = z.output<typeof joinGroupSchema>;
 
 /** Leave (intent leave): no field but the intent. */
 export const leaveGroupSchema = z.object({ intent: text });
-
-/** The page's `?group=` outcome after a 303: a message code from this closed list, never free text. */
-export const GROUP_OUTCOMES = ["joined", "left"] as const;
-export type GroupOutcome = (typeof GROUP_OUTCOMES)[number];
-export const groupOutcome = (v: string | null | undefined): GroupOutcome | null =>
-  (GROUP_OUTCOMES as readonly (string | null | undefined)[]).includes(v) ? (v as GroupOutcome) : null;
 
 /** Staff: a new group or an edit of one (id set). Discount as typed: a percent ('10') or an amount in USD ('25.00'). */
 export const staffGroupForm = z.object({

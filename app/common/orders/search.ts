@@ -3,12 +3,9 @@
 // path (/researcher/index/orders/{xid}/{orderTitle}/{from}/{to}/{page}) and the API, so a bad date is the same
 // field error everywhere (a 400 with `date-invalid`, never a 500). Isomorphic.
 import * as z from "zod/mini";
-import { ORDER_DATE_FILTER } from "./status";
+import { ORDER_PAGE_MAX, ORDER_TITLE_FILTER_MAX, ORDER_XID_MAX, parseFilterDate } from "./filter";
 
-export const ORDER_XID_MAX = 40;
-export const ORDER_TITLE_FILTER_MAX = 200;
-/** Pages past this are not pages anyone reaches by clicking (30 orders each): a bad link. */
-export const ORDER_PAGE_MAX = 100_000;
+export * from "./filter";
 
 const E = (code: string) => ({ error: `dashboard:errors.${code}` });
 
@@ -21,15 +18,6 @@ const optionalText = (max: number, code: string) =>
     }),
     z.optional(z.string().check(z.maxLength(max, E(code)))),
   );
-
-/** "MM/dd/yyyy" → [year, month, day] when it names a real calendar day (02/30/2026 does not), else null. */
-export function parseFilterDate(value: string): [number, number, number] | null {
-  if (!ORDER_DATE_FILTER.test(value)) return null;
-  const [m, d, y] = value.split("/").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || y > 9999) return null;
-  return [y, m, d];
-}
 
 /**
  * The filter fields a dated list shares (orders here, invoices in #common/invoices/list): a MM/dd/yyyy date, the
@@ -81,12 +69,3 @@ export const orderSearchSchema = z
   .check(orderFilter.range);
 
 export type OrderSearchInput = z.output<typeof orderSearchSchema>;
-/** The filter without its page (what the path keeps when the page changes). */
-export type OrderFilter = Omit<OrderSearchInput, "page">;
-
-export const ORDER_FILTER_FIELDS = ["xid", "orderTitle", "from", "to"] as const;
-
-/** Whether any filter is set (the search form shows even without orders then). */
-export function hasFilter(f: Partial<OrderFilter>): boolean {
-  return ORDER_FILTER_FIELDS.some((k) => Boolean(f[k]));
-}

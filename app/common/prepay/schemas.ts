@@ -4,14 +4,11 @@
 import * as z from "zod/mini";
 import { paymentBodyFields, paymentBodyShape, type PaymentFields } from "#common/payments/schemas";
 
-const text = (max: number) => z.catch(z.string().check(z.maxLength(max)), "");
+import { PREPAY_AMOUNT_MAX_LENGTH } from "./limits";
 
-/** Typed amounts are major units ("500", "1250.50"): longer than this is not an amount. */
-export const PREPAY_AMOUNT_MAX_LENGTH = 16;
-/** The largest prepayment in major units: a typo of many zeros is refused, not charged. */
-export const PREPAY_AMOUNT_MAX_MAJOR = 1_000_000;
-/** Prepayments and credits the page lists before 'Show all' (spec 2 §9). */
-export const PREPAY_LIST_SIZE = 5;
+export * from "./limits";
+
+const text = (max: number) => z.catch(z.string().check(z.maxLength(max)), "");
 
 /** The amount step of /researcher/prepay: Next locks the amount (intent=amount), or Start over. */
 export const prepayAmountSchema = z.object({

@@ -1,6 +1,6 @@
 // The payment part of the subscribe and purchase pages: the shared PaymentForm (its methods come from the server:
 // digital purchases exclude bank transfer, boleto, credits and vouchers), or the provider's form to post.
-import type { PaymentFormData, PaymentReply } from "#common/payments/schemas";
+import type { PaymentFormData, PaymentReply } from "#common/payments/fields";
 import type { PaymentActionData } from "#app/lib/payment.server";
 import { PaymentForm } from "#app/components/payment/PaymentForm";
 import { RedirectForm } from "#app/components/payment/RedirectForm";

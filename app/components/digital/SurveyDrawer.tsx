@@ -3,7 +3,7 @@
 // form posts through a fetcher, the drawer says thanks and closes 2 seconds later.
 import { useEffect, useRef } from "react";
 import { useFetcher } from "@remix-run/react";
-import { SURVEY_COMMENT_MAX } from "#common/digital/survey";
+import { SURVEY_COMMENT_MAX } from "#common/digital/survey-limits";
 import { paths } from "#common/paths";
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";

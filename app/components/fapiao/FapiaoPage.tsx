@@ -7,7 +7,7 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatDate } from "#common/format";
 import { paths } from "#common/paths";
-import { FAPIAO_DELIVERY_TIMELINES, FAPIAO_TYPES, INSTRUCTIONS_MAX, ORGANIZATION_QUERY_MIN, TITLE_MAX } from "#common/fapiao/schemas";
+import { FAPIAO_DELIVERY_TIMELINES, FAPIAO_TYPES, INSTRUCTIONS_MAX, ORGANIZATION_QUERY_MIN, TITLE_MAX } from "#common/fapiao/fields";
 import type { FapiaoTarget, FapiaoView } from "#server/fapiao";
 
 export interface FapiaoPageData {

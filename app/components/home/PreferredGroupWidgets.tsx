@@ -5,7 +5,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { formatMoney } from "#common/money";
-import { GROUP_CODE_MAX, type GroupOutcome } from "#common/groups/schemas";
+import { GROUP_CODE_MAX, type GroupOutcome } from "#common/groups/outcomes";
 
 export interface GroupWidgetData {
   code: string;

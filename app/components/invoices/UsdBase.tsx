@@ -3,7 +3,7 @@
 import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney, USD } from "#common/money";
-import { rateText } from "#common/invoices/list";
+import { rateText } from "#common/invoices/text";
 import { LANG_TAG } from "#common/i18n";
 
 export function UsdBase({

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { stateName } from "#app/lib/state-name";
 import { ADDRESS_LIMITS } from "#common/payments/address";
-import { addressFieldName, type AddressForm, type PaymentFormData } from "#common/payments/schemas";
+import { addressFieldName, type AddressForm, type PaymentFormData } from "#common/payments/fields";
 import { SelectInput, TextInput, showFor, type FieldState } from "./fields";
 
 export function AddressFields({

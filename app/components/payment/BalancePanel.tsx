@@ -7,7 +7,7 @@ import { useSubmit } from "@remix-run/react";
 import { useTranslation } from "#app/lib/translate";
 import { formatMoney } from "#common/format";
 import { BALANCES_INTENT, PREPAY_OPTIONS, type BalancePanel as Panel } from "#common/payments/balances";
-import { PAYMENT_FIELD as F } from "#common/payments/schemas";
+import { PAYMENT_FIELD as F } from "#common/payments/fields";
 
 /** The hidden field carrying the amount payable the page showed (a changed total is shown again, not paid). */
 export const SHOWN_PAYABLE = "balancesPayable";

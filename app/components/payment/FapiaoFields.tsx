@@ -8,7 +8,7 @@ import { useTranslation } from "#app/lib/translate";
 import { paths } from "#common/paths";
 import { LANG_TAG, type SiteLang } from "#common/i18n";
 import { methodFacts } from "#common/payments/methods";
-import { PAYMENT_FIELD as F } from "#common/payments/schemas";
+import { PAYMENT_FIELD as F } from "#common/payments/fields";
 import {
   CONTACT_PHONE_MAX,
   FAPIAO_SERVICE_TYPES,
@@ -17,7 +17,7 @@ import {
   ORGANIZATION_NAME_MAX,
   ORGANIZATION_QUERY_MIN,
   SHIPPING_ADDRESS_MAX,
-} from "#common/fapiao/schemas";
+} from "#common/fapiao/fields";
 import { Field, SelectInput, TextInput, useFieldError, type FieldState } from "./fields";
 
 /**

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/lib/translate";
 import { BRAZIL_CHOICES, INSTALLMENTS_MAX, PAYMENT_METHOD, PURCHASE_ORDER_MAX, methodFacts } from "#common/payments/methods";
-import { PAYMENT_FIELD as F, type PaymentFormData, type PaymentReply } from "#common/payments/schemas";
+import { PAYMENT_FIELD as F, type PaymentFormData, type PaymentReply } from "#common/payments/fields";
 import { TAX_TYPES } from "#common/payments/tax-id";
 import { currencyDigits, formatMoney, majorText, USD } from "#common/money";
 import { CardFields } from "./CardFields";

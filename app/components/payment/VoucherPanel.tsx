@@ -5,7 +5,7 @@ import { Form, useSearchParams } from "@remix-run/react";
 import { Trans, useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { paths } from "#common/paths";
-import { voucherOutcome } from "#common/vouchers/schemas";
+import { voucherOutcome } from "#common/vouchers/outcomes";
 
 export function VoucherPanel({
   formId,

@@ -3,8 +3,8 @@
 // (`pf-<name>` as fields.tsx makes it), in the order of the form. Rendered by ErrorSummary (app/components/form.tsx)
 // exactly as the registration and account forms do.
 import type { SummaryEntry } from "#app/components/form";
-import { ADDRESS_FORMS, PAYMENT_FIELD as F } from "#common/payments/schemas";
-import { ORDER_FAPIAO_FIELD as O } from "#common/fapiao/schemas";
+import { ADDRESS_FORMS, PAYMENT_FIELD as F } from "#common/payments/fields";
+import { ORDER_FAPIAO_FIELD as O } from "#common/fapiao/fields";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

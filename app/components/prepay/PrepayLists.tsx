@@ -5,7 +5,7 @@ import { useTranslation } from "#app/lib/translate";
 import { useLang } from "#app/lib/use-lang";
 import { formatMoney } from "#common/format";
 import { paths } from "#common/paths";
-import { PREPAY_LIST_SIZE } from "#common/prepay/schemas";
+import { PREPAY_LIST_SIZE } from "#common/prepay/limits";
 import type { CreditView, PrepaymentView } from "#common/prepay/types";
 
 interface Props {
