@@ -4,8 +4,8 @@
 // Debian's chromium source package builds two binaries of one version: /usr/bin/chromium (the browser, whose
 // --headless is the "new" headless mode: the whole browser without a window) and /usr/bin/chromium-headless-shell
 // (the content-shell headless build Playwright itself drives by default). On CI's 2-core machine the shell opens a
-// context and page in ~150 ms against ~450 ms and loads the sign-in page ~2.5× faster; the suite's 190 tests went
-// from ~23 to ~? minutes. The shell is preferred when installed; PLAYWRIGHT_CHROMIUM names another binary (for
+// context and page in ~150 ms against ~450 ms and loads the sign-in page ~2.5× faster (the suite is CPU-bound, so
+// that is wall time). The shell is preferred when installed; PLAYWRIGHT_CHROMIUM names another binary (for
 // instance /usr/bin/chromium, to run the suite in the full browser).
 import fs from "node:fs";
 
