@@ -23,9 +23,18 @@ export default defineConfig({
     hookTimeout: 60_000,
     reporters: ["default"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
-      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
-      { extends: true, test: { name: "http", include: ["tests/http/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"] } },
+      // The unit, db and http lanes share one module graph per worker (isolate: false, ADR 084): importing the
+      // server's ~360 modules again for every file was a third of these lanes' time. A file that needs a module of
+      // its own (a spy on an export) undoes it in afterAll; every test makes its own database or portal.
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false } },
+      {
+        extends: true,
+        test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: "http", include: ["tests/http/**/*.test.ts"], globalSetup: ["tests/helpers/global-setup.ts"], isolate: false },
+      },
       // Fault tests (issue 14): real processes killed, services of their own on spare ports; after the http lane.
       // One file at a time: they measure timings under load. The Redis/PostgreSQL outages (ADR 045) run in the
       // embedded-database run only: they bring their own services, so the PostgreSQL run would repeat them.

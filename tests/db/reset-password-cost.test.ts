@@ -5,19 +5,19 @@ import { createTestContext, type TestContext } from "../helpers/context";
 import { createResearcher } from "../helpers/factories";
 import { deliveredMail } from "../helpers/mail";
 import { requestPasswordReset, resetPassword, RESET_LIMIT_DEFAULTS } from "../../server/auth/password-reset";
+import * as passwords from "../../server/accounts/password";
 
-// The module seam: count how often the reset path hashes a password.
-const hashed = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../server/accounts/password", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../server/accounts/password")>();
-  return {
-    ...original,
-    hashPassword: (password: string) => {
-      hashed.count++;
-      return original.hashPassword(password);
-    },
-  };
+// The module seam: count how often the reset path hashes a password. A spy on the module's export, not vi.mock: the
+// db lane shares one module graph between files (vitest isolate: false, ADR 084), and a spy is undone after the file.
+const hashed = { count: 0 };
+beforeAll(() => {
+  const original = passwords.hashPassword;
+  vi.spyOn(passwords, "hashPassword").mockImplementation((password: string) => {
+    hashed.count++;
+    return original(password);
+  });
 });
+afterAll(() => vi.restoreAllMocks());
 
 let t: TestContext;
 beforeAll(async () => {
