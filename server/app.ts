@@ -11,7 +11,7 @@ import { precompressedAssets } from "./http/precompressed";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { AppContext } from "./context";
-import { OFFICE_JS_ORIGIN, createNonce, isCrossSiteRequest, securityHeaders } from "./http/security";
+import { OFFICE_JS_ORIGIN, assetSecurityHeaders, createNonce, isCrossSiteRequest, securityHeaders } from "./http/security";
 import { languageRedirect, langOfPath } from "./http/lang";
 import { RETRY_AFTER_SECONDS, unavailableStatus } from "./health";
 import { cookies, isSecureRequest } from "./http/cookies";
@@ -72,6 +72,13 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions) {
 
   // Security headers with a fresh CSP nonce for each response.
   app.use(async (req, res, next) => {
+    // A build asset is a script or stylesheet, never a document: the document-only headers (CSP, frame, referrer,
+    // permissions and opener policies: ~0.9 KiB) would ride along with each of a page's ~20 scripts on a slow link
+    // for nothing (ADR 083). It keeps what applies to a subresource.
+    if (options.clientDir && req.path.startsWith("/assets/")) {
+      for (const [k, v] of Object.entries(assetSecurityHeaders({ secure: isSecureRequest(req, ctx.env) }))) res.setHeader(k, v);
+      return next();
+    }
     const nonce = createNonce();
     res.locals.nonce = nonce;
     let imgOrigins: string[] = [];

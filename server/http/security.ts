@@ -50,6 +50,13 @@ export function securityHeaders(
   return headers;
 }
 
+/** What applies to a script or stylesheet of the build: no sniffing, no other origin embedding it, HTTPS only. */
+export function assetSecurityHeaders(options: { secure: boolean }): Record<string, string> {
+  const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" };
+  if (options.secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** `scheme://host[:port]` of an address, as a browser writes it in Origin (default port dropped, lower case); null when unreadable. */

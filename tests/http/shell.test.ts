@@ -111,6 +111,20 @@ describe("HTTP safety", () => {
     expect(html).not.toMatch(/<style\b|\sstyle="/);
   });
 
+  it("sends a build script only the headers a subresource needs (no CSP or frame policy with every script)", async () => {
+    const page = await (await fetch(`${base}/en/login`)).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(page)![1];
+    const r = await fetch(base + script, { headers: { "accept-encoding": "br" } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    for (const h of ["content-security-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy"]) {
+      expect(r.headers.get(h), h).toBeNull();
+    }
+    // A missing asset is still a 404 under the same headers, never a page of the portal.
+    expect((await fetch(`${base}/assets/nothing-here.js`)).status).toBe(404);
+  });
+
   it("keeps a valid incoming request id", async () => {
     const r = await fetch(`${base}/healthz`, { headers: { "x-request-id": "trace-12345678" } });
     expect(r.headers.get("x-request-id")).toBe("trace-12345678");
