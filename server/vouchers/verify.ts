@@ -5,6 +5,9 @@ import type { Selectable } from "kysely";
 import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { SiteLang } from "#common/i18n";
+import { VOUCHER_ERRORS } from "#common/vouchers/outcomes";
+
+export { VOUCHER_ERRORS };
 import type { VoucherTable } from "../../db/types-payments";
 import type { DB } from "../db";
 import { fixedT } from "../i18n";
@@ -13,15 +16,6 @@ import type { Scope } from "../scope";
 
 export type VoucherRow = Selectable<VoucherTable>;
 
-export const VOUCHER_ERRORS = [
-  "voucher-code-empty",
-  "voucher-not-found",
-  "voucher-inactive",
-  "voucher-expired",
-  "voucher-used-up",
-  "voucher-not-available",
-  "too-many-requests",
-] as const;
 export type VoucherError = (typeof VOUCHER_ERRORS)[number];
 export const isVoucherError = (v: unknown): v is VoucherError => (VOUCHER_ERRORS as readonly unknown[]).includes(v);
 
