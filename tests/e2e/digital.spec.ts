@@ -32,6 +32,9 @@ async function payByPayPal(page: Page, button: string) {
 }
 
 async function payByCard(page: Page, button: string) {
+  // The card fields come with the page's script: a page that has not hydrated is annotated with what it had loaded
+  // (seen once in a loaded PostgreSQL run, session 17: the subscribe page still unhydrated after 60 s).
+  await whenHydrated(page);
   await page.locator(".pm-method", { hasText: "Credit card" }).click();
   const fields = page.frameLocator(".card-fields-frame");
   await fields.getByLabel("Card number").fill("4111 1111 1111 1111");

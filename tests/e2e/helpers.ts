@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { makeDocx } from "../helpers/fixtures";
 import { registrationBody } from "../../scripts/api-fixtures";
+import { POLL_SECONDS as GRAMMAR_POLL_SECONDS } from "../../app/common/grammar-check/constants";
 
 /**
  * The seeded staff account (db/seed DEMO_ACCOUNTS). Researchers are registered per test (newResearcher),
@@ -62,6 +63,30 @@ export async function whenHydrated(page: Page) {
       .catch((e: unknown) => `(could not look: ${String(e)})`);
     test.info().annotations.push({ type: "not hydrated after 15 s", description: `${page.url()} — ${seen}` });
   }
+}
+
+/**
+ * A grammar report page shows the finished report by itself (spec 3 §4: it polls every POLL_SECONDS). Without
+ * JavaScript that is the page's meta refresh, waited out for real. With JavaScript the test asks the API until the
+ * worker is done and then moves the page's clock POLL_SECONDS ahead, so the page's own poll runs at once instead of
+ * up to 30 s later (`page.clock.install()` must come before the page loads; time otherwise flows as usual).
+ */
+export async function reportShowsByItself(page: Page) {
+  const report = page.locator(".issue-list").first();
+  // The project's own setting (the flagged projects are JavaScript or not as well; jsEnabled knows only "js").
+  if (test.info().project.use.javaScriptEnabled === false) return expect(report).toBeVisible({ timeout: 90_000 });
+  const identity = new URL(page.url()).pathname.split("/").pop()!;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/grammar-check/search?identities=${identity}`);
+        return ((await r.json()) as { results: { processing: boolean }[] }).results[0]?.processing;
+      },
+      { timeout: 90_000, intervals: [500, 1000] },
+    )
+    .toBe(false);
+  await page.clock.fastForward(GRAMMAR_POLL_SECONDS * 1000);
+  await expect(report).toBeVisible({ timeout: 15_000 });
 }
 
 export function uniqueEmail(prefix: string) {
