@@ -37,13 +37,14 @@ export default defineConfig({
       },
       // Fault tests (issue 14): real processes killed, services of their own on spare ports; after the http lane.
       // One file at a time: they measure timings under load. The Redis/PostgreSQL outages (ADR 045) run in the
-      // embedded-database run only: they bring their own services, so the PostgreSQL run would repeat them.
+      // embedded-database run only: they bring their own services, so the PostgreSQL run would repeat them; so does
+      // the PDF pool's (worker threads, no database).
       {
         extends: true,
         test: {
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
-          exclude: process.env.DATABASE_URL ? ["tests/faults/outages.test.ts"] : [],
+          exclude: process.env.DATABASE_URL ? ["tests/faults/outages.test.ts", "tests/faults/pdf-pool.test.ts"] : [],
           fileParallelism: false,
         },
       },
