@@ -109,7 +109,7 @@ for (const lang of ["en", "cn"] as const) {
     await expect(page).toHaveURL(new RegExp(`/${lang}/researcher/grammar-check/details/[0-9a-f-]{36}$`));
     await expect(page.locator("h1")).toHaveText(t.report);
     await expect(page.locator(".gc-file-name")).toHaveText(fileName);
-    // The page updates itself once the worker is done (its 30 s poll, or the refresh without JavaScript).
+    // The page updates itself once the worker is done (its 30 s poll, or its refresh without JavaScript).
     await reportShowsByItself(page);
 
     // The planted errors are counted by category …
