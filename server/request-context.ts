@@ -9,7 +9,12 @@ export interface RequestContext {
   url: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// One store per process, shared by every copy of this module: the Remix server build bundles its own copy of the
+// server modules, while the HTTP layer that calls runInRequest is loaded from source; a module-level store would
+// leave the build's loaders outside every request (currentRequest() undefined there).
+const KEY = Symbol.for("researcher-portal.request-context");
+const shared = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
+const storage = (shared[KEY] ??= new AsyncLocalStorage<RequestContext>());
 
 /** Runs `fn` (and everything it starts) as part of the request `context`. */
 export function runInRequest<T>(context: RequestContext, fn: () => T): T {

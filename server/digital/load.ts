@@ -4,10 +4,12 @@ import { digitalAccess, languagesFor } from "./access";
 import { offersIn, priceCurrency, type PriceCurrency } from "./offers";
 import type { AvailablePurchase } from "./types";
 import { USD } from "#common/money";
+import { userRowOf } from "../accounts/user-row";
 
 /** The user's currency with its rate (USD when none is known). */
 export async function userPriceCurrency(scope: Scope): Promise<PriceCurrency> {
-  const user = await scope.app.db.selectFrom("users").select("currency_iso").where("id", "=", scope.userId!).executeTakeFirstOrThrow();
+  const user = await userRowOf(scope.app, scope.userId!);
+  if (!user) throw new Error("no such user");
   return (await priceCurrency(scope.app, user.currency_iso.trim())) ?? USD;
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../context";
 import { rateLimit } from "../kernel/rate-limit";
 import { auditImpersonated } from "../kernel/audit";
 import { invalidateUser } from "../accounts/user-cache";
+import { userRowOf } from "../accounts/user-row";
 
 export const GROUP_JOIN_GENERIC_ERROR = "home:errors.preferred-group-join-generic-error";
 
@@ -39,9 +40,11 @@ export async function preferredGroupOf(scope: Scope): Promise<PreferredGroupView
 }
 
 export async function preferredGroupOfUser(app: AppContext, userId: number): Promise<PreferredGroupView | null> {
+  // The user's row is shared by the page's widgets (one read per page); most researchers have no group: no query more.
+  const user = await userRowOf(app, userId);
+  if (!user?.preferred_group_id) return null;
   const row = await app.db
-    .selectFrom("users as u")
-    .innerJoin("preferred_groups as g", "g.id", "u.preferred_group_id")
+    .selectFrom("preferred_groups as g")
     .select([
       "g.code",
       "g.name",
@@ -51,12 +54,11 @@ export async function preferredGroupOfUser(app: AppContext, userId: number): Pro
       "g.shareable",
       "g.greeting_text",
       "g.active",
-      "u.preferred_group_joined_at",
     ])
-    .where("u.id", "=", userId)
+    .where("g.id", "=", user.preferred_group_id)
     .executeTakeFirst();
   if (!row || !row.active) return null;
-  const joinedAt = row.preferred_group_joined_at ? new Date(row.preferred_group_joined_at) : null;
+  const joinedAt = user.preferred_group_joined_at ? new Date(user.preferred_group_joined_at) : null;
   let used = app.db
     .selectFrom("orders")
     .select("id")

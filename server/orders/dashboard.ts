@@ -14,6 +14,7 @@ import type { Scope } from "../scope";
 import { localizationTimeZone } from "../config";
 import { mailLinkBase } from "../mail/links";
 import { flagContextOf, searchOrders, type OrderView } from "./read";
+import { userRowOf } from "../accounts/user-row";
 
 /** Unpaid invoices are listed one by one only up to this many (spec 2 §2, §9); past it the banner counts them. */
 export const UNPAID_LISTED_MAX = 10;
@@ -170,11 +171,7 @@ export async function hasUnfinishedOrderForm(scope: Scope): Promise<boolean> {
  */
 export async function referralLinkOf(scope: Scope): Promise<string | null> {
   if (scope.userId === null) return null;
-  const user = await scope.app.db
-    .selectFrom("users")
-    .select(["referral_code", "localization", "language"])
-    .where("id", "=", scope.userId)
-    .executeTakeFirst();
+  const user = await userRowOf(scope.app, scope.userId);
   if (!user) return null;
   const lang: SiteLang = isSiteLang(user.language) ? user.language : scope.lang;
   return (await mailLinkBase(scope.app, user.localization)) + paths.referralSignUp(lang, user.referral_code);

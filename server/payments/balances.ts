@@ -13,6 +13,7 @@ import { currencyRate, getCatalogue, type Catalogue } from "../catalogue";
 import { spendOnInvoice, totalIn, userBalances } from "../billing";
 import { lockInvoice, type LockedInvoice } from "../billing/invoices/payments";
 import type { Actor } from "../kernel/actor";
+import { userRowOf } from "../accounts/user-row";
 
 export const NO_BALANCES: BalanceChoice = { useCredits: false, prepayOption: "none", prepayAmount: null };
 
@@ -30,7 +31,7 @@ export async function balancesFor(
 ): Promise<{ credits: number; prepayment: number; currency: BalancePanel["currency"] } | null> {
   if (!scope.userId) return null;
   const db = scope.app.db;
-  const user = await db.selectFrom("users").select(["hide_invoices", "currency_iso"]).where("id", "=", scope.userId).executeTakeFirst();
+  const user = await userRowOf(scope.app, scope.userId);
   // hideInvoices hides invoices, credits and every credit widget (spec 2 §6).
   if (!user || user.hide_invoices) return null;
   const [catalogue, balances] = await Promise.all([getCatalogue(scope.app), userBalances(db, scope.userId, now)]);
@@ -210,7 +211,7 @@ export async function dashboardBalance(
   scope: Scope,
 ): Promise<{ amount: number; currency: BalancePanel["currency"]; prepayOpen: boolean } | null> {
   if (!scope.userId) return null;
-  const user = await scope.app.db.selectFrom("users").select("currency_iso").where("id", "=", scope.userId).executeTakeFirst();
+  const user = await userRowOf(scope.app, scope.userId);
   if (!user) return null;
   const b = await balancesFor(scope, user.currency_iso.trim());
   if (!b || b.credits + b.prepayment <= 0) return null;

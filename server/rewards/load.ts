@@ -11,6 +11,7 @@ import type { DB } from "../db";
 import { latestExchangeRate } from "../kernel/reference";
 import { loyaltySettingsForPage } from "./settings";
 import { localizationTimeZone } from "../config";
+import { userRowOf } from "../accounts/user-row";
 
 /** The clock the user's dates are shown in (their localisation's). */
 export async function rewardsTimeZone(scope: Scope): Promise<string> {
@@ -274,11 +275,7 @@ export interface RewardsWidgetView {
 /** The dashboard's rewards widget (spec 2 §2 "Widget row"): null unless the user has rewards. */
 export async function rewardsWidgetOf(scope: Scope): Promise<RewardsWidgetView | null> {
   if (scope.userId === null) return null;
-  const u = await scope.app.db
-    .selectFrom("users")
-    .select(["reward_points", "loyalty_level", "has_rewards"])
-    .where("id", "=", scope.userId)
-    .executeTakeFirst();
+  const u = await userRowOf(scope.app, scope.userId);
   if (!u?.has_rewards) return null;
   const { levels } = await loyaltySettingsForPage(scope.app);
   return {

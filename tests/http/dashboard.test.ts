@@ -1,7 +1,7 @@
 // The researcher dashboard over HTTP, without JavaScript (issue 11 §3, spec 2 §2): the page, the filter as a
 // GET or a POST answered with a 303 to the underscore path, pages of 30, bad dates as translated 400s, only the
 // user's own orders, the country modal, the unpaid-invoice banner, and GET /api/order/search.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startRelaxedPortal, Client, type TestPortal, type SignedInUser } from "../helpers/portal";
 import { createInvoice, createPlacedOrder, createStaff } from "../helpers/factories";
 import { invalidateUser } from "../../server/accounts/account";
@@ -57,6 +57,22 @@ describe("the researcher dashboard", () => {
       const r = await new Client(portal.url).get(path);
       expect(r.status).toBe(302);
       expect(r.headers.get("location")).toBe(`/en/login?redirect=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("reads the researcher's row once for all its widgets (referral link, balance, rewards, group: ADR 086)", async () => {
+    const { client } = await portal.researcher();
+    expect((await client.get("/en/researcher")).status).toBe(200); // warm: the cached user view, the catalogue
+    // The page's loaders run in the server build, on the portal's own database object: its reads are counted here.
+    const spy = vi.spyOn(portal.ctx.db, "selectFrom");
+    try {
+      const r = await client.get("/en/researcher");
+      expect(r.status).toBe(200);
+      await r.text();
+      const fromUsers = spy.mock.calls.filter(([from]) => /^users( |$)/.test(String(from)));
+      expect(fromUsers).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
     }
   });
 
