@@ -9,7 +9,8 @@ import { POLL_SECONDS as GRAMMAR_POLL_SECONDS } from "../../app/common/grammar-c
  */
 export const SEEDED_STAFF = { email: "staff@example.com", password: "Staff#2026!" };
 
-export const jsEnabled = (info: TestInfo) => info.project.name === "js";
+/** Whether the test's browser runs scripts: the project's own setting (js and js-flagged; not nojs, nojs-flagged). */
+export const jsEnabled = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 
 /**
  * Fails the test if the page asks any origin but ours, or if the browser refuses anything under the CSP
@@ -75,8 +76,7 @@ export async function whenHydrated(page: Page) {
  */
 export async function reportShowsByItself(page: Page) {
   const report = page.locator(".issue-list").first();
-  // The project's own setting (the flagged projects are JavaScript or not as well; jsEnabled knows only "js").
-  const js = test.info().project.use.javaScriptEnabled !== false;
+  const js = jsEnabled(test.info());
   const refresh = page.locator('meta[http-equiv="refresh"]');
   if (!js && !(await report.isVisible())) await expect(refresh).toHaveAttribute("content", String(GRAMMAR_POLL_SECONDS));
   const identity = new URL(page.url()).pathname.split("/").pop()!;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { guardThirdParty, registerResearcher, reportShowsByItself } from "../helpers";
+import { guardThirdParty, jsEnabled, registerResearcher, reportShowsByItself } from "../helpers";
 import { plantedDocx } from "../fixtures/grammar-manuscripts";
 
 // An anonymous visitor's grammar check (issue 23 "Done when"; ADR 070, 071) on the portal started with the captcha and
@@ -10,7 +10,7 @@ const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 
 test("a visitor passes the captcha, gets a report, signs up and finds it in their list", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
-  const js = test.info().project.name.startsWith("js");
+  const js = jsEnabled(test.info());
   const guard = guardThirdParty(page, baseURL!);
   if (js) await page.clock.install(); // the report page's 30 s poll is moved on, not waited out
   await page.goto("/en/researcher/grammar-check");

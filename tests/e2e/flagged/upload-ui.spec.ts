@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { makeDocx } from "../../helpers/fixtures";
+import { jsEnabled } from "../helpers";
 
 // The upload_files_ui variant of get-started (spec 1 §5), on the portal started with FLAG_UPLOAD_FILES_UI.
 const TEXT = "Rising sea temperatures bleach corals across the Pacific. ".repeat(40);
 
 test.describe("get-started with the upload_files_ui flag", () => {
   test("the drop zone takes the manuscript; with JavaScript Next waits for files (or later) and a word count", async ({ page }) => {
-    const js = test.info().project.name.startsWith("js");
+    const js = jsEnabled(test.info());
     await page.goto("/en/researcher/submit/new");
     await expect(page).toHaveURL(/\/en\/researcher\/submit\/get-started$/);
     const dropZone = page.locator("label.drop-zone");
