@@ -6,13 +6,23 @@ export { formatMoney, type CurrencyFormat } from "./money";
 
 type DateInput = Date | string | number;
 
+// The date styles of the product, by name.
+const STYLES = {
+  "long-time": { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
+  "short-time": { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
+  long: { year: "numeric", month: "long", day: "numeric" },
+  short: { year: "numeric", month: "short", day: "numeric" },
+  numeric: { year: "numeric", month: "2-digit", day: "2-digit" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 // Creating an Intl.DateTimeFormat costs far more than using one, and every page with a deadline
-// formats dates: keep one per locale, time zone and style (they are immutable).
+// formats dates: keep one per locale, time zone and style (they are immutable). Keyed by the style's name,
+// not by its options serialised: the dashboard formats ~60 dates per render (ADR 086's profile).
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${tag}|${JSON.stringify(options)}`;
+function dateFormat(tag: string, style: keyof typeof STYLES, timeZone: string): Intl.DateTimeFormat {
+  const key = `${tag}|${style}|${timeZone}`;
   let f = dateFormats.get(key);
-  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(tag, options)));
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(tag, { ...STYLES[style], timeZone })));
   return f;
 }
 
@@ -34,25 +44,9 @@ export function formatDateTime(input: DateInput, lang: SiteLang, timeZone = "UTC
   const date = toDate(input);
   const tag = LANG_TAG[lang];
   if (!DAY_FIRST[lang]) {
-    return dateFormat(tag, {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-      timeZone,
-    }).format(date);
+    return dateFormat(tag, "long-time", timeZone).format(date);
   }
-  const parts = dateFormat(tag, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-    timeZone,
-  }).formatToParts(date);
+  const parts = dateFormat(tag, "short-time", timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")} ${get("dayPeriod")}`.trim();
 }
@@ -62,16 +56,16 @@ export function formatDate(input: DateInput, lang: SiteLang, timeZone = "UTC"): 
   const date = toDate(input);
   const tag = LANG_TAG[lang];
   if (!DAY_FIRST[lang]) {
-    return dateFormat(tag, { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
+    return dateFormat(tag, "long", timeZone).format(date);
   }
-  const parts = dateFormat(tag, { year: "numeric", month: "short", day: "numeric", timeZone }).formatToParts(date);
+  const parts = dateFormat(tag, "short", timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("day")} ${get("month")} ${get("year")}`;
 }
 
 /** The date-filter format of the order and invoice lists: MM/dd/yyyy. */
 export function formatFilterDate(input: DateInput, timeZone = "UTC"): string {
-  const parts = dateFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(toDate(input));
+  const parts = dateFormat("en-US", "numeric", timeZone).formatToParts(toDate(input));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("month")}/${get("day")}/${get("year")}`;
 }
