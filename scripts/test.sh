@@ -12,11 +12,10 @@
 # - the http lane starts only when the db lane has finished: on PostgreSQL each vitest run's
 #   global setup drops the `<db>_t_*` clones and rebuilds the template, so two must never overlap.
 #
-# With DATABASE_URL set (CI's second run, on PostgreSQL and Redis: ADR 068) only what the stores can change runs
+# With DATABASE_URL set (CI's second run, on PostgreSQL and Redis: ADR 068, 085) only what the stores can change runs
 # again: the unit lane, type-check and lint (they read sources, not a database) and the fuzz suite run only in the
-# embedded run,
-# the build is reused when it is newer than the sources, and Playwright runs its JavaScript projects (the no-JS
-# projects post the same forms to the same actions; they ran against PGlite in the first run).
+# embedded run, the build is reused when it is newer than the sources, and Playwright runs its JavaScript projects
+# (the no-JS projects post the same forms to the same actions; they ran against PGlite in the first run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 R=.test-results

@@ -27,11 +27,8 @@ function readRow(ctx: AppContext, userId: number) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof readRow>>>;
 
-// Per request (the request's context object, dropped with it) and user; the app context is part of the key because
-// a test process may run several portals.
-const perRequest = new WeakMap<RequestContext, Map<string, Promise<UserRow | undefined>>>();
-const appIds = new WeakMap<AppContext, number>();
-let nextAppId = 0;
+// Per request (its context object, dropped with it) and user. A request is answered by one portal, so one app context.
+const perRequest = new WeakMap<RequestContext, Map<number, Promise<UserRow | undefined>>>();
 
 /** The user's widget columns: one read per read-only request, a fresh read otherwise. Undefined: no such user. */
 export function userRowOf(ctx: AppContext, userId: number): Promise<UserRow | undefined> {
@@ -39,15 +36,12 @@ export function userRowOf(ctx: AppContext, userId: number): Promise<UserRow | un
   if (!request || (request.method !== "GET" && request.method !== "HEAD")) return readRow(ctx, userId);
   let rows = perRequest.get(request);
   if (!rows) perRequest.set(request, (rows = new Map()));
-  let appId = appIds.get(ctx);
-  if (appId === undefined) appIds.set(ctx, (appId = nextAppId++));
-  const key = `${appId}:${userId}`;
-  let row = rows.get(key);
+  let row = rows.get(userId);
   if (!row) {
     row = readRow(ctx, userId);
-    rows.set(key, row);
+    rows.set(userId, row);
     // A failed read is not kept: the next widget tries again (and meets the same outage handling).
-    row.catch(() => rows.delete(key));
+    row.catch(() => rows.delete(userId));
   }
   return row;
 }

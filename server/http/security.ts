@@ -33,28 +33,26 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-export function securityHeaders(
-  nonce: string,
-  options: { secure: boolean; dev?: boolean; imgOrigins?: string[]; scriptOrigins?: string[] },
-): Record<string, string> {
-  const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, options),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "SAMEORIGIN",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-  };
-  if (options.secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  return headers;
-}
-
 /** What applies to a script or stylesheet of the build: no sniffing, no other origin embedding it, HTTPS only. */
 export function assetSecurityHeaders(options: { secure: boolean }): Record<string, string> {
   const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" };
   if (options.secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
+}
+
+/** A document's headers: the asset's, and what only a document needs (its CSP, framing, referrer and opener rules). */
+export function securityHeaders(
+  nonce: string,
+  options: { secure: boolean; dev?: boolean; imgOrigins?: string[]; scriptOrigins?: string[] },
+): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(nonce, options),
+    "X-Frame-Options": "SAMEORIGIN",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...assetSecurityHeaders(options),
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -6,8 +6,6 @@ import { sql } from "kysely";
 import { fail, ok, type Result } from "#common/result";
 import type { SiteLang } from "#common/i18n";
 import { VOUCHER_ERRORS } from "#common/vouchers/outcomes";
-
-export { VOUCHER_ERRORS };
 import type { VoucherTable } from "../../db/types-payments";
 import type { DB } from "../db";
 import { fixedT } from "../i18n";
@@ -16,6 +14,7 @@ import type { Scope } from "../scope";
 
 export type VoucherRow = Selectable<VoucherTable>;
 
+export { VOUCHER_ERRORS };
 export type VoucherError = (typeof VOUCHER_ERRORS)[number];
 export const isVoucherError = (v: unknown): v is VoucherError => (VOUCHER_ERRORS as readonly unknown[]).includes(v);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { guardThirdParty, jsEnabled, newResearcher, reportShowsByItself, signIn } from "./helpers";
+import { grammarCheckSettled, guardThirdParty, jsEnabled, newResearcher, reportShowsByItself, signIn } from "./helpers";
 import { makePdf } from "../helpers/fixtures";
 import { PLANTED, plantedDocx, unreadableDocx } from "./fixtures/grammar-manuscripts";
 
@@ -139,15 +139,7 @@ for (const lang of ["en", "cn"] as const) {
     await expect(page).toHaveURL(/\/details\//);
     // The page's own refresh was seen above; here the test asks the API until the worker has failed it, then reloads
     // (30 s less per run of the suite).
-    const brokenId = page.url().split("/").pop()!.split("?")[0];
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`/api/grammar-check/search?identities=${brokenId}`)).json()).results as { failed: boolean }[])[0]
-            ?.failed,
-        { timeout: 90_000 },
-      )
-      .toBe(true);
+    expect((await grammarCheckSettled(page)).failed).toBe(true);
     await page.reload();
     await expect(page.locator(".alert-danger")).toContainText(t.couldNotComplete);
     await page.goto(`/${lang}/researcher/grammar-check`);

@@ -66,6 +66,23 @@ export async function whenHydrated(page: Page) {
   }
 }
 
+/** The grammar check of the report page open in `page`, asked through the API until it is no longer processing. */
+export async function grammarCheckSettled(page: Page): Promise<{ processing: boolean; failed: boolean; complete: boolean }> {
+  const identity = new URL(page.url()).pathname.split("/").pop()!;
+  let row: { processing: boolean; failed: boolean; complete: boolean } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/grammar-check/search?identities=${identity}`);
+        row = ((await r.json()) as { results: (typeof row)[] }).results[0];
+        return row?.processing;
+      },
+      { timeout: 90_000, intervals: [500, 1000] },
+    )
+    .toBe(false);
+  return row!;
+}
+
 /**
  * A grammar report page shows the finished report by itself (spec 3 §4: it polls every POLL_SECONDS). The test asks
  * the API until the worker is done, then moves the page on instead of waiting up to 30 s: with JavaScript by moving
@@ -79,16 +96,7 @@ export async function reportShowsByItself(page: Page) {
   const js = jsEnabled(test.info());
   const refresh = page.locator('meta[http-equiv="refresh"]');
   if (!js && !(await report.isVisible())) await expect(refresh).toHaveAttribute("content", String(GRAMMAR_POLL_SECONDS));
-  const identity = new URL(page.url()).pathname.split("/").pop()!;
-  await expect
-    .poll(
-      async () => {
-        const r = await page.request.get(`/api/grammar-check/search?identities=${identity}`);
-        return ((await r.json()) as { results: { processing: boolean }[] }).results[0]?.processing;
-      },
-      { timeout: 90_000, intervals: [500, 1000] },
-    )
-    .toBe(false);
+  await grammarCheckSettled(page);
   if (js) await page.clock.fastForward(GRAMMAR_POLL_SECONDS * 1000);
   else await page.reload();
   await expect(report).toBeVisible({ timeout: 15_000 });
